@@ -1,0 +1,303 @@
+/**
+ * The geometry kernel: the one small interface every part builder models with.
+ *
+ * Booleans, extrusions, revolutions and hulls run on manifold-3d (WASM), which guarantees closed,
+ * consistently oriented 2-manifold output and is 15–40× faster than @jscad/modeling's CSG here
+ * (DEVELOPERS.md). JSCAD stays as vocabulary where it is better than anything we would write: its
+ * Hershey vector font (`text`). Builders never import manifold-3d; swapping the kernel means rewriting
+ * this file only.
+ *
+ * Memory: manifold objects live in the WASM heap and are not garbage-collected. Every object made here
+ * is recorded in the current arena and freed when `withArena` returns, so a builder never calls delete.
+ */
+import Module from 'manifold-3d';
+import type { CrossSection, Manifold, ManifoldToplevel } from 'manifold-3d';
+import { vectorText } from '@jscad/modeling/src/text/index.js';
+
+export type Vec2 = readonly [number, number];
+export type Vec3 = readonly [number, number, number];
+
+/** Triangle mesh as plain arrays: float32 positions (x,y,z per vertex) and vertex indices (3 per triangle). */
+export interface MeshData {
+  positions: Float32Array;
+  triangles: Uint32Array;
+}
+
+export interface BoundsMm {
+  min: Vec3;
+  max: Vec3;
+}
+
+/**
+ * Facet size for curved surfaces: an edge no longer than 0.5 mm (below the 0.45 mm line width's effect on
+ * a print), between 16 and 128 segments, rounded to a multiple of 4 so quarter-symmetric parts stay so.
+ */
+const MAX_CURVE_EDGE_MM = 0.5;
+export function circleSegments(radiusMm: number): number {
+  const n = Math.ceil((2 * Math.PI * radiusMm) / MAX_CURVE_EDGE_MM);
+  return Math.min(128, Math.max(16, Math.ceil(n / 4) * 4));
+}
+
+let wasm: ManifoldToplevel | null = null;
+let arena: { delete(): void }[] | null = null;
+
+/** Loads the WASM kernel once per process (about 100 ms). Builders may only run after it resolves. */
+export async function initKernel(): Promise<void> {
+  if (wasm) return;
+  const m = await Module();
+  m.setup();
+  wasm = m;
+}
+
+function k(): ManifoldToplevel {
+  if (!wasm) throw new Error('geometry kernel used before initKernel() resolved');
+  return wasm;
+}
+
+function track<T extends { delete(): void }>(obj: T): T {
+  if (!arena) throw new Error('geometry kernel used outside withArena()');
+  arena.push(obj);
+  return obj;
+}
+
+/** Runs `fn` with a fresh arena; every kernel object made inside is freed afterwards. Return plain data. */
+export function withArena<T>(fn: () => T): T {
+  if (arena) return fn(); // nested: the outer arena frees
+  arena = [];
+  try {
+    return fn();
+  } finally {
+    for (const o of arena) o.delete();
+    arena = null;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// 2D
+
+/** A 2D region (polygons with holes) in the XY plane, in millimetres. */
+export class Profile {
+  /** @internal */
+  readonly cs: CrossSection;
+  /** @internal */
+  constructor(cs: CrossSection) {
+    this.cs = track(cs);
+  }
+  union(...others: Profile[]): Profile {
+    return new Profile(k().CrossSection.union([this.cs, ...others.map((o) => o.cs)]));
+  }
+  subtract(...others: Profile[]): Profile {
+    if (others.length === 0) return this;
+    return new Profile(k().CrossSection.difference([this.cs, ...others.map((o) => o.cs)]));
+  }
+  intersect(other: Profile): Profile {
+    return new Profile(this.cs.intersect(other.cs));
+  }
+  translate(x: number, y: number): Profile {
+    return new Profile(this.cs.translate([x, y]));
+  }
+  rotate(angleDeg: number): Profile {
+    return new Profile(this.cs.rotate(angleDeg));
+  }
+  scale(sx: number, sy = sx): Profile {
+    return new Profile(this.cs.scale([sx, sy]));
+  }
+  mirror(axis: Vec2): Profile {
+    return new Profile(this.cs.mirror([axis[0], axis[1]]));
+  }
+  /** Grows (positive) or shrinks (negative) the outline by `deltaMm`, with round corners. */
+  offset(deltaMm: number): Profile {
+    return new Profile(this.cs.offset(deltaMm, 'Round', 2, circleSegments(Math.abs(deltaMm))));
+  }
+  hull(): Profile {
+    return new Profile(this.cs.hull());
+  }
+  areaMm2(): number {
+    return this.cs.area();
+  }
+  bounds(): { min: Vec2; max: Vec2 } {
+    const b = this.cs.bounds();
+    return { min: [b.min[0], b.min[1]], max: [b.max[0], b.max[1]] };
+  }
+  /** Extrudes along +Z from z = 0; `scaleTop` tapers the top face (1 = straight walls). */
+  extrude(heightMm: number, scaleTop: number | Vec2 = 1): Solid {
+    const s: [number, number] = typeof scaleTop === 'number' ? [scaleTop, scaleTop] : [scaleTop[0], scaleTop[1]];
+    return new Solid(this.cs.extrude(heightMm, 0, 0, s));
+  }
+  /** Revolves the part of the profile at x ≥ 0 about the Y axis, which becomes the Z axis. */
+  revolve(angleDeg = 360, segments?: number): Solid {
+    const b = this.cs.bounds();
+    return new Solid(this.cs.revolve(segments ?? circleSegments(b.max[0]), angleDeg));
+  }
+}
+
+export function polygon(points: readonly Vec2[]): Profile {
+  return new Profile(new (k().CrossSection)([points.map((p) => [p[0], p[1]] as [number, number])], 'Positive'));
+}
+export function rect(widthMm: number, heightMm: number, center = true): Profile {
+  return new Profile(k().CrossSection.square([widthMm, heightMm], center));
+}
+export function circle(radiusMm: number, segments = circleSegments(radiusMm)): Profile {
+  return new Profile(k().CrossSection.circle(radiusMm, segments));
+}
+export function hull2d(profiles: readonly Profile[]): Profile {
+  return new Profile(k().CrossSection.hull(profiles.map((p) => p.cs)));
+}
+
+/** vectorText's `height` is its em size, not the cap height: measure the cap height of "H" once. */
+let capRatio = 0;
+function capHeightPerUnit(): number {
+  if (capRatio === 0) {
+    const ys = (vectorText({ height: 1, input: 'H' }) as [number, number][][]).flat().map((p) => p[1]);
+    capRatio = Math.max(...ys) - Math.min(...ys);
+  }
+  return capRatio;
+}
+
+/**
+ * Single-line text in JSCAD's Hershey vector font, stroked to `strokeMm` wide (at least two line widths so
+ * it survives slicing), with cap height `heightMm`, centred on the origin.
+ */
+export function text(input: string, heightMm: number, strokeMm: number): Profile {
+  const lines = vectorText({ height: heightMm / capHeightPerUnit(), input, align: 'center' }) as [number, number][][];
+  const strokes: Profile[] = [];
+  const r = strokeMm / 2;
+  const seg = circleSegments(r);
+  for (const line of lines) {
+    for (let i = 0; i + 1 < line.length; i++) {
+      const a = line[i]!;
+      const b = line[i + 1]!;
+      strokes.push(hull2d([circle(r, seg).translate(a[0], a[1]), circle(r, seg).translate(b[0], b[1])]));
+    }
+    if (line.length === 1) strokes.push(circle(r, seg).translate(line[0]![0], line[0]![1]));
+  }
+  if (strokes.length === 0) throw new Error(`text "${input}" has no strokes`);
+  const all = new Profile(k().CrossSection.union(strokes.map((s) => s.cs)));
+  const bb = all.bounds();
+  return all.translate(-(bb.min[0] + bb.max[0]) / 2, -(bb.min[1] + bb.max[1]) / 2);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// 3D
+
+/** A closed solid in millimetres. Immutable: every operation returns a new solid. */
+export class Solid {
+  /** @internal */
+  readonly m: Manifold;
+  /** @internal */
+  constructor(m: Manifold) {
+    this.m = track(m);
+  }
+  union(...others: Solid[]): Solid {
+    if (others.length === 0) return this;
+    return new Solid(k().Manifold.union([this.m, ...others.map((o) => o.m)]));
+  }
+  subtract(...others: Solid[]): Solid {
+    if (others.length === 0) return this;
+    return new Solid(k().Manifold.difference([this.m, ...others.map((o) => o.m)]));
+  }
+  intersect(other: Solid): Solid {
+    return new Solid(this.m.intersect(other.m));
+  }
+  translate(v: Vec3): Solid {
+    return new Solid(this.m.translate([v[0], v[1], v[2]]));
+  }
+  /** Rotates about X, then Y, then Z, in degrees, about the origin. */
+  rotate(anglesDeg: Vec3): Solid {
+    return new Solid(this.m.rotate([anglesDeg[0], anglesDeg[1], anglesDeg[2]]));
+  }
+  scale(v: Vec3 | number): Solid {
+    return new Solid(this.m.scale(typeof v === 'number' ? v : [v[0], v[1], v[2]]));
+  }
+  mirror(normal: Vec3): Solid {
+    return new Solid(this.m.mirror([normal[0], normal[1], normal[2]]));
+  }
+  /** Applies a column-major 4×4 affine matrix (as gl-matrix and manifold use). */
+  transform(mat: readonly number[]): Solid {
+    return new Solid(this.m.transform(mat as unknown as Parameters<Manifold['transform']>[0]));
+  }
+  /** Keeps the part where n·p ≥ offset (n need not be unit length). */
+  trimByPlane(normal: Vec3, offsetMm: number): Solid {
+    return new Solid(this.m.trimByPlane([normal[0], normal[1], normal[2]], offsetMm));
+  }
+  hull(): Solid {
+    return new Solid(this.m.hull());
+  }
+  volumeMm3(): number {
+    return this.m.volume();
+  }
+  surfaceAreaMm2(): number {
+    return this.m.surfaceArea();
+  }
+  isEmpty(): boolean {
+    return this.m.isEmpty();
+  }
+  /** Number of separate bodies. */
+  bodyCount(): number {
+    const parts = this.m.decompose();
+    for (const p of parts) track(p);
+    return parts.length;
+  }
+  bounds(): BoundsMm {
+    const b = this.m.boundingBox();
+    return { min: [b.min[0], b.min[1], b.min[2]], max: [b.max[0], b.max[1], b.max[2]] };
+  }
+  /** The cross-section at height z, e.g. to measure a wall. */
+  sliceAt(zMm: number): Profile {
+    return new Profile(this.m.slice(zMm));
+  }
+  toMesh(): MeshData {
+    const mesh = this.m.getMesh();
+    const numProp = mesh.numProp;
+    const n = mesh.vertProperties.length / numProp;
+    let positions: Float32Array;
+    if (numProp === 3) positions = Float32Array.from(mesh.vertProperties);
+    else {
+      positions = new Float32Array(n * 3);
+      for (let i = 0; i < n; i++) for (let j = 0; j < 3; j++) positions[i * 3 + j] = mesh.vertProperties[i * numProp + j]!;
+    }
+    return { positions, triangles: Uint32Array.from(mesh.triVerts) };
+  }
+}
+
+/** Axis-aligned box of size [x, y, z]; centred on the origin, or with its minimum corner there. */
+export function box(size: Vec3, center = true): Solid {
+  return new Solid(k().Manifold.cube([size[0], size[1], size[2]], center));
+}
+/** Cylinder (or cone, if `topRadiusMm` differs) along +Z from z = 0, or centred on z = 0. */
+export function cylinder(heightMm: number, radiusMm: number, topRadiusMm = radiusMm, center = false, segments?: number): Solid {
+  const n = segments ?? circleSegments(Math.max(radiusMm, topRadiusMm));
+  return new Solid(k().Manifold.cylinder(heightMm, radiusMm, topRadiusMm, n, center));
+}
+export function sphere(radiusMm: number, segments = circleSegments(radiusMm)): Solid {
+  return new Solid(k().Manifold.sphere(radiusMm, segments));
+}
+/** Convex hull of solids and points. */
+export function hull3d(items: readonly (Solid | Vec3)[]): Solid {
+  return new Solid(k().Manifold.hull(items.map((i) => (i instanceof Solid ? i.m : [i[0], i[1], i[2]]))));
+}
+export function union(solids: readonly Solid[]): Solid {
+  if (solids.length === 0) throw new Error('union of nothing');
+  return new Solid(k().Manifold.union(solids.map((s) => s.m)));
+}
+/** A solid from a closed triangle mesh (e.g. a parsed STL); throws if the mesh is not a closed manifold. */
+export function fromMesh(mesh: MeshData): Solid {
+  const M = k();
+  const m = new M.Mesh({ numProp: 3, vertProperties: mesh.positions, triVerts: mesh.triangles });
+  m.merge();
+  const solid = new M.Manifold(m);
+  const status = solid.status();
+  if (status !== 'NoError') {
+    solid.delete();
+    throw new Error(`mesh is not a closed manifold (${status})`);
+  }
+  return new Solid(solid);
+}
+
+/** Distance along a ray from `origin` to `end` to every surface crossing, nearest first. */
+export function rayHitsMm(solid: Solid, origin: Vec3, end: Vec3): number[] {
+  const hits = solid.m.rayCast([origin[0], origin[1], origin[2]], [end[0], end[1], end[2]]);
+  return hits
+    .map((h) => Math.hypot(h.position[0] - origin[0], h.position[1] - origin[1], h.position[2] - origin[2]))
+    .sort((a, b) => a - b);
+}

@@ -1,0 +1,111 @@
+/**
+ * Probing a real solid where a feature says something is: is there open space of the stated size, is it
+ * reachable from outside, how wide is it really. Used by part tests and by the validator, on solids
+ * rebuilt from exported STL bytes (`fromMesh(parseStl(bytes))`), never on the parameters that made them.
+ */
+import { rayHitsMm, type Solid, type Vec3 } from '../geometry/kernel.js';
+import type { Feature } from '../geometry/part.js';
+
+/** A ray direction that is not parallel to any axis-aligned face or typical facet, to avoid edge hits. */
+const SKEW: Vec3 = normalize([0.5773, 0.5812, 0.5735]);
+const FAR_MM = 2000;
+
+function normalize(v: Vec3): Vec3 {
+  const n = Math.hypot(v[0], v[1], v[2]);
+  return [v[0] / n, v[1] / n, v[2] / n];
+}
+const add = (a: Vec3, b: Vec3, s = 1): Vec3 => [a[0] + b[0] * s, a[1] + b[1] * s, a[2] + b[2] * s];
+const cross = (a: Vec3, b: Vec3): Vec3 => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+
+/** Is the point inside the solid? Parity of surface crossings along a skewed ray. */
+export function isInside(solid: Solid, p: Vec3): boolean {
+  return rayHitsMm(solid, p, add(p, SKEW, FAR_MM)).length % 2 === 1;
+}
+
+/** The feature's local frame: w along the axis, u across (the width axis for rect features), v = w × u. */
+export function featureFrame(f: Feature): { u: Vec3; v: Vec3; w: Vec3 } {
+  const w = normalize(f.axis);
+  let u: Vec3;
+  if (f.size.shape === 'rect') u = normalize(f.size.widthAxis);
+  else {
+    const helper: Vec3 = Math.abs(w[2]) < 0.9 ? [0, 0, 1] : [1, 0, 0];
+    u = normalize(cross(helper, w));
+  }
+  return { u, v: normalize(cross(w, u)), w };
+}
+
+/** Points spread over the feature's cross-section (shrunk by `marginMm`) at 15 %, 50 % and 85 % of its depth. */
+export function samplePoints(f: Feature, marginMm: number): Vec3[] {
+  const { u, v, w } = featureFrame(f);
+  const offsets: [number, number][] = [[0, 0]];
+  if (f.size.shape === 'round') {
+    const r = f.size.diameterMm / 2 - marginMm;
+    for (let i = 0; i < 8; i++) offsets.push([r * Math.cos((i * Math.PI) / 4), r * Math.sin((i * Math.PI) / 4)]);
+  } else {
+    const a = f.size.widthMm / 2 - marginMm, b = f.size.heightMm / 2 - marginMm;
+    for (const [x, y] of [[a, b], [-a, b], [a, -b], [-a, -b], [a, 0], [-a, 0], [0, b], [0, -b]] as const) offsets.push([x, y]);
+  }
+  const sign = f.role === 'hole' ? -1 : 1; // holes run inward (−axis), pegs outward (+axis)
+  const depths = f.depthMm > 0 ? [0.15, 0.5, 0.85].map((t) => t * f.depthMm) : [0];
+  const pts: Vec3[] = [];
+  for (const d of depths) for (const [x, y] of offsets) pts.push(add(add(add(f.positionMm, w, sign * d), u, x), v, y));
+  return pts;
+}
+
+export interface ProbeResult {
+  /** Hole: every sample point is open space and the mouth is reachable. Peg: every sample point is material. */
+  ok: boolean;
+  /** Sample points that disagree with the feature. */
+  wrongPoints: Vec3[];
+  /** Holes only: a ray from the hole's centre out through its mouth escapes without hitting the part. */
+  reachable: boolean;
+}
+
+/**
+ * Checks a feature against the solid. `marginMm` keeps samples off the nominal wall (default 0.05 mm, a
+ * quarter of the smallest clearance), so a hole undersized by more than the margin is caught.
+ */
+export function probeFeature(solid: Solid, f: Feature, marginMm = 0.05): ProbeResult {
+  const wrongPoints = samplePoints(f, marginMm).filter((p) => isInside(solid, p) === (f.role === 'hole'));
+  let reachable = true;
+  if (f.role === 'hole') {
+    const start = add(f.positionMm, f.axis, -f.depthMm / 2);
+    reachable = rayHitsMm(solid, start, add(start, f.axis, FAR_MM)).length === 0;
+  }
+  return { ok: wrongPoints.length === 0 && reachable, wrongPoints, reachable };
+}
+
+/** Chords across a feature: round features give the smallest and largest of 8; rect ones width × height too. */
+export interface MeasuredSize {
+  minMm: number;
+  maxMm: number;
+  /** Rect features only (NaN for round). */
+  widthMm: number;
+  heightMm: number;
+}
+
+/**
+ * Measures a feature's real size at mid-depth by casting rays from its axis to the first surface.
+ * Works for holes (rays leave open space and meet the wall) and pegs (rays leave material and meet the
+ * skin). For a fit, compare the hole's `minMm` with the peg's `maxMm` (a peg with a flat has a small min).
+ */
+export function measureFeature(solid: Solid, f: Feature): MeasuredSize {
+  const { u, v, w } = featureFrame(f);
+  const centre = add(f.positionMm, w, (f.role === 'hole' ? -1 : 1) * (f.depthMm / 2));
+  const reach = (dir: Vec3): number => {
+    const hits = rayHitsMm(solid, centre, add(centre, dir, FAR_MM));
+    return hits.length ? hits[0]! : Infinity;
+  };
+  if (f.size.shape === 'round') {
+    const chords: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const t = (i * Math.PI) / 8;
+      const dir = normalize(add([u[0] * Math.cos(t), u[1] * Math.cos(t), u[2] * Math.cos(t)], v, Math.sin(t)));
+      chords.push(reach(dir) + reach([-dir[0], -dir[1], -dir[2]]));
+    }
+    return { minMm: Math.min(...chords), maxMm: Math.max(...chords), widthMm: NaN, heightMm: NaN };
+  }
+  const widthMm = reach(u) + reach([-u[0], -u[1], -u[2]]);
+  const heightMm = reach(v) + reach([-v[0], -v[1], -v[2]]);
+  return { minMm: Math.min(widthMm, heightMm), maxMm: Math.max(widthMm, heightMm), widthMm, heightMm };
+}

@@ -1,0 +1,23 @@
+/**
+ * Option handling shared by every part builder (the model of @jscad/modeling's primitives): merge the
+ * caller's options over the builder's DEFAULTS, then check each field with a message that names it and
+ * says what would be valid. A bad option is a user error (exit 2) because options come from faction files
+ * and flags.
+ */
+import { InputError } from '../errors.js';
+
+export function mergeOptions<T extends object>(defaults: T, options: Partial<T> | undefined): T {
+  const out = { ...defaults };
+  if (options) for (const [k, v] of Object.entries(options)) if (v !== undefined) (out as Record<string, unknown>)[k] = v;
+  return out;
+}
+
+/** Throws an InputError naming `<part> options` and the field unless `ok`. */
+export function checkOption(part: string, field: string, value: unknown, ok: boolean, valid: string): void {
+  if (!ok) throw InputError.single(`${part} options`, field, `${field} = ${JSON.stringify(value)} is not valid: expected ${valid}`);
+}
+
+/** A finite number in [min, max]. */
+export function checkRange(part: string, field: string, value: number, min: number, max: number, unit = 'mm'): void {
+  checkOption(part, field, value, Number.isFinite(value) && value >= min && value <= max, `a number from ${min} to ${max} ${unit}`);
+}
