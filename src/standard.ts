@@ -97,11 +97,41 @@ export const INTERFACES = {
   /** Wheel ↔ carriage fork gap (rotating): the wheel's width. */
   wheel: { widthMm: 6, flatHalfAngleDeg: 20 },
   /** Carriage ↔ hull slot (press). Outer block of the carriage. */
-  carriage: { cheekMm: 2.0, lengthMm: 22, heightMm: 12, wheelProudMm: 2.5 },
+  carriage: { cheekMm: 2.0, lengthMm: 22, heightMm: 14.5, wheelProudMm: 2.5 },
   /** Coin ↔ hull coin slot (sliding). Coins stand on edge in the slot. */
   coin: { diameterMm: 20, thicknessMm: 2.4, reliefMm: 0.6, slotDepthMm: 12 },
   /** Flag-holder sleeve; paper slot (paper is 0.1 mm; the slot is wide enough to thread by hand). */
   flagHolder: { sleeveOuterMm: 6.4, sleeveLengthMm: 8, paperSlotMm: 0.6, paperSlotHeightMm: 14 },
+} as const;
+
+// ---------------------------------------------------------------------------------------------------------
+// Hull and cannon geometry shared by several parts and the solver (ours)
+
+export const HULL = {
+  /** Height of a hull cannon slot's centre above the flat bottom; hulls are at least 16 mm tall. */
+  cannonSlotCentreHeightMm: 7,
+  /** Hulls must be at least this tall: the wheel carriage (14.5 mm) plus a 1.5 mm roof. */
+  minHeightMm: 16,
+  /** Material kept between any two features and between a feature and the outside: two line widths. */
+  minWallMm: MIN_FEATURE_MM,
+} as const;
+
+/**
+ * The cannon. Its flex arm's thickness comes from the spring solver (`shipwright tune`); until a design is
+ * solved, `provisionalArmThicknessMm` is used: 3 line widths (1.35 mm), which in PLA with the default
+ * 30 mm arm stays under PLA's 0.8 % repeated-flex strain at the default 4 mm release deflection.
+ */
+export const CANNON = {
+  armLengthMm: 30,
+  armLengthRangeMm: { min: 20, max: 45 },
+  /** Arm width = its height on the bed: a whole number of 0.2 mm layers. */
+  armWidthMm: 6,
+  provisionalArmThicknessMm: 3 * PRINT_DEFAULTS.lineWidthMm,
+  releaseDeflectionMm: 4,
+  /** Bore elevation above the slot's axis: a low lob carries further than a flat shot from deck height. */
+  elevationDeg: 10,
+  /** The bore's axis sits this far above the slot's centre line (the plug is below the barrel). */
+  boreAboveSlotCentreMm: 6,
 } as const;
 
 // ---------------------------------------------------------------------------------------------------------

@@ -1,0 +1,135 @@
+/**
+ * The female half of every mating pair, in one place: each cutter is the hole a male part goes into,
+ * sized from the male part's nominal size (standard.ts INTERFACES) by the one clearance rule
+ * (`fitHoleMm`/`fitDepthMm`) for its mating class, together with the feature that declares it.
+ *
+ * A cutter is built with its mouth at the origin, running down −Z, axis +Z. `placeCut` turns and moves
+ * it; `cutInto` subtracts a set of cuts from a body and collects their features.
+ */
+import { box, cylinder, union, type Solid, type Vec3 } from '../geometry/kernel.js';
+import { applyDirection, applyPoint, compose, rotation, translation, type Feature, type FeatureKind, type Part } from '../geometry/part.js';
+import { fitDepthMm, fitHoleMm, INTERFACES, type MatingClass } from '../standard.js';
+
+export interface Cut {
+  solid: Solid;
+  feature: Feature;
+}
+
+/** The cutter rises this far above its mouth so the subtraction leaves no skin. */
+const OVERSHOOT_MM = 0.5;
+
+export function roundHole(kind: FeatureKind, id: string, diameterMm: number, depthMm: number, mating: MatingClass): Cut {
+  return {
+    solid: cylinder(depthMm + OVERSHOOT_MM, diameterMm / 2).translate([0, 0, -depthMm]),
+    feature: { id, kind, role: 'hole', positionMm: [0, 0, 0], axis: [0, 0, 1], size: { shape: 'round', diameterMm }, depthMm, mating },
+  };
+}
+
+/** A rectangular hole, `widthMm` along X and `heightMm` along Y. */
+export function rectHole(kind: FeatureKind, id: string, widthMm: number, heightMm: number, depthMm: number, mating: MatingClass): Cut {
+  return {
+    solid: box([widthMm, heightMm, depthMm + OVERSHOOT_MM], false).translate([-widthMm / 2, -heightMm / 2, -depthMm]),
+    feature: {
+      id,
+      kind,
+      role: 'hole',
+      positionMm: [0, 0, 0],
+      axis: [0, 0, 1],
+      size: { shape: 'rect', widthMm, heightMm, widthAxis: [1, 0, 0] },
+      depthMm,
+      mating,
+    },
+  };
+}
+
+/** Directions a hole can open toward, as the rotation that turns the cutter's +Z axis there. */
+export const FACING: Readonly<Record<'up' | 'down' | '+x' | '-x' | '+y' | '-y', Vec3>> = {
+  up: [0, 0, 0],
+  down: [180, 0, 0],
+  '+x': [0, 90, 0],
+  '-x': [0, -90, 0],
+  '+y': [-90, 0, 0],
+  '-y': [90, 0, 0],
+};
+
+/** Turns the cut (degrees about X, Y, Z) and then moves its mouth to `positionMm`. */
+export function placeCut(cut: Cut, positionMm: Vec3, anglesDeg: Vec3 = [0, 0, 0]): Cut {
+  const m = compose(translation(positionMm), rotation(anglesDeg));
+  const f = cut.feature;
+  const size = f.size.shape === 'round' ? f.size : { ...f.size, widthAxis: applyDirection(m, f.size.widthAxis) };
+  return {
+    solid: cut.solid.transform(m),
+    feature: { ...f, positionMm: applyPoint(m, f.positionMm), axis: applyDirection(m, f.axis), size },
+  };
+}
+
+/** Subtracts every cut from the body in one boolean and returns the part with the cuts' features. */
+export function cutInto(body: Solid, cuts: readonly Cut[], otherFeatures: readonly Feature[] = []): Part {
+  if (cuts.length === 0) return { solid: body, features: [...otherFeatures] };
+  return { solid: body.subtract(union(cuts.map((c) => c.solid))), features: [...cuts.map((c) => c.feature), ...otherFeatures] };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The holes of BRIEF §3's mating pairs. `clearanceMm` is the printer's sliding clearance (--clearance).
+
+/** Takes a mast peg: hull mast socket (`mast-socket`) or island flag hole (`flag-hole`). Sliding. */
+export function mastSocket(id: string, clearanceMm: number, kind: 'mast-socket' | 'flag-hole' = 'mast-socket'): Cut {
+  const p = INTERFACES.mastPeg;
+  return roundHole(kind, id, fitHoleMm(p.diameterMm, 'sliding', clearanceMm), fitDepthMm(p.lengthMm, 'sliding', clearanceMm), 'sliding');
+}
+
+/** Takes a cargo peg. Square, sliding. */
+export function cargoSocket(id: string, clearanceMm: number): Cut {
+  const p = INTERFACES.cargoPeg;
+  const w = fitHoleMm(p.sideMm, 'sliding', clearanceMm);
+  return rectHole('cargo-socket', id, w, w, fitDepthMm(p.lengthMm, 'sliding', clearanceMm), 'sliding');
+}
+
+/** Takes the turret's pivot. Round, rotating. */
+export function turretSeat(id: string, clearanceMm: number): Cut {
+  const p = INTERFACES.turretPivot;
+  return roundHole('turret-seat', id, fitHoleMm(p.diameterMm, 'rotating', clearanceMm), fitDepthMm(p.lengthMm, 'rotating', clearanceMm), 'rotating');
+}
+
+/** Takes a cannon's square plug: on hulls, turrets and island toppers. Sliding. */
+export function cannonSlot(id: string, clearanceMm: number): Cut {
+  const p = INTERFACES.cannonPlug;
+  const w = fitHoleMm(p.sideMm, 'sliding', clearanceMm);
+  return rectHole('cannon-slot', id, w, w, fitDepthMm(p.lengthMm, 'sliding', clearanceMm), 'sliding');
+}
+
+/** Takes a coin standing on edge: long side along X, the coin's thickness along Y. Sliding. */
+export function coinSlot(id: string, clearanceMm: number): Cut {
+  const c = INTERFACES.coin;
+  return rectHole(
+    'coin-slot',
+    id,
+    fitHoleMm(c.diameterMm, 'sliding', clearanceMm),
+    fitHoleMm(c.thicknessMm, 'sliding', clearanceMm),
+    c.slotDepthMm,
+    'sliding',
+  );
+}
+
+/** Outer size of the wheel carriage: the fork gap (wheel width + rotating gaps) plus two cheeks. */
+export function carriageOuterMm(clearanceMm: number): { lengthMm: number; widthMm: number; heightMm: number } {
+  const c = INTERFACES.carriage;
+  return {
+    lengthMm: c.lengthMm,
+    widthMm: fitHoleMm(INTERFACES.wheel.widthMm, 'rotating', clearanceMm) + 2 * c.cheekMm,
+    heightMm: c.heightMm,
+  };
+}
+
+/** Takes the wheel carriage from below: length along X. Press fit. */
+export function wheelSlot(id: string, clearanceMm: number): Cut {
+  const o = carriageOuterMm(clearanceMm);
+  return rectHole(
+    'wheel-slot',
+    id,
+    fitHoleMm(o.lengthMm, 'press', clearanceMm),
+    fitHoleMm(o.widthMm, 'press', clearanceMm),
+    fitDepthMm(o.heightMm, 'press', clearanceMm),
+    'press',
+  );
+}
