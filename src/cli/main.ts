@@ -13,14 +13,14 @@ export const EXIT = { ok: 0, violations: 1, badInput: 2 } as const;
 export interface Io {
   out: (text: string) => void;
   err: (text: string) => void;
-  /** Whether stdout is a terminal (progress bars only there). */
+  /** Whether stderr is a terminal: progress bars only there, quiet lines otherwise. */
   isTty: boolean;
 }
 
 export const processIo: Io = {
   out: (t) => process.stdout.write(t),
   err: (t) => process.stderr.write(t),
-  isTty: Boolean(process.stdout.isTTY),
+  isTty: Boolean(process.stderr.isTTY),
 };
 
 /** A command's action resolves to its exit code (0 unless it found rule violations). */

@@ -1,0 +1,11 @@
+/** `npm run bench`: prints every speed and memory figure of the project. Targets are in the README. */
+import { benchGenerate } from './generate.js';
+
+const sections: [string, () => Promise<Record<string, string | number>>][] = [['generate', benchGenerate]];
+
+for (const [name, bench] of sections) {
+  process.stdout.write(`\n## ${name}\n`);
+  const figures = await bench();
+  const width = Math.max(...Object.keys(figures).map((k) => k.length));
+  for (const [k, v] of Object.entries(figures)) process.stdout.write(`${k.padEnd(width)}  ${v}\n`);
+}

@@ -1,0 +1,265 @@
+/**
+ * The parts catalogue (BRIEF §3) as data: which builder makes each file, with what options, in which
+ * colour and material, and how many one faction set needs (BRIEF §1, rulebook "The Print List").
+ *
+ * Builders are loaded by name when a job runs (`loadBuilder`), so a warm run that takes everything from
+ * the cache never loads the kernel, and the worker threads receive plain JSON.
+ */
+import type { Faction } from '../faction/types.js';
+import type { Part } from '../geometry/part.js';
+import { COIN_SET, PRINT_LIST } from '../rules/rulebook.js';
+import type { BuildSettings, Quantity } from './types.js';
+
+/** Builder name → the module in src/parts/ and the function it exports. */
+const BUILDERS = {
+  hull: ['hull', 'hull'],
+  mast: ['mast', 'mast'],
+  sail: ['sail', 'sail'],
+  cargo: ['cargo', 'cargo'],
+  turret: ['turret', 'turret'],
+  flagHolder: ['flag-holder', 'flagHolder'],
+  flag: ['flag', 'flag'],
+  cannon: ['cannon', 'cannon'],
+  cannonball: ['cannonball', 'cannonball'],
+  wheel: ['wheel', 'wheel'],
+  carriage: ['carriage', 'carriage'],
+  coin: ['coin', 'coin'],
+  coupon: ['coupon', 'coupon'],
+  islandTopper: ['island-topper', 'islandTopper'],
+  island: ['island', 'island'],
+  rock: ['rock', 'rock'],
+} as const satisfies Record<string, readonly [string, string]>;
+export type BuilderName = keyof typeof BUILDERS;
+
+type Builder = (options: unknown) => Part;
+
+/** Loads a builder by name (each validates its own JSON options). */
+export async function loadBuilder(name: BuilderName): Promise<Builder> {
+  const [file, fn] = BUILDERS[name];
+  const mod = (await import(`../parts/${file}.js`)) as Record<string, unknown>;
+  const builder = mod[fn];
+  if (typeof builder !== 'function') throw new Error(`src/parts/${file} does not export ${fn}()`);
+  return builder as Builder;
+}
+
+export interface CatalogEntry {
+  /** File stem: `<part>.stl`. */
+  part: string;
+  scope: 'faction' | 'shared';
+  builder: BuilderName;
+  /** Builder options, or null when this faction has no such part (e.g. a turret without a turret fitting). */
+  options(settings: BuildSettings, faction: Faction | null): unknown | null;
+  /** Recommended colour (rulebook "The Parts"). */
+  color(faction: Faction | null): string;
+  material(settings: BuildSettings): string;
+  /** Count for one faction set of `faction` (BRIEF §1). */
+  count(faction: Faction): number;
+  rule: string;
+  optional?: boolean;
+}
+
+/** Islands per faction set: the print list says 2–3; we take 2 (the table's islands come from the BOM). */
+export const ISLANDS_PER_SET = PRINT_LIST.islands.min;
+/** Cannons per faction set: the print list says 3–4; we take 4 ("good to have options if one fails"). */
+export const CANNONS_PER_SET = PRINT_LIST.cannons.max;
+
+const fittings = (f: Faction, kind: string): number => f.model.fittings.filter((s) => s.kind === kind).length;
+const mastsPerSet = (f: Faction): number => f.card.ships + ISLANDS_PER_SET;
+const PLA = (): string => 'pla';
+const clearance = (s: BuildSettings): { clearanceMm: number } => ({ clearanceMm: s.clearanceMm });
+
+export const CATALOG: readonly CatalogEntry[] = [
+  {
+    part: 'hull',
+    scope: 'faction',
+    builder: 'hull',
+    options: (s, f) => (f && !f.model.externalHullStl ? { model: f.model, clearanceMm: s.clearanceMm } : null),
+    color: (f) => f?.card.color ?? 'faction colour',
+    material: PLA,
+    count: (f) => f.card.ships,
+    rule: 'ships: the faction card',
+  },
+  {
+    part: 'turret',
+    scope: 'faction',
+    builder: 'turret',
+    options: (s, f) => (f && fittings(f, 'turret') > 0 ? clearance(s) : null),
+    color: (f) => f?.card.color ?? 'faction colour',
+    material: PLA,
+    count: (f) => f.card.ships * fittings(f, 'turret'),
+    rule: 'turret fittings per ship × ships',
+  },
+  {
+    part: 'mast',
+    scope: 'shared',
+    builder: 'mast',
+    options: () => ({}),
+    color: () => 'brown',
+    material: PLA,
+    count: mastsPerSet,
+    rule: `1 per ship + 1 per island (${ISLANDS_PER_SET} islands per set)`,
+  },
+  {
+    part: 'sail',
+    scope: 'shared',
+    builder: 'sail',
+    options: (s) => ({ ...clearance(s), damaged: false }),
+    color: () => 'white',
+    material: PLA,
+    count: mastsPerSet,
+    rule: '1 per mast',
+  },
+  {
+    part: 'sail-damaged',
+    scope: 'shared',
+    builder: 'sail',
+    options: (s) => ({ ...clearance(s), damaged: true }),
+    color: () => 'white',
+    material: PLA,
+    count: () => 0,
+    rule: 'optional torn variant, printed in place of a sail',
+    optional: true,
+  },
+  {
+    part: 'cargo',
+    scope: 'shared',
+    builder: 'cargo',
+    options: () => ({}),
+    color: () => 'wood-brown',
+    material: PLA,
+    count: (f) => f.card.ships * fittings(f, 'cargo'),
+    rule: 'cargo fittings per ship × ships',
+  },
+  {
+    part: 'flag-holder',
+    scope: 'shared',
+    builder: 'flagHolder',
+    options: clearance,
+    color: () => 'any',
+    material: PLA,
+    count: (f) => mastsPerSet(f) + PRINT_LIST.spareFlagHolders,
+    rule: `1 per mast + ${PRINT_LIST.spareFlagHolders} spare`,
+  },
+  {
+    part: 'flag',
+    scope: 'shared',
+    builder: 'flag',
+    options: clearance,
+    color: () => 'fleet colour',
+    material: PLA,
+    count: () => 0,
+    rule: 'optional solid flag, in place of a paper flag holder',
+    optional: true,
+  },
+  {
+    part: 'cannon',
+    scope: 'shared',
+    builder: 'cannon',
+    options: (s) => ({ ...clearance(s), armLengthMm: s.cannonArm.lengthMm, armWidthMm: s.cannonArm.widthMm, armThicknessMm: s.cannonArm.thicknessMm, releaseDeflectionMm: s.cannonArm.releaseDeflectionMm }),
+    color: () => 'black',
+    material: (s) => s.cannonMaterialId,
+    count: () => CANNONS_PER_SET,
+    rule: `${PRINT_LIST.cannons.min}–${PRINT_LIST.cannons.max} per set; ${CANNONS_PER_SET} taken`,
+  },
+  {
+    part: 'cannonball',
+    scope: 'shared',
+    builder: 'cannonball',
+    options: () => ({}),
+    color: () => 'neon green',
+    material: PLA,
+    count: () => PRINT_LIST.cannonballs,
+    rule: `${PRINT_LIST.cannonballs} per set`,
+  },
+  {
+    part: 'wheel',
+    scope: 'shared',
+    builder: 'wheel',
+    options: () => ({}),
+    color: () => 'any',
+    material: PLA,
+    count: (f) => f.card.ships,
+    rule: '1 per ship',
+  },
+  {
+    part: 'carriage',
+    scope: 'shared',
+    builder: 'carriage',
+    options: clearance,
+    color: () => 'any',
+    material: PLA,
+    count: (f) => f.card.ships,
+    rule: '1 per ship',
+  },
+  {
+    part: 'island-topper',
+    scope: 'shared',
+    builder: 'islandTopper',
+    options: clearance,
+    color: () => 'sand',
+    material: PLA,
+    count: () => ISLANDS_PER_SET,
+    rule: `${PRINT_LIST.islands.min}–${PRINT_LIST.islands.max} islands per set; ${ISLANDS_PER_SET} taken, as toppers`,
+  },
+  {
+    part: 'island',
+    scope: 'shared',
+    builder: 'island',
+    options: clearance,
+    color: () => 'sand',
+    material: PLA,
+    count: () => 0,
+    rule: 'optional full island, in place of a topper on a household object',
+    optional: true,
+  },
+  {
+    part: 'rock',
+    scope: 'shared',
+    builder: 'rock',
+    options: (s) => ({ kind: 'rock', seed: s.terrainSeed }),
+    color: () => 'grey',
+    material: PLA,
+    count: () => 1,
+    rule: `${PRINT_LIST.rocks.min}–${PRINT_LIST.rocks.max} rocks or reefs per set, optional terrain; 1 rock + 1 reef taken`,
+  },
+  {
+    part: 'reef',
+    scope: 'shared',
+    builder: 'rock',
+    options: (s) => ({ kind: 'reef', seed: s.terrainSeed + 1 }),
+    color: () => 'grey',
+    material: PLA,
+    count: () => 1,
+    rule: `${PRINT_LIST.rocks.min}–${PRINT_LIST.rocks.max} rocks or reefs per set, optional terrain; 1 rock + 1 reef taken`,
+  },
+  ...COIN_SET.map(
+    (c): CatalogEntry => ({
+      part: `coin-${c.id}`,
+      scope: 'shared',
+      builder: 'coin',
+      options: () => ({ type: c.id }),
+      color: () => 'gold',
+      material: PLA,
+      count: () => c.count,
+      rule: `${c.count} ${c.name} in the 20-coin set`,
+    }),
+  ),
+  {
+    part: 'fit-coupon',
+    scope: 'shared',
+    builder: 'coupon',
+    options: () => ({}),
+    color: () => 'any',
+    material: PLA,
+    count: () => 0,
+    rule: 'once per printer and material, to find --clearance',
+    optional: true,
+  },
+];
+
+/** The quantity record of an entry over the factions being built. */
+export function quantityFor(entry: CatalogEntry, factions: readonly Faction[]): Quantity {
+  const perSet: Record<string, number> = {};
+  for (const f of factions) perSet[f.id] = entry.count(f);
+  return { perSet, rule: entry.rule, optional: entry.optional ?? false };
+}

@@ -1,0 +1,130 @@
+/**
+ * `generateParts`: factions + settings → every print file in memory, with its manifest facts.
+ * Unchanged parts come from a content-hash cache (the key covers the builder's options and the code
+ * that builds them), the rest are spread over worker threads. Disk access is injected (`PartCache`).
+ */
+import { createHash } from 'node:crypto';
+import type { Faction } from '../faction/types.js';
+import { CANNON, DEFAULT_CLEARANCE_MM, DEFAULT_PRINTER_ID, PRINTERS } from '../standard.js';
+import type { Built } from './build.js';
+import { CATALOG, quantityFor, type CatalogEntry } from './catalog.js';
+import { buildAll, defaultJobs } from './pool.js';
+import type { BuildSettings, GeneratedFile, Job, MeshFacts } from './types.js';
+
+export type { BuildSettings, CannonArm, GeneratedFile, Job, MeshFacts, Quantity } from './types.js';
+
+/** Where built meshes are kept between runs; `src/io/cache.ts` implements it on disk. */
+export interface PartCache {
+  get(key: string): Promise<{ facts: MeshFacts; bytes: Uint8Array } | null>;
+  put(key: string, facts: MeshFacts, bytes: Uint8Array): Promise<void>;
+  /** Changes whenever the code that builds parts changes. */
+  codeVersion: string;
+}
+
+export interface GenerateRequest {
+  factions: readonly Faction[];
+  settings: BuildSettings;
+  /** Worker threads. Default: the machine's cores. */
+  jobs?: number;
+  cache?: PartCache | null;
+  /** Called as each file is ready (from cache or built). */
+  onProgress?: (done: number, total: number, file: GeneratedFile) => void;
+}
+
+/** Shipped defaults: 0.20 mm clearance, the generic 220 mm printer, the provisional cannon arm in PLA. */
+export function defaultSettings(): BuildSettings {
+  return {
+    clearanceMm: DEFAULT_CLEARANCE_MM,
+    printer: PRINTERS.find((p) => p.id === DEFAULT_PRINTER_ID)!,
+    cannonArm: {
+      lengthMm: CANNON.armLengthMm,
+      widthMm: CANNON.armWidthMm,
+      thicknessMm: CANNON.provisionalArmThicknessMm,
+      releaseDeflectionMm: CANNON.releaseDeflectionMm,
+    },
+    cannonMaterialId: 'pla',
+    terrainSeed: 1,
+  };
+}
+
+interface PlannedJob {
+  job: Job;
+  entry: CatalogEntry;
+  faction: Faction | null;
+}
+
+/** Every file to make, faction parts first (they are the slowest, so they start first), then shared ones. */
+export function planJobs(factions: readonly Faction[], settings: BuildSettings): PlannedJob[] {
+  const planned: PlannedJob[] = [];
+  const add = (entry: CatalogEntry, faction: Faction | null): void => {
+    const options = entry.options(settings, faction);
+    if (options === null) return;
+    const path = `${faction ? faction.id : 'shared'}/${entry.part}.stl`;
+    planned.push({ job: { path, part: entry.part, faction: faction?.id ?? null, builder: entry.builder, options }, entry, faction });
+  };
+  for (const f of factions) for (const e of CATALOG) if (e.scope === 'faction') add(e, f);
+  for (const e of CATALOG) if (e.scope === 'shared') add(e, null);
+  return planned;
+}
+
+/** The cache key: the code version, the builder and its options, as canonical JSON. */
+export function jobKey(job: Job, codeVersion: string): string {
+  return createHash('sha256').update(codeVersion).update('\0').update(job.builder).update('\0').update(canonicalJson(job.options)).digest('hex');
+}
+
+/** JSON with object keys sorted, so equal options give equal keys whatever their order. */
+export function canonicalJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
+  if (v && typeof v === 'object') {
+    const entries = Object.entries(v as Record<string, unknown>).filter(([, x]) => x !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, x]) => `${JSON.stringify(k)}:${canonicalJson(x)}`).join(',')}}`;
+  }
+  return JSON.stringify(v);
+}
+
+/** Builds (or takes from the cache) every file for the factions, in plan order. */
+export async function generateParts(request: GenerateRequest): Promise<GeneratedFile[]> {
+  const { factions, settings, cache = null } = request;
+  const planned = planJobs(factions, settings);
+  const results: (GeneratedFile | undefined)[] = new Array(planned.length);
+  let done = 0;
+  const finish = (i: number, built: Built, cached: boolean): void => {
+    const { job, entry, faction } = planned[i]!;
+    const file: GeneratedFile = {
+      path: job.path,
+      part: job.part,
+      faction: job.faction,
+      quantity: quantityFor(entry, faction ? [faction] : factions),
+      color: entry.color(faction),
+      material: entry.material(settings),
+      ...built.facts,
+      bytes: built.bytes,
+      cached,
+      buildMs: built.buildMs,
+    };
+    results[i] = file;
+    request.onProgress?.(++done, planned.length, file);
+  };
+
+  const keys = cache ? planned.map((p) => jobKey(p.job, cache.codeVersion)) : [];
+  const toBuild: number[] = [];
+  for (let i = 0; i < planned.length; i++) {
+    const hit = cache ? await cache.get(keys[i]!) : null;
+    if (hit) finish(i, { ...hit, buildMs: 0 }, true);
+    else toBuild.push(i);
+  }
+  await buildAll(
+    toBuild.map((i) => planned[i]!.job),
+    request.jobs ?? defaultJobs(),
+    (k, built) => {
+      const i = toBuild[k]!;
+      finish(i, built, false);
+    },
+  );
+  if (cache) for (const i of toBuild) await cache.put(keys[i]!, toFacts(results[i]!), results[i]!.bytes);
+  return results as GeneratedFile[];
+}
+
+function toFacts(f: GeneratedFile): MeshFacts {
+  return { volumeMm3: f.volumeMm3, surfaceAreaMm2: f.surfaceAreaMm2, bounds: f.bounds, triangles: f.triangles, sha256: f.sha256, features: f.features };
+}

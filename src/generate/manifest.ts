@@ -1,0 +1,114 @@
+/**
+ * out/manifest.json: every file with its faction, part, quantity per faction set, colour, material,
+ * volume, bounding box, triangle count, sha256 and feature manifest. No timestamps: same input, same bytes.
+ */
+import type { Faction } from '../faction/types.js';
+import type { Feature } from '../geometry/part.js';
+import type { Problem } from '../errors.js';
+import type { PrinterProfile } from '../standard.js';
+import type { BuildSettings, GeneratedFile } from './types.js';
+
+export const MANIFEST_FILE = 'manifest.json';
+export const MANIFEST_VERSION = 1;
+
+export interface ManifestEntry {
+  path: string;
+  faction: string | null;
+  part: string;
+  quantityPerSet: Record<string, number>;
+  quantityRule: string;
+  optional: boolean;
+  color: string;
+  material: string;
+  volumeMm3: number;
+  surfaceAreaMm2: number;
+  boundingBoxMm: { min: number[]; max: number[]; size: number[] };
+  triangles: number;
+  sha256: string;
+  features: Feature[];
+}
+
+export interface Manifest {
+  manifestVersion: number;
+  generator: string;
+  settings: {
+    clearanceMm: number;
+    printer: string;
+    cannonMaterial: string;
+    cannonArm: BuildSettings['cannonArm'];
+    terrainSeed: number;
+  };
+  files: ManifestEntry[];
+}
+
+const r3 = (x: number): number => Math.round(x * 1000) / 1000 + 0;
+
+export function manifestEntry(f: GeneratedFile): ManifestEntry {
+  return {
+    path: f.path,
+    faction: f.faction,
+    part: f.part,
+    quantityPerSet: f.quantity.perSet,
+    quantityRule: f.quantity.rule,
+    optional: f.quantity.optional,
+    color: f.color,
+    material: f.material,
+    volumeMm3: f.volumeMm3,
+    surfaceAreaMm2: f.surfaceAreaMm2,
+    boundingBoxMm: { min: [...f.bounds.min], max: [...f.bounds.max], size: f.bounds.max.map((v, i) => r3(v - f.bounds.min[i]!)) },
+    triangles: f.triangles,
+    sha256: f.sha256,
+    features: f.features,
+  };
+}
+
+/**
+ * The manifest for this run's files plus `kept` entries of earlier runs (other factions' files left in
+ * place by a `--faction` run), sorted by path.
+ */
+export function buildManifest(files: readonly GeneratedFile[], settings: BuildSettings, generator: string, kept: readonly ManifestEntry[] = []): Manifest {
+  const paths = new Set(files.map((f) => f.path));
+  const entries = [...kept.filter((e) => !paths.has(e.path)), ...files.map(manifestEntry)];
+  entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return {
+    manifestVersion: MANIFEST_VERSION,
+    generator,
+    settings: {
+      clearanceMm: settings.clearanceMm,
+      printer: settings.printer.id,
+      cannonMaterial: settings.cannonMaterialId,
+      cannonArm: settings.cannonArm,
+      terrainSeed: settings.terrainSeed,
+    },
+    files: entries,
+  };
+}
+
+/** Serializes with a trailing newline; key order is fixed by construction. */
+export function serializeManifest(m: Manifest): string {
+  return `${JSON.stringify(m, null, 2)}\n`;
+}
+
+/** Whether a part of this size fits the printer, turned 90° on the bed if that helps. */
+export function fitsBed(size: readonly number[], printer: PrinterProfile): boolean {
+  const [x, y, z] = size as [number, number, number];
+  const flat = (x <= printer.bedXMm && y <= printer.bedYMm) || (y <= printer.bedXMm && x <= printer.bedYMm);
+  return flat && z <= printer.maxZMm;
+}
+
+/** A problem for every file that does not fit the printer; faction parts point at their hull's size. */
+export function bedProblems(files: readonly GeneratedFile[], printer: PrinterProfile, factions: readonly Faction[]): Problem[] {
+  const problems: Problem[] = [];
+  for (const f of files) {
+    const size = f.bounds.max.map((v, i) => v - f.bounds.min[i]!);
+    if (fitsBed(size, printer)) continue;
+    const faction = factions.find((x) => x.id === f.faction);
+    const dims = size.map((v) => v.toFixed(1)).join(' × ');
+    problems.push({
+      source: faction?.sourceFile ?? `part ${f.part}`,
+      place: faction ? 'model.hull' : '',
+      message: `${f.path} is ${dims} mm but the ${printer.name} prints at most ${printer.bedXMm} × ${printer.bedYMm} × ${printer.maxZMm} mm: choose a larger --printer or make the part smaller`,
+    });
+  }
+  return problems;
+}

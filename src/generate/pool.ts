@@ -1,0 +1,54 @@
+/**
+ * Spreads jobs over worker threads (one per core by default). Falls back to building in-process when
+ * one job is asked for, or where the compiled worker is not available (e.g. tests running the
+ * TypeScript sources), so results are identical either way.
+ */
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { InputError } from '../errors.js';
+import { buildJob, type Built } from './build.js';
+import type { Job } from './types.js';
+
+const WORKER_URL = new URL('./worker.js', import.meta.url);
+
+export function defaultJobs(): number {
+  return availableParallelism();
+}
+
+/** Builds every job with up to `jobs` workers; `onDone` is called as each finishes, in completion order. */
+export async function buildAll(jobs: readonly Job[], parallel: number, onDone: (index: number, built: Built) => void): Promise<void> {
+  const workers = Math.min(parallel, jobs.length);
+  if (workers <= 1 || !existsSync(fileURLToPath(WORKER_URL))) {
+    for (let i = 0; i < jobs.length; i++) onDone(i, await buildJob(jobs[i]!));
+    return;
+  }
+  // Largest first would need sizes; the catalogue order puts hulls (the slowest) first already.
+  let next = 0;
+  const run = (worker: Worker): Promise<void> =>
+    new Promise((resolve, reject) => {
+      const send = (): void => {
+        if (next >= jobs.length) return resolve();
+        const id = next++;
+        worker.postMessage({ id, job: jobs[id] });
+      };
+      worker.on('message', (msg: { id: number; built?: Built; error?: { name: string; message: string; stack?: string; problems?: InputError['problems'] } }) => {
+        if (msg.error) {
+          const e = msg.error.name === 'InputError' && msg.error.problems ? new InputError(msg.error.problems) : Object.assign(new Error(msg.error.message), { stack: msg.error.stack });
+          return reject(e);
+        }
+        const b = msg.built!;
+        onDone(msg.id, { ...b, bytes: new Uint8Array(b.bytes.buffer, b.bytes.byteOffset, b.bytes.byteLength) });
+        send();
+      });
+      worker.on('error', reject);
+      send();
+    });
+  const pool = Array.from({ length: workers }, () => new Worker(WORKER_URL));
+  try {
+    await Promise.all(pool.map(run));
+  } finally {
+    await Promise.all(pool.map((w) => w.terminate()));
+  }
+}

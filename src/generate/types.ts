@@ -1,0 +1,72 @@
+/**
+ * The generate pipeline's public shapes. `generateParts` (index.ts) turns factions and settings into
+ * `GeneratedFile`s in memory; `writeOutput` (src/io/output.ts) puts them on disk atomically; the BOM and
+ * the validator consume `GeneratedFile`s directly.
+ */
+import type { BoundsMm } from '../geometry/kernel.js';
+import type { Feature } from '../geometry/part.js';
+import type { PrinterProfile } from '../standard.js';
+
+/** The cannon's flex arm, from the spring solver or the provisional defaults. */
+export interface CannonArm {
+  lengthMm: number;
+  widthMm: number;
+  thicknessMm: number;
+  releaseDeflectionMm: number;
+}
+
+/** Everything besides the factions that changes what is built. */
+export interface BuildSettings {
+  /** The printer's sliding clearance per mating surface (`--clearance`). */
+  clearanceMm: number;
+  printer: PrinterProfile;
+  cannonArm: CannonArm;
+  /** Material the cannon is printed in (`--cannon-material`). */
+  cannonMaterialId: string;
+  /** Seed for the rocks and reefs (same seed, same files). */
+  terrainSeed: number;
+}
+
+/** One file to build: a part, its builder's options (JSON), and where it goes. */
+export interface Job {
+  /** Relative output path, `<faction-id>/<part>.stl` or `shared/<part>.stl`. */
+  path: string;
+  part: string;
+  faction: string | null;
+  /** Name of the catalogue entry whose builder makes it. */
+  builder: string;
+  /** JSON-serialisable builder options: with the code version, the cache key. */
+  options: unknown;
+}
+
+/** How many of a part one faction set needs (BRIEF §1), and the rule it came from. */
+export interface Quantity {
+  /** Per faction id; a faction part lists only its faction. */
+  perSet: Record<string, number>;
+  rule: string;
+  /** Optional extras (damaged sail, printed flag, full island, coupon): not part of a minimum set. */
+  optional: boolean;
+}
+
+/** What a built mesh measures; cached alongside its bytes. */
+export interface MeshFacts {
+  volumeMm3: number;
+  surfaceAreaMm2: number;
+  bounds: BoundsMm;
+  triangles: number;
+  sha256: string;
+  features: Feature[];
+}
+
+export interface GeneratedFile extends MeshFacts {
+  path: string;
+  part: string;
+  faction: string | null;
+  quantity: Quantity;
+  color: string;
+  material: string;
+  bytes: Uint8Array;
+  /** Whether it came from the content-hash cache. */
+  cached: boolean;
+  buildMs: number;
+}
