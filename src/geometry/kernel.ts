@@ -12,7 +12,10 @@
  */
 import Module from 'manifold-3d';
 import type { CrossSection, Manifold, ManifoldToplevel } from 'manifold-3d';
-import { vectorText } from '@jscad/modeling/src/text/index.js';
+// @jscad/modeling is CommonJS: Node's ESM loader only gives it a default export.
+import jscadText from '@jscad/modeling/src/text/index.js';
+
+const { vectorText } = jscadText;
 
 export type Vec2 = readonly [number, number];
 export type Vec3 = readonly [number, number, number];
