@@ -5,7 +5,9 @@
  */
 import type { Command } from 'commander';
 import type { Io } from '../main.js';
+import { registerFactions } from './factions.js';
+import { registerMaterials } from './materials.js';
 
 export type Register = (program: Command, io: Io, setExit: (code: number) => void) => void;
 
-export const COMMANDS: readonly Register[] = [];
+export const COMMANDS: readonly Register[] = [registerFactions, registerMaterials];

@@ -1,0 +1,142 @@
+/**
+ * Loads faction files. Input is hostile: the size is capped before parsing, bytes must be UTF-8, YAML
+ * syntax errors, duplicate keys, unresolved aliases and alias bombs are refused, and then every field is
+ * checked (src/faction/format.ts). Every problem in a file is reported at once, each with the file, the
+ * line:column (or the field path) and what would be valid, in one InputError.
+ */
+import { basename, dirname, extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { LineCounter, parseDocument, visit, type YAMLError } from 'yaml';
+import { InputError, type Problem } from '../errors.js';
+import { findPackageRoot, listFiles, readTextFile } from '../io/read.js';
+import { checkFaction, resolveFaction, type RulebookMode } from './format.js';
+import type { Faction } from './types.js';
+import { YamlReader } from './yaml-reader.js';
+
+export interface LoadOptions {
+  /**
+   * `enforce` (default): the rulebook's bounds (ships 2–5, move count 1–3, hits to sink = fittings + 1,
+   * heading 90°, or 180° with Disciplined Crew) are loader errors. `defer`: they pass through so that
+   * `shipwright validate` can report them as findings; types, structure and sane magnitudes are still checked.
+   */
+  rulebook?: RulebookMode;
+}
+
+/** A faction file is a few KiB; anything past this is not one (and is not parsed). */
+export const MAX_FACTION_FILE_BYTES = 256 * 1024;
+/** Alias expansions allowed in one file: plenty for sharing a position, far too few for a "billion laughs". */
+export const MAX_ALIAS_COUNT = 100;
+export const FACTION_FILE_EXTENSIONS = ['.yaml', '.yml'] as const;
+
+/** The shipped factions/ folder, found from this module's location (src/… or dist/src/…), not the cwd. */
+export const DEFAULT_FACTIONS_DIR = join(findPackageRoot(dirname(fileURLToPath(import.meta.url))), 'factions');
+
+/** Messages for the YAML errors a hand-edited file most often has, in place of the parser's wording. */
+const YAML_MESSAGES: Readonly<Record<string, (written: string) => string>> = {
+  DUPLICATE_KEY: (w) => `duplicate key \`${/^[^:\n]*/.exec(w)![0].trim()}\`; each key may appear only once in a mapping`,
+  TAB_AS_INDENT: () => 'a tab in the indentation; indent with spaces',
+  MULTIPLE_DOCS: () => 'a second YAML document starts here (`---`); a faction file holds one document',
+  TAG_RESOLVE_FAILED: (w) => `unknown tag \`${/^\S*/.exec(w)![0]}\`; faction files use plain YAML values without tags`,
+};
+
+function yamlProblem(source: string, text: string, e: YAMLError): Problem {
+  const pos = e.linePos?.[0];
+  const custom = YAML_MESSAGES[e.code];
+  // prettyErrors appends " at line L, column C:" and a source excerpt; the place carries that already.
+  const message = custom ? custom(text.slice(e.pos[0])) : `${e.message.replace(/ at line \d+, column \d+:[\s\S]*$/, '')} (YAML syntax)`;
+  return { source, place: pos ? `${pos.line}:${pos.col}` : '', message };
+}
+
+/** Orders problems by line and column; problems placed by field path follow, in the order found. */
+function byPlace(problems: readonly Problem[]): Problem[] {
+  const key = (p: Problem): [number, number] => {
+    const m = /^(\d+):(\d+)$/.exec(p.place);
+    return m ? [Number(m[1]), Number(m[2])] : [Infinity, 0];
+  };
+  return [...problems].sort((a, b) => {
+    const [ka, kb] = [key(a), key(b)];
+    return ka[0] - kb[0] || ka[1] - kb[1];
+  });
+}
+
+/**
+ * Parses and checks the text of one faction file. Pure: `sourceName` is only used in messages, to check
+ * that the id equals the file's name, and to resolve `model.externalHull.stl` against its folder.
+ * @returns the resolved faction (defaults filled, lengths in millimetres).
+ * @throws InputError carrying every problem found in the file, in line order.
+ */
+export function parseFaction(text: string, sourceName: string, opts: LoadOptions = {}): Faction {
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { uniqueKeys: true, prettyErrors: true, lineCounter: lines });
+  const problems = doc.warnings.map((e) => yamlProblem(sourceName, text, e));
+  // Duplicate keys leave a well-formed tree, so the walk below can still find more problems. After any
+  // other syntax error the parser's later errors are mostly echoes of the first: report it and count them.
+  const [syntax, ...echoes] = doc.errors.filter((e) => e.code !== 'DUPLICATE_KEY');
+  problems.push(...doc.errors.filter((e) => e.code === 'DUPLICATE_KEY').map((e) => yamlProblem(sourceName, text, e)));
+  if (syntax) {
+    const first = yamlProblem(sourceName, text, syntax);
+    const more = echoes.length === 0 ? '' : ` (and ${echoes.length} more YAML error${echoes.length === 1 ? '' : 's'} after it, probably caused by this one)`;
+    throw new InputError(byPlace([...problems, { ...first, message: first.message + more }]));
+  }
+
+  const reader = new YamlReader(sourceName, doc, lines);
+  let firstAlias: unknown = null;
+  visit(doc, {
+    Alias(_, alias) {
+      firstAlias ??= alias;
+      if (!alias.resolve(doc)) reader.report(alias, '', `alias \`*${alias.source}\` has no anchor \`&${alias.source}\` before it`);
+    },
+  });
+  if (reader.problems.length === 0) {
+    try {
+      doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+    } catch {
+      // yaml throws when aliases expand past the limit: an exponential "billion laughs" document.
+      reader.report(firstAlias, '', `aliases expand to more than ${MAX_ALIAS_COUNT} nodes; a faction file needs few or no aliases (this looks like a "billion laughs" alias bomb)`);
+    }
+  }
+  if (reader.problems.length > 0) throw new InputError(byPlace([...problems, ...reader.problems]));
+
+  if (doc.contents === null) {
+    throw InputError.single(sourceName, '1:1', 'the file is empty; a faction file is a mapping with `id`, `name`, `card` and `model` (see factions/queens-fleet.yaml)');
+  }
+  const stem = basename(sourceName, extname(sourceName));
+  const file = checkFaction(reader, { node: doc.contents, at: doc.contents }, stem, opts.rulebook ?? 'enforce');
+  const all = [...problems, ...reader.problems];
+  if (all.length > 0 || !file) throw new InputError(byPlace(all));
+  return resolveFaction(file, sourceName, dirname(sourceName));
+}
+
+/** Reads (at most MAX_FACTION_FILE_BYTES, strict UTF-8) and parses one faction file. */
+export async function loadFactionFile(path: string, opts: LoadOptions = {}): Promise<Faction> {
+  return parseFaction(await readTextFile(path, MAX_FACTION_FILE_BYTES), path, opts);
+}
+
+/**
+ * Loads every *.yaml / *.yml file in `dir`, sorted by id. The problems of all files are gathered into one
+ * InputError; two files with the same id, and a folder without faction files, are errors too.
+ */
+export async function loadFactions(dir: string, opts: LoadOptions = {}): Promise<Faction[]> {
+  const paths = await listFiles(dir, FACTION_FILE_EXTENSIONS);
+  if (paths.length === 0) {
+    throw InputError.single(dir, '', `no faction files (${FACTION_FILE_EXTENSIONS.map((e) => `*${e}`).join(', ')}) in this folder; point --factions-dir at a folder like the shipped factions/`);
+  }
+  const problems: Problem[] = [];
+  const factions: Faction[] = [];
+  for (const path of paths) {
+    try {
+      const faction = await loadFactionFile(path, opts);
+      const twin = factions.find((f) => f.id === faction.id);
+      if (twin) {
+        problems.push({ source: path, place: 'id', message: `id "${faction.id}" is also the id of ${twin.sourceFile}; each faction needs its own id (it names the output folder), so keep only one of the two files` });
+      } else {
+        factions.push(faction);
+      }
+    } catch (e) {
+      if (!(e instanceof InputError)) throw e;
+      problems.push(...e.problems);
+    }
+  }
+  if (problems.length > 0) throw new InputError(problems);
+  return factions.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
