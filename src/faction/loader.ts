@@ -67,7 +67,8 @@ function byPlace(problems: readonly Problem[]): Problem[] {
  */
 export function parseFaction(text: string, sourceName: string, opts: LoadOptions = {}): Faction {
   const lines = new LineCounter();
-  const doc = parseDocument(text, { uniqueKeys: true, prettyErrors: true, lineCounter: lines });
+  // logLevel 'error': the parser's warnings become problems here, never lines on the user's stderr.
+  const doc = parseDocument(text, { uniqueKeys: true, prettyErrors: true, lineCounter: lines, logLevel: 'error' });
   const problems = doc.warnings.map((e) => yamlProblem(sourceName, text, e));
   // Duplicate keys leave a well-formed tree, so the walk below can still find more problems. After any
   // other syntax error the parser's later errors are mostly echoes of the first: report it and count them.
@@ -89,7 +90,7 @@ export function parseFaction(text: string, sourceName: string, opts: LoadOptions
   });
   if (reader.problems.length === 0) {
     try {
-      doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+      doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT, mapAsMap: true });
     } catch {
       // yaml throws when aliases expand past the limit: an exponential "billion laughs" document.
       reader.report(firstAlias, '', `aliases expand to more than ${MAX_ALIAS_COUNT} nodes; a faction file needs few or no aliases (this looks like a "billion laughs" alias bomb)`);
