@@ -78,25 +78,24 @@ export const FACTION_LIMITS = {
 export function checkFaction(r: YamlReader, root: Field, fileStem: string, mode: RulebookMode): FactionFile | undefined {
   const top = r.mapping(root, '', FACTION_KEYS.faction, 'a faction file');
   if (!top) return undefined;
-  const get = (k: string): Field | undefined => top.get(k);
   let id: string | undefined;
-  const idField = get('id');
+  const idField = top.get('id');
   if (idField) {
     id = r.text(idField, 'id', ID_MAX_LENGTH, {
       re: ID_PATTERN,
       hint: `lowercase letters and digits in words joined by single hyphens, e.g. "queens-fleet" (the id names the output folder, so it cannot hold "/", ".." or spaces)`,
     });
     if (id !== undefined && id !== fileStem) {
-      r.report(idField.at, 'id', `"${id}" does not match the file name "${fileStem}"; the id names the output folder, so it must equal the file's name without .yaml ("${fileStem}"), or rename the file to "${id}.yaml"`);
+      r.report(idField.at, 'id', `"${id}" does not match the file name "${fileStem}"; the id names the output folder, so it must equal the file's name without its extension ("${fileStem}"), or rename the file to "${id}.yaml"`);
     }
   }
-  const nameField = get('name');
+  const nameField = top.get('name');
   const name = nameField && r.text(nameField, 'name', FACTION_LIMITS.nameChars);
-  const cardField = get('card');
+  const cardField = top.get('card');
   const card = cardField && checkCard(r, cardField, mode);
-  const modelField = get('model');
+  const modelField = top.get('model');
   const model = modelField && checkModel(r, modelField);
-  const schema = get('$schema');
+  const schema = top.get('$schema');
   if (schema) r.text(schema, '$schema', FACTION_LIMITS.pathChars);
   return { id, name, card, model } as FactionFile;
 }

@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { InputError } from '../errors.js';
 
 /** Formats a byte count for messages: `256 KiB`, `1.5 MiB`, `312 bytes`. */
-export function formatBytes(bytes: number): string {
+function formatBytes(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${+(bytes / (1024 * 1024)).toFixed(1)} MiB`;
   if (bytes >= 1024) return `${+(bytes / 1024).toFixed(1)} KiB`;
   return `${bytes} bytes`;

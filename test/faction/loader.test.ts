@@ -161,7 +161,7 @@ describe('parseFaction: problems', () => {
 
   it('rejects an id that differs from the file name, saying what to do', () => {
     const [p] = problemsOf(queens, undefined, 'factions/queens.yaml');
-    expect(p!.message).toContain('must equal the file\'s name without .yaml ("queens"), or rename the file to "queens-fleet.yaml"');
+    expect(p!.message).toContain('must equal the file\'s name without its extension ("queens"), or rename the file to "queens-fleet.yaml"');
   });
 
   it('rejects ids that could leave the output folder or are too long', () => {
