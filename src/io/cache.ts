@@ -5,7 +5,8 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { MeshFacts, PartCache } from '../generate/index.js';
 import { writeFileAtomic } from './atomic.js';
@@ -33,8 +34,9 @@ export async function codeVersion(): Promise<string> {
     const text = await readFile(join(root, f)).catch(() => null);
     if (text) hash.update(f).update('\0').update(text);
   }
-  const manifold = await readFile(fileURLToPath(import.meta.resolve('manifold-3d/package.json'))).catch(() => '');
-  hash.update(manifold);
+  // manifold-3d's exports map hides package.json: find it beside the resolved entry point.
+  const entry = createRequire(import.meta.url).resolve('manifold-3d');
+  hash.update(await readFile(join(dirname(entry), 'package.json')));
   return hash.digest('hex').slice(0, 16);
 }
 

@@ -6,8 +6,9 @@
 import type { Command } from 'commander';
 import type { Io } from '../main.js';
 import { registerFactions } from './factions.js';
+import { registerGenerate } from './generate.js';
 import { registerMaterials } from './materials.js';
 
 export type Register = (program: Command, io: Io, setExit: (code: number) => void) => void;
 
-export const COMMANDS: readonly Register[] = [registerFactions, registerMaterials];
+export const COMMANDS: readonly Register[] = [registerFactions, registerMaterials, registerGenerate];

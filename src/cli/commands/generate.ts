@@ -1,0 +1,64 @@
+/** `shipwright generate`: every part of every faction set as print-ready binary STL, plus out/manifest.json. */
+import type { Command } from 'commander';
+import { InputError } from '../../errors.js';
+import { generateParts, type GeneratedFile } from '../../generate/index.js';
+import { bedProblems, buildManifest } from '../../generate/manifest.js';
+import { defaultCacheDir, openDiskCache } from '../../io/cache.js';
+import { readManifest, recoverInterruptedSwap, writeOutput } from '../../io/output.js';
+import { defaultJobs } from '../../generate/pool.js';
+import { addBuildOptions, addFactionOptions, buildSettingsFrom, parseIntFlag, selectFactions, type BuildFlags, type FactionFlags } from '../options.js';
+import { progressReporter } from '../progress.js';
+import type { Register } from './index.js';
+
+interface Flags extends FactionFlags, BuildFlags {
+  out: string;
+  jobs?: string;
+  json?: boolean;
+  cache: boolean;
+  cacheDir?: string;
+}
+
+export const GENERATOR = 'shipwright 0.1.0';
+
+export const registerGenerate: Register = (program: Command, io) => {
+  const cmd = program.command('generate').description('write the STL files of every faction set, and out/manifest.json');
+  addFactionOptions(cmd);
+  addBuildOptions(cmd)
+    .option('--out <dir>', 'output folder', 'out')
+    .option('--jobs <n>', `worker threads (default: ${defaultJobs()}, the machine's cores)`)
+    .option('--cache-dir <dir>', `content-hash cache of built parts (default ${defaultCacheDir()})`)
+    .option('--no-cache', 'build every part afresh')
+    .option('--json', 'print a JSON summary on stdout and nothing else')
+    .action(async (flags: Flags) => {
+      const settings = buildSettingsFrom(flags);
+      const jobs = flags.jobs === undefined ? defaultJobs() : parseIntFlag('--jobs', flags.jobs, 1, 64);
+      const factions = await selectFactions(flags);
+      await recoverInterruptedSwap(flags.out);
+      const previous = await readManifest(flags.out);
+      const cache = flags.cache ? await openDiskCache(flags.cacheDir ?? defaultCacheDir()) : null;
+      const t0 = performance.now();
+      const progress = flags.json ? null : progressReporter(io);
+      const files = await generateParts({ factions, settings, jobs, cache, onProgress: progress ?? undefined });
+      const tooBig = bedProblems(files, settings.printer, factions);
+      if (tooBig.length) throw new InputError(tooBig);
+      // A --faction run leaves other factions' files in place and keeps their manifest entries.
+      const built = new Set(factions.map((f) => f.id));
+      const kept = (previous?.files ?? []).filter((e) => e.faction !== null && !built.has(e.faction));
+      const manifest = buildManifest(files, settings, GENERATOR, kept);
+      await writeOutput(flags.out, files, manifest);
+      const seconds = (performance.now() - t0) / 1000;
+      if (flags.json) io.out(`${JSON.stringify(summary(flags.out, files, seconds), null, 2)}\n`);
+      else {
+        const rebuilt = files.filter((f) => !f.cached).length;
+        io.out(`${files.length} files (${rebuilt} built, ${files.length - rebuilt} from cache) for ${factions.length} faction${factions.length === 1 ? '' : 's'} in ${seconds.toFixed(2)} s → ${flags.out}/\n`);
+      }
+    });
+};
+
+function summary(outDir: string, files: readonly GeneratedFile[], seconds: number): object {
+  return {
+    outDir,
+    seconds: Math.round(seconds * 1000) / 1000,
+    files: files.map((f) => ({ path: f.path, faction: f.faction, part: f.part, triangles: f.triangles, sha256: f.sha256, cached: f.cached, buildMs: Math.round(f.buildMs) })),
+  };
+}

@@ -1,0 +1,67 @@
+/**
+ * Options shared by several commands, parsed in one place: which factions, and the build settings
+ * (clearance, printer) that change the printed geometry.
+ */
+import { Option, type Command } from 'commander';
+import { InputError } from '../errors.js';
+import { DEFAULT_FACTIONS_DIR, loadFactions, type LoadOptions } from '../faction/loader.js';
+import type { Faction } from '../faction/types.js';
+import { defaultSettings, type BuildSettings } from '../generate/index.js';
+import { CLEARANCE_RANGE_MM, DEFAULT_CLEARANCE_MM, DEFAULT_PRINTER_ID, PRINTERS } from '../standard.js';
+
+export interface FactionFlags {
+  factionsDir?: string;
+  faction?: string[];
+}
+
+export interface BuildFlags {
+  clearance?: string;
+  printer?: string;
+}
+
+const collect = (v: string, prev: string[] | undefined): string[] => [...(prev ?? []), v];
+
+export function addFactionOptions(cmd: Command): Command {
+  return cmd
+    .option('--factions-dir <dir>', 'folder of faction YAML files (default: the shipped factions)')
+    .option('--faction <id>', 'only this faction (repeatable)', collect);
+}
+
+export function addBuildOptions(cmd: Command): Command {
+  return cmd
+    .addOption(new Option('--clearance <mm>', `clearance per sliding surface in mm (${CLEARANCE_RANGE_MM.min}–${CLEARANCE_RANGE_MM.max}; default ${DEFAULT_CLEARANCE_MM}); print the fit-test coupon to find yours`))
+    .addOption(new Option('--printer <id>', `printer bed profile (default ${DEFAULT_PRINTER_ID})`).choices(PRINTERS.map((p) => p.id)));
+}
+
+/** A number in millimetres from a flag named in mm: `0.25` or `0.25mm`. */
+export function parseMmFlag(flag: string, text: string, min: number, max: number): number {
+  const m = /^\s*([0-9]*\.?[0-9]+)\s*(mm)?\s*$/.exec(text);
+  const v = m ? Number(m[1]) : NaN;
+  if (!Number.isFinite(v) || v < min || v > max) throw InputError.single(flag, '', `"${text}" is not valid: expected millimetres from ${min} to ${max}, e.g. ${flag} ${(min + max) / 4}`);
+  return v;
+}
+
+/** A whole number in [min, max]. */
+export function parseIntFlag(flag: string, text: string, min: number, max: number): number {
+  const v = /^\s*\d+\s*$/.test(text) ? Number(text) : NaN;
+  if (!Number.isInteger(v) || v < min || v > max) throw InputError.single(flag, '', `"${text}" is not valid: expected a whole number from ${min} to ${max}`);
+  return v;
+}
+
+/** The build settings: defaults with the flags applied. */
+export function buildSettingsFrom(flags: BuildFlags): BuildSettings {
+  const s = defaultSettings();
+  if (flags.clearance !== undefined) s.clearanceMm = parseMmFlag('--clearance', flags.clearance, CLEARANCE_RANGE_MM.min, CLEARANCE_RANGE_MM.max);
+  if (flags.printer !== undefined) s.printer = PRINTERS.find((p) => p.id === flags.printer)!;
+  return s;
+}
+
+/** Loads the factions folder and keeps the ones asked for (all when none are named). */
+export async function selectFactions(flags: FactionFlags, opts?: LoadOptions): Promise<Faction[]> {
+  const all = await loadFactions(flags.factionsDir ?? DEFAULT_FACTIONS_DIR, opts);
+  if (!flags.faction?.length) return all;
+  const ids = all.map((f) => f.id);
+  const unknown = flags.faction.filter((id) => !ids.includes(id));
+  if (unknown.length) throw InputError.single('--faction', '', `unknown faction ${unknown.map((u) => `"${u}"`).join(', ')}: expected one of ${ids.join(', ')}`);
+  return all.filter((f) => flags.faction!.includes(f.id));
+}
