@@ -5,25 +5,11 @@ import type { Faction } from '../../faction/types.js';
 import { CLICK_DISTANCE_MM } from '../../standard.js';
 import { mmToIn } from '../../units.js';
 import type { Register } from './index.js';
+import { formatTable } from '../table.js';
 
 interface Flags {
   factionsDir?: string;
   json?: boolean;
-}
-
-/**
- * Lays out rows as an aligned text table: the first row is the header, columns are separated by two
- * spaces, and the columns listed in `rightAligned` (numbers) are padded on the left.
- */
-export function formatTable(rows: readonly (readonly string[])[], rightAligned: readonly number[] = []): string {
-  const width = (s: string): number => [...s].length;
-  const widths: number[] = [];
-  for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, width(cell))));
-  const pad = (cell: string, i: number): string => {
-    const fill = ' '.repeat(widths[i]! - width(cell));
-    return rightAligned.includes(i) ? fill + cell : cell + fill;
-  };
-  return rows.map((row) => `${row.map(pad).join('  ').trimEnd()}\n`).join('');
 }
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;

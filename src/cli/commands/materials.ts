@@ -11,7 +11,7 @@ import {
   type Material,
   type MaterialValue,
 } from '../../materials.js';
-import { formatTable } from './factions.js';
+import { formatTable } from '../table.js';
 import type { Register } from './index.js';
 
 type PropertyKey = { [K in keyof Material]: Material[K] extends MaterialValue | null ? K : never }[keyof Material];
