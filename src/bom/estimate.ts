@@ -1,0 +1,245 @@
+/**
+ * Filament and print time of one part, from its mesh, the way a slicer arrives at them but without
+ * generating toolpaths: the mesh is cut at every layer's mid-plane (as PrusaSlicer slices), each layer's
+ * contour loops give the walls (perimeters × line spacing × contour length), the up- and down-facing
+ * surface, spread over the layers it spans, gives the top and bottom skins of the layers beneath and above
+ * it, and the rest of each layer's section is infill. Time is each feature's path length at its speed,
+ * plus a per-layer overhead, stretched to the slicer's minimum layer time.
+ *
+ * The speeds are the slicer profile the calibration runs PrusaSlicer with (`SLICER_PROFILE`); the fitted
+ * factors (`CALIBRATION`) absorb what this model leaves out. How they were fitted: README, "How the
+ * filament estimate is calibrated", and bench/slicer-calibration.ts.
+ */
+import type { MeshData } from '../geometry/kernel.js';
+
+/** What the estimate depends on besides the mesh. */
+export interface PrintSettings {
+  layerHeightMm: number;
+  lineWidthMm: number;
+  /** Wall loops. */
+  perimeters: number;
+  topLayers: number;
+  bottomLayers: number;
+  /** 0–1. */
+  infillFraction: number;
+}
+
+/**
+ * Speeds and limits of the slicer profile: PrusaSlicer 2.5's built-in defaults (`prusa-slicer --help-fff`),
+ * which is what bench/slicer-calibration.ts runs it with. mm/s unless named otherwise.
+ */
+export const SLICER_PROFILE = {
+  perimeterSpeedMmS: 60,
+  /** external_perimeter_speed = 50 % of perimeter_speed. */
+  externalPerimeterSpeedMmS: 30,
+  /** small_perimeter_speed: loops of radius ≤ 6.5 mm (holes, pegs, poles). */
+  smallPerimeterSpeedMmS: 15,
+  smallPerimeterRadiusMm: 6.5,
+  infillSpeedMmS: 80,
+  solidInfillSpeedMmS: 20,
+  topSolidInfillSpeedMmS: 15,
+  firstLayerSpeedMmS: 30,
+  /** solid_infill_below_area: an island whose infill region is smaller than this, mm², is filled solid. */
+  solidInfillBelowAreaMm2: 70,
+  /** slowdown_below_layer_time: a layer is stretched to at least this long… */
+  minLayerTimeS: 5,
+  /** …but no move is slowed below min_print_speed. */
+  minPrintSpeedMmS: 10,
+} as const;
+
+/**
+ * Fitted once against PrusaSlicer 2.5.0 (Debian 12 package 2.5.0+dfsg-4) on 2026-11-22 with
+ * bench/slicer-calibration.ts: every part of every shipped faction set at 0.20 and 0.16 mm layers, 15 %
+ * infill; least squares on the per-part ratios (slicer ÷ model), weighted by each part's share of its set.
+ * Kept fixed since; re-run the bench to check them after a slicer upgrade.
+ */
+export const CALIBRATION = {
+  /** Extruded volume: slicer ÷ model. Covers the skins' overlap with the walls and gap fill. */
+  volumeFactor: 1,
+  /** Print time of the moves: slicer ÷ model. Covers acceleration (1500 mm/s², PrusaSlicer's limit) on short moves. */
+  moveTimeFactor: 1,
+  /** Travel, retraction and layer change per layer, s. */
+  layerOverheadS: 0,
+} as const;
+
+export interface PrintEstimate {
+  layers: number;
+  /** Volumes extruded, mm³, by feature (after the calibration factor). */
+  wallsMm3: number;
+  skinsMm3: number;
+  infillMm3: number;
+  extrudedMm3: number;
+  grams: number;
+  minutes: number;
+}
+
+/** One layer's section: its area, and its contour loops' lengths. */
+interface LayerSection {
+  areaMm2: number;
+  loopLengthsMm: number[];
+  /** Loops running counter-clockwise: outlines of islands (the others are holes). */
+  islands: number;
+}
+
+/**
+ * Cuts a closed, outward-oriented mesh at the mid-plane of every layer. A vertex counts as above a plane
+ * when z ≥ the plane, so a vertex lying on it never makes a degenerate crossing, and every crossing
+ * point lies on one mesh edge shared by exactly two segments: following them closes the loops.
+ */
+export function sliceMesh(mesh: MeshData, layerHeightMm: number, zMinMm: number, layers: number): LayerSection[] {
+  const p = mesh.positions, t = mesh.triangles;
+  const nv = p.length / 3;
+  // Per layer: segment start point, end point, and the edges they lie on (to chain them into loops).
+  const segs: { x0: number[]; y0: number[]; x1: number[]; y1: number[]; from: number[]; to: number[] }[] = [];
+  for (let i = 0; i < layers; i++) segs.push({ x0: [], y0: [], x1: [], y1: [], from: [], to: [] });
+  const ix = [0, 0, 0];
+  for (let f = 0; f < t.length; f += 3) {
+    ix[0] = t[f]!; ix[1] = t[f + 1]!; ix[2] = t[f + 2]!;
+    const z = [p[ix[0] * 3 + 2]!, p[ix[1] * 3 + 2]!, p[ix[2] * 3 + 2]!];
+    const lo = Math.max(0, Math.ceil((Math.min(z[0]!, z[1]!, z[2]!) - zMinMm) / layerHeightMm - 0.5));
+    const hi = Math.min(layers - 1, Math.floor((Math.max(z[0]!, z[1]!, z[2]!) - zMinMm) / layerHeightMm - 0.5));
+    if (lo > hi) continue;
+    // Outward normal's horizontal part: a contour runs counter-clockwise round solid, i.e. along ẑ × n.
+    const [a, b, c] = [ix[0]! * 3, ix[1]! * 3, ix[2]! * 3];
+    const ux = p[b]! - p[a]!, uy = p[b + 1]! - p[a + 1]!, uz = p[b + 2]! - p[a + 2]!;
+    const vx = p[c]! - p[a]!, vy = p[c + 1]! - p[a + 1]!, vz = p[c + 2]! - p[a + 2]!;
+    const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz;
+    for (let i = lo; i <= hi; i++) {
+      const zp = zMinMm + (i + 0.5) * layerHeightMm;
+      const pts: { x: number; y: number; edge: number }[] = [];
+      for (let e = 0; e < 3; e++) {
+        const va = ix[e]!, vb = ix[(e + 1) % 3]!;
+        const za = z[e]!, zb = z[(e + 1) % 3]!;
+        if (za >= zp === zb >= zp) continue;
+        const s = (zp - za) / (zb - za);
+        pts.push({
+          x: p[va * 3]! + s * (p[vb * 3]! - p[va * 3]!),
+          y: p[va * 3 + 1]! + s * (p[vb * 3 + 1]! - p[va * 3 + 1]!),
+          edge: Math.min(va, vb) * nv + Math.max(va, vb),
+        });
+      }
+      if (pts.length !== 2) continue;
+      let [s0, s1] = pts as [(typeof pts)[0], (typeof pts)[0]];
+      if ((s1.x - s0.x) * -ny + (s1.y - s0.y) * nx < 0) [s0, s1] = [s1, s0];
+      const L = segs[i]!;
+      L.x0.push(s0.x); L.y0.push(s0.y); L.x1.push(s1.x); L.y1.push(s1.y); L.from.push(s0.edge); L.to.push(s1.edge);
+    }
+  }
+  return segs.map((L) => {
+    let areaMm2 = 0;
+    const loopLengthsMm: number[] = [];
+    let islands = 0;
+    const byStart = new Map<number, number>();
+    L.from.forEach((edge, k) => byStart.set(edge, k));
+    const used = new Uint8Array(L.from.length);
+    for (let k0 = 0; k0 < L.from.length; k0++) {
+      if (used[k0]) continue;
+      let length = 0, loopArea = 0;
+      for (let k: number | undefined = k0; k !== undefined && !used[k]; k = byStart.get(L.to[k]!)) {
+        used[k] = 1;
+        length += Math.hypot(L.x1[k]! - L.x0[k]!, L.y1[k]! - L.y0[k]!);
+        loopArea += (L.x0[k]! * L.y1[k]! - L.x1[k]! * L.y0[k]!) / 2;
+      }
+      loopLengthsMm.push(length);
+      areaMm2 += loopArea;
+      if (loopArea > 0) islands++;
+    }
+    return { areaMm2: Math.max(0, areaMm2), loopLengthsMm, islands };
+  });
+}
+
+/**
+ * Up- and down-facing area (projected on the bed) per layer. A sloped facet is spread over the layers its
+ * height spans; a flat one belongs to the layer it caps (up) or starts (down).
+ */
+export function facingAreas(mesh: MeshData, layerHeightMm: number, zMinMm: number, layers: number): { up: Float64Array; down: Float64Array } {
+  const p = mesh.positions, t = mesh.triangles;
+  const up = new Float64Array(layers), down = new Float64Array(layers);
+  const clampLayer = (k: number): number => Math.min(layers - 1, Math.max(0, k));
+  for (let f = 0; f < t.length; f += 3) {
+    const a = t[f]! * 3, b = t[f + 1]! * 3, c = t[f + 2]! * 3;
+    const projected = ((p[b]! - p[a]!) * (p[c + 1]! - p[a + 1]!) - (p[b + 1]! - p[a + 1]!) * (p[c]! - p[a]!)) / 2;
+    if (projected === 0) continue;
+    const into = projected > 0 ? up : down;
+    const zs = [p[a + 2]!, p[b + 2]!, p[c + 2]!].map((z) => (z - zMinMm) / layerHeightMm);
+    const lo = Math.min(...zs), hi = Math.max(...zs);
+    const area = Math.abs(projected);
+    if (hi - lo < 1e-6) {
+      const k = clampLayer(projected > 0 ? Math.ceil(hi - 1e-6) - 1 : Math.floor(lo + 1e-6));
+      into[k] = into[k]! + area;
+      continue;
+    }
+    for (let k = clampLayer(Math.floor(lo)); k <= clampLayer(Math.ceil(hi) - 1); k++) {
+      into[k] = into[k]! + (area * (Math.min(hi, k + 1) - Math.max(lo, k))) / (hi - lo);
+    }
+  }
+  return { up, down };
+}
+
+/**
+ * Estimates filament and time for one copy of a part lying as it prints (its bottom at its lowest z).
+ * The mesh must be closed and outward-oriented, as every exported part is.
+ */
+export function estimatePrint(mesh: MeshData, print: PrintSettings, densityGPerCm3: number): PrintEstimate {
+  const h = print.layerHeightMm;
+  let zMin = Infinity, zMax = -Infinity;
+  for (let i = 2; i < mesh.positions.length; i += 3) {
+    zMin = Math.min(zMin, mesh.positions[i]!);
+    zMax = Math.max(zMax, mesh.positions[i]!);
+  }
+  const layers = Math.max(1, Math.round((zMax - zMin) / h));
+  const sections = sliceMesh(mesh, h, zMin, layers);
+  const { up, down } = facingAreas(mesh, h, zMin, layers);
+  // PrusaSlicer's flow: a road of width w and height h is a rectangle with round sides, so adjacent roads
+  // sit w − h·(1 − π/4) apart and each carries spacing × h of plastic per mm.
+  const spacing = print.lineWidthMm - h * (1 - Math.PI / 4);
+  const S = SLICER_PROFILE;
+  const smallLoopMm = 2 * Math.PI * S.smallPerimeterRadiusMm;
+  let walls = 0, skins = 0, infill = 0, seconds = 0;
+  for (let i = 0; i < layers; i++) {
+    const { areaMm2, loopLengthsMm, islands } = sections[i]!;
+    const contour = loopLengthsMm.reduce((s, x) => s + x, 0);
+    const wallArea = Math.min(areaMm2, contour * print.perimeters * spacing);
+    // Thin sections cannot hold every loop: scale the roads down with the area they actually fill.
+    const wallShare = contour > 0 ? wallArea / (contour * print.perimeters * spacing) : 0;
+    const inside = areaMm2 - wallArea;
+    let exposedTop = 0, exposedBottom = 0;
+    for (let k = i; k < Math.min(layers, i + print.topLayers); k++) exposedTop += up[k]!;
+    for (let k = Math.max(0, i - print.bottomLayers + 1); k <= i; k++) exposedBottom += down[k]!;
+    // Islands too small for sparse infill are filled solid (judged on the layer's mean island).
+    const solidIslands = inside < S.solidInfillBelowAreaMm2 * islands;
+    const skinArea = solidIslands ? inside : Math.min(inside, exposedTop + exposedBottom);
+    const topArea = Math.min(skinArea, up[i]!);
+    const infillArea = print.infillFraction * (inside - skinArea);
+    walls += wallArea * h;
+    skins += skinArea * h;
+    infill += infillArea * h;
+
+    let moveS = 0;
+    for (const loop of loopLengthsMm) {
+      const small = loop <= smallLoopMm;
+      const outer = small ? S.smallPerimeterSpeedMmS : S.externalPerimeterSpeedMmS;
+      const inner = small ? S.smallPerimeterSpeedMmS : S.perimeterSpeedMmS;
+      moveS += wallShare * (loop / outer + ((print.perimeters - 1) * loop) / inner);
+    }
+    moveS += topArea / spacing / S.topSolidInfillSpeedMmS + (skinArea - topArea) / spacing / S.solidInfillSpeedMmS;
+    moveS += infillArea / spacing / S.infillSpeedMmS;
+    const roadMm = (wallArea + skinArea + infillArea) / spacing;
+    if (i === 0) moveS = Math.max(moveS, roadMm / S.firstLayerSpeedMmS);
+    moveS *= CALIBRATION.moveTimeFactor;
+    // The cooling slowdown stretches a short layer towards the minimum time, down to the minimum speed.
+    const stretchedS = Math.min(S.minLayerTimeS, roadMm / S.minPrintSpeedMmS);
+    seconds += Math.max(moveS, stretchedS) + CALIBRATION.layerOverheadS;
+  }
+  const k = CALIBRATION.volumeFactor;
+  const extrudedMm3 = k * (walls + skins + infill);
+  return {
+    layers,
+    wallsMm3: k * walls,
+    skinsMm3: k * skins,
+    infillMm3: k * infill,
+    extrudedMm3,
+    grams: (extrudedMm3 / 1000) * densityGPerCm3,
+    minutes: seconds / 60,
+  };
+}

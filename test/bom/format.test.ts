@@ -1,0 +1,117 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildBom, countSpools, type Bom } from '../../src/bom/bom.js';
+import { csvField, formatBomCsv, formatBomJson, formatBomMarkdown, formatBomTable, TABLE_MAX_COLUMNS } from '../../src/bom/format.js';
+import { estimatePrint, type PrintSettings } from '../../src/bom/estimate.js';
+import { planBom } from '../../src/bom/quantities.js';
+import type { Faction } from '../../src/faction/types.js';
+import { defaultSettings } from '../../src/generate/index.js';
+import { boxMesh, fleetsOf, shippedFactions } from './helpers.js';
+
+const PRINT: PrintSettings = { layerHeightMm: 0.2, lineWidthMm: 0.45, perimeters: 2, topLayers: 5, bottomLayers: 4, infillFraction: 0.15 };
+/** Stand-in meshes: a box per file, its size from the path, so rows differ. */
+const meshOf = (path: string): ReturnType<typeof boxMesh> => boxMesh(10 + (path.length % 7) * 5, 10 + (path.length % 3) * 5, 4 + (path.length % 5) * 2);
+
+let all: Faction[];
+let bom: Bom;
+beforeAll(async () => {
+  all = await shippedFactions();
+  const plan = planBom({ mode: 'group', fleets: fleetsOf([...all, all[0]!, all[1]!]), settings: defaultSettings() });
+  bom = buildBom({ plan, print: PRINT, mesh: meshOf, pricePerKg: 24.5 });
+});
+
+/** A small RFC 4180 reader, to check the CSV parses back. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [], field = '', quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
+      else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') row.push(field), (field = '');
+    else if (c === '\r' && text[i + 1] === '\n') row.push(field), rows.push(row), (row = []), (field = ''), i++;
+    else field += c;
+  }
+  return rows;
+}
+
+describe('the bill of materials', () => {
+  it('multiplies each part estimate by its quantity and adds up by colour and material', () => {
+    for (const r of bom.rows) {
+      const est = estimatePrint(meshOf(`${r.faction === 'shared' || !['hull', 'turret'].includes(r.part) ? 'shared' : r.faction}/${r.part}.stl`), PRINT, 1.24);
+      expect(r.gramsEach).toBeCloseTo(est.grams, 9);
+      expect(r.gramsTotal).toBeCloseTo(est.grams * r.quantity, 9);
+      expect(r.minutesTotal).toBeCloseTo(est.minutes * r.quantity, 9);
+    }
+    const t = bom.totals;
+    expect(t.grams).toBeCloseTo(bom.rows.reduce((s, r) => s + r.gramsTotal, 0), 6);
+    expect(t.byColor.reduce((s, c) => s + c.grams, 0)).toBeCloseTo(t.grams, 6);
+    expect(t.byMaterial.reduce((s, m) => s + m.minutes, 0)).toBeCloseTo(t.minutes, 6);
+    expect(t.spools).toBe(t.byColor.reduce((s, c) => s + c.spools, 0));
+    expect(t.cost).toBeCloseTo((t.grams / 1000) * 24.5, 9);
+    expect(t.spoolsCost).toBeCloseTo(t.spools * 24.5, 9);
+  });
+
+  it('gives each colour whole spools and prints "any" from the leftovers first', () => {
+    const spools = countSpools([
+      { color: 'black', material: 'pla', grams: 1200 },
+      { color: 'white', material: 'pla', grams: 300 },
+      { color: 'any', material: 'pla', grams: 1400 },
+      { color: 'any', material: 'petg', grams: 10 },
+    ]);
+    // black 2 spools (800 g left), white 1 (700 g left): 1500 g of leftovers covers the 1400 g of "any".
+    expect(spools).toEqual([2, 1, 0, 1]);
+  });
+});
+
+describe('formats', () => {
+  it('fits the terminal table in 100 columns', () => {
+    const text = formatBomTable(bom);
+    for (const l of text.split('\n')) expect([...l].length).toBeLessThanOrEqual(TABLE_MAX_COLUMNS);
+    expect(text).toMatch(/^part +faction +qty +colour +material +g each +g total +min each +min total$/m);
+    expect(text).toContain('Not printed, to buy:');
+    expect(text).toMatch(/spools/);
+  });
+
+  it('writes CSV that parses back to the rows, quoting what needs it', () => {
+    const rows = parseCsv(formatBomCsv(bom));
+    expect(rows[0]).toEqual(['part', 'faction', 'quantity', 'color', 'material', 'gramsEach', 'gramsTotal', 'minutesEach', 'minutesTotal']);
+    expect(rows).toHaveLength(bom.rows.length + 1);
+    bom.rows.forEach((r, i) => {
+      const [part, faction, quantity, color, material, , gramsTotal] = rows[i + 1]!;
+      expect([part, faction, Number(quantity), color, material]).toEqual([r.part, r.faction, r.quantity, r.color, r.material]);
+      expect(Number(gramsTotal)).toBeCloseTo(r.gramsTotal, 1);
+    });
+    expect(csvField('sea "green", bright')).toBe('"sea ""green"", bright"');
+    expect(parseCsv(`${csvField('a,"b"\nc')},x\r\n`)).toEqual([['a,"b"\nc', 'x']]);
+  });
+
+  it('writes well-formed Markdown tables', () => {
+    const md = formatBomMarkdown(bom);
+    const tables = md.split('\n\n').map((b) => b.split('\n')).filter((ls) => ls[0]!.startsWith('|'));
+    expect(tables).toHaveLength(3);
+    for (const t of tables) {
+      const cols = (l: string): number => l.replace(/\\\|/g, '').split('|').length;
+      expect(t[1]).toMatch(/^\| (---:?)( \| ---:?)* \|$/);
+      for (const l of t) expect(cols(l)).toBe(cols(t[0]!));
+    }
+    expect(tables[0]!).toHaveLength(bom.rows.length + 3);
+  });
+
+  it('writes the JSON shape the issue asks for', () => {
+    const data = JSON.parse(formatBomJson(bom)) as Record<string, unknown> & { rows: Record<string, unknown>[]; totals: Record<string, unknown>; notPrinted: unknown[] };
+    expect(data).toMatchObject({ players: 9, mode: 'group' });
+    for (const r of data.rows) {
+      for (const k of ['part', 'faction', 'color', 'material']) expect(typeof r[k]).toBe('string');
+      for (const k of ['quantity', 'gramsEach', 'gramsTotal', 'minutesEach', 'minutesTotal']) expect(typeof r[k]).toBe('number');
+    }
+    for (const k of ['grams', 'minutes', 'spools', 'cost']) expect(typeof data.totals[k]).toBe('number');
+    expect(Array.isArray(data.totals.byColor)).toBe(true);
+    expect(data.notPrinted).toEqual([
+      { item: 'draw bag (any small cloth pouch)', quantity: 1 },
+      { item: 'thin rubber band, one per movement wheel', quantity: bom.rows.filter((r) => r.part === 'wheel').reduce((s, r) => s + r.quantity, 0) },
+    ]);
+  });
+});
