@@ -1,0 +1,275 @@
+/**
+ * Cannon: plugs into any cannon slot with its square plug and fires an 8 mm ball from its bore with a
+ * flexing printed arm.
+ *
+ * How it works (plan view, firing along +X, plug behind at −X): the arm is a cantilever running along Y
+ * behind the bore's breech. Its tip carries a rigid block with a pusher that stands in a slot under the
+ * breech, against the ball, and a thumb pad beside the barrel. The thumb draws the pad back (−X); beside
+ * the pad a fixed ramp (the release catch) rises under the thumb, and at `releaseDeflectionMm` its crest
+ * reaches the pad's top edge (the tooth), so the thumb rides over the tooth and lets go at the same
+ * deflection every shot. The arm springs forward, the pusher throws the ball, and the barrel's rear face
+ * stops the tip just past neutral, where the ball leaves the pusher (BRIEF §4).
+ *
+ * Print orientation (BRIEF §3) is the way it is used: everything stands on the bed, the arm's long axis
+ * (Y) lies in the bed plane and it bends in XY, so its bending strain runs along the roads; its
+ * thickness (X) is a whole number of line widths and its width is its height (Z).
+ */
+import { box, cylinder, hull3d, polygon, union, type Solid, type Vec3 } from '../geometry/kernel.js';
+import { layOnBed, type Part } from '../geometry/part.js';
+import { CANNON, CLEARANCE_RANGE_MM, DEFAULT_CLEARANCE_MM, fitHoleMm, INTERFACES, MIN_FEATURE_MM, PRINT_DEFAULTS } from '../standard.js';
+import { checkOption, checkRange, mergeOptions } from './options.js';
+
+export interface CannonOptions {
+  /** Printer's sliding clearance per mating surface. Default DEFAULT_CLEARANCE_MM (0.20 mm). */
+  clearanceMm: number;
+  /**
+   * Arm thickness in its bending direction: a whole number of line widths. Default
+   * CANNON.provisionalArmThicknessMm (1.35 mm), provisional until the spring solver sizes the arm.
+   */
+  armThicknessMm: number;
+  /** Free (flexing) length of the arm, root to tip block. Default CANNON.armLengthMm (30 mm). */
+  armLengthMm: number;
+  /** Arm width across its bending plane, its height on the bed. Default CANNON.armWidthMm (6 mm). */
+  armWidthMm: number;
+  /** Tip deflection at which the catch releases. Default CANNON.releaseDeflectionMm (4 mm). */
+  releaseDeflectionMm: number;
+  /** Bore elevation above horizontal. Default CANNON.elevationDeg (10°). */
+  elevationDeg: number;
+  /** Ball diameter. Default INTERFACES.cannonball.diameterMm (8 mm). */
+  ballDiameterMm: number;
+}
+
+export const DEFAULTS: CannonOptions = {
+  clearanceMm: DEFAULT_CLEARANCE_MM,
+  armThicknessMm: CANNON.provisionalArmThicknessMm,
+  armLengthMm: CANNON.armLengthMm,
+  armWidthMm: CANNON.armWidthMm,
+  releaseDeflectionMm: CANNON.releaseDeflectionMm,
+  elevationDeg: CANNON.elevationDeg,
+  ballDiameterMm: INTERFACES.cannonball.diameterMm,
+};
+
+// Our own proportions (not mating sizes): walls are at least MIN_FEATURE_MM, moving parts clear fixed
+// ones by a gap a 0.4 mm nozzle does not bridge.
+/** Gap between the moving arm assembly and the fixed frame (also the tip's overtravel past neutral). */
+const MOTION_GAP_MM = 1.0;
+/** Back plate the plug stands on, and the front rail that ties the barrel to the arm's root block. */
+const SPINE_MM = 3;
+/** Root block's length along the arm. */
+const ROOT_BLOCK_MM = 4;
+/** The tip block is this much thicker than the arm so it stays rigid. */
+const TIP_EXTRA_MM = 2;
+/** Pusher width (Y) and how far its top stands above the bore axis. */
+const PUSHER_WIDTH_MM = 5;
+const PUSHER_ABOVE_AXIS_MM = 2.5;
+/** Pusher length kept inside the barrel at full draw, so the ball cannot drop out behind it. */
+const PUSHER_OVERLAP_MM = 1.5;
+/** Wall round the bore. */
+const BARREL_WALL_MM = 2;
+/** Bore ahead of the ball, as a fraction of the ball's diameter. */
+const MUZZLE_FRACTION = 0.75;
+/** Thumb pad: width (Y) and least height. The ramp beside it: width (Y); it rises at 45°. */
+const PAD_WIDTH_MM = 10;
+const PAD_HEIGHT_MM = 14;
+const RAMP_WIDTH_MM = 6;
+
+/** Every position of the cannon, in its build frame: slot centre line on the X axis, firing +X. */
+interface Layout {
+  o: CannonOptions;
+  bedZ: number;
+  armX: number;
+  tipFrontX: number;
+  barrelRearX: number;
+  pusherFrontX: number;
+  ballX: number;
+  muzzleX: number;
+  axisZ: (x: number) => number;
+  boreMm: number;
+  barrelRadiusMm: number;
+  tipY: number;
+  rootY: number;
+  padY: readonly [number, number];
+  rampY: readonly [number, number];
+  /** Translation layOnBed applies (computed from the flat faces that bound the part). */
+  offset: Vec3;
+}
+
+function validate(options?: Partial<CannonOptions>): CannonOptions {
+  const o = mergeOptions(DEFAULTS, options);
+  checkRange('cannon', 'clearanceMm', o.clearanceMm, CLEARANCE_RANGE_MM.min, CLEARANCE_RANGE_MM.max);
+  const lw = PRINT_DEFAULTS.lineWidthMm;
+  checkRange('cannon', 'armThicknessMm', o.armThicknessMm, 2 * lw, 12 * lw);
+  const lines = Math.round(o.armThicknessMm / lw);
+  checkOption(
+    'cannon',
+    'armThicknessMm',
+    o.armThicknessMm,
+    Math.abs(o.armThicknessMm - lines * lw) <= 1e-6,
+    `a whole number of ${lw} mm line widths (nearest: ${(lines * lw).toFixed(2)} mm), because the arm's thickness is printed as side-by-side lines`,
+  );
+  checkRange('cannon', 'armLengthMm', o.armLengthMm, CANNON.armLengthRangeMm.min, CANNON.armLengthRangeMm.max);
+  checkRange('cannon', 'armWidthMm', o.armWidthMm, 3, 12);
+  checkRange('cannon', 'releaseDeflectionMm', o.releaseDeflectionMm, 1, 0.4 * o.armLengthMm);
+  checkRange('cannon', 'elevationDeg', o.elevationDeg, 0, 30, 'deg');
+  checkRange('cannon', 'ballDiameterMm', o.ballDiameterMm, 6, 12);
+  return o;
+}
+
+function layout(o: CannonOptions): Layout {
+  const plug = INTERFACES.cannonPlug;
+  const t = (o.elevationDeg * Math.PI) / 180;
+  const bedZ = -plug.sideMm / 2;
+  const armX = SPINE_MM + o.releaseDeflectionMm + MOTION_GAP_MM;
+  const tipFrontX = armX + o.armThicknessMm + TIP_EXTRA_MM;
+  const barrelRearX = tipFrontX + MOTION_GAP_MM;
+  const pusherFrontX = barrelRearX + o.releaseDeflectionMm + PUSHER_OVERLAP_MM;
+  const ballX = pusherFrontX + o.ballDiameterMm / 2;
+  const muzzleX = ballX + o.ballDiameterMm / 2 + MUZZLE_FRACTION * o.ballDiameterMm;
+  // The bore's axis passes CANNON.boreAboveSlotCentreMm above the slot centre line at the ball's rest.
+  const axisZ = (x: number): number => CANNON.boreAboveSlotCentreMm + (x - ballX) * Math.tan(t);
+  const boreMm = fitHoleMm(o.ballDiameterMm, 'rotating', o.clearanceMm);
+  const barrelRadiusMm = boreMm / 2 + BARREL_WALL_MM;
+  const tipY = PUSHER_WIDTH_MM / 2 + MOTION_GAP_MM;
+  const rootY = tipY + o.armLengthMm;
+  const padHi = -barrelRadiusMm - MOTION_GAP_MM;
+  const padY = [padHi - PAD_WIDTH_MM, padHi] as const;
+  const rampY = [padY[0] - MOTION_GAP_MM - RAMP_WIDTH_MM, padY[0] - MOTION_GAP_MM] as const;
+  const minX = -plug.lengthMm, maxX = muzzleX, minY = rampY[0], maxY = rootY + ROOT_BLOCK_MM;
+  const offset: Vec3 = [-(minX + maxX) / 2, -(minY + maxY) / 2, -bedZ];
+  return { o, bedZ, armX, tipFrontX, barrelRearX, pusherFrontX, ballX, muzzleX, axisZ, boreMm, barrelRadiusMm, tipY, rootY, padY, rampY, offset };
+}
+
+/** A box from corner `lo` to corner `hi`. */
+function span(lo: Vec3, hi: Vec3): Solid {
+  return box([hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]], false).translate(lo);
+}
+
+/** A cylinder of `radiusMm` along the bore axis, from x0 to x1 (measured along X). */
+function alongBore(L: Layout, radiusMm: number, x0: number, x1: number): Solid {
+  const t = (L.o.elevationDeg * Math.PI) / 180;
+  const len = (x1 - x0) / Math.cos(t);
+  return cylinder(len, radiusMm).rotate([0, 90 - L.o.elevationDeg, 0]).translate([x0, 0, L.axisZ(x0)]);
+}
+
+/** Builds the cannon in print orientation. Features: `cannon-plug` (peg), `bore` (hole). */
+export function cannon(options?: Partial<CannonOptions>): Part {
+  const L = layout(validate(options));
+  const { o, bedZ } = L;
+  const plug = INTERFACES.cannonPlug;
+  const s = plug.sideMm;
+  const b = o.armWidthMm;
+  // The ramp starts one deflection below the pad's top and must clear the arm beneath: tall arms and long
+  // draws get a taller pad.
+  const padTopZ = bedZ + Math.max(PAD_HEIGHT_MM, b + o.releaseDeflectionMm + MIN_FEATURE_MM);
+  const railTopZ = bedZ + b;
+  const frameMaxY = L.rootY + ROOT_BLOCK_MM;
+
+  // Fixed frame: plug, spine, root block, front rail, barrel, catch ramp.
+  const barrelOuter = hull3d([
+    alongBore(L, L.barrelRadiusMm, L.barrelRearX - 5, L.muzzleX + 5),
+    // Its footprint on the bed: the hull then stands the barrel on a solid keel that prints without support.
+    ...[L.barrelRearX - 5, L.muzzleX + 5].flatMap((x): Vec3[] => [
+      [x, -L.barrelRadiusMm, bedZ],
+      [x, L.barrelRadiusMm, bedZ],
+    ]),
+  ])
+    .trimByPlane([1, 0, 0], L.barrelRearX)
+    .trimByPlane([-1, 0, 0], -L.muzzleX);
+  const rampProfile = polygon([
+    [0, bedZ],
+    [L.tipFrontX, bedZ],
+    [L.tipFrontX, padTopZ - o.releaseDeflectionMm],
+    [L.tipFrontX - o.releaseDeflectionMm, padTopZ],
+    [0, padTopZ],
+  ]);
+  // The ramp is drawn in XY and stood up: X stays, Y becomes Z, the extrusion runs along −Y.
+  const ramp = rampProfile.extrude(L.rampY[1] - L.rampY[0]).rotate([90, 0, 0]).translate([0, L.rampY[1], 0]);
+  const frame = union([
+    span([-plug.lengthMm, -s / 2, bedZ], [0, s / 2, bedZ + s]),
+    span([0, L.rampY[0], bedZ], [SPINE_MM, frameMaxY, bedZ + s]),
+    span([0, L.rootY, bedZ], [L.barrelRearX + SPINE_MM, frameMaxY, railTopZ]),
+    span([L.barrelRearX, 0, bedZ], [L.barrelRearX + SPINE_MM, frameMaxY, railTopZ]),
+    barrelOuter,
+    ramp,
+  ]);
+  // The bore runs out through the rear face; below it, a slot lets the pusher travel, with overtravel ahead.
+  const slotHalfMm = fitHoleMm(PUSHER_WIDTH_MM, 'rotating', o.clearanceMm) / 2;
+  const cut = union([
+    alongBore(L, L.boreMm / 2, L.barrelRearX - 10, L.muzzleX + 5),
+    span([L.barrelRearX - 1, -slotHalfMm, bedZ - 1], [L.pusherFrontX + MOTION_GAP_MM, slotHalfMm, L.axisZ(L.pusherFrontX)]),
+  ]);
+
+  // Moving assembly: arm, tip block, pusher, thumb pad. Pieces abut exactly (an overlap would leave a
+  // sliver where their coplanar faces meet).
+  const armX1 = L.armX + o.armThicknessMm;
+  const moving = [
+    span([L.armX, L.tipY, bedZ], [armX1, L.rootY, bedZ + b]),
+    span([L.armX, L.padY[0], bedZ], [L.tipFrontX, L.tipY, bedZ + b]),
+    span([L.armX, L.padY[0], bedZ], [L.tipFrontX, L.padY[1], padTopZ]),
+    span([L.tipFrontX, -PUSHER_WIDTH_MM / 2, bedZ], [L.pusherFrontX, PUSHER_WIDTH_MM / 2, L.axisZ(L.pusherFrontX) + PUSHER_ABOVE_AXIS_MM]),
+  ];
+  const solid = union([frame.subtract(cut), ...moving]);
+
+  const muzzleZ = L.axisZ(L.muzzleX);
+  const t = (o.elevationDeg * Math.PI) / 180;
+  return layOnBed({
+    solid,
+    features: [
+      {
+        id: 'cannon-plug',
+        kind: 'cannon-plug',
+        role: 'peg',
+        positionMm: [0, 0, 0],
+        axis: [-1, 0, 0],
+        size: { shape: 'rect', widthMm: s, heightMm: s, widthAxis: [0, 1, 0] },
+        depthMm: plug.lengthMm,
+        mating: 'sliding',
+      },
+      {
+        id: 'bore',
+        kind: 'bore',
+        role: 'hole',
+        positionMm: [L.muzzleX, 0, muzzleZ],
+        axis: [Math.cos(t), 0, Math.sin(t)],
+        size: { shape: 'round', diameterMm: L.boreMm },
+        // The round part of the bore: from the muzzle back to the end of the pusher's slot.
+        depthMm: (L.muzzleX - (L.pusherFrontX + MOTION_GAP_MM + 0.5)) / Math.cos(t),
+        mating: 'rotating',
+      },
+    ],
+  });
+}
+
+/**
+ * The flex arm in the exported frame (for the validator and the solver): centres of its root and tip
+ * sections (mid-thickness, mid-width), the axis it bends about, and its section and free length.
+ */
+export function cannonArmGeometry(options?: Partial<CannonOptions>): {
+  rootMm: Vec3;
+  tipMm: Vec3;
+  bendAxis: Vec3;
+  thicknessMm: number;
+  widthMm: number;
+  lengthMm: number;
+} {
+  const L = layout(validate(options));
+  const x = L.armX + L.o.armThicknessMm / 2 + L.offset[0];
+  const z = L.bedZ + L.o.armWidthMm / 2 + L.offset[2];
+  return {
+    rootMm: [x, L.rootY + L.offset[1], z],
+    tipMm: [x, L.tipY + L.offset[1], z],
+    bendAxis: [0, 0, 1],
+    thicknessMm: L.o.armThicknessMm,
+    widthMm: L.o.armWidthMm,
+    lengthMm: L.o.armLengthMm,
+  };
+}
+
+/**
+ * Where the ball starts its flight, for the solver: the bore axis's height above the slot's centre line
+ * where the ball's centre leaves the muzzle, and the bore's elevation.
+ */
+export function cannonLaunchGeometry(options?: Partial<CannonOptions>): { launchHeightAboveSlotCentreMm: number; elevationDeg: number } {
+  const L = layout(validate(options));
+  return { launchHeightAboveSlotCentreMm: L.axisZ(L.muzzleX), elevationDeg: L.o.elevationDeg };
+}

@@ -1,0 +1,122 @@
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initKernel, rayHitsMm, withArena, type Solid, type Vec3 } from '../../src/geometry/kernel.js';
+import { solidFromStl } from '../../src/mesh/inspect.js';
+import { isInside } from '../../src/mesh/probe.js';
+import { cannon, cannonArmGeometry, cannonLaunchGeometry, DEFAULTS } from '../../src/parts/cannon.js';
+import { cannonSlot } from '../../src/parts/cutters.js';
+import { CANNON, clearanceMm, DEFAULT_CLEARANCE_MM, fitHoleMm, INTERFACES, PRINT_DEFAULTS } from '../../src/standard.js';
+import { buildAndInspect } from '../helpers/part.js';
+
+beforeAll(initKernel);
+
+const c = DEFAULT_CLEARANCE_MM;
+const lw = PRINT_DEFAULTS.lineWidthMm;
+const chord = (solid: Solid, p: Vec3, d: Vec3): number => {
+  const far = (s: number): Vec3 => [p[0] + d[0] * s, p[1] + d[1] * s, p[2] + d[2] * s];
+  return rayHitsMm(solid, p, far(200))[0]! + rayHitsMm(solid, p, far(-200))[0]!;
+};
+
+describe('cannon', () => {
+  it('is one watertight body on the bed, inside the printer, of a plausible volume', () => {
+    const { topology } = buildAndInspect(() => cannon());
+    expect(topology.watertight).toBe(true);
+    expect(topology.bodies).toBe(1);
+    const b = topology.bounds;
+    expect(b.min[2]).toBeCloseTo(0, 6);
+    expect(b.max[0] - b.min[0]).toBeLessThan(220);
+    // Along the arm: at least the arm's length plus the barrel's width beside its tip.
+    const bore = fitHoleMm(DEFAULTS.ballDiameterMm, 'rotating', c);
+    expect(b.max[1] - b.min[1]).toBeGreaterThan(DEFAULTS.armLengthMm + bore);
+    expect(b.max[1] - b.min[1]).toBeLessThan(DEFAULTS.armLengthMm + 45);
+    // The barrel stands a bore above the plug's top.
+    expect(b.max[2]).toBeGreaterThan(INTERFACES.cannonPlug.sideMm / 2 + CANNON.boreAboveSlotCentreMm + bore / 2);
+    const plug = INTERFACES.cannonPlug.sideMm ** 2 * INTERFACES.cannonPlug.lengthMm;
+    const arm = DEFAULTS.armLengthMm * DEFAULTS.armThicknessMm * DEFAULTS.armWidthMm;
+    const box = (b.max[0] - b.min[0]) * (b.max[1] - b.min[1]) * (b.max[2] - b.min[2]);
+    expect(topology.volumeMm3).toBeGreaterThan(plug + arm);
+    expect(topology.volumeMm3).toBeLessThan(box * 0.5);
+  });
+
+  it('has a square plug that fits every cannon slot and a bore that takes the ball, both probing as declared', () => {
+    const { features } = buildAndInspect(() => cannon());
+    const plug = features.find((f) => f.feature.kind === 'cannon-plug')!;
+    const bore = features.find((f) => f.feature.kind === 'bore')!;
+    expect(plug.ok).toBe(true);
+    expect(bore.ok).toBe(true);
+    if (plug.feature.size.shape !== 'rect' || bore.feature.size.shape !== 'round') throw new Error('shapes');
+    expect(Math.abs(plug.measured.widthMm - INTERFACES.cannonPlug.sideMm)).toBeLessThan(0.05);
+    expect(Math.abs(plug.measured.heightMm - INTERFACES.cannonPlug.sideMm)).toBeLessThan(0.05);
+    expect(Math.abs(bore.measured.minMm - bore.feature.size.diameterMm)).toBeLessThan(0.05);
+    const slot = withArena(() => cannonSlot('s', c).feature);
+    if (slot.size.shape !== 'rect') throw new Error('rect');
+    expect(slot.size.widthMm - plug.feature.size.widthMm).toBeCloseTo(2 * clearanceMm('sliding', c), 9);
+    expect(slot.depthMm).toBeGreaterThan(plug.feature.depthMm);
+    // Ball vs bore: a rotating gap each side.
+    expect(bore.feature.size.diameterMm - INTERFACES.cannonball.diameterMm).toBeCloseTo(2 * clearanceMm('rotating', c), 9);
+  });
+
+  it('fires along the plug axis, elevated, from a bore above the plug centre line', () => {
+    const f = withArena(() => cannon().features);
+    const plug = f.find((x) => x.kind === 'cannon-plug')!;
+    const bore = f.find((x) => x.kind === 'bore')!;
+    const t = (DEFAULTS.elevationDeg * Math.PI) / 180;
+    // The plug points back into the ship; the bore points out and up.
+    expect(plug.axis).toEqual([-1, 0, 0]);
+    expect(bore.axis[0]).toBeCloseTo(Math.cos(t), 9);
+    expect(bore.axis[2]).toBeCloseTo(Math.sin(t), 9);
+    expect(bore.positionMm[1]).toBeCloseTo(plug.positionMm[1], 9);
+    const launch = cannonLaunchGeometry();
+    expect(launch.elevationDeg).toBe(DEFAULTS.elevationDeg);
+    expect(bore.positionMm[2] - plug.positionMm[2]).toBeCloseTo(launch.launchHeightAboveSlotCentreMm, 6);
+    expect(launch.launchHeightAboveSlotCentreMm).toBeGreaterThan(CANNON.boreAboveSlotCentreMm);
+  });
+
+  it('lays its arm in the bed plane: thickness measured in XY, width along Z, free to deflect', () => {
+    withArena(() => {
+      const { bytes } = buildAndInspect(() => cannon());
+      const solid = solidFromStl(bytes);
+      const arm = cannonArmGeometry();
+      expect(arm.bendAxis).toEqual([0, 0, 1]);
+      expect(arm.rootMm[2]).toBeCloseTo(arm.tipMm[2], 9);
+      expect(Math.hypot(arm.rootMm[0] - arm.tipMm[0], arm.rootMm[1] - arm.tipMm[1])).toBeCloseTo(DEFAULTS.armLengthMm, 9);
+      const along: Vec3 = [(arm.rootMm[0] - arm.tipMm[0]) / arm.lengthMm, (arm.rootMm[1] - arm.tipMm[1]) / arm.lengthMm, 0];
+      const across: Vec3 = [-along[1], along[0], 0]; // in XY, perpendicular to the arm
+      for (const s of [0.2, 0.5, 0.8]) {
+        const p: Vec3 = [arm.tipMm[0] + along[0] * arm.lengthMm * s, arm.tipMm[1] + along[1] * arm.lengthMm * s, arm.tipMm[2]];
+        expect(isInside(solid, p)).toBe(true);
+        expect(Math.abs(chord(solid, p, across) - DEFAULTS.armThicknessMm)).toBeLessThan(0.05);
+        expect(Math.abs(chord(solid, p, [0, 0, 1]) - DEFAULTS.armWidthMm)).toBeLessThan(0.05);
+        // Open space behind the arm for the full release deflection, so it can bend that far.
+        const back = rayHitsMm(solid, p, [p[0] - across[0] * 50, p[1] - across[1] * 50, p[2]]);
+        const front = rayHitsMm(solid, p, [p[0] + across[0] * 50, p[1] + across[1] * 50, p[2]]);
+        const clear = Math.max(back[1]! - back[0]!, front[1]! - front[0]!);
+        expect(clear).toBeGreaterThan(DEFAULTS.releaseDeflectionMm);
+      }
+    });
+  });
+
+  it('takes any whole number of line widths as arm thickness, and measures it', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 8 }), fc.double({ min: 0.05, max: 0.6, noNaN: true }), (lines, cl) => {
+        const armThicknessMm = lines * lw;
+        const { topology, features, bytes } = buildAndInspect(() => cannon({ armThicknessMm, clearanceMm: cl }));
+        expect(topology.watertight).toBe(true);
+        expect(topology.bodies).toBe(1);
+        for (const f of features) expect(f.ok, f.feature.id).toBe(true);
+        withArena(() => {
+          const arm = cannonArmGeometry({ armThicknessMm, clearanceMm: cl });
+          const mid: Vec3 = [(arm.rootMm[0] + arm.tipMm[0]) / 2, (arm.rootMm[1] + arm.tipMm[1]) / 2, arm.tipMm[2]];
+          expect(Math.abs(chord(solidFromStl(bytes), mid, [1, 0, 0]) - armThicknessMm)).toBeLessThan(0.05);
+        });
+      }),
+      { numRuns: 8 },
+    );
+  });
+
+  it('rejects an arm thickness that is not a whole number of line widths, naming the nearest', () => {
+    expect(() => cannon({ armThicknessMm: 1.5 })).toThrow(/armThicknessMm = 1.5 .*whole number of 0.45 mm line widths \(nearest: 1.35 mm\)/);
+    expect(() => cannonArmGeometry({ armThicknessMm: 1.5 })).toThrow(/armThicknessMm/);
+    expect(() => withArena(() => cannon({ armThicknessMm: 3 * lw + 1e-7 }))).not.toThrow();
+  });
+});
