@@ -1,0 +1,54 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initKernel } from '../../src/geometry/kernel.js';
+import { DEFAULTS, flagHolder } from '../../src/parts/flag-holder.js';
+import { mast } from '../../src/parts/mast.js';
+import { INTERFACES, MIN_FEATURE_MM } from '../../src/standard.js';
+import { buildAndInspect } from '../helpers/part.js';
+
+beforeAll(initKernel);
+
+describe('flag holder', () => {
+  it('is one watertight body standing on the bed, sized by its sleeve and clip', () => {
+    const { topology } = buildAndInspect(() => flagHolder());
+    const f = INTERFACES.flagHolder;
+    expect(topology.watertight).toBe(true);
+    expect(topology.bodies).toBe(1);
+    expect(topology.bounds.min[2]).toBeCloseTo(0, 5);
+    const clipH = f.paperSlotHeightMm + 2 * DEFAULTS.clipWallMm;
+    expect(topology.bounds.max[2] - topology.bounds.min[2]).toBeCloseTo(clipH, 3);
+    expect(topology.bounds.max[1] - topology.bounds.min[1]).toBeCloseTo(f.sleeveOuterMm, 1);
+    // Sleeve less its bore, plus the clip less its slot.
+    const r = f.sleeveOuterMm / 2;
+    const sleeve = Math.PI * r * r * f.sleeveLengthMm;
+    const clip = (DEFAULTS.slotDepthMm + 2 * MIN_FEATURE_MM) * (f.paperSlotMm + 2 * DEFAULTS.clipWallMm) * clipH;
+    expect(topology.volumeMm3).toBeGreaterThan(sleeve * 0.7);
+    expect(topology.volumeMm3).toBeLessThan(sleeve + clip);
+  });
+
+  it('declares an open sleeve bore and paper slot that measure their sizes', () => {
+    const { features } = buildAndInspect(() => flagHolder());
+    expect(features.map((f) => f.feature.kind)).toEqual(['sleeve', 'paper-slot']);
+    for (const f of features) expect(f.ok, f.feature.id).toBe(true);
+    const [bore, slot] = features as [(typeof features)[0], (typeof features)[0]];
+    if (bore.feature.size.shape !== 'round' || slot.feature.size.shape !== 'rect') throw new Error('shapes');
+    expect(Math.abs(bore.measured.minMm - bore.feature.size.diameterMm)).toBeLessThan(0.05);
+    expect(Math.abs(slot.measured.widthMm - INTERFACES.flagHolder.paperSlotHeightMm)).toBeLessThan(0.05);
+    expect(Math.abs(slot.measured.heightMm - INTERFACES.flagHolder.paperSlotMm)).toBeLessThan(0.05);
+    // The bore opens down onto the bed.
+    expect(bore.feature.axis).toEqual([0, 0, -1]);
+  });
+
+  it('slides over the mast tenon with twice the sliding clearance', () => {
+    for (const c of [0.1, 0.2, 0.4]) {
+      const bore = buildAndInspect(() => flagHolder({ clearanceMm: c })).features[0]!;
+      const tenon = buildAndInspect(() => mast()).features.find((f) => f.feature.kind === 'mast-tenon')!;
+      expect(bore.measured.minMm - tenon.measured.maxMm).toBeGreaterThan(2 * c - 0.05);
+      expect(bore.measured.minMm - tenon.measured.maxMm).toBeLessThan(2 * c + 0.05);
+      expect(bore.feature.depthMm).toBeGreaterThanOrEqual(tenon.feature.depthMm);
+    }
+  });
+
+  it('rejects a clip wall thinner than two line widths, naming the field', () => {
+    expect(() => buildAndInspect(() => flagHolder({ clipWallMm: 0.5 }))).toThrow(/clipWallMm = 0\.5 .*0\.9 to 3 mm/);
+  });
+});
