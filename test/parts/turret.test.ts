@@ -1,0 +1,54 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initKernel, withArena } from '../../src/geometry/kernel.js';
+import { turretSeat } from '../../src/parts/cutters.js';
+import { DEFAULTS, turret } from '../../src/parts/turret.js';
+import { fitHoleMm, INTERFACES } from '../../src/standard.js';
+import { buildAndInspect } from '../helpers/part.js';
+
+beforeAll(initKernel);
+
+describe('turret', () => {
+  it('is one watertight body, roof on the bed and pivot up, within its drum and pivot volume', () => {
+    const { topology } = buildAndInspect(() => turret());
+    const p = INTERFACES.turretPivot;
+    expect(topology.watertight).toBe(true);
+    expect(topology.bodies).toBe(1);
+    expect(topology.bounds.min[2]).toBeCloseTo(0, 5);
+    expect(topology.bounds.max[2]).toBeCloseTo(DEFAULTS.drumHeightMm + p.lengthMm, 3);
+    expect(topology.bounds.max[1] - topology.bounds.min[1]).toBeCloseTo(DEFAULTS.drumDiameterMm, 1);
+    const r = DEFAULTS.drumDiameterMm / 2;
+    const full = Math.PI * r * r * DEFAULTS.drumHeightMm + (Math.PI * p.diameterMm ** 2 * p.lengthMm) / 4;
+    const slot = fitHoleMm(INTERFACES.cannonPlug.sideMm, 'sliding', 0.2) ** 2 * INTERFACES.cannonPlug.lengthMm;
+    expect(topology.volumeMm3).toBeLessThan(full - slot);
+    expect(topology.volumeMm3).toBeGreaterThan((full - slot) * 0.85); // flat, chamfer, facets
+  });
+
+  it('declares a solid pivot and one level, open cannon slot, each true to size', () => {
+    const { features } = buildAndInspect(() => turret());
+    expect(features.map((f) => f.feature.kind).sort()).toEqual(['cannon-slot', 'turret-pivot']);
+    for (const f of features) expect(f.ok, f.feature.id).toBe(true);
+    const slot = features.find((f) => f.feature.kind === 'cannon-slot')!;
+    const side = fitHoleMm(INTERFACES.cannonPlug.sideMm, 'sliding', DEFAULTS.clearanceMm);
+    expect(slot.feature.axis[2]).toBeCloseTo(0, 9);
+    expect(Math.abs(slot.measured.widthMm - side)).toBeLessThan(0.05);
+    expect(Math.abs(slot.measured.heightMm - side)).toBeLessThan(0.05);
+    const pivot = features.find((f) => f.feature.kind === 'turret-pivot')!;
+    expect(Math.abs(pivot.measured.maxMm - INTERFACES.turretPivot.diameterMm)).toBeLessThan(0.05);
+  });
+
+  it('turns in the hull turret seat with twice the rotating clearance across', () => {
+    const pivot = buildAndInspect(() => turret()).features.find((f) => f.feature.kind === 'turret-pivot')!;
+    for (const c of [0.1, 0.2, 0.3]) {
+      const seat = withArena(() => turretSeat('s', c).feature);
+      if (seat.size.shape !== 'round') throw new Error('round seat expected');
+      const gap = seat.size.diameterMm - pivot.measured.maxMm;
+      expect(gap).toBeGreaterThan(2 * 1.5 * c - 0.05);
+      expect(gap).toBeLessThan(2 * 1.5 * c + 0.05);
+      expect(seat.depthMm).toBeGreaterThanOrEqual(pivot.feature.depthMm);
+    }
+  });
+
+  it('rejects a drum too short for the slot and its walls, naming the field', () => {
+    expect(() => buildAndInspect(() => turret({ drumHeightMm: 9 }))).toThrow(/drumHeightMm = 9 .*12\.4 to 40 mm/);
+  });
+});
