@@ -4,8 +4,10 @@ import { initKernel, withArena, type Vec3 } from '../../src/geometry/kernel.js';
 import type { Feature } from '../../src/geometry/part.js';
 import { solidFromStl } from '../../src/mesh/inspect.js';
 import { measureFeature } from '../../src/mesh/probe.js';
+import { rayHitsMm } from '../../src/geometry/kernel.js';
+import { carriage } from '../../src/parts/carriage.js';
 import { clickDistanceMm, DEFAULTS, wheel, wheelRadiiMm, wheelRollingRadiusMm } from '../../src/parts/wheel.js';
-import { CLICK_DISTANCE_MM, INTERFACES } from '../../src/standard.js';
+import { CLICK_DISTANCE_MM, clearanceMm, DEFAULT_CLEARANCE_MM, INTERFACES } from '../../src/standard.js';
 import { buildAndInspect } from '../helpers/part.js';
 
 beforeAll(initKernel);
@@ -88,6 +90,31 @@ describe('wheel', () => {
       const click = clickDistanceMm(m.maxMm / 2 + INTERFACES.band.proudMm, DEFAULTS.flatHalfAngleDeg);
       expect(Math.abs(click / CLICK_DISTANCE_MM - 1)).toBeLessThan(0.005);
     }
+  });
+
+  it('mates with the carriage as measured on both exported parts: axle in bearing, wheel in fork gap', () => {
+    const w = buildAndInspect(() => wheel());
+    const axleMm = Math.max(...w.features.filter((f) => f.feature.kind === 'axle').map((f) => f.measured.maxMm));
+    // The wheel's width, by a ray along the axle through a flange (the exported axle runs along Y).
+    const rim = w.features.find((f) => f.feature.kind === 'wheel-rim')!.feature;
+    const [cx, , cz] = rim.positionMm;
+    const widthMm = withArena(() => {
+      const hits = rayHitsMm(solidFromStl(w.bytes), [cx + radii.grooveMm - 1, -50, cz], [cx + radii.grooveMm - 1, 50, cz]);
+      return hits[1]! - hits[0]!;
+    });
+    expect(widthMm).toBeCloseTo(W, 4);
+    fc.assert(
+      fc.property(fc.double({ min: 0.05, max: 0.6, noNaN: true }), (c) => {
+        const k = buildAndInspect(() => carriage({ clearanceMm: c }));
+        const gap = 2 * clearanceMm('rotating', c);
+        for (const b of k.features.filter((f) => f.feature.kind === 'bearing')) expect(Math.abs(b.measured.minMm - axleMm - gap)).toBeLessThan(0.05);
+        const fork = k.features.find((f) => f.feature.kind === 'fork-gap')!.measured;
+        expect(Math.abs(fork.heightMm - widthMm - gap)).toBeLessThan(0.05);
+        // The band-wrapped wheel turns in the fork's length with a rotating gap at each end.
+        expect(Math.abs(fork.widthMm - 2 * radii.rollingMm - gap)).toBeLessThan(0.05);
+      }),
+      { numRuns: 8, examples: [[DEFAULT_CLEARANCE_MM]] },
+    );
   });
 
   it('stays one watertight body across click distances and flat angles', () => {
