@@ -59,7 +59,7 @@ const SPINE_MM = 3;
 const ROOT_BLOCK_MM = 4;
 /** The tip block is this much thicker than the arm so it stays rigid. */
 const TIP_EXTRA_MM = 2;
-/** Pusher width (Y) and how far its top stands above the bore axis. */
+/** Pusher width (Y), well under the ball's diameter, and how far its top stands above the bore axis. */
 const PUSHER_WIDTH_MM = 5;
 const PUSHER_ABOVE_AXIS_MM = 2.5;
 /** Pusher length kept inside the barrel at full draw, so the ball cannot drop out behind it. */
@@ -111,7 +111,8 @@ function validate(options?: Partial<CannonOptions>): CannonOptions {
   checkRange('cannon', 'armWidthMm', o.armWidthMm, 3, 12);
   checkRange('cannon', 'releaseDeflectionMm', o.releaseDeflectionMm, 1, 0.4 * o.armLengthMm);
   checkRange('cannon', 'elevationDeg', o.elevationDeg, 0, 30, 'deg');
-  checkRange('cannon', 'ballDiameterMm', o.ballDiameterMm, 6, 12);
+  // From the game's 8 mm up: a smaller ball would drop into the pusher's slot under the breech.
+  checkRange('cannon', 'ballDiameterMm', o.ballDiameterMm, INTERFACES.cannonball.diameterMm, 12);
   return o;
 }
 
@@ -193,7 +194,9 @@ export function cannon(options?: Partial<CannonOptions>): Part {
     ramp,
   ]);
   // The bore runs out through the rear face; below it, a slot lets the pusher travel, with overtravel ahead.
-  const slotHalfMm = fitHoleMm(PUSHER_WIDTH_MM, 'rotating', o.clearanceMm) / 2;
+  // Printed in place round the pusher, so it gets the motion gap (a printer's fit clearance could fuse);
+  // the slot stays narrower than the ball, which rides on its edges.
+  const slotHalfMm = PUSHER_WIDTH_MM / 2 + MOTION_GAP_MM / 2;
   const cut = union([
     alongBore(L, L.boreMm / 2, L.barrelRearX - 10, L.muzzleX + 5),
     span([L.barrelRearX - 1, -slotHalfMm, bedZ - 1], [L.pusherFrontX + MOTION_GAP_MM, slotHalfMm, L.axisZ(L.pusherFrontX)]),

@@ -117,6 +117,7 @@ describe('cannon', () => {
   it('rejects an arm thickness that is not a whole number of line widths, naming the nearest', () => {
     expect(() => cannon({ armThicknessMm: 1.5 })).toThrow(/armThicknessMm = 1.5 .*whole number of 0.45 mm line widths \(nearest: 1.35 mm\)/);
     expect(() => cannonArmGeometry({ armThicknessMm: 1.5 })).toThrow(/armThicknessMm/);
+    expect(() => cannon({ ballDiameterMm: 6 })).toThrow(/ballDiameterMm = 6 .*8 to 12 mm/);
     expect(() => withArena(() => cannon({ armThicknessMm: 3 * lw + 1e-7 }))).not.toThrow();
   });
 });
