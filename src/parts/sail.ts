@@ -1,0 +1,114 @@
+/**
+ * Sail (BRIEF §3): a square sail billowed across its width, printed flat, with two loops — tabs at its head
+ * and foot — that slide over the mast pole. The `damaged` variant is torn: a ragged foot, bites out of the
+ * leeches and a shot hole, still one body.
+ *
+ * Frame while building: x across the sail, y along the mast (head at +y), z out of the bed. The billow is
+ * the flat panel's top cut by a large cylinder along y, so the sail is thickest down its middle. The loops
+ * hold the pole above the billow, so the sail hangs clear of the mast.
+ */
+import { circle, cylinder, polygon, rect, type Profile, type Vec2 } from '../geometry/kernel.js';
+import { layOnBed, type Part } from '../geometry/part.js';
+import { CLEARANCE_RANGE_MM, DEFAULT_CLEARANCE_MM, fitHoleMm, INTERFACES, MIN_FEATURE_MM } from '../standard.js';
+import { cutInto, FACING, placeCut, roundHole, type Cut } from './cutters.js';
+import { checkOption, checkRange, mergeOptions } from './options.js';
+
+export interface SailOptions {
+  /** Sliding clearance per mating surface (loops over the pole). Default DEFAULT_CLEARANCE_MM (0.20 mm). */
+  clearanceMm: number;
+  /** The torn variant. Default false. */
+  damaged: boolean;
+  /** Width at the foot; the head is 85 % of it. Default 30 mm. */
+  widthMm: number;
+  /** Height along the mast. Default 26 mm. */
+  heightMm: number;
+  /** Thickness at the leeches (edges) and down the middle of the billow. Default 1.2 mm and 2.2 mm. */
+  edgeThicknessMm: number;
+  billowThicknessMm: number;
+  /** Loop tabs: wall round the hole, and length along the mast (3 mm of it over the sail). Default 1.2 mm and 5 mm. */
+  loopWallMm: number;
+  loopLengthMm: number;
+}
+
+export const DEFAULTS: SailOptions = {
+  clearanceMm: DEFAULT_CLEARANCE_MM,
+  damaged: false,
+  widthMm: 30,
+  heightMm: 26,
+  edgeThicknessMm: 1.2,
+  billowThicknessMm: 2.2,
+  loopWallMm: 1.2,
+  loopLengthMm: 5,
+};
+
+/** Gap between the billow's crown and the pole, so the sail does not rub. */
+const POLE_GAP_MM = 0.4;
+/** How far a loop tab reaches back over the sail's edge to fuse with it (past the torn foot's rag). */
+const TAB_OVERLAP_MM = 3;
+
+/** Builds a sail lying on its back. Features: two `sail-loop` holes, at the head and the foot. */
+export function sail(options?: Partial<SailOptions>): Part {
+  const o = mergeOptions(DEFAULTS, options);
+  checkRange('sail', 'clearanceMm', o.clearanceMm, CLEARANCE_RANGE_MM.min, CLEARANCE_RANGE_MM.max);
+  checkOption('sail', 'damaged', o.damaged, typeof o.damaged === 'boolean', 'true or false');
+  checkRange('sail', 'widthMm', o.widthMm, 16, 60);
+  checkRange('sail', 'heightMm', o.heightMm, 16, INTERFACES.mastPole.lengthMm - 2 * o.loopLengthMm);
+  checkRange('sail', 'edgeThicknessMm', o.edgeThicknessMm, MIN_FEATURE_MM, 3);
+  checkRange('sail', 'billowThicknessMm', o.billowThicknessMm, o.edgeThicknessMm, 5);
+  checkRange('sail', 'loopWallMm', o.loopWallMm, MIN_FEATURE_MM, 3);
+  checkRange('sail', 'loopLengthMm', o.loopLengthMm, TAB_OVERLAP_MM + MIN_FEATURE_MM, 8);
+
+  const W = o.widthMm, H = o.heightMm;
+  let outline = polygon([[-W / 2, -H / 2], [W / 2, -H / 2], [0.425 * W, H / 2], [-0.425 * W, H / 2]]);
+  if (o.damaged) outline = tear(outline, W, H);
+
+  // Billow: the top of a W-wide slab cut by a cylinder along y through both edge heights and the crown.
+  const sag = o.billowThicknessMm - o.edgeThicknessMm;
+  const half = W / 2;
+  let panel = outline.extrude(o.billowThicknessMm);
+  if (sag > 1e-3) {
+    const R = (half * half + sag * sag) / (2 * sag);
+    const drum = cylinder(H + 2, R, R, true, 720).rotate([90, 0, 0]).translate([0, 0, o.billowThicknessMm - R]);
+    panel = panel.intersect(drum);
+  }
+
+  // Loop tabs: a post from the bed up to the pole's axis, rounded over it, at head and foot.
+  const holeMm = fitHoleMm(INTERFACES.mastPole.diameterMm, 'sliding', o.clearanceMm);
+  const zAxis = o.billowThicknessMm + POLE_GAP_MM + holeMm / 2;
+  const ro = holeMm / 2 + o.loopWallMm;
+  const tabProfile = rect(2 * ro, zAxis, false).translate(-ro, 0).union(circle(ro).translate(0, zAxis));
+  const tabs = [1, -1].map((s) => {
+    const y0 = s > 0 ? H / 2 - TAB_OVERLAP_MM : -H / 2 + TAB_OVERLAP_MM - o.loopLengthMm;
+    // Profile in XZ: extrude along +Z, turn +Y to +Z (extrusion runs to −Y), then place along the mast.
+    return tabProfile.extrude(o.loopLengthMm).rotate([90, 0, 0]).translate([0, y0 + o.loopLengthMm, 0]);
+  });
+  // Each loop's mouth faces out along the mast; the cutter runs on past the tab's inner face into open air.
+  const loops: Cut[] = [1, -1].map((s, i) => {
+    const cut = roundHole('sail-loop', i === 0 ? 'sail-loop-head' : 'sail-loop-foot', holeMm, o.loopLengthMm + 1, 'sliding');
+    const placed = placeCut(cut, [0, s * (H / 2 - TAB_OVERLAP_MM + o.loopLengthMm), zAxis], s > 0 ? FACING['+y'] : FACING['-y']);
+    return { ...placed, feature: { ...placed.feature, depthMm: o.loopLengthMm } };
+  });
+  return layOnBed(cutInto(panel.union(...tabs), loops));
+}
+
+/**
+ * The torn sail's outline: a ragged foot, a bite out of each leech and a shot hole, all well inside the
+ * panel so it stays one piece and every strip left is wider than MIN_FEATURE_MM. Fixed shapes: same bytes
+ * every time.
+ */
+function tear(outline: Profile, W: number, H: number): Profile {
+  const rag: Vec2[] = [[-W, -H]];
+  const teeth = 9;
+  for (let i = 0; i <= teeth; i++) {
+    const x = -W / 2 + (W * i) / teeth;
+    rag.push([x, -H / 2 + (i % 2 === 0 ? 0.08 : 0.02) * H + (i % 3 === 0 ? 0.03 * H : 0)]);
+  }
+  rag.push([W, -H]);
+  rag.reverse(); // counter-clockwise
+  const bites = [
+    polygon([[-W, 0.05 * H], [-0.36 * W, 0.12 * H], [-W, 0.22 * H]]),
+    polygon([[W, -0.2 * H], [W, -0.05 * H], [0.38 * W, -0.1 * H]]),
+  ];
+  const hole = polygon([[0.1 * W, 0.12 * H], [0.2 * W, 0.1 * H], [0.23 * W, 0.2 * H], [0.17 * W, 0.27 * H], [0.08 * W, 0.22 * H]]);
+  return outline.subtract(polygon(rag), ...bites, hole);
+}
