@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { initKernel, withArena } from '../../src/geometry/kernel.js';
 import { solidFromStl } from '../../src/mesh/inspect.js';
 import { coupon, couponClearancesMm, DEFAULTS } from '../../src/parts/coupon.js';
-import { clearanceMm, fitHoleMm, INTERFACES, MIN_FEATURE_MM } from '../../src/standard.js';
+import { CLEARANCE_RANGE_MM, clearanceMm, fitHoleMm, INTERFACES, MIN_FEATURE_MM } from '../../src/standard.js';
 import { buildAndInspect } from '../helpers/part.js';
 
 beforeAll(initKernel);
@@ -69,8 +69,9 @@ describe('coupon', () => {
 
   it('stays one watertight body with every feature open over other ranges', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 8 }), fc.integer({ min: 1, max: 10 }), (from, steps) => {
-        const o = { fromClearanceMm: from * 0.05, toClearanceMm: from * 0.05 + steps * 0.05, stepMm: 0.05 };
+      // Up to 0.05·(6 + 6) = 0.60 mm, the top of CLEARANCE_RANGE_MM.
+      fc.property(fc.integer({ min: 1, max: 6 }), fc.integer({ min: 1, max: 6 }), (from, steps) => {
+        const o = { fromClearanceMm: from / 20, toClearanceMm: (from + steps) / 20, stepMm: 0.05 };
         const { topology, features } = buildAndInspect(() => coupon(o));
         expect(topology.watertight).toBe(true);
         expect(topology.bodies).toBe(1);
@@ -81,7 +82,23 @@ describe('coupon', () => {
     );
   });
 
-  it('rejects a range that runs backwards', () => {
-    expect(() => coupon({ fromClearanceMm: 0.3, toClearanceMm: 0.1 })).toThrow(/toClearanceMm = 0.1 .*0.3 to 1 mm/);
+  it('hole diameters step by exactly twice the step, and the hole count matches the range', () => {
+    withArena(() => {
+      for (const o of [DEFAULTS, { ...DEFAULTS, fromClearanceMm: 0.1, toClearanceMm: 0.6, stepMm: 0.1 }]) {
+        const holes = coupon(o).features.filter((f) => f.kind === 'coupon-hole');
+        expect(holes).toHaveLength(Math.round((o.toClearanceMm - o.fromClearanceMm) / o.stepMm) + 1);
+        const d = holes.map((f) => (f.size.shape === 'round' ? f.size.diameterMm : NaN));
+        for (let i = 1; i < d.length; i++) expect(d[i]! - d[i - 1]!).toBeCloseTo(2 * o.stepMm, 9);
+        expect(d[0]).toBeCloseTo(fitHoleMm(peg.diameterMm, 'sliding', o.fromClearanceMm), 9);
+      }
+    });
+  });
+
+  it('rejects a range that runs backwards or leaves CLEARANCE_RANGE_MM, and a plate thicker than the peg is long', () => {
+    const { min, max } = CLEARANCE_RANGE_MM;
+    expect(() => coupon({ fromClearanceMm: 0.3, toClearanceMm: 0.1 })).toThrow(new RegExp(`toClearanceMm = 0.1 .*0.3 to ${max} mm`));
+    expect(() => coupon({ fromClearanceMm: 0.01 })).toThrow(new RegExp(`fromClearanceMm = 0.01 .*${min} to ${max} mm`));
+    expect(() => coupon({ toClearanceMm: 0.8 })).toThrow(/toClearanceMm = 0.8/);
+    expect(() => coupon({ plateThicknessMm: peg.lengthMm + 1 })).toThrow(/plateThicknessMm/);
   });
 });
