@@ -8,7 +8,8 @@ import type { Io } from '../main.js';
 import { registerFactions } from './factions.js';
 import { registerGenerate } from './generate.js';
 import { registerMaterials } from './materials.js';
+import { registerValidate } from './validate.js';
 
 export type Register = (program: Command, io: Io, setExit: (code: number) => void) => void;
 
-export const COMMANDS: readonly Register[] = [registerFactions, registerMaterials, registerGenerate];
+export const COMMANDS: readonly Register[] = [registerFactions, registerMaterials, registerGenerate, registerValidate];

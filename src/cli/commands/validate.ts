@@ -1,0 +1,101 @@
+/**
+ * `shipwright validate`: checks every faction's card against the geometry that will be printed, the
+ * rulebook's bounds, fits, printability and (with --armada) an armada list. Exit 0 clean, 1 when any
+ * error-level finding, 2 on bad input.
+ */
+import type { Command } from 'commander';
+import { loadArmada } from '../../armada/load.js';
+import { InputError } from '../../errors.js';
+import { DEFAULT_FACTIONS_DIR, loadFactionFile, loadFactions } from '../../faction/loader.js';
+import type { Faction } from '../../faction/types.js';
+import { CATALOG } from '../../generate/catalog.js';
+import { readBinaryFile } from '../../io/read-bytes.js';
+import { parseStl, StlFormatError } from '../../mesh/stl.js';
+import { findingsJson, findingsText } from '../../validate/report.js';
+import { validate } from '../../validate/validate.js';
+import { EXIT } from '../main.js';
+import { addBuildOptions, addFactionOptions, buildSettingsFrom, parseIntFlag, selectFactions, type BuildFlags, type FactionFlags } from '../options.js';
+import type { Register } from './index.js';
+
+interface Flags extends FactionFlags, BuildFlags {
+  armada?: string;
+  json?: boolean;
+  part?: string[];
+  jobs?: string;
+}
+
+/** A hull STL is at most a few MiB; anything past this is not one. */
+export const MAX_STL_BYTES = 64 * 2 ** 20;
+
+const collect = (v: string, prev: string[] | undefined): string[] => [...(prev ?? []), v];
+
+/** Reads an STL and checks it parses, so a bad file is bad input (exit 2) and not a finding. */
+async function readStl(path: string, source: string, place: string): Promise<Uint8Array> {
+  const bytes = await readBinaryFile(path, MAX_STL_BYTES);
+  try {
+    parseStl(bytes);
+  } catch (e) {
+    if (e instanceof StlFormatError) throw InputError.single(source, place, `${path} is not a binary STL: ${e.message}`);
+    throw e;
+  }
+  return bytes;
+}
+
+async function loadSelected(files: readonly string[], flags: Flags): Promise<{ factions: Faction[]; known: string[] }> {
+  const dir = flags.factionsDir ?? DEFAULT_FACTIONS_DIR;
+  if (files.length > 0) {
+    if (flags.faction?.length) throw InputError.single('--faction', '', 'name faction files or --faction ids, not both');
+    const factions: Faction[] = [];
+    const problems: InputError[] = [];
+    for (const path of files) {
+      try {
+        factions.push(await loadFactionFile(path, { rulebook: 'defer' }));
+      } catch (e) {
+        if (!(e instanceof InputError)) throw e;
+        problems.push(e);
+      }
+    }
+    if (problems.length) throw new InputError(problems.flatMap((p) => p.problems));
+    const known = flags.armada ? (await loadFactions(dir, { rulebook: 'defer' })).map((f) => f.id) : [];
+    return { factions, known: [...new Set([...known, ...factions.map((f) => f.id)])] };
+  }
+  // An armada list alone checks the list against the folder's factions without building them.
+  if (flags.armada && !flags.faction?.length) return { factions: [], known: (await loadFactions(dir, { rulebook: 'defer' })).map((f) => f.id) };
+  const factions = await selectFactions(flags, { rulebook: 'defer' });
+  return { factions, known: flags.armada ? (await loadFactions(dir, { rulebook: 'defer' })).map((f) => f.id) : factions.map((f) => f.id) };
+}
+
+async function replacements(specs: readonly string[]): Promise<Map<string, { path: string; bytes: Uint8Array }>> {
+  const shared = CATALOG.filter((e) => e.scope === 'shared').map((e) => e.part);
+  const out = new Map<string, { path: string; bytes: Uint8Array }>();
+  for (const spec of specs) {
+    const m = /^([a-z0-9-]+)=(.+)$/.exec(spec);
+    if (!m || !shared.includes(m[1]!)) throw InputError.single('--part', '', `"${spec}" is not valid: expected PART=FILE.stl with PART one of ${shared.join(', ')}`);
+    out.set(m[1]!, { path: m[2]!, bytes: await readStl(m[2]!, '--part', '') });
+  }
+  return out;
+}
+
+export const registerValidate: Register = (program: Command, io, setExit) => {
+  const cmd = program
+    .command('validate')
+    .description('check every faction card against the printed geometry, the rulebook, fits and printability')
+    .argument('[files...]', 'faction YAML files to check instead of the factions folder');
+  addFactionOptions(cmd);
+  addBuildOptions(cmd)
+    .option('--armada <file>', 'also check a Custom Armada list (YAML: players with ships by faction)')
+    .option('--part <part=file.stl>', 'check a shared part exported from another tool in place of the generated one (repeatable)', collect)
+    .option('--jobs <n>', 'worker threads for building (default: the machine\'s cores)')
+    .option('--json', 'print {"findings": [...]} on stdout and nothing else')
+    .action(async (files: string[], flags: Flags) => {
+      const settings = buildSettingsFrom(flags);
+      const jobs = flags.jobs === undefined ? undefined : parseIntFlag('--jobs', flags.jobs, 1, 64);
+      const { factions, known } = await loadSelected(files, flags);
+      const armada = flags.armada ? await loadArmada(flags.armada) : null;
+      const externalHulls = new Map<string, Uint8Array>();
+      for (const f of factions) if (f.model.externalHullStl) externalHulls.set(f.id, await readStl(f.model.externalHullStl, f.sourceFile, 'model.externalHull.stl'));
+      const findings = await validate({ factions, settings, armada, knownFactionIds: known, externalHulls, replacements: await replacements(flags.part ?? []), jobs });
+      io.out(flags.json ? findingsJson(findings) : findingsText(findings, factions.length));
+      if (findings.some((f) => f.severity === 'error')) setExit(EXIT.violations);
+    });
+};

@@ -1,0 +1,120 @@
+/**
+ * Measurements the validator takes on rebuilt solids, beyond src/mesh/probe.ts: a peg's size seen from
+ * outside, a part's thickness along an axis, wall thickness around a hole, and a wheel's rolling
+ * perimeter. All by ray casting on the mesh; none of them reads the parameters that built it.
+ */
+import { rayHitsMm, type Solid, type Vec3 } from '../geometry/kernel.js';
+import type { Feature } from '../geometry/part.js';
+import { featureFrame } from '../mesh/probe.js';
+
+const FAR_MM = 1000;
+const add = (a: Vec3, b: Vec3, s = 1): Vec3 => [a[0] + b[0] * s, a[1] + b[1] * s, a[2] + b[2] * s];
+const mix = (u: Vec3, v: Vec3, t: number): Vec3 => add([u[0] * Math.cos(t), u[1] * Math.cos(t), u[2] * Math.cos(t)], v, Math.sin(t));
+
+/** The middle of a feature: half its depth in from a hole's mouth, or out from a peg's root. */
+export function featureMiddle(f: Feature): Vec3 {
+  return add(f.positionMm, featureFrame(f).w, ((f.role === 'hole' ? -1 : 1) * f.depthMm) / 2);
+}
+
+/** Extent of material along a line through `p` in direction `dir`: from the first surface to the last. */
+export function extentAlong(solid: Solid, p: Vec3, dir: Vec3): number {
+  const hits = rayHitsMm(solid, add(p, dir, -FAR_MM), add(p, dir, FAR_MM));
+  return hits.length >= 2 ? hits[hits.length - 1]! - hits[0]! : 0;
+}
+
+/**
+ * A peg's cross-section seen from outside at mid-depth: for round pegs the largest of 8 chords (a peg with
+ * a flat still needs its full diameter of room), for rect pegs the two sides, smaller first.
+ */
+export function pegSectionMm(solid: Solid, f: Feature): number[] {
+  const { u, v } = featureFrame(f);
+  const c = featureMiddle(f);
+  if (f.size.shape === 'rect') {
+    // Lines through the middle and off it: a block with a slot through its centre still shows its sides.
+    const { widthMm, heightMm } = f.size;
+    const widest = (d: Vec3, across: Vec3, sideMm: number): number => Math.max(...[0, -0.4, -0.2, 0.2, 0.4].map((t) => extentAlong(solid, add(c, across, t * sideMm), d)));
+    return [widest(u, v, heightMm), widest(v, u, widthMm)].sort((a, b) => a - b);
+  }
+  return [Math.max(...Array.from({ length: 8 }, (_, i) => extentAlong(solid, c, mix(u, v, (i * Math.PI) / 8))))];
+}
+
+/**
+ * A part's thickness along a feature's axis: the largest material extent along lines parallel to the
+ * axis at `radiusFraction` of the feature's radius, in 8 directions (a sunk mark or an axle stub at the
+ * centre does not change it).
+ */
+export function thicknessAlongAxisMm(solid: Solid, f: Feature, radiusFraction: number): number {
+  const { u, v, w } = featureFrame(f);
+  const r = (f.size.shape === 'round' ? f.size.diameterMm : Math.min(f.size.widthMm, f.size.heightMm)) / 2;
+  const c = featureMiddle(f);
+  return Math.max(...Array.from({ length: 8 }, (_, i) => extentAlong(solid, add(c, mix(u, v, (i * Math.PI) / 4), r * radiusFraction), w)));
+}
+
+/**
+ * The thinnest wall around a hole: from its axis at mid-depth, rays in 16 directions across it; each
+ * leaves the hole at the wall, and the wall is the material up to the next surface (the outside or
+ * another hole). Rays that leave the hole and never meet material again (an open side) are skipped.
+ */
+export function thinnestWallMm(solid: Solid, f: Feature): { wallMm: number; at: Vec3 } | null {
+  const { u, v } = featureFrame(f);
+  const c = featureMiddle(f);
+  let best: { wallMm: number; at: Vec3 } | null = null;
+  for (let i = 0; i < 16; i++) {
+    const dir = mix(u, v, (i * Math.PI) / 8);
+    const hits = rayHitsMm(solid, c, add(c, dir, FAR_MM));
+    if (hits.length < 2) continue;
+    const wall = hits[1]! - hits[0]!;
+    if (!best || wall < best.wallMm) best = { wallMm: wall, at: add(c, dir, hits[0]!) };
+  }
+  return best;
+}
+
+/** Perimeter of the convex hull of 2D points (Andrew's monotone chain). */
+export function convexPerimeterMm(points: readonly (readonly [number, number])[]): number {
+  const p = [...points].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  const cross = (o: readonly number[], a: readonly number[], b: readonly number[]): number => (a[0]! - o[0]!) * (b[1]! - o[1]!) - (a[1]! - o[1]!) * (b[0]! - o[0]!);
+  const half = (pts: typeof p): typeof p => {
+    const h: typeof p = [];
+    for (const q of pts) {
+      while (h.length >= 2 && cross(h[h.length - 2]!, h[h.length - 1]!, q) <= 0) h.pop();
+      h.push(q);
+    }
+    return h.slice(0, -1);
+  };
+  const hull = [...half(p), ...half([...p].reverse())];
+  let perimeter = 0;
+  for (let i = 0; i < hull.length; i++) {
+    const a = hull[i]!, b = hull[(i + 1) % hull.length]!;
+    perimeter += Math.hypot(b[0] - a[0], b[1] - a[1]);
+  }
+  return perimeter;
+}
+
+/** Rays per revolution when tracing a wheel's profile: 0.5° apart, so chords lose under 0.001 %. */
+const PROFILE_RAYS = 720;
+
+/**
+ * Distance a wheel rolls per revolution, from its mesh: the section at mid-width (the band's groove) is
+ * traced by rays from a point inside it, and the band (`bandMm` thick) wraps that section, so the rolling
+ * surface is the section grown by the band. A rolling convex profile covers its perimeter per turn, and
+ * the band spans the flat spot, so the distance is the convex hull's perimeter of the section plus 2π·band.
+ * `rim` is the wheel's rim feature (a peg along the wheel's axis, depth = its width).
+ */
+export function rollingPerimeterMm(solid: Solid, rim: Feature, bandMm: number): { perimeterMm: number; sectionPerimeterMm: number } {
+  const { u, v } = featureFrame(rim);
+  const mid = featureMiddle(rim);
+  // Start from the middle of the section's extent along u and v: inside a convex section, whatever the flat.
+  const span = (d: Vec3): number => {
+    const hits = rayHitsMm(solid, add(mid, d, -FAR_MM), add(mid, d, FAR_MM));
+    return hits.length ? (hits[0]! + hits[hits.length - 1]!) / 2 - FAR_MM : 0;
+  };
+  const centre = add(add(mid, u, span(u)), v, span(v));
+  const points: [number, number][] = [];
+  for (let i = 0; i < PROFILE_RAYS; i++) {
+    const t = (2 * Math.PI * i) / PROFILE_RAYS;
+    const hits = rayHitsMm(solid, centre, add(centre, mix(u, v, t), FAR_MM));
+    if (hits.length) points.push([Math.cos(t) * hits[hits.length - 1]!, Math.sin(t) * hits[hits.length - 1]!]);
+  }
+  const sectionPerimeterMm = convexPerimeterMm(points);
+  return { perimeterMm: sectionPerimeterMm + 2 * Math.PI * bandMm, sectionPerimeterMm };
+}

@@ -1,0 +1,32 @@
+/** Findings as text for people (grouped by faction, errors first, a fix per finding) and as JSON. */
+import type { Finding } from './types.js';
+
+export function findingsJson(findings: readonly Finding[]): string {
+  const rows = findings.map((f) => ({ rule: f.rule, severity: f.severity, faction: f.faction, part: f.part, message: f.message, expected: f.expected, measured: f.measured, hint: f.hint }));
+  return `${JSON.stringify({ findings: rows }, null, 2)}\n`;
+}
+
+/** Human output: one block per faction (shared parts and lists under "all factions"), errors first. */
+export function findingsText(findings: readonly Finding[], factions: number): string {
+  const errors = findings.filter((f) => f.severity === 'error').length;
+  const warnings = findings.length - errors;
+  const scope = `${factions} faction${factions === 1 ? '' : 's'}`;
+  if (findings.length === 0) return `clean: ${scope} checked, no findings\n`;
+  const groups = new Map<string, Finding[]>();
+  for (const f of findings) {
+    const key = f.faction ?? 'all factions';
+    groups.set(key, [...(groups.get(key) ?? []), f]);
+  }
+  const lines: string[] = [];
+  const order = [...groups.keys()].sort((a, b) => (a === 'all factions' ? 1 : b === 'all factions' ? -1 : a < b ? -1 : 1));
+  for (const key of order) {
+    const group = groups.get(key)!.sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1));
+    lines.push(`${key}:`);
+    for (const f of group) {
+      lines.push(`  ${f.severity === 'error' ? 'error  ' : 'warning'} ${f.rule}${f.part ? ` (${f.part})` : ''}: ${f.message}`);
+      lines.push(`          fix: ${f.hint}`);
+    }
+  }
+  lines.push(`${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'} (${scope} checked)`);
+  return `${lines.join('\n')}\n`;
+}

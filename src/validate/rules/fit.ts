@@ -1,0 +1,98 @@
+/**
+ * Fit (BRIEF §3 mating pairs): each pair measured from its two meshes, the hole from inside
+ * (measureFeature's smallest chord, or a rect hole's two sides) and the male part from outside (its largest
+ * chord, or its sides), and the gap per side compared with the pair's clearance class at the printer's
+ * clearance (`--clearance`).
+ *
+ * Tolerance: curved surfaces are polygons with edges ≤ 0.5 mm (kernel.circleSegments), so a round hole
+ * measured across its flats is up to d·(1 − cos(π/n))/2 ≈ 0.01 mm per side smaller than its circle, and a
+ * sphere's facets cost about as much again. A gap within FIT_TOLERANCE_MM (0.03 mm, 3× that) of the class
+ * passes; tighter is an error (it will not go in, or will not turn), looser a warning (it rattles).
+ */
+import type { Feature, FeatureKind } from '../../geometry/part.js';
+import { measureFeature } from '../../mesh/probe.js';
+import { clearanceMm, type MatingClass } from '../../standard.js';
+import { pegSectionMm, thicknessAlongAxisMm } from '../measure.js';
+import type { Context, MeshFile, Rule } from '../types.js';
+
+export const FIT_TOLERANCE_MM = 0.03;
+
+/**
+ * How the pair is compared. `section`: the cross-sections, smallest sides together. `disc-on-edge`: a disc
+ * standing in a slot, the slot's short side against the disc's thickness and its long side against the
+ * diameter. `width`: only the hole's short side against the male part's width along its axis (the wheel
+ * in its fork; the gap's length takes the wheel's diameter with a rubber band, which is not rigid).
+ */
+type Compare = 'section' | 'disc-on-edge' | 'width';
+
+interface Pair {
+  name: string;
+  hole: FeatureKind;
+  peg: FeatureKind;
+  mating: MatingClass;
+  compare: Compare;
+  what: string;
+}
+
+/** BRIEF §3's mating pairs, each with its clearance class. */
+export const FIT_PAIRS: readonly Pair[] = [
+  { name: 'mast-socket', hole: 'mast-socket', peg: 'mast-peg', mating: 'sliding', compare: 'section', what: 'mast peg in the hull mast socket' },
+  { name: 'flag-hole', hole: 'flag-hole', peg: 'mast-peg', mating: 'sliding', compare: 'section', what: 'mast peg in the island flag hole' },
+  { name: 'cargo-socket', hole: 'cargo-socket', peg: 'cargo-peg', mating: 'sliding', compare: 'section', what: 'cargo peg in the cargo socket' },
+  { name: 'turret-seat', hole: 'turret-seat', peg: 'turret-pivot', mating: 'rotating', compare: 'section', what: 'turret pivot in the turret seat' },
+  { name: 'cannon-slot', hole: 'cannon-slot', peg: 'cannon-plug', mating: 'sliding', compare: 'section', what: 'cannon plug in the cannon slot' },
+  { name: 'bore', hole: 'bore', peg: 'ball', mating: 'rotating', compare: 'section', what: 'cannonball in the bore' },
+  { name: 'bearing', hole: 'bearing', peg: 'axle', mating: 'rotating', compare: 'section', what: 'wheel axle in the carriage bearing' },
+  { name: 'wheel-slot', hole: 'wheel-slot', peg: 'carriage-block', mating: 'press', compare: 'section', what: 'wheel carriage in the hull\'s wheel slot' },
+  { name: 'sleeve', hole: 'sleeve', peg: 'mast-tenon', mating: 'sliding', compare: 'section', what: 'mast tenon in the flag-holder sleeve' },
+  { name: 'sail-loop', hole: 'sail-loop', peg: 'mast-pole', mating: 'sliding', compare: 'section', what: 'mast pole in the sail loops' },
+  { name: 'coin-slot', hole: 'coin-slot', peg: 'coin', mating: 'sliding', compare: 'disc-on-edge', what: 'coin in the coin slot' },
+  { name: 'fork-gap', hole: 'fork-gap', peg: 'wheel-rim', mating: 'rotating', compare: 'width', what: 'wheel in the carriage fork' },
+];
+
+const round2 = (x: number): number => Math.round(x * 1000) / 1000;
+
+/** Sizes to compare, smallest first, for the hole and for the male part. */
+function sizes(ctx: Context, compare: Compare, holeFile: MeshFile, hole: Feature, pegFile: MeshFile, peg: Feature): { hole: number[]; peg: number[] } | null {
+  const hs = ctx.solid(holeFile), ps = ctx.solid(pegFile);
+  if (!hs || !ps) return null;
+  const m = measureFeature(hs, hole);
+  const holeSides = hole.size.shape === 'rect' ? [m.widthMm, m.heightMm].sort((a, b) => a - b) : [m.minMm];
+  if (compare === 'section') return { hole: holeSides, peg: pegSectionMm(ps, peg) };
+  if (compare === 'width') return { hole: holeSides.slice(0, 1), peg: [thicknessAlongAxisMm(ps, peg, 0.5)] };
+  // A disc on edge: its thickness (off-centre, clear of sunk marks) and its diameter.
+  return { hole: holeSides, peg: [thicknessAlongAxisMm(ps, peg, 0.8), ...pegSectionMm(ps, peg)] };
+}
+
+function fitRule(pair: Pair): Rule {
+  return {
+    id: `fit/${pair.name}`,
+    title: `${pair.what}: gap per side = ${pair.mating} clearance ± ${FIT_TOLERANCE_MM} mm`,
+    check(ctx, report) {
+      const want = clearanceMm(pair.mating, ctx.settings.clearanceMm);
+      const pegs = ctx.files.flatMap((file) => ctx.features(file).filter((f) => f.kind === pair.peg && f.role === 'peg').map((feature) => ({ file, feature })));
+      for (const holeFile of ctx.files)
+        for (const hole of ctx.features(holeFile).filter((f) => f.kind === pair.hole && f.role === 'hole'))
+          for (const peg of pegs) {
+            const s = sizes(ctx, pair.compare, holeFile, hole, peg.file, peg.feature);
+            if (!s) continue;
+            const gaps = s.hole.map((h, i) => (h - s.peg[i]!) / 2);
+            const gap = Math.min(...gaps);
+            if (gap >= want - FIT_TOLERANCE_MM && Math.max(...gaps) <= want + FIT_TOLERANCE_MM) continue;
+            const tight = gap < want - FIT_TOLERANCE_MM;
+            const worst = tight ? gap : Math.max(...gaps);
+            report({
+              severity: tight ? 'error' : 'warning',
+              faction: holeFile.faction,
+              part: holeFile.part,
+              message: `${pair.what} (${hole.id} of ${holeFile.path}, ${peg.feature.id} of ${peg.file.path}): the gap per side is ${round2(worst)} mm, the ${pair.mating} class wants ${round2(want)} mm (hole ${s.hole.map(round2).join(' × ')} mm, part ${s.peg.map(round2).join(' × ')} mm)`,
+              expected: round2(want),
+              measured: round2(worst),
+              hint: tight ? `it will ${pair.mating === 'rotating' ? 'bind' : 'not go in'}: cut the hole with cutters.ts's fitHoleMm, or slim the male part to its nominal size` : 'it will rattle: size the hole with fitHoleMm for this class',
+            });
+          }
+    },
+  };
+}
+
+export const FIT_RULES: readonly Rule[] = FIT_PAIRS.map(fitRule);

@@ -1,0 +1,116 @@
+/**
+ * Printability (BRIEF §6), from the exported bytes: a closed 2-manifold of positive volume, one body, on the
+ * printer's bed, walls of at least two line widths, and the cannon's flex arm lying as BRIEF §3 says.
+ */
+import { rayHitsMm, type Vec3 } from '../../geometry/kernel.js';
+import { CATALOG } from '../../generate/catalog.js';
+import { fitsBed } from '../../generate/manifest.js';
+import { isInside } from '../../mesh/probe.js';
+import { cannonArmGeometry, type CannonOptions } from '../../parts/cannon.js';
+import { MIN_FEATURE_MM, PRINT_DEFAULTS } from '../../standard.js';
+import { thinnestWallMm } from '../measure.js';
+import type { Rule } from '../types.js';
+
+const r2 = (x: number): number => Math.round(x * 100) / 100;
+
+export const manifold: Rule = {
+  id: 'print/manifold',
+  title: 'every file is a closed, consistently oriented 2-manifold of positive volume',
+  check(ctx, report) {
+    for (const file of ctx.files) {
+      const t = ctx.topology(file);
+      if (t.watertight) continue;
+      const faults = [
+        t.openEdges && `${t.openEdges} open edges`,
+        t.nonManifoldEdges && `${t.nonManifoldEdges} non-manifold edges`,
+        t.backwardsEdges && `${t.backwardsEdges} inconsistently oriented edges`,
+        t.degenerateTriangles && `${t.degenerateTriangles} degenerate triangles`,
+        t.volumeMm3 <= 0 && `volume ${r2(t.volumeMm3)} mm³`,
+      ].filter(Boolean);
+      report({ faction: file.faction, part: file.part, message: `${file.path} is not a closed 2-manifold: ${faults.join(', ') || 'empty mesh'}; slicers will guess or refuse`, expected: 'closed 2-manifold, volume > 0', measured: faults.join(', '), hint: 'repair the mesh (admesh -e, or re-export from a solid)' });
+    }
+  },
+};
+
+export const bodies: Rule = {
+  id: 'print/bodies',
+  title: 'every file is one body (a loose piece or a sealed void is a defect)',
+  check(ctx, report) {
+    for (const file of ctx.files) {
+      const t = ctx.topology(file);
+      if (t.watertight && t.bodies !== 1) report({ faction: file.faction, part: file.part, message: `${file.path} has ${t.bodies} separate bodies (loose pieces or sealed voids)`, expected: 1, measured: t.bodies, hint: 'join the pieces or remove the sealed void' });
+    }
+  },
+};
+
+export const bed: Rule = {
+  id: 'print/bed',
+  title: 'every part fits the printer\'s bed (--printer), turned flat on the bed if need be',
+  check(ctx, report) {
+    const p = ctx.settings.printer;
+    for (const file of ctx.files) {
+      const b = ctx.topology(file).bounds;
+      const size = b.max.map((v, i) => v - b.min[i]!);
+      if (fitsBed(size, p)) continue;
+      report({ faction: file.faction, part: file.part, message: `${file.path} is ${size.map((v) => v.toFixed(1)).join(' × ')} mm; the ${p.name} prints at most ${p.bedXMm} × ${p.bedYMm} × ${p.maxZMm} mm`, expected: `≤ ${p.bedXMm} × ${p.bedYMm} × ${p.maxZMm} mm`, measured: `${size.map((v) => v.toFixed(1)).join(' × ')} mm`, hint: 'make the part smaller (model.hull.length) or choose a larger --printer' });
+    }
+  },
+};
+
+/** Facets of a curved wall lose up to ~0.01 mm; a wall this close to the minimum passes. */
+const WALL_TOLERANCE_MM = 0.02;
+
+export const minWall: Rule = {
+  id: 'print/min-wall',
+  title: `the material around every hole is at least ${MIN_FEATURE_MM} mm (two line widths)`,
+  check(ctx, report) {
+    for (const file of ctx.files) {
+      const solid = ctx.solid(file);
+      if (!solid) continue;
+      for (const f of ctx.features(file).filter((x) => x.role === 'hole')) {
+        const w = thinnestWallMm(solid, f);
+        if (!w || w.wallMm >= MIN_FEATURE_MM - WALL_TOLERANCE_MM) continue;
+        report({ faction: file.faction, part: file.part, message: `a sliver wall beside ${f.id} of ${file.path}: ${r2(w.wallMm)} mm of material at (${w.at.map((v) => v.toFixed(1)).join(', ')}) mm, under two line widths; it will print ragged or not at all`, expected: `≥ ${MIN_FEATURE_MM} mm`, measured: r2(w.wallMm), hint: 'move the feature away from the side or its neighbour' });
+      }
+    }
+  },
+};
+
+const sub = (a: Vec3, b: Vec3): Vec3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
+const along = (p: Vec3, d: Vec3, s: number): Vec3 => [p[0] + d[0] * s, p[1] + d[1] * s, p[2] + d[2] * s];
+
+export const armOrientation: Rule = {
+  id: 'print/arm-orientation',
+  title: 'the cannon\'s flex arm lies in the bed plane, bends parallel to the bed, and is a whole number of line widths thick',
+  check(ctx, report) {
+    const file = ctx.file('cannon');
+    const solid = file && ctx.solid(file);
+    const entry = CATALOG.find((e) => e.part === 'cannon');
+    if (!file || !solid || !entry) return;
+    const arm = cannonArmGeometry(entry.options(ctx.settings, null) as Partial<CannonOptions>);
+    const fail = (message: string, expected: string, measured: string, hint: string): void => report({ faction: null, part: 'cannon', message, expected, measured, hint });
+    const axis = sub(arm.tipMm, arm.rootMm);
+    const len = Math.hypot(...axis);
+    const long: Vec3 = [axis[0] / len, axis[1] / len, axis[2] / len];
+    if (Math.abs(long[2]) > 0.01 || Math.abs(Math.abs(arm.bendAxis[2]) - 1) > 1e-6) {
+      fail('the flex arm does not lie flat: bending would strain it across layer lines', 'long axis horizontal, bending about the vertical', `long axis ${long.map(r2).join(', ')}, bend axis ${arm.bendAxis.map(r2).join(', ')}`, 'lay the arm in the bed plane (BRIEF §3)');
+      return;
+    }
+    // On the mesh: material along the arm, and its thickness across in the bed plane.
+    const mid = along(arm.rootMm, long, len / 2);
+    const across: Vec3 = [-long[1], long[0], 0];
+    const out = (d: Vec3): number => rayHitsMm(solid, mid, along(mid, d, 1000))[0] ?? Infinity;
+    const thick = out(across) + out([-across[0], -across[1], 0]);
+    const solidAlong = [0.1, 0.5, 0.9].every((t) => isInside(solid, along(arm.rootMm, long, t * len)));
+    if (!solidAlong || Math.abs(thick - arm.thicknessMm) > 0.05) {
+      fail(`the mesh has no flex arm of ${r2(arm.thicknessMm)} mm lying in the bed plane where the cannon says (measured ${r2(thick)} mm across)`, `${r2(arm.thicknessMm)} mm`, `${r2(thick)} mm`, 'rebuild the cannon; its arm must lie in the bed plane');
+      return;
+    }
+    const lines = thick / PRINT_DEFAULTS.lineWidthMm;
+    if (Math.abs(lines - Math.round(lines)) > 0.05) {
+      fail(`the flex arm is ${r2(thick)} mm thick, ${r2(lines)} line widths; a whole number prints as solid perimeters`, `a multiple of ${PRINT_DEFAULTS.lineWidthMm} mm`, `${r2(thick)} mm`, 'round the arm thickness to whole line widths (`shipwright tune` does)');
+    }
+  },
+};
+
+export const PRINT_RULES: readonly Rule[] = [manifold, bodies, bed, minWall, armOrientation];

@@ -1,0 +1,71 @@
+/**
+ * The validator's shapes: a rule is a small function with a stable id that reports findings; `validate`
+ * runs an ordered list of them over one context and returns what they found. Rules never throw for a
+ * violation; they report it.
+ */
+import type { Armada } from '../armada/load.js';
+import type { Faction } from '../faction/types.js';
+import type { Solid } from '../geometry/kernel.js';
+import type { Feature } from '../geometry/part.js';
+import type { BuildSettings, GeneratedFile } from '../generate/types.js';
+import type { TopologyReport } from '../mesh/topology.js';
+import type { HullProbe } from './hull-probe.js';
+
+export type Severity = 'error' | 'warning';
+
+export interface Finding {
+  /** Stable kebab id of the rule, e.g. `card/fitting-sockets`. */
+  rule: string;
+  severity: Severity;
+  faction: string | null;
+  /** The part (file stem, e.g. `hull`, `coin-brace`) or null for a card or list finding. */
+  part: string | null;
+  message: string;
+  expected: string | number | null;
+  measured: string | number | null;
+  /** One line saying how to fix it. */
+  hint: string;
+}
+
+/** A mesh to check: a generated file, or a hull made in another CAD tool with its features from the YAML model. */
+export type MeshFile = Pick<GeneratedFile, 'path' | 'part' | 'faction' | 'bytes' | 'features'> & Partial<Pick<GeneratedFile, 'quantity'>>;
+
+export interface Context {
+  factions: readonly Faction[];
+  /** Every mesh being checked, generated or external. */
+  files: readonly MeshFile[];
+  settings: BuildSettings;
+  /** The click distance the table plays with (default CLICK_DISTANCE_MM). */
+  clickDistanceMm: number;
+  armada: Armada | null;
+  /** Faction ids an armada list may name. */
+  knownFactionIds: readonly string[];
+  /** The solid rebuilt from a file's bytes, or null when the bytes are not a closed manifold. Memoized. */
+  solid(file: MeshFile): Solid | null;
+  topology(file: MeshFile): TopologyReport;
+  /** The faction's hull, probed where its model declares each feature. Memoized. */
+  hull(faction: Faction): HullProbe | null;
+  /**
+   * The features to check on a file: its manifest, except on a hull, where they are the features its
+   * model declares, found open on the mesh (so an external hull's YAML features are checked alike).
+   */
+  features(file: MeshFile): readonly Feature[];
+  /** The file of a shared part, e.g. `wheel`, or a faction's part. */
+  file(part: string, faction?: string | null): MeshFile | null;
+}
+
+export type Report = (finding: Omit<Finding, 'severity' | 'rule'> & { severity?: Severity }) => void;
+
+export interface Rule {
+  /** Stable, kebab-case, `topic/name`. */
+  id: string;
+  /** One line: what the rule checks (README and `--json` consumers). */
+  title: string;
+  check(ctx: Context, report: Report): void;
+}
+
+/** A feature on a mesh file, for fit and wall rules. */
+export interface PlacedFeature {
+  file: MeshFile;
+  feature: Feature;
+}

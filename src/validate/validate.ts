@@ -1,0 +1,117 @@
+/**
+ * `validate`: builds every part the factions need in memory, rebuilds each solid from its exported bytes,
+ * and runs the ordered rule list over them. It returns findings; a rule violation never throws.
+ */
+import type { Armada } from '../armada/load.js';
+import type { Faction } from '../faction/types.js';
+import { initKernel, withArena, type Solid } from '../geometry/kernel.js';
+import { generateParts, type BuildSettings } from '../generate/index.js';
+import { solidFromStl } from '../mesh/inspect.js';
+import { parseStl } from '../mesh/stl.js';
+import { checkTopology, type TopologyReport } from '../mesh/topology.js';
+import { CLICK_DISTANCE_MM } from '../standard.js';
+import { probeHull, type HullProbe } from './hull-probe.js';
+import { RULES } from './rules/index.js';
+import type { Context, Finding, MeshFile, Rule } from './types.js';
+
+export interface ValidateInput {
+  /** Factions whose cards and models are checked (may be empty when only an armada list is checked). */
+  factions: readonly Faction[];
+  settings: BuildSettings;
+  /** The click distance the table plays with. Default CLICK_DISTANCE_MM (2 in). */
+  clickDistanceMm?: number;
+  armada?: Armada | null;
+  /** Faction ids an armada list may name. Default: the ids of `factions`. */
+  knownFactionIds?: readonly string[];
+  /** Bytes of each faction's external hull STL (model.externalHullStl), by faction id. */
+  externalHulls?: ReadonlyMap<string, Uint8Array>;
+  /**
+   * Shared parts exported from another tool, checked in place of the generated ones (by part name, e.g.
+   * `wheel`); they keep the generated part's features, so they must be exported in the same frame.
+   */
+  replacements?: ReadonlyMap<string, { path: string; bytes: Uint8Array }>;
+  /** Worker threads for building. Default: the machine's cores. */
+  jobs?: number;
+  /** The rules to run. Default: all of RULES, in order. */
+  rules?: readonly Rule[];
+}
+
+/** The solid the kernel rebuilds from the bytes, or null when it cannot (print/manifold says why). */
+function rebuild(bytes: Uint8Array): Solid | null {
+  try {
+    return solidFromStl(bytes);
+  } catch {
+    return null;
+  }
+}
+
+/** Severity order for output: errors first, then by faction, part and rule. */
+export function sortFindings(findings: readonly Finding[]): Finding[] {
+  const key = (f: Finding): string => `${f.severity === 'error' ? 0 : 1}\0${f.faction ?? ''}\0${f.part ?? ''}\0${f.rule}`;
+  return [...findings].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+}
+
+/** Builds the parts, runs every rule and returns the findings (errors first). */
+export async function validate(input: ValidateInput): Promise<Finding[]> {
+  const generated = input.factions.length > 0 ? await generateParts({ factions: input.factions, settings: input.settings, jobs: input.jobs, cache: null }) : [];
+  return checkFiles(generated, input);
+}
+
+/** Runs the rules over meshes already built (plus each faction's external hull). */
+export async function checkFiles(built: readonly MeshFile[], input: ValidateInput): Promise<Finding[]> {
+  const files: MeshFile[] = built.map((f) => {
+    const r = f.faction === null ? input.replacements?.get(f.part) : undefined;
+    return r ? { ...f, path: r.path, bytes: r.bytes } : f;
+  });
+  for (const f of input.factions) {
+    if (!f.model.externalHullStl) continue;
+    const bytes = input.externalHulls?.get(f.id);
+    if (!bytes) throw new Error(`validate: no bytes given for ${f.id}'s external hull ${f.model.externalHullStl}`);
+    files.push({ path: f.model.externalHullStl, part: 'hull', faction: f.id, bytes, features: [] });
+  }
+  await initKernel();
+  return withArena(() => {
+    const solids = new Map<MeshFile, Solid | null>();
+    const topologies = new Map<MeshFile, TopologyReport>();
+    const hulls = new Map<string, HullProbe | null>();
+    const ctx: Context = {
+      factions: input.factions,
+      files,
+      settings: input.settings,
+      clickDistanceMm: input.clickDistanceMm ?? CLICK_DISTANCE_MM,
+      armada: input.armada ?? null,
+      knownFactionIds: input.knownFactionIds ?? input.factions.map((f) => f.id),
+      topology(file) {
+        if (!topologies.has(file)) topologies.set(file, checkTopology(parseStl(file.bytes)));
+        return topologies.get(file)!;
+      },
+      solid(file) {
+        if (!solids.has(file)) solids.set(file, rebuild(file.bytes));
+        return solids.get(file)!;
+      },
+      file(part, faction = null) {
+        return files.find((f) => f.part === part && f.faction === faction) ?? null;
+      },
+      features(file) {
+        const faction = file.part === 'hull' ? input.factions.find((f) => f.id === file.faction) : undefined;
+        const hull = faction ? ctx.hull(faction) : null;
+        if (!hull) return file.features;
+        const all = [...hull.fittings, ...hull.cannonSlots, hull.coinSlot, hull.wheelSlot];
+        return all.flatMap((p) => (p && p.open ? [p.feature] : []));
+      },
+      hull(faction) {
+        if (!hulls.has(faction.id)) {
+          const file = ctx.file('hull', faction.id);
+          const solid = file && ctx.solid(file);
+          hulls.set(faction.id, file && solid ? probeHull(faction, file, solid, input.settings.clearanceMm) : null);
+        }
+        return hulls.get(faction.id)!;
+      },
+    };
+    const findings: Finding[] = [];
+    for (const rule of input.rules ?? RULES) {
+      rule.check(ctx, (f) => findings.push({ ...f, rule: rule.id, severity: f.severity ?? 'error' }));
+    }
+    return sortFindings(findings);
+  });
+}
