@@ -1,9 +1,10 @@
 /**
  * Island topper: a puck that turns a household object (a mug, a tin) into an island. Cannon slots open
  * all round its side wall and flag holes in its top take a mast peg. Printed flat side down; the flat
- * underside sits on the object. `topperCuts` places the features and is shared with the full island.
+ * underside sits on the object. `topperPuck` and `topperCuts` make the body and place the features; the
+ * full island reuses both.
  */
-import { cylinder } from '../geometry/kernel.js';
+import { polygon, type Solid } from '../geometry/kernel.js';
 import { layOnBed, type Part } from '../geometry/part.js';
 import { CLEARANCE_RANGE_MM, DEFAULT_CLEARANCE_MM, fitDepthMm, fitHoleMm, HULL, INTERFACES, MIN_FEATURE_MM } from '../standard.js';
 import { cannonSlot, cutInto, mastSocket, placeCut, type Cut } from './cutters.js';
@@ -12,7 +13,7 @@ import { checkOption, checkRange, mergeOptions } from './options.js';
 export interface IslandTopperOptions {
   /** Printer's sliding clearance per mating surface. Default DEFAULT_CLEARANCE_MM (0.20 mm). */
   clearanceMm: number;
-  /** Puck radius. Default 24 mm. */
+  /** Puck radius. Default 35 mm: 70 mm across, wide enough to sit on a mug or a tin. */
   radiusMm: number;
   /** Cannon slots, evenly spaced round the side. Default 6 (every 60°). */
   cannonSlots: number;
@@ -22,7 +23,7 @@ export interface IslandTopperOptions {
 
 export const DEFAULTS: IslandTopperOptions = {
   clearanceMm: DEFAULT_CLEARANCE_MM,
-  radiusMm: 24,
+  radiusMm: 35,
   cannonSlots: 6,
   flagHoles: 3,
 };
@@ -30,6 +31,18 @@ export const DEFAULTS: IslandTopperOptions = {
 /** Puck height: a cannon slot's centre at the hull's slot height plus the slot's half-width and a roof. */
 export function topperHeightMm(clearanceMm: number): number {
   return HULL.cannonSlotCentreHeightMm + fitHoleMm(INTERFACES.cannonPlug.sideMm, 'sliding', clearanceMm) / 2 + 2 * MIN_FEATURE_MM;
+}
+
+/**
+ * 45° chamfer on the puck's top edge (ours): softens the rim and prints without overhang. It stays inside
+ * the 2·MIN_FEATURE_MM roof that `topperHeightMm` leaves above the slots, so no slot breaks into it.
+ */
+export const TOP_CHAMFER_MM = 1.5;
+
+/** The puck from `bottomMm` to `topMm`, chamfered round its top edge. */
+export function topperPuck(radiusMm: number, bottomMm: number, topMm: number): Solid {
+  const c = TOP_CHAMFER_MM;
+  return polygon([[0, bottomMm], [radiusMm, bottomMm], [radiusMm, topMm - c], [radiusMm - c, topMm], [0, topMm]]).revolve();
 }
 
 /** Radius of the circle the flag holes sit on: halfway between the centre and the slots' inner ends. */
@@ -81,5 +94,5 @@ export function islandTopper(options?: Partial<IslandTopperOptions>): Part {
   const o = mergeOptions(DEFAULTS, options);
   checkTopperOptions('islandTopper', o);
   const h = topperHeightMm(o.clearanceMm);
-  return layOnBed(cutInto(cylinder(h, o.radiusMm), topperCuts(o, 0, h)));
+  return layOnBed(cutInto(topperPuck(o.radiusMm, 0, h), topperCuts(o, 0, h)));
 }

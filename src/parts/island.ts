@@ -1,39 +1,53 @@
 /**
- * A full printed island: a lobed landmass that slopes up from the table like a beach, carrying the
- * island topper's puck and features (cannon slots all round, flag holes on top) on its crown. The
- * outline comes from a seed, so the same seed always makes the same island. Printed flat side down.
+ * A full printed island: a lobed landmass stepped like a hill (a low beach, then a steeper hill up to a
+ * flat terrace), carrying the island topper's puck and features (cannon slots all round, flag holes on
+ * top) on the terrace. A cannon in a slot stands as it does on a hull (slot centre 7 mm above the surface
+ * below it), and the land only falls away outward, so nothing blocks it. The outline comes from a seed,
+ * so the same seed always makes the same island. Printed flat side down.
  */
-import { cylinder, polygon, union, type Vec2 } from '../geometry/kernel.js';
+import { polygon, union, type Vec2 } from '../geometry/kernel.js';
 import { layOnBed, type Part } from '../geometry/part.js';
-import { MIN_FEATURE_MM } from '../standard.js';
+import { DEFAULT_PRINTER_ID, MIN_FEATURE_MM, PRINTERS } from '../standard.js';
 import { cutInto } from './cutters.js';
-import { checkTopperOptions, DEFAULTS as TOPPER_DEFAULTS, topperCuts, topperHeightMm, type IslandTopperOptions } from './island-topper.js';
+import { checkTopperOptions, DEFAULTS as TOPPER_DEFAULTS, topperCuts, topperHeightMm, topperPuck, type IslandTopperOptions } from './island-topper.js';
 import { checkOption, checkRange, mergeOptions } from './options.js';
 import { createRandom } from './random.js';
 
 export interface IslandOptions extends IslandTopperOptions {
   /** Seed of the outline (a whole number). Default 1. */
   seed: number;
-  /** Mean radius of the landmass at the waterline. Default 55 mm. */
+  /** Mean radius of the landmass at the waterline. Default 68 mm (about 136 mm across). */
   landRadiusMm: number;
-  /** Height of the beach slope the puck stands on. Default 5 mm. */
+  /** Height of the terrace the puck stands on, above the table. Default 8 mm. */
   landHeightMm: number;
 }
 
 export const DEFAULTS: IslandOptions = {
   ...TOPPER_DEFAULTS,
   seed: 1,
-  landRadiusMm: 55,
-  landHeightMm: 5,
+  landRadiusMm: 68,
+  landHeightMm: 8,
 };
 
 /** Lobes of the outline: a few low harmonics with seeded amplitudes and phases. */
 const LOBES = [2, 3, 5] as const;
 const OUTLINE_POINTS = 96;
-/** The landmass's top is its waterline outline scaled by this: a sloping beach. */
+/** Most the lobes swing the outline from its mean radius: three amplitudes of at most 0.08. */
+const MAX_LOBE = 0.24;
+/**
+ * The two tiers, as scales of the waterline outline: the beach runs from the outline (×1) to ×0.9 over
+ * the lower BEACH_FRACTION of the land's height; the hill rises from ×HILL_SCALE to the terrace (×TOP_SCALE).
+ */
+const BEACH_TOP_SCALE = 0.9;
+const BEACH_FRACTION = 0.35;
+const HILL_SCALE = 0.85;
 const TOP_SCALE = 0.7;
 
-/** The landmass outline at the waterline: radius R·(1 + Σ aₖ·sin(kθ + φₖ)), Σ|aₖ| ≤ 0.24. */
+/** The largest island that fits the default printer's bed at the widest lobes. */
+const bed = PRINTERS.find((p) => p.id === DEFAULT_PRINTER_ID)!;
+const MAX_LAND_RADIUS_MM = Math.floor(Math.min(bed.bedXMm, bed.bedYMm) / (2 * (1 + MAX_LOBE)));
+
+/** The landmass outline at the waterline: radius R·(1 + Σ aₖ·sin(kθ + φₖ)), Σ|aₖ| ≤ MAX_LOBE. */
 function outline(seed: number, radiusMm: number): Vec2[] {
   const random = createRandom(seed);
   const waves = LOBES.map((k) => ({ k, a: random.range(0.03, 0.08), phase: random.range(0, 2 * Math.PI) }));
@@ -50,12 +64,17 @@ export function island(options?: Partial<IslandOptions>): Part {
   checkTopperOptions('island', o);
   checkOption('island', 'seed', o.seed, Number.isInteger(o.seed) && o.seed >= 0 && o.seed <= 0xffffffff, 'a whole number from 0 to 4294967295');
   checkRange('island', 'landHeightMm', o.landHeightMm, 2, 20);
-  // The narrowest lobe (0.76·R) tapered to its top (×0.7) must still hold the puck with a wall to spare.
-  checkRange('island', 'landRadiusMm', o.landRadiusMm, Math.ceil((o.radiusMm + MIN_FEATURE_MM) / (0.76 * TOP_SCALE)), 100);
+  // The narrowest lobe (1 − MAX_LOBE)·R at the terrace (×TOP_SCALE) must still hold the puck with a wall to spare.
+  const minLandMm = Math.ceil((o.radiusMm + MIN_FEATURE_MM) / ((1 - MAX_LOBE) * TOP_SCALE));
+  checkRange('island', 'landRadiusMm', o.landRadiusMm, minLandMm, MAX_LAND_RADIUS_MM);
 
-  const land = polygon(outline(o.seed, o.landRadiusMm)).extrude(o.landHeightMm, TOP_SCALE);
-  const top = o.landHeightMm + topperHeightMm(o.clearanceMm);
-  // The puck starts inside the landmass, not on the bed: coplanar bottoms would leave slivers in the union.
-  const puck = cylinder(top - o.landHeightMm / 2, o.radiusMm).translate([0, 0, o.landHeightMm / 2]);
-  return layOnBed(cutInto(union([land, puck]), topperCuts(o, o.landHeightMm, top)));
+  const shore = polygon(outline(o.seed, o.landRadiusMm));
+  const h = o.landHeightMm;
+  const beach = shore.extrude(h * BEACH_FRACTION, BEACH_TOP_SCALE);
+  // Hill and puck start inside the tier below, not on its face: coplanar faces would leave slivers in the union.
+  const hillBottom = (h * BEACH_FRACTION) / 2;
+  const hill = shore.scale(HILL_SCALE).extrude(h - hillBottom, TOP_SCALE / HILL_SCALE).translate([0, 0, hillBottom]);
+  const top = h + topperHeightMm(o.clearanceMm);
+  const puck = topperPuck(o.radiusMm, h / 2, top);
+  return layOnBed(cutInto(union([beach, hill, puck]), topperCuts(o, h, top)));
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initKernel } from '../../src/geometry/kernel.js';
-import { DEFAULTS, islandTopper, topperHeightMm } from '../../src/parts/island-topper.js';
+import { DEFAULTS, islandTopper, TOP_CHAMFER_MM, topperHeightMm } from '../../src/parts/island-topper.js';
 import { clearanceMm, DEFAULT_CLEARANCE_MM, fitDepthMm, fitHoleMm, HULL, INTERFACES } from '../../src/standard.js';
 import { buildAndInspect } from '../helpers/part.js';
 
@@ -21,8 +21,11 @@ describe('island topper', () => {
     expect(b.max[0] - b.min[0]).toBeCloseTo(2 * DEFAULTS.radiusMm, 2);
     const slot = fitHoleMm(INTERFACES.cannonPlug.sideMm, 'sliding', c);
     const flag = fitHoleMm(INTERFACES.mastPeg.diameterMm, 'sliding', c);
+    // The chamfer ring: a right triangle of legs TOP_CHAMFER_MM revolved about its centroid (Pappus).
+    const chamfer = 2 * Math.PI * (DEFAULTS.radiusMm - TOP_CHAMFER_MM / 3) * (TOP_CHAMFER_MM ** 2 / 2);
     const expected =
       Math.PI * DEFAULTS.radiusMm ** 2 * h -
+      chamfer -
       DEFAULTS.cannonSlots * slot * slot * fitDepthMm(INTERFACES.cannonPlug.lengthMm, 'sliding', c) -
       DEFAULTS.flagHoles * Math.PI * (flag / 2) ** 2 * fitDepthMm(INTERFACES.mastPeg.lengthMm, 'sliding', c);
     // The slots' mouths are flat on a round wall, so they take a little less than their full depth.
@@ -74,6 +77,6 @@ describe('island topper', () => {
   });
 
   it('rejects more slots than fit round the puck', () => {
-    expect(() => islandTopper({ cannonSlots: 12 })).toThrow(/cannonSlots = 12 .*at most as many slots/);
+    expect(() => islandTopper({ radiusMm: 18, cannonSlots: 12 })).toThrow(/cannonSlots = 12 .*at most as many slots/);
   });
 });

@@ -1,9 +1,11 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { initKernel, withArena } from '../../src/geometry/kernel.js';
+import { initKernel, withArena, type Vec3 } from '../../src/geometry/kernel.js';
+import { solidFromStl } from '../../src/mesh/inspect.js';
+import { isInside } from '../../src/mesh/probe.js';
 import { DEFAULTS, island } from '../../src/parts/island.js';
 import { islandTopper, topperHeightMm } from '../../src/parts/island-topper.js';
-import { clearanceMm, DEFAULT_CLEARANCE_MM, INTERFACES } from '../../src/standard.js';
+import { clearanceMm, DEFAULT_CLEARANCE_MM, HULL, INTERFACES, MIN_FEATURE_MM } from '../../src/standard.js';
 import { buildAndInspect } from '../helpers/part.js';
 
 beforeAll(initKernel);
@@ -67,7 +69,40 @@ describe('island', () => {
     );
   });
 
-  it('rejects a landmass too small to hold the puck', () => {
-    expect(() => island({ landRadiusMm: 30 })).toThrow(/landRadiusMm = 30 .*to 100 mm/);
+  it('stands the puck on a flat terrace that only falls away outward, so a cannon in any slot sits clear', () => {
+    const { bytes, features } = buildAndInspect(() => island());
+    withArena(() => {
+      const solid = solidFromStl(bytes);
+      const h = DEFAULTS.landHeightMm;
+      // The puck's axis: the mean of its evenly spaced slot mouths (the bed centres the outline's bounds instead).
+      const slots = features.filter((x) => x.feature.kind === 'cannon-slot').map((x) => x.feature.positionMm);
+      const centre = [0, 1].map((k) => slots.reduce((sum, p) => sum + p[k]!, 0) / slots.length) as [number, number];
+      const at = (rMm: number, a: number, z: number): Vec3 => [centre[0] + rMm * Math.cos(a), centre[1] + rMm * Math.sin(a), z];
+      for (let i = 0; i < 36; i++) {
+        const a = (i * Math.PI) / 18;
+        // Just outside the puck: land up to the terrace, open air above it.
+        expect(isInside(solid, at(DEFAULTS.radiusMm + MIN_FEATURE_MM / 2, a, h - 0.1))).toBe(true);
+        expect(isInside(solid, at(DEFAULTS.radiusMm + MIN_FEATURE_MM / 2, a, h + 0.1))).toBe(false);
+        // Further out the land is never higher than the terrace.
+        for (const r of [45, 55, 65]) expect(isInside(solid, at(r, a, h + 0.1))).toBe(false);
+      }
+      // Every slot's floor is the hull's slot height above the terrace, as on a ship.
+      for (const f of features.filter((x) => x.feature.kind === 'cannon-slot')) expect(f.feature.positionMm[2] - h).toBeCloseTo(HULL.cannonSlotCentreHeightMm, 9);
+    });
+  });
+
+  it('fits the bed at its largest, and rejects a landmass too small to hold the puck or too big for the bed', () => {
+    const maxR = Math.floor(220 / (2 * 1.24));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 0xffffffff }), (seed) => {
+        const { topology } = buildAndInspect(() => island({ seed, landRadiusMm: maxR }));
+        const b = topology.bounds;
+        expect(b.max[0] - b.min[0]).toBeLessThanOrEqual(220);
+        expect(b.max[1] - b.min[1]).toBeLessThanOrEqual(220);
+      }),
+      { numRuns: 4 },
+    );
+    expect(() => island({ landRadiusMm: 30 })).toThrow(new RegExp(`landRadiusMm = 30 .*to ${maxR} mm`));
+    expect(() => island({ landRadiusMm: maxR + 1 })).toThrow(new RegExp(`landRadiusMm = ${maxR + 1} `));
   });
 });
