@@ -41,6 +41,7 @@ describe('island topper', () => {
     expect(flags).toHaveLength(3);
     slots.forEach((s, i) => {
       expect(s.ok, s.feature.id).toBe(true);
+      expect(s.reachable, `${s.feature.id}: a ray out of the mouth escapes`).toBe(true);
       if (s.feature.size.shape !== 'rect') throw new Error('rect');
       expect(Math.abs(s.measured.widthMm - s.feature.size.widthMm)).toBeLessThan(0.05);
       expect(Math.abs(s.measured.heightMm - s.feature.size.heightMm)).toBeLessThan(0.05);
@@ -52,7 +53,12 @@ describe('island topper', () => {
       expect(s.feature.axis[1]).toBeCloseTo(Math.sin(a), 9);
       expect(s.feature.axis[2]).toBeCloseTo(0, 9);
       expect(s.feature.positionMm[2]).toBeCloseTo(HULL.cannonSlotCentreHeightMm, 9);
+      // Outward: the mouth lies along its own axis from the puck's centre.
+      expect(s.feature.positionMm[0] * s.feature.axis[0] + s.feature.positionMm[1] * s.feature.axis[1]).toBeCloseTo(DEFAULTS.radiusMm, 6);
     });
+    // Six distinct directions.
+    const dirs = new Set(slots.map((s) => s.feature.axis.map((x) => x.toFixed(3)).join(',')));
+    expect(dirs.size).toBe(6);
     for (const f of flags) {
       expect(f.ok, f.feature.id).toBe(true);
       if (f.feature.size.shape !== 'round') throw new Error('round');
