@@ -1,0 +1,138 @@
+/**
+ * `shipwright validate` end to end. Each broken fixture of test/fixtures/validate/ must be caught by the
+ * rule it targets and by no other rule (of any severity); the clean ones and the shipped factions must
+ * come out clean. Runs the built CLI (`npm test` builds first) so parts are made by the real pipeline,
+ * in worker threads; armada lists and bad input run in-process (they build nothing).
+ */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
+
+const FX = 'test/fixtures/validate';
+
+interface Row {
+  rule: string;
+  severity: 'error' | 'warning';
+  faction: string | null;
+  part: string | null;
+  message: string;
+  expected: unknown;
+  measured: unknown;
+}
+
+async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)('node', ['bin/shipwright.js', 'validate', ...args], { maxBuffer: 16 << 20 });
+    return { code: 0, out: stdout, err: stderr };
+  } catch (e) {
+    const x = e as { code: number; stdout: string; stderr: string };
+    return { code: x.code, out: x.stdout, err: x.stderr };
+  }
+}
+
+async function inProcess(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await main(['node', 'shipwright', 'validate', ...args], { out: (t) => (out += t), err: (t) => (err += t), isTty: false });
+  return { code, out, err };
+}
+
+const rulesOf = (out: string): string[] => [...new Set((JSON.parse(out) as { findings: Row[] }).findings.map((f) => f.rule))].sort();
+
+/** Fixture → the arguments that check it and the one rule that must catch it. */
+const BROKEN: [name: string, rule: string, args: string[]][] = [
+  ['card fittings ≠ sockets', 'card/fitting-sockets', [`${FX}/card-fittings-2.yaml`]],
+  ['a socket moved into solid material', 'card/fitting-sockets', [`${FX}/socket-in-solid.yaml`]],
+  ['an external hull with its socket filled in', 'card/fitting-sockets', [`${FX}/external-socket-filled.yaml`]],
+  ['a cannon slot facing inward', 'card/cannon-slots', [`${FX}/cannon-slot-inward.yaml`]],
+  ['a missing coin slot', 'card/coin-slot', [`${FX}/no-coin-slot.yaml`]],
+  ['hits to sink wrong', 'card/hits-to-sink', [`${FX}/hits-to-sink-wrong.yaml`]],
+  ['move count 4', 'rulebook/move-count', [`${FX}/move-count-4.yaml`]],
+  ['six ships', 'rulebook/ships', [`${FX}/ships-6.yaml`]],
+  ['180° without Disciplined Crew', 'rulebook/heading', [`${FX}/heading-180.yaml`]],
+  ['a wheel 10 % off its click', 'movement/click-distance', [`${FX}/clean.yaml`, '--part', `wheel=${FX}/wheel-click-10pct.stl`]],
+  ['a coin too wide for its slot (clearance below the class)', 'fit/coin-slot', [`${FX}/clean.yaml`, '--part', `coin-brace=${FX}/coin-oversize.stl`]],
+  ['a part larger than the bed', 'print/bed', [`${FX}/too-long-for-mini.yaml`, '--printer', 'prusa-mini']],
+  ['a sliver wall', 'print/min-wall', [`${FX}/sliver-wall.yaml`]],
+];
+
+describe('broken fixtures: caught by their rule and no other', () => {
+  it.each(BROKEN)('%s → %s', async (_name, rule, args) => {
+    const r = await cli(...args, '--json');
+    expect(r.err).toBe('');
+    expect(rulesOf(r.out)).toEqual([rule]);
+    expect(r.code).toBe(1);
+  });
+});
+
+describe('armada lists', () => {
+  it.each([
+    ['armada-16-ships', 'armada/size'],
+    ['armada-two-thirds', 'armada/one-faction-half'],
+    ['armada-unknown-faction', 'armada/known-factions'],
+  ])('%s → %s', async (name, rule) => {
+    const r = await inProcess('--armada', `${FX}/${name}.yaml`, '--json');
+    expect(rulesOf(r.out)).toEqual([rule]);
+    expect(r.code).toBe(1);
+  });
+
+  it('a list within the limits is clean, and says so', async () => {
+    const r = await inProcess('--armada', `${FX}/armada-clean.yaml`);
+    expect(r.out).toMatch(/^clean: /);
+    expect(r.code).toBe(0);
+  });
+
+  it('names the player, the count and the limit in human output, with a fix', async () => {
+    const r = await inProcess('--armada', `${FX}/armada-two-thirds.yaml`);
+    expect(r.out).toContain('corsairs:');
+    expect(r.out).toMatch(/error +armada\/one-faction-half: Ben .* takes 4 of 6 ships from corsairs/);
+    expect(r.out).toMatch(/fix: swap 1 corsairs ship for another faction's/);
+    expect(r.out).toMatch(/1 error, 0 warnings/);
+  });
+});
+
+describe('clean input', () => {
+  it.each([
+    ['a copy of a shipped faction', [`${FX}/clean.yaml`]],
+    ['the same model with its hull from an external STL', [`${FX}/external-clean.yaml`]],
+    ['the shipped factions', []],
+  ])('%s', async (_name, args) => {
+    const r = await cli(...args, '--json');
+    expect(JSON.parse(r.out)).toEqual({ findings: [] });
+    expect(r.code).toBe(0);
+  }, 120_000);
+});
+
+describe('output', () => {
+  it('JSON rows carry rule, severity, faction, part, message, expected and measured', async () => {
+    const r = await cli(`${FX}/card-fittings-2.yaml`, '--json');
+    const rows = (JSON.parse(r.out) as { findings: Row[] }).findings;
+    expect(rows[0]).toMatchObject({ rule: 'card/fitting-sockets', severity: 'error', faction: 'card-fittings-2', part: 'hull', expected: 2, measured: '1 (mast 1)' });
+  });
+
+  it('human output groups by faction, errors first, each with a fix', async () => {
+    const r = await cli(`${FX}/move-count-4.yaml`, `${FX}/hits-to-sink-wrong.yaml`);
+    const lines = r.out.trimEnd().split('\n');
+    expect(lines).toContain('hits-to-sink-wrong:');
+    expect(lines).toContain('move-count-4:');
+    expect(r.out).toMatch(/error +rulebook\/move-count: the card's move count is 4/);
+    expect(r.out).toMatch(/fix: set card\.moveCount between 1 and 3/);
+    expect(lines.at(-1)).toBe('2 errors, 0 warnings (2 factions checked)');
+    expect(r.code).toBe(1);
+  });
+});
+
+describe('bad input exits 2', () => {
+  it.each([
+    ['a missing faction file', [`${FX}/no-such-file.yaml`], 'no-such-file.yaml'],
+    ['a --part that is not a shared part', [`${FX}/clean.yaml`, '--part', 'hull=x.stl'], 'expected PART=FILE.stl'],
+    ['a --part file that is not an STL', [`${FX}/clean.yaml`, '--part', `wheel=${FX}/clean.yaml`], 'is not a binary STL'],
+    ['a missing armada list', ['--armada', `${FX}/no-such-list.yaml`], 'no such file'],
+    ['faction files and --faction together', [`${FX}/clean.yaml`, '--faction', 'corsairs'], 'not both'],
+  ])('%s', async (_name, args, fragment) => {
+    const r = await inProcess(...args);
+    expect(r.err).toContain(fragment);
+    expect(r.code).toBe(2);
+  });
+});
