@@ -57,6 +57,10 @@ export function coupon(options?: Partial<CouponOptions>): Part {
   checkRange('coupon', 'labelReliefMm', o.labelReliefMm, 0.2, 2);
   const values = couponClearancesMm(o);
   checkOption('coupon', 'stepMm', o.stepMm, values.length <= 16, 'at most 16 steps between fromClearanceMm and toClearanceMm');
+  // Labels print two decimals, so every value must be whole hundredths or its label would round.
+  const hundredths = (x: number): boolean => Math.abs(x * 100 - Math.round(x * 100)) < 1e-6;
+  checkOption('coupon', 'fromClearanceMm', o.fromClearanceMm, hundredths(o.fromClearanceMm), 'whole hundredths of a millimetre (the embossed values have two decimals)');
+  checkOption('coupon', 'stepMm', o.stepMm, hundredths(o.stepMm), 'whole hundredths of a millimetre (the embossed values have two decimals)');
 
   const peg = INTERFACES.mastPeg;
   const T = o.plateThicknessMm;

@@ -100,5 +100,8 @@ describe('coupon', () => {
     expect(() => coupon({ fromClearanceMm: 0.01 })).toThrow(new RegExp(`fromClearanceMm = 0.01 .*${min} to ${max} mm`));
     expect(() => coupon({ toClearanceMm: 0.8 })).toThrow(/toClearanceMm = 0.8/);
     expect(() => coupon({ plateThicknessMm: peg.lengthMm + 1 })).toThrow(/plateThicknessMm/);
+    // Labels have two decimals: a value they would round is refused.
+    expect(() => coupon({ stepMm: 0.025 })).toThrow(/stepMm = 0.025 .*whole hundredths/);
+    expect(() => coupon({ fromClearanceMm: 0.055 })).toThrow(/fromClearanceMm = 0.055 .*whole hundredths/);
   });
 });
