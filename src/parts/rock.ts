@@ -24,8 +24,10 @@ export const DEFAULTS: RockOptions = { kind: 'rock', seed: 1 };
 const KINDS: readonly TerrainKind[] = ['rock', 'reef'];
 
 /**
- * Sizes drawn per kind (ours). A ship is about 30 mm wide, so each solid is at least 30 mm across in
- * every direction to block one; a rock is 28–38 mm tall (BRIEF: "rock tall"), a reef at most 10 mm.
+ * Sizes drawn per kind (ours). A ship is about 30 mm wide: a rock is at least that across in every
+ * direction and a reef at least that long, so either blocks one. A rock (28–38 mm) stands well above a
+ * hull (HULL.minHeightMm, 16 mm); a reef (5–10 mm) lies below the hull's deck, a hazard a ship can be
+ * seen over.
  */
 export const TERRAIN = {
   rock: { crag: { baseRadiusMm: [17, 22], heightMm: [28, 38] }, shoulders: [1, 2], shoulder: { baseRadiusMm: [10, 14], heightMm: [10, 18] } },
