@@ -4,9 +4,8 @@
  */
 import type { Armada } from '../armada/load.js';
 import type { Faction } from '../faction/types.js';
-import { initKernel, withArena, type Solid } from '../geometry/kernel.js';
+import { fromMesh, initKernel, withArena, type MeshData, type Solid } from '../geometry/kernel.js';
 import { generateParts, type BuildSettings } from '../generate/index.js';
-import { solidFromStl } from '../mesh/inspect.js';
 import { parseStl } from '../mesh/stl.js';
 import { checkTopology, type TopologyReport } from '../mesh/topology.js';
 import { CLICK_DISTANCE_MM } from '../standard.js';
@@ -36,10 +35,10 @@ export interface ValidateInput {
   rules?: readonly Rule[];
 }
 
-/** The solid the kernel rebuilds from the bytes, or null when it cannot (print/manifold says why). */
-function rebuild(bytes: Uint8Array): Solid | null {
+/** The solid the kernel rebuilds from the mesh, or null when it cannot (print/manifold says why). */
+function rebuild(mesh: MeshData): Solid | null {
   try {
-    return solidFromStl(bytes);
+    return fromMesh(mesh);
   } catch {
     return null;
   }
@@ -74,6 +73,12 @@ export async function checkFiles(built: readonly MeshFile[], input: ValidateInpu
     const solids = new Map<MeshFile, Solid | null>();
     const topologies = new Map<MeshFile, TopologyReport>();
     const hulls = new Map<string, HullProbe | null>();
+    // Each file is parsed once, for its topology and for its solid.
+    const meshes = new Map<MeshFile, MeshData>();
+    const mesh = (file: MeshFile): MeshData => {
+      if (!meshes.has(file)) meshes.set(file, parseStl(file.bytes));
+      return meshes.get(file)!;
+    };
     const ctx: Context = {
       factions: input.factions,
       files,
@@ -82,11 +87,11 @@ export async function checkFiles(built: readonly MeshFile[], input: ValidateInpu
       armada: input.armada ?? null,
       knownFactionIds: input.knownFactionIds ?? input.factions.map((f) => f.id),
       topology(file) {
-        if (!topologies.has(file)) topologies.set(file, checkTopology(parseStl(file.bytes)));
+        if (!topologies.has(file)) topologies.set(file, checkTopology(mesh(file)));
         return topologies.get(file)!;
       },
       solid(file) {
-        if (!solids.has(file)) solids.set(file, rebuild(file.bytes));
+        if (!solids.has(file)) solids.set(file, rebuild(mesh(file)));
         return solids.get(file)!;
       },
       file(part, faction = null) {

@@ -1,0 +1,38 @@
+/**
+ * Benchmark of `shipwright validate` over all shipped factions as a user runs it: a fresh process each
+ * time (no cache: validate always builds in memory), median of 3, target ≤ 2 s cold (README). Also the
+ * share the rules take once the parts are built, timed in this process.
+ */
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_FACTIONS_DIR, loadFactions } from '../src/faction/loader.js';
+import { defaultSettings, generateParts } from '../src/generate/index.js';
+import { checkFiles } from '../src/validate/validate.js';
+
+const CHILD = fileURLToPath(new URL('./child.js', import.meta.url));
+
+function run(): { seconds: number; maxRssMb: number; findings: number } {
+  const t0 = performance.now();
+  const stdout = execFileSync(process.execPath, [CHILD, 'validate', '--json'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const seconds = (performance.now() - t0) / 1000;
+  const lines = stdout.trim().split('\n');
+  const rss = JSON.parse(lines.pop()!) as { maxRssMb: number };
+  return { seconds, maxRssMb: rss.maxRssMb, findings: (JSON.parse(lines.join('\n')) as { findings: unknown[] }).findings.length };
+}
+
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+export async function benchValidate(): Promise<Record<string, number | string>> {
+  const cold = [run(), run(), run()];
+  const factions = await loadFactions(DEFAULT_FACTIONS_DIR, { rulebook: 'defer' });
+  const settings = defaultSettings();
+  const files = await generateParts({ factions, settings, cache: null });
+  const t0 = performance.now();
+  await checkFiles(files, { factions, settings });
+  return {
+    'validate cold, all shipped factions (s, median of 3)': median(cold.map((r) => r.seconds)).toFixed(2),
+    'rules only, parts already built (s)': ((performance.now() - t0) / 1000).toFixed(2),
+    'peak RSS (MB, max of 3)': Math.max(...cold.map((r) => r.maxRssMb)).toFixed(0),
+    'findings on the shipped factions': cold[0]!.findings,
+  };
+}
