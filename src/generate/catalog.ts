@@ -10,35 +10,37 @@ import type { Part } from '../geometry/part.js';
 import { COIN_SET, PRINT_LIST } from '../rules/rulebook.js';
 import type { BuildSettings, Quantity } from './types.js';
 
-/** Builder name → the module in src/parts/ and the function it exports. */
+/**
+ * Builder name → a loader of its module in src/parts/ and the function it exports. Each import is
+ * spelled out so both Node and the test runner's bundler can resolve it.
+ */
 const BUILDERS = {
-  hull: ['hull', 'hull'],
-  mast: ['mast', 'mast'],
-  sail: ['sail', 'sail'],
-  cargo: ['cargo', 'cargo'],
-  turret: ['turret', 'turret'],
-  flagHolder: ['flag-holder', 'flagHolder'],
-  flag: ['flag', 'flag'],
-  cannon: ['cannon', 'cannon'],
-  cannonball: ['cannonball', 'cannonball'],
-  wheel: ['wheel', 'wheel'],
-  carriage: ['carriage', 'carriage'],
-  coin: ['coin', 'coin'],
-  coupon: ['coupon', 'coupon'],
-  islandTopper: ['island-topper', 'islandTopper'],
-  island: ['island', 'island'],
-  rock: ['rock', 'rock'],
-} as const satisfies Record<string, readonly [string, string]>;
+  hull: [() => import('../parts/hull.js'), 'hull'],
+  mast: [() => import('../parts/mast.js'), 'mast'],
+  sail: [() => import('../parts/sail.js'), 'sail'],
+  cargo: [() => import('../parts/cargo.js'), 'cargo'],
+  turret: [() => import('../parts/turret.js'), 'turret'],
+  flagHolder: [() => import('../parts/flag-holder.js'), 'flagHolder'],
+  flag: [() => import('../parts/flag.js'), 'flag'],
+  cannon: [() => import('../parts/cannon.js'), 'cannon'],
+  cannonball: [() => import('../parts/cannonball.js'), 'cannonball'],
+  wheel: [() => import('../parts/wheel.js'), 'wheel'],
+  carriage: [() => import('../parts/carriage.js'), 'carriage'],
+  coin: [() => import('../parts/coin.js'), 'coin'],
+  coupon: [() => import('../parts/coupon.js'), 'coupon'],
+  islandTopper: [() => import('../parts/island-topper.js'), 'islandTopper'],
+  island: [() => import('../parts/island.js'), 'island'],
+  rock: [() => import('../parts/rock.js'), 'rock'],
+} as const satisfies Record<string, readonly [() => Promise<object>, string]>;
 export type BuilderName = keyof typeof BUILDERS;
 
 type Builder = (options: unknown) => Part;
 
 /** Loads a builder by name (each validates its own JSON options). */
 export async function loadBuilder(name: BuilderName): Promise<Builder> {
-  const [file, fn] = BUILDERS[name];
-  const mod = (await import(`../parts/${file}.js`)) as Record<string, unknown>;
-  const builder = mod[fn];
-  if (typeof builder !== 'function') throw new Error(`src/parts/${file} does not export ${fn}()`);
+  const [load, fn] = BUILDERS[name];
+  const builder = ((await load()) as Record<string, unknown>)[fn];
+  if (typeof builder !== 'function') throw new Error(`the ${name} builder module does not export ${fn}()`);
   return builder as Builder;
 }
 

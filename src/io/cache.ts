@@ -28,14 +28,17 @@ export async function codeVersion(): Promise<string> {
   const root = fileURLToPath(new URL('../', import.meta.url));
   const hash = createHash('sha256');
   const files: string[] = [];
-  for (const d of CODE_DIRS) for (const f of (await readdir(join(root, d))).sort()) if (/\.(js|ts)$/.test(f)) files.push(join(d, f));
+  for (const d of CODE_DIRS) {
+    const found = (await readdir(join(root, d), { recursive: true })) as string[];
+    for (const f of found.sort()) if (/\.(js|ts)$/.test(f)) files.push(join(d, f));
+  }
   for (const f of CODE_FILES) for (const ext of ['.js', '.ts']) files.push(f + ext);
   for (const f of files) {
     const text = await readFile(join(root, f)).catch(() => null);
     if (text) hash.update(f).update('\0').update(text);
   }
-  // manifold-3d's exports map hides package.json: find it beside the resolved entry point.
-  const entry = createRequire(import.meta.url).resolve('manifold-3d');
+  // manifold-3d's exports map hides package.json and has no "." entry: find it beside manifold.js.
+  const entry = createRequire(import.meta.url).resolve('manifold-3d/manifold.js');
   hash.update(await readFile(join(dirname(entry), 'package.json')));
   return hash.digest('hex').slice(0, 16);
 }

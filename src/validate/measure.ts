@@ -23,19 +23,42 @@ export function extentAlong(solid: Solid, p: Vec3, dir: Vec3): number {
 }
 
 /**
- * A peg's cross-section seen from outside at mid-depth: for round pegs the largest of 8 chords (a peg with
- * a flat still needs its full diameter of room), for rect pegs the two sides, smaller first.
+ * Extent of the material along a line through `p` in direction `dir` that lies within `nearMm` of `p`: from
+ * the first surface of the first such stretch of material to the last surface of the last.
+ */
+export function extentNear(solid: Solid, p: Vec3, dir: Vec3, nearMm: number): number {
+  const hits = rayHitsMm(solid, add(p, dir, -FAR_MM), add(p, dir, FAR_MM)).map((t) => t - FAR_MM);
+  let lo = Infinity, hi = -Infinity;
+  for (let i = 0; i + 1 < hits.length; i += 2) {
+    const a = hits[i]!, b = hits[i + 1]!;
+    if (b < -nearMm || a > nearMm) continue;
+    lo = Math.min(lo, a);
+    hi = Math.max(hi, b);
+  }
+  return hi > lo ? hi - lo : 0;
+}
+
+/**
+ * A peg's cross-section seen from outside, the largest at 15 %, 50 % and 85 % of its length (what must pass
+ * through the hole; a wheel's rim is wider than its band groove): for round pegs the largest of 8 chords (a
+ * peg with a flat still needs its full diameter of room), for rect pegs the two sides, smaller first.
  */
 export function pegSectionMm(solid: Solid, f: Feature): number[] {
-  const { u, v } = featureFrame(f);
-  const c = featureMiddle(f);
-  if (f.size.shape === 'rect') {
-    // Lines through the middle and off it: a block with a slot through its centre still shows its sides.
-    const { widthMm, heightMm } = f.size;
-    const widest = (d: Vec3, across: Vec3, sideMm: number): number => Math.max(...[0, -0.4, -0.2, 0.2, 0.4].map((t) => extentAlong(solid, add(c, across, t * sideMm), d)));
-    return [widest(u, v, heightMm), widest(v, u, widthMm)].sort((a, b) => a - b);
-  }
-  return [Math.max(...Array.from({ length: 8 }, (_, i) => extentAlong(solid, c, mix(u, v, (i * Math.PI) / 8))))];
+  const { u, v, w } = featureFrame(f);
+  // Only material within 1.5 × the declared half-size counts: a row of pegs on one plate is not one peg.
+  const nearMm = 0.75 * (f.size.shape === 'round' ? f.size.diameterMm : Math.max(f.size.widthMm, f.size.heightMm));
+  const extent = (p: Vec3, d: Vec3): number => extentNear(solid, p, d, nearMm);
+  const sections = [0.15, 0.5, 0.85].map((t) => {
+    const c = add(f.positionMm, w, t * f.depthMm);
+    if (f.size.shape === 'rect') {
+      // Lines through the middle and off it: a block with a slot through its centre still shows its sides.
+      const { widthMm, heightMm } = f.size;
+      const widest = (d: Vec3, across: Vec3, sideMm: number): number => Math.max(...[0, -0.4, -0.2, 0.2, 0.4].map((k) => extent(add(c, across, k * sideMm), d)));
+      return [widest(u, v, heightMm), widest(v, u, widthMm)].sort((a, b) => a - b);
+    }
+    return [Math.max(...Array.from({ length: 8 }, (_, i) => extent(c, mix(u, v, (i * Math.PI) / 8))))];
+  });
+  return sections[0]!.map((_, i) => Math.max(...sections.map((s) => s[i]!)));
 }
 
 /**

@@ -67,7 +67,7 @@ describe('loadFactions on the shipped folder', () => {
     expect(f.model.hull).toEqual({ style: 'galleon', lengthMm: 86, beamMm: 34, heightMm: 18 });
     expect(f.model.fittings[1]).toEqual({ kind: 'cargo', xMm: -12, yMm: 8 });
     expect(f.model.cannonSlots[0]).toEqual({ mount: 'hull', facing: 'port', offsetMm: 6 });
-    expect(f.model.coinSlot).toEqual({ xMm: -8, yMm: -6 });
+    expect(f.model.coinSlot).toEqual({ xMm: -6, yMm: -5.9 });
     expect(f.model.wheelSlot).toEqual({ xMm: -29 });
     expect(f.model.externalHullStl).toBeNull();
   });
@@ -82,7 +82,7 @@ describe('parseFaction: defaults and conversions', () => {
 
   it('converts any length unit and accepts `none` slots, aliases and a turret slot', () => {
     const f = parseFaction(
-      edit(['length: 86mm', 'length: 3.4in'], ['coinSlot: { at: [-8mm, -6mm] }', 'coinSlot: none'], ['wheelSlot: { at: -29mm }', 'wheelSlot: none'], ['[6mm, 0mm] }', '&mid [6mm, 0mm] }'], ['{ kind: cargo, at: [24mm, 0mm] }', '{ kind: turret, at: *mid }'], ['{ facing: starboard, at: 6mm }', '{ mount: turret }']),
+      edit(['length: 86mm', 'length: 3.4in'], ['coinSlot: { at: [-6mm, -5.9mm] }', 'coinSlot: none'], ['wheelSlot: { at: -29mm }', 'wheelSlot: none'], ['[6mm, 0mm] }', '&mid [6mm, 0mm] }'], ['{ kind: cargo, at: [24mm, 0mm] }', '{ kind: turret, at: *mid }'], ['{ facing: starboard, at: 6mm }', '{ mount: turret }']),
       'queens-fleet.yaml',
     );
     expect(f.model.hull.lengthMm).toBeCloseTo(86.36, 9);
@@ -184,7 +184,7 @@ describe('parseFaction: problems', () => {
   });
 
   it('points at the key when a key has no value', () => {
-    const [p] = problemsOf(edit(['coinSlot: { at: [-8mm, -6mm] }', 'coinSlot: {at}']));
+    const [p] = problemsOf(edit(['coinSlot: { at: [-6mm, -5.9mm] }', 'coinSlot: {at}']));
     expect(p!.place).toBe('24:14');
     expect(p!.message).toContain('model.coinSlot.at');
   });

@@ -13,6 +13,8 @@ const where = (p: ProbedFeature): string => {
   return `${p.declared} at (${x}, ${y}, ${z}) mm in ${p.feature.kind === 'wheel-slot' ? 'the bottom' : 'the mesh'}`;
 };
 
+const plural = (n: number, what: string): string => `${n} ${what}${n === 1 ? '' : 's'}`;
+
 /** Runs `check` for each faction whose hull mesh could be probed. */
 function perHull(check: (f: Faction, hull: HullProbe, ctx: Context, report: Report) => void): Rule['check'] {
   return (ctx, report) => {
@@ -39,7 +41,7 @@ export const fittingSockets: Rule = {
       report({ faction: f.id, part: 'hull', message: `the ${s.kind} socket declared at ${where(s)} is not open: the mesh is solid there (filled in, or moved into the hull's material)`, expected: 'open socket', measured: 'solid', hint: `re-export the hull with the socket cut, or move ${s.declared}.at to where the socket really is` });
     }
     if (open.count !== f.card.fittings) {
-      report({ faction: f.id, part: 'hull', message: `the card says ${f.card.fittings} fittings but the hull has ${open.text} open fitting sockets`, expected: f.card.fittings, measured: open.text, hint: open.count < f.card.fittings ? 'add a socket to model.fittings for each fitting on the card, or lower card.fittings' : 'lower model.fittings to the card, or raise card.fittings' });
+      report({ faction: f.id, part: 'hull', message: `the card says ${plural(f.card.fittings, 'fitting')} but the hull has ${open.text} open fitting sockets`, expected: f.card.fittings, measured: open.text, hint: open.count < f.card.fittings ? 'add a socket to model.fittings for each fitting on the card, or lower card.fittings' : 'lower model.fittings to the card, or raise card.fittings' });
     }
     const masts = hull.fittings.filter((s) => s.open && s.kind === 'mast').length;
     if (masts !== 1) report({ faction: f.id, part: 'hull', message: `a ship carries exactly one mast (it holds the owner's flag) but the hull has ${masts} open mast sockets`, expected: 1, measured: masts, hint: 'declare one `kind: mast` fitting in model.fittings' });
@@ -66,7 +68,7 @@ export const cannonSlots: Rule = {
     }
     const measured = hullSlots + turretSlots;
     if (measured !== f.card.cannonSlots) {
-      report({ faction: f.id, part: 'hull', message: `the card says ${f.card.cannonSlots} cannon slots but the model has ${measured} that fire outward (${hullSlots} on the hull, ${turretSlots} on turrets)`, expected: f.card.cannonSlots, measured, hint: 'make model.cannonSlots match the card (a turret fitting brings its own slot), or change card.cannonSlots' });
+      report({ faction: f.id, part: 'hull', message: `the card says ${plural(f.card.cannonSlots, 'cannon slot')} but the model has ${measured} that fire outward (${hullSlots} on the hull, ${turretSlots} on turrets)`, expected: f.card.cannonSlots, measured, hint: 'make model.cannonSlots match the card (a turret fitting brings its own slot), or change card.cannonSlots' });
     }
   }),
 };

@@ -65,7 +65,8 @@ export const coinSet: Rule = {
   id: 'rulebook/coin-set',
   title: `the printed coin set: ${COIN_SET.map((c) => `${c.count} ${c.name}`).join(', ')} (${COINS_PER_PLAYER} per player), each a closed coin mesh`,
   check(ctx, report) {
-    if (ctx.factions.length === 0) return;
+    // Only a run that carries the shared coins can judge them (a check of a few loose files cannot).
+    if (ctx.factions.length === 0 || !ctx.files.some((f) => f.part.startsWith('coin-'))) return;
     let total = 0;
     for (const c of COIN_SET) {
       const file = ctx.files.find((f) => f.part === `coin-${c.id}`);

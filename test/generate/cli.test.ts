@@ -1,0 +1,97 @@
+/** `shipwright generate` as a user runs it: the built CLI in a child process, into temp folders. */
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtemp, readFile, writeFile, mkdir, cp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Manifest } from '../../src/generate/manifest.js';
+
+const BIN = join(import.meta.dirname, '../../bin/shipwright.js');
+const run = async (args: string[], cwd?: string): Promise<{ code: number; stdout: string; stderr: string }> => {
+  try {
+    const r = await promisify(execFile)(process.execPath, [BIN, ...args], { cwd, maxBuffer: 64 << 20 });
+    return { code: 0, stdout: r.stdout, stderr: r.stderr };
+  } catch (e) {
+    const x = e as { code: number; stdout: string; stderr: string };
+    return { code: x.code, stdout: x.stdout, stderr: x.stderr };
+  }
+};
+
+let work: string;
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), 'sw-cli-gen-'));
+});
+
+describe('shipwright generate (CLI)', () => {
+  it('writes every file and a manifest whose hashes match the bytes, twice identically', async () => {
+    const out = join(work, 'out');
+    const a = await run(['generate', '--out', out, '--cache-dir', join(work, 'cache'), '--json']);
+    expect(a.stderr).toBe('');
+    expect(a.code).toBe(0);
+    const summary = JSON.parse(a.stdout) as { files: { path: string }[] };
+    const manifest = JSON.parse(await readFile(join(out, 'manifest.json'), 'utf8')) as Manifest;
+    expect(manifest.files.map((f) => f.path).sort()).toEqual(summary.files.map((f) => f.path).sort());
+    for (const f of manifest.files) {
+      const bytes = await readFile(join(out, f.path));
+      expect(createHash('sha256').update(bytes).digest('hex'), f.path).toBe(f.sha256);
+      expect(f.quantityRule.length).toBeGreaterThan(0);
+      expect(f.boundingBoxMm.size).toHaveLength(3);
+    }
+    const firstManifest = await readFile(join(out, 'manifest.json'), 'utf8');
+    const b = await run(['generate', '--out', join(work, 'out2'), '--no-cache', '--jobs', '2']);
+    expect(b.code).toBe(0);
+    expect(await readFile(join(work, 'out2', 'manifest.json'), 'utf8')).toBe(firstManifest);
+  });
+
+  it('a --faction run rebuilds that faction and keeps the others', async () => {
+    const out = join(work, 'out-partial');
+    expect((await run(['generate', '--out', out, '--cache-dir', join(work, 'cache')])).code).toBe(0);
+    const before = await readFile(join(out, 'corsairs', 'hull.stl'));
+    const r = await run(['generate', '--faction', 'sun-fleet', '--out', out, '--cache-dir', join(work, 'cache'), '--clearance', '0.3']);
+    expect(r.code).toBe(0);
+    expect(await readFile(join(out, 'corsairs', 'hull.stl'))).toEqual(before);
+    const m = JSON.parse(await readFile(join(out, 'manifest.json'), 'utf8')) as Manifest;
+    expect(m.files.some((f) => f.path === 'corsairs/hull.stl')).toBe(true);
+    expect(m.files.some((f) => f.path === 'sun-fleet/hull.stl')).toBe(true);
+  });
+
+  it.each([
+    [['--clearance', '2'], /--clearance.*0\.05 to 0\.6/],
+    [['--clearance', 'abc'], /--clearance/],
+    [['--printer', 'nope'], /Allowed choices are generic-220/],
+    [['--faction', 'vikings'], /unknown faction "vikings".*corsairs/],
+    [['--jobs', '0'], /--jobs.*1 to 64/],
+  ])('rejects %j with exit 2, a clear message and no stack trace', async (args, message) => {
+    const r = await run(['generate', '--out', join(work, 'never'), ...args]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('refuses a part larger than the printer, naming the faction file, and writes nothing', async () => {
+    const dir = join(work, 'big');
+    await mkdir(dir);
+    const src = await readFile(join(import.meta.dirname, '../../factions/treasure-fleet.yaml'), 'utf8');
+    await writeFile(join(dir, 'treasure-fleet.yaml'), src.replace('length: 96mm', 'length: 190mm'));
+    const out = join(work, 'out-big');
+    const r = await run(['generate', '--factions-dir', dir, '--printer', 'prusa-mini', '--out', out, '--no-cache']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/treasure-fleet\.yaml.*Prusa MINI/);
+    await expect(readFile(join(out, 'manifest.json'))).rejects.toThrow();
+  });
+
+  it('leaves the previous output intact when the factions are bad', async () => {
+    const out = join(work, 'out-keep');
+    expect((await run(['generate', '--faction', 'corsairs', '--out', out, '--cache-dir', join(work, 'cache')])).code).toBe(0);
+    const before = await readFile(join(out, 'manifest.json'), 'utf8');
+    const dir = join(work, 'bad');
+    await cp(join(import.meta.dirname, '../../factions'), dir, { recursive: true });
+    await writeFile(join(dir, 'corsairs.yaml'), 'id: corsairs\nname: [unclosed\n');
+    const r = await run(['generate', '--factions-dir', dir, '--out', out]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/corsairs\.yaml:\d+:\d+/);
+    expect(await readFile(join(out, 'manifest.json'), 'utf8')).toBe(before);
+  });
+});

@@ -1,0 +1,206 @@
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { InputError } from '../../src/errors.js';
+import { DEFAULT_FACTIONS_DIR, loadFactions } from '../../src/faction/loader.js';
+import { HULL_STYLES, type Faction, type FactionModel } from '../../src/faction/types.js';
+import { initKernel, withArena } from '../../src/geometry/kernel.js';
+import type { Part } from '../../src/geometry/part.js';
+import { parseStl } from '../../src/mesh/stl.js';
+import { cargo } from '../../src/parts/cargo.js';
+import { carriageOuterMm } from '../../src/parts/cutters.js';
+import { hull } from '../../src/parts/hull.js';
+import { PROA, STYLES } from '../../src/parts/hull-styles/styles.js';
+import { mast } from '../../src/parts/mast.js';
+import { turret } from '../../src/parts/turret.js';
+import { CLEARANCE_RANGE_MM, fitDepthMm, fitHoleMm, HULL, INTERFACES } from '../../src/standard.js';
+import { buildAndInspect } from '../helpers/part.js';
+
+let factions: Faction[] = [];
+beforeAll(async () => {
+  await initKernel();
+  factions = await loadFactions(DEFAULT_FACTIONS_DIR);
+});
+
+const C = 0.2;
+type Inspected = ReturnType<typeof buildAndInspect>;
+const byKind = (i: Inspected, kind: string) => i.features.filter((x) => x.feature.kind === kind);
+const model = (id: string): FactionModel => factions.find((f) => f.id === id)!.model;
+
+/** The tallest thing a style raises above its deck: castles, bulwark, prow posts. */
+function raiseMm(m: FactionModel): number {
+  const s = STYLES[m.hull.style];
+  return Math.max(0, ...s.castles.map((c) => c.heightMm), s.rim?.heightMm ?? 0, s.outrigger ? PROA.prowHeightMm : 0);
+}
+
+/** Every declared feature is open (or solid) where it says, and measures its declared size. */
+function expectFeaturesTrue(i: Inspected, label: string): void {
+  for (const x of i.features) {
+    const tag = `${label} ${x.feature.id}`;
+    expect(x.ok, `${tag} ${JSON.stringify(x.wrongPoints.slice(0, 2))}`).toBe(true);
+    const s = x.feature.size;
+    if (s.shape === 'round') {
+      // Facets make a round hole read a little small across its flats, never larger than declared.
+      expect(x.measured.minMm, tag).toBeGreaterThan(s.diameterMm - 0.05);
+      expect(x.measured.maxMm, tag).toBeLessThan(s.diameterMm + 0.05);
+    } else {
+      expect(Math.abs(x.measured.widthMm - s.widthMm), tag).toBeLessThan(0.05);
+      expect(Math.abs(x.measured.heightMm - s.heightMm), tag).toBeLessThan(0.05);
+    }
+  }
+}
+
+describe('hull', () => {
+  it('ships all seven styles', () => {
+    expect(new Set(factions.map((f) => f.model.hull.style))).toEqual(new Set(HULL_STYLES));
+  });
+
+  it('builds every shipped faction as one watertight body, deck up on z = 0, inside its stated size', () => {
+    for (const f of factions) {
+      const m = f.model;
+      const { topology } = buildAndInspect(() => hull({ model: m, clearanceMm: C }));
+      expect(topology.watertight, f.id).toBe(true);
+      expect(topology.bodies, f.id).toBe(1);
+      const { min, max } = topology.bounds;
+      expect(min[2]).toBeCloseTo(0, 5);
+      expect(max[0] - min[0], f.id).toBeCloseTo(m.hull.lengthMm, 3);
+      expect(max[1] - min[1], f.id).toBeLessThanOrEqual(m.hull.beamMm + 1e-3);
+      expect(max[1] - min[1], f.id).toBeGreaterThan(m.hull.beamMm * 0.75);
+      expect(max[2], f.id).toBeCloseTo(m.hull.heightMm + raiseMm(m), 3);
+      expect(Math.max(max[0] - min[0], max[1] - min[1])).toBeLessThanOrEqual(220);
+      // The main hull's box bounds the volume from above (plus whatever rises above the deck); its
+      // tapered ends, bilge and cut-outs leave well over 45 % of it.
+      const bodyBox = m.hull.lengthMm * m.hull.beamMm * STYLES[m.hull.style].bodyBeamFrac * m.hull.heightMm;
+      expect(topology.volumeMm3, f.id).toBeGreaterThan(0.45 * bodyBox);
+      expect(topology.volumeMm3, f.id).toBeLessThan(m.hull.lengthMm * m.hull.beamMm * (m.hull.heightMm + raiseMm(m)));
+    }
+  });
+
+  it('declares one feature per socket and slot of the model, each open and true to size where it says', () => {
+    for (const f of factions) {
+      const m = f.model;
+      const i = buildAndInspect(() => hull({ model: m, clearanceMm: C }));
+      const H = m.hull.heightMm;
+      const kinds = { mast: 'mast-socket', cargo: 'cargo-socket', turret: 'turret-seat' } as const;
+      for (const [k, kind] of Object.entries(kinds)) expect(byKind(i, kind).length, `${f.id} ${kind}`).toBe(m.fittings.filter((s) => s.kind === k).length);
+      expect(byKind(i, 'cannon-slot').length, f.id).toBe(m.cannonSlots.filter((s) => s.mount === 'hull').length);
+      expect(byKind(i, 'coin-slot').length).toBe(1);
+      expect(byKind(i, 'wheel-slot').length).toBe(1);
+      expect(i.features.length).toBe(m.fittings.length + m.cannonSlots.filter((s) => s.mount === 'hull').length + 2);
+      expectFeaturesTrue(i, f.id);
+
+      // Deck openings open up from the flat deck; hull cannon slots open outward, level, at the rulebook
+      // height; the wheel slot opens down through the bottom.
+      for (const x of i.features) {
+        const { axis, positionMm: p } = x.feature;
+        if (x.feature.kind === 'cannon-slot') {
+          expect(axis[2]).toBeCloseTo(0, 9);
+          expect(p[2]).toBeCloseTo(HULL.cannonSlotCentreHeightMm, 6);
+        } else if (x.feature.kind === 'wheel-slot') {
+          expect(axis).toEqual([0, 0, -1]);
+          expect(p[2]).toBeCloseTo(0, 6);
+        } else {
+          expect(axis).toEqual([0, 0, 1]);
+          expect(p[2]).toBeCloseTo(H, 6);
+        }
+      }
+      // The deck features keep the model's layout relative to each other (x along the keel, y to port).
+      const first = m.fittings[0]!;
+      const firstHole = i.features.find((x) => x.feature.id === `${{ mast: 'mast-socket', cargo: 'cargo-socket', turret: 'turret-seat' }[first.kind]}-1`)!;
+      const coin = byKind(i, 'coin-slot')[0]!.feature.positionMm;
+      expect(coin[0] - firstHole.feature.positionMm[0]).toBeCloseTo(m.coinSlot!.xMm - first.xMm, 6);
+      expect(coin[1] - firstHole.feature.positionMm[1]).toBeCloseTo(m.coinSlot!.yMm - first.yMm, 6);
+    }
+  });
+
+  it('rides on a bow skid: the flat bottom stops short of the bow', () => {
+    for (const f of factions) {
+      const { bytes, topology } = buildAndInspect(() => hull({ model: f.model, clearanceMm: C }));
+      const p = parseStl(bytes).positions;
+      let bottomBowX = -Infinity;
+      for (let k = 0; k < p.length; k += 3) if (p[k + 2]! < 1e-4) bottomBowX = Math.max(bottomBowX, p[k]!);
+      expect(topology.bounds.max[0] - bottomBowX, f.id).toBeGreaterThanOrEqual(STYLES[f.model.hull.style].rake.lengthMm - 1e-3);
+    }
+  });
+
+  it('takes the real fittings and carriage with the clearance of each mating class', () => {
+    const m = model('the-industry');
+    const i = buildAndInspect(() => hull({ model: m, clearanceMm: C }));
+    const male = (build: () => Part, kind: string) => byKind(buildAndInspect(build), kind)[0]!.measured;
+    const socket = byKind(i, 'mast-socket')[0]!.measured;
+    expect(socket.minMm - male(() => mast(), 'mast-peg').maxMm).toBeCloseTo(2 * C, 1);
+    const seat = byKind(i, 'turret-seat')[0]!.measured;
+    expect(seat.minMm - male(() => turret({ clearanceMm: C }), 'turret-pivot').maxMm).toBeCloseTo(2 * 1.5 * C, 1);
+    const square = byKind(i, 'cargo-socket')[0]!.measured;
+    const peg = male(() => cargo(), 'cargo-peg');
+    expect(square.widthMm - peg.widthMm).toBeCloseTo(2 * C, 3);
+    expect(square.heightMm - peg.heightMm).toBeCloseTo(2 * C, 3);
+    // The carriage block presses in with a quarter of the sliding gap; the slot is as deep as the block.
+    const wheel = byKind(i, 'wheel-slot')[0]!;
+    const block = carriageOuterMm(C);
+    expect(wheel.measured.widthMm - block.lengthMm).toBeCloseTo(2 * 0.25 * C, 3);
+    expect(wheel.measured.heightMm - block.widthMm).toBeCloseTo(2 * 0.25 * C, 3);
+    expect(wheel.feature.depthMm).toBeCloseTo(fitDepthMm(block.heightMm, 'press', C), 9);
+    const coin = byKind(i, 'coin-slot')[0]!.measured;
+    expect(coin.widthMm).toBeCloseTo(fitHoleMm(INTERFACES.coin.diameterMm, 'sliding', C), 3);
+    expect(coin.heightMm).toBeCloseTo(fitHoleMm(INTERFACES.coin.thicknessMm, 'sliding', C), 3);
+  });
+
+  it('accepts every shipped layout from the smallest clearance to 0.5 mm, and says why at 0.6 mm', () => {
+    for (const f of factions)
+      for (const c of [CLEARANCE_RANGE_MM.min, 0.5]) expect(() => withArena(() => hull({ model: f.model, clearanceMm: c })), `${f.id} at ${c} mm`).not.toThrow();
+    // The Queen's Fleet keeps its mast and broadside slots at 6 mm (the loader tests pin them); at the
+    // largest clearance the grown coin slot then has no room left between the mast socket and a slot.
+    for (const f of factions.filter((x) => x.id !== 'queens-fleet')) expect(() => withArena(() => hull({ model: f.model, clearanceMm: CLEARANCE_RANGE_MM.max })), f.id).not.toThrow();
+    expect(() => withArena(() => hull({ model: model('queens-fleet'), clearanceMm: CLEARANCE_RANGE_MM.max }))).toThrow(/model\.cannonSlots\[1\]\.at\): the starboard cannon slot comes within 0\.7 mm of the coin slot/);
+  });
+
+  it('stays sound over hull sizes and clearances', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...factions.map((f) => f.id)),
+        fc.double({ min: 1, max: 1.2, noNaN: true }),
+        fc.double({ min: 1, max: 1.15, noNaN: true }),
+        fc.double({ min: 0, max: 6, noNaN: true }),
+        fc.double({ min: CLEARANCE_RANGE_MM.min, max: 0.4, noNaN: true }),
+        (id, kl, kb, dh, c) => {
+          const m = model(id);
+          const sized: FactionModel = { ...m, hull: { ...m.hull, lengthMm: m.hull.lengthMm * kl, beamMm: m.hull.beamMm * kb, heightMm: m.hull.heightMm + dh } };
+          const i = buildAndInspect(() => hull({ model: sized, clearanceMm: c }));
+          expect(i.topology.watertight).toBe(true);
+          expect(i.topology.bodies).toBe(1);
+          expectFeaturesTrue(i, `${id} ×${kl}/${kb} +${dh} c${c}`);
+          const socket = byKind(i, 'mast-socket')[0]!;
+          expect(socket.feature.size).toEqual({ shape: 'round', diameterMm: fitHoleMm(INTERFACES.mastPeg.diameterMm, 'sliding', c) });
+        },
+      ),
+      { numRuns: 8 },
+    );
+  });
+
+  it('refuses a layout whose features collide or break out of the hull, naming the field and what is valid', () => {
+    const qf = model('queens-fleet');
+    const build = (m: FactionModel) => () => withArena(() => hull({ model: m, clearanceMm: C }));
+    const crossing: FactionModel = { ...qf, fittings: [qf.fittings[0]!, { kind: 'cargo', xMm: qf.fittings[0]!.xMm + 2, yMm: 0 }] };
+    expect(build(crossing)).toThrow(InputError);
+    expect(build(crossing)).toThrow(/hull model \(model\.fittings\[1\]\.at\): the cargo socket overlaps the mast socket \(model\.fittings\[0\]\.at\); keep at least 0\.9 mm/);
+    const outside: FactionModel = { ...qf, fittings: [{ kind: 'mast', xMm: 0, yMm: qf.hull.beamMm / 2 - 1 }] };
+    expect(build(outside)).toThrow(/model\.fittings\[0\]\.at\): the mast socket .* would break through the galleon hull's side .* within \|y\| ≤ \d/);
+    const castle: FactionModel = { ...qf, fittings: [{ kind: 'mast', xMm: -qf.hull.lengthMm / 2 + 4, yMm: 0 }] };
+    expect(build(castle)).toThrow(/model\.fittings\[0\]\.at\): the mast socket .* opens under the galleon's raised deck/);
+    const wheel: FactionModel = { ...qf, wheelSlot: { xMm: qf.hull.lengthMm / 2 - 5 } };
+    expect(build(wheel)).toThrow(/model\.wheelSlot\.at\): the wheel-carriage slot .*valid at y = 0: x from/);
+    const sloop = model('corsairs');
+    const bowGun: FactionModel = { ...sloop, cannonSlots: [...sloop.cannonSlots, { mount: 'hull', facing: 'bow', offsetMm: 0 }] };
+    expect(build(bowGun)).toThrow(/model\.cannonSlots\[2\]\.at\): the bow cannon slot needs .* too sharp for it/);
+    const proa = model('the-islanders');
+    const blocked: FactionModel = { ...proa, cannonSlots: [{ mount: 'hull', facing: 'starboard', offsetMm: 0 }] };
+    expect(build(blocked)).toThrow(/model\.cannonSlots\[0\]\.facing\): .*outrigger/);
+  });
+
+  it('rejects bad options with the field named', () => {
+    const m = model('queens-fleet');
+    expect(() => withArena(() => hull({ model: m, clearanceMm: 2 }))).toThrow(/clearanceMm = 2 .*0\.05 to 0\.6 mm/);
+    expect(() => withArena(() => hull({ model: { ...m, hull: { ...m.hull, style: 'raft' as never } }, clearanceMm: C }))).toThrow(/model\.hull\.style.*galleon/);
+    expect(() => withArena(() => hull({ model: { ...m, hull: { ...m.hull, heightMm: 10 } }, clearanceMm: C }))).toThrow(/model\.hull\.heightMm = 10/);
+  });
+});
