@@ -87,8 +87,12 @@ export const INTERFACES = {
   cannonPlug: { sideMm: 8, lengthMm: 8 },
   /** Cannonball ↔ cannon bore (rotating: the ball must roll out freely). Flat for bed adhesion: 0.4 mm deep. */
   cannonball: { diameterMm: CANNONBALL_DIAMETER_MM, flatDepthMm: 0.4 },
-  /** Wheel axle ↔ carriage bearing (rotating). */
-  axle: { diameterMm: 3, stubLengthMm: 2.5 },
+  /**
+   * Wheel axle ↔ carriage bearing (rotating). A stub crosses the fork's side gap (up to 0.9 mm at the widest
+   * clearance) into the 2 mm cheek and must end inside it, or it rubs the hull's wheel-slot wall: 1.9 mm
+   * leaves 0.18 mm to spare at the tightest clearance (0.05 mm) and 1 mm in the bearing at the loosest.
+   */
+  axle: { diameterMm: 3, stubLengthMm: 1.9 },
   /**
    * Thin rubber band around the wheel rim (BRIEF §1). 1.0 mm radial thickness once stretched is our estimate
    * for a standard #16 office band; it sits in a groove so only `proudMm` stands above the rim.

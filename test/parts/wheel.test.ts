@@ -103,6 +103,8 @@ describe('wheel', () => {
       return hits[1]! - hits[0]!;
     });
     expect(widthMm).toBeCloseTo(W, 4);
+    const wb = w.topology.bounds;
+    const stubMm = (wb.max[1] - wb.min[1] - widthMm) / 2;
     fc.assert(
       fc.property(fc.double({ min: 0.05, max: 0.6, noNaN: true }), (c) => {
         const k = buildAndInspect(() => carriage({ clearanceMm: c }));
@@ -112,6 +114,12 @@ describe('wheel', () => {
         expect(Math.abs(fork.heightMm - widthMm - gap)).toBeLessThan(0.05);
         // The band-wrapped wheel turns in the fork's length with a rotating gap at each end.
         expect(Math.abs(fork.widthMm - 2 * radii.rollingMm - gap)).toBeLessThan(0.05);
+        // Each stub crosses its side gap into the bearing and ends inside the cheek, short of the hull's slot wall.
+        const kb = k.topology.bounds;
+        const cheekMm = (kb.max[1] - kb.min[1] - fork.heightMm) / 2;
+        const sideGapMm = (fork.heightMm - widthMm) / 2;
+        expect(stubMm).toBeGreaterThan(sideGapMm + 0.5);
+        expect(stubMm).toBeLessThan(sideGapMm + cheekMm - 0.05);
       }),
       { numRuns: 8, examples: [[DEFAULT_CLEARANCE_MM]] },
     );
