@@ -1,7 +1,11 @@
 /** `npm run bench`: prints every speed and memory figure of the project. Targets are in the README. */
 import { benchGenerate } from './generate.js';
+import { benchValidate } from './validate.js';
 
-const sections: [string, () => Promise<Record<string, string | number>>][] = [['generate', benchGenerate]];
+const sections: [string, () => Promise<Record<string, string | number>>][] = [
+  ['generate', benchGenerate],
+  ['validate', benchValidate],
+];
 
 for (const [name, bench] of sections) {
   process.stdout.write(`\n## ${name}\n`);
