@@ -1,0 +1,56 @@
+/** Rules that no faction fixture reaches, fed meshes made here: each must fire on its defect and stay quiet otherwise. */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadFactionFile } from '../../src/faction/loader.js';
+import type { Faction } from '../../src/faction/types.js';
+import { box, initKernel, withArena, type Solid } from '../../src/geometry/kernel.js';
+import { defaultSettings } from '../../src/generate/index.js';
+import { serializeStl } from '../../src/mesh/stl.js';
+import { wheel } from '../../src/parts/wheel.js';
+import { checkFiles } from '../../src/validate/validate.js';
+import type { MeshFile } from '../../src/validate/types.js';
+
+let clean: Faction;
+beforeAll(async () => {
+  await initKernel();
+  clean = await loadFactionFile('test/fixtures/validate/clean.yaml', { rulebook: 'defer' });
+});
+
+const file = (part: string, make: () => Solid, features: MeshFile['features'] = []): MeshFile =>
+  withArena(() => ({ path: `shared/${part}.stl`, part, faction: null, bytes: serializeStl(make().toMesh(), part), features }));
+const rules = async (files: MeshFile[], factions: Faction[] = []): Promise<string[]> =>
+  [...new Set((await checkFiles(files, { factions, settings: defaultSettings() })).map((f) => `${f.severity} ${f.rule}`))].sort();
+
+describe('printability', () => {
+  it('print/manifold: a mesh with a triangle missing', async () => {
+    const f = file('rock', () => box([10, 10, 10]));
+    const bytes = f.bytes.slice(0, f.bytes.length - 50);
+    new DataView(bytes.buffer).setUint32(80, (bytes.length - 84) / 50, true);
+    expect(await rules([{ ...f, bytes }])).toEqual(['error print/manifold']);
+  });
+
+  it('print/bodies: two loose boxes in one file', async () => {
+    expect(await rules([file('rock', () => box([10, 10, 10]).union(box([5, 5, 5]).translate([20, 0, 0])))])).toEqual(['error print/bodies']);
+  });
+
+  it('print/bed: a part longer than the bed', async () => {
+    expect(await rules([file('rock', () => box([230, 10, 10]))])).toEqual(['error print/bed']);
+  });
+
+  it('print/arm-orientation: a "cannon" with no flex arm where the cannon says it is', async () => {
+    expect(await rules([file('cannon', () => box([4, 4, 4], false))])).toEqual(['error print/arm-orientation']);
+  });
+});
+
+describe('movement', () => {
+  it('movement/table-reach: a slow ship takes too many Moves to cross a 4 ft table (a warning)', async () => {
+    const w = withArena(() => {
+      const p = wheel();
+      return { path: 'shared/wheel.stl', part: 'wheel', faction: null, bytes: serializeStl(p.solid.toMesh(), 'wheel'), features: p.features };
+    });
+    const slow = { ...clean, card: { ...clean.card, moveCount: 1 }, model: { ...clean.model, externalHullStl: null } };
+    // Move Count 1 on 2 in clicks: 21 Moves, within 24; a wheel with half the click would need 42.
+    expect(await rules([w], [slow])).toEqual([]);
+    const findings = await checkFiles([w], { factions: [slow], settings: defaultSettings(), clickDistanceMm: 25.4 });
+    expect(findings.map((f) => `${f.severity} ${f.rule}`)).toEqual(['error movement/click-distance']);
+  });
+});
