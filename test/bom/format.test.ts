@@ -5,7 +5,7 @@ import { estimatePrint, type PrintSettings } from '../../src/bom/estimate.js';
 import { planBom } from '../../src/bom/quantities.js';
 import type { Faction } from '../../src/faction/types.js';
 import { defaultSettings } from '../../src/generate/index.js';
-import { boxMesh, fleetsOf, shippedFactions } from './helpers.js';
+import { boxMesh, fleetsOf, parseCsv, shippedFactions } from './helpers.js';
 
 const PRINT: PrintSettings = { layerHeightMm: 0.2, lineWidthMm: 0.45, perimeters: 2, topLayers: 5, bottomLayers: 4, infillFraction: 0.15 };
 /** Stand-in meshes: a box per file, its size from the path, so rows differ. */
@@ -18,24 +18,6 @@ beforeAll(async () => {
   const plan = planBom({ mode: 'group', fleets: fleetsOf([...all, all[0]!, all[1]!]), settings: defaultSettings() });
   bom = buildBom({ plan, print: PRINT, mesh: meshOf, pricePerKg: 24.5 });
 });
-
-/** A small RFC 4180 reader, to check the CSV parses back. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [], field = '', quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
-      else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(field), (field = '');
-    else if (c === '\r' && text[i + 1] === '\n') row.push(field), rows.push(row), (row = []), (field = ''), i++;
-    else field += c;
-  }
-  return rows;
-}
 
 describe('the bill of materials', () => {
   it('multiplies each part estimate by its quantity and adds up by colour and material', () => {

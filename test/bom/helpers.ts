@@ -1,4 +1,4 @@
-/** Shared by the BOM tests: the shipped factions, fleets for a player count, and closed box meshes. */
+/** Shared by the BOM tests: the shipped factions, fleets for a player count, closed box meshes, a CSV reader. */
 import type { MeshData } from '../../src/geometry/kernel.js';
 import { DEFAULT_FACTIONS_DIR, loadFactions } from '../../src/faction/loader.js';
 import type { Faction } from '../../src/faction/types.js';
@@ -18,4 +18,22 @@ export function boxMesh(x: number, y: number, z: number): MeshData {
   const quads = [[0, 3, 2, 1], [4, 5, 6, 7], [0, 1, 5, 4], [1, 2, 6, 5], [2, 3, 7, 6], [3, 0, 4, 7]];
   const triangles = new Uint32Array(quads.flatMap(([a, b, c, d]) => [a!, b!, c!, a!, c!, d!]));
   return { positions, triangles };
+}
+
+/** A small RFC 4180 reader, to check the CSV parses back. */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [], field = '', quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
+      else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') row.push(field), (field = '');
+    else if (c === '\r' && text[i + 1] === '\n') row.push(field), rows.push(row), (row = []), (field = ''), i++;
+    else field += c;
+  }
+  return rows;
 }

@@ -5,6 +5,7 @@
  */
 import type { Command } from 'commander';
 import type { Io } from '../main.js';
+import { registerBom } from './bom.js';
 import { registerFactions } from './factions.js';
 import { registerGenerate } from './generate.js';
 import { registerMaterials } from './materials.js';
@@ -12,4 +13,4 @@ import { registerValidate } from './validate.js';
 
 export type Register = (program: Command, io: Io, setExit: (code: number) => void) => void;
 
-export const COMMANDS: readonly Register[] = [registerFactions, registerMaterials, registerGenerate, registerValidate];
+export const COMMANDS: readonly Register[] = [registerFactions, registerMaterials, registerGenerate, registerBom, registerValidate];
