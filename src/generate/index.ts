@@ -8,6 +8,7 @@ import type { Faction } from '../faction/types.js';
 import { CANNON, DEFAULT_CLEARANCE_MM, DEFAULT_PRINTER_ID, PRINTERS } from '../standard.js';
 import type { Built } from './build.js';
 import { CATALOG, quantityFor, type CatalogEntry } from './catalog.js';
+import { InputError } from '../errors.js';
 import { buildAll, defaultJobs } from './pool.js';
 import type { BuildSettings, GeneratedFile, Job, MeshFacts } from './types.js';
 
@@ -119,6 +120,11 @@ export async function generateParts(request: GenerateRequest): Promise<Generated
     (k, built) => {
       const i = toBuild[k]!;
       finish(i, built, false);
+    },
+    // A builder knows the model field it rejects, not the file: name the faction file the model came from.
+    (k, e) => {
+      const faction = planned[toBuild[k]!]!.faction;
+      return faction ? new InputError(e.problems.map((p) => ({ ...p, source: faction.sourceFile }))) : e;
     },
   );
   if (cache) for (const i of toBuild) await cache.put(keys[i]!, toFacts(results[i]!), results[i]!.bytes);

@@ -17,11 +17,24 @@ export function defaultJobs(): number {
   return availableParallelism();
 }
 
-/** Builds every job with up to `jobs` workers; `onDone` is called as each finishes, in completion order. */
-export async function buildAll(jobs: readonly Job[], parallel: number, onDone: (index: number, built: Built) => void): Promise<void> {
+/**
+ * Builds every job with up to `jobs` workers; `onDone` is called as each finishes, in completion order.
+ * A job's InputError goes through `blame` (default: unchanged), so the caller can name the file behind it.
+ */
+export async function buildAll(
+  jobs: readonly Job[],
+  parallel: number,
+  onDone: (index: number, built: Built) => void,
+  blame: (index: number, e: InputError) => InputError = (_, e) => e,
+): Promise<void> {
   const workers = Math.min(parallel, jobs.length);
   if (workers <= 1 || !existsSync(fileURLToPath(WORKER_URL))) {
-    for (let i = 0; i < jobs.length; i++) onDone(i, await buildJob(jobs[i]!));
+    for (let i = 0; i < jobs.length; i++) {
+      const built = await buildJob(jobs[i]!).catch((e: unknown) => {
+        throw e instanceof InputError ? blame(i, e) : e;
+      });
+      onDone(i, built);
+    }
     return;
   }
   // Largest first would need sizes; the catalogue order puts hulls (the slowest) first already.
@@ -35,7 +48,7 @@ export async function buildAll(jobs: readonly Job[], parallel: number, onDone: (
       };
       worker.on('message', (msg: { id: number; built?: Built; error?: { name: string; message: string; stack?: string; problems?: InputError['problems'] } }) => {
         if (msg.error) {
-          const e = msg.error.name === 'InputError' && msg.error.problems ? new InputError(msg.error.problems) : Object.assign(new Error(msg.error.message), { stack: msg.error.stack });
+          const e = msg.error.name === 'InputError' && msg.error.problems ? blame(msg.id, new InputError(msg.error.problems)) : Object.assign(new Error(msg.error.message), { stack: msg.error.stack });
           return reject(e);
         }
         const b = msg.built!;
