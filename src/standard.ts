@@ -163,3 +163,15 @@ export const PRINTERS: readonly PrinterProfile[] = [
   { id: 'bambu-a1-mini', name: 'Bambu Lab A1 mini', bedXMm: 180, bedYMm: 180, maxZMm: 180, source: 'Bambu Lab A1 mini specifications' },
   { id: 'voron-350', name: 'Voron 2.4 (350)', bedXMm: 350, bedYMm: 350, maxZMm: 340, source: 'Voron Design 2.4 build guide' },
 ];
+
+/**
+ * Limits of the cannon spring solver (`shipwright tune`). Thumb force: BRIEF §4 "thumb force ≤ about 30 N".
+ * Arm thickness 2–12 line widths and release deflection from 1 mm to 0.4 × arm length: the ranges the
+ * cannon builder (src/parts/cannon.ts) accepts, so every solved design can be printed.
+ */
+export const CANNON_LIMITS = {
+  thumbForceN: 30,
+  armThicknessLines: { min: 2, max: 12 },
+  releaseDeflectionMinMm: 1,
+  releaseDeflectionMaxRatio: 0.4,
+} as const;
