@@ -166,12 +166,15 @@ export const PRINTERS: readonly PrinterProfile[] = [
 
 /**
  * Limits of the cannon spring solver (`shipwright tune`). Thumb force: BRIEF §4 "thumb force ≤ about 30 N".
- * Arm thickness 2–12 line widths and release deflection from 1 mm to 0.4 × arm length: the ranges the
- * cannon builder (src/parts/cannon.ts) accepts, so every solved design can be printed.
+ * Arm thickness 2–12 line widths, release deflection from 1 mm to 0.4 × arm length, elevation up to 30°
+ * and balls up to 12 mm: the ranges the cannon builder (src/parts/cannon.ts) accepts, so every solved
+ * design can be printed.
  */
 export const CANNON_LIMITS = {
   thumbForceN: 30,
   armThicknessLines: { min: 2, max: 12 },
   releaseDeflectionMinMm: 1,
   releaseDeflectionMaxRatio: 0.4,
+  elevationMaxDeg: 30,
+  ballDiameterMaxMm: 12,
 } as const;

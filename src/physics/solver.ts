@@ -6,7 +6,7 @@ import { InfeasibleError } from '../errors.js';
 import { findMaterial, MATERIAL_IDS, type Material } from '../materials.js';
 import { cannonLaunchGeometry } from '../parts/cannon.js';
 import { CANNON, CANNON_LIMITS, HULL, INTERFACES, PRINT_DEFAULTS } from '../standard.js';
-import { degToRad, gPerCm3ToKgPerM3, gpaToPa, mmToM, mToMm } from '../units.js';
+import { degToRad, gPerCm3ToKgPerM3, gpaToPa, mmToM, mToMm, radToDeg } from '../units.js';
 import { ballMassKg } from './ball.js';
 import { bendArm, LINEAR_LIMIT_DEFLECTION_RATIO, linearStiffnessNPerM, prbmState, type Beam, type BeamState } from './beam.js';
 import { flightRangeM, speedForRangeMps, type Launch } from './flight.js';
@@ -98,6 +98,12 @@ function armLengthsMm(asked: number | undefined): number[] {
   return out;
 }
 
+/** Elevation and launch height from the cannon builder's geometry: slot centre height plus the bore's rise at the muzzle. */
+function boreOf(ballDiameterMm: number, elevationDeg: number): Pick<Setup, 'elevationRad' | 'launchHeightM'> {
+  const launch = cannonLaunchGeometry({ ballDiameterMm, elevationDeg });
+  return { elevationRad: degToRad(launch.elevationDeg), launchHeightM: mmToM(HULL.cannonSlotCentreHeightMm + launch.launchHeightAboveSlotCentreMm) };
+}
+
 /**
  * Resolves a request. Unknown material ids are programmer errors here (RangeError); out-of-range sizes
  * are refused by the cannon builder's own checks (InputError); the CLI checks both first.
@@ -106,7 +112,6 @@ export function resolveSetup(r: TuneRequest): Setup {
   const mat = material(r.materialId, 'materialId');
   const ballMat = material(r.ballMaterialId ?? r.materialId, 'ballMaterialId');
   const ballDiameterMm = r.ballDiameterMm ?? INTERFACES.cannonball.diameterMm;
-  const launch = cannonLaunchGeometry({ ballDiameterMm, elevationDeg: r.elevationDeg ?? CANNON.elevationDeg });
   return {
     material: mat,
     ballMaterial: ballMat,
@@ -123,8 +128,7 @@ export function resolveSetup(r: TuneRequest): Setup {
       lineWidthM: mmToM(PRINT_DEFAULTS.lineWidthMm),
       infillFraction: PRINT_DEFAULTS.infillFraction,
     }),
-    elevationRad: degToRad(launch.elevationDeg),
-    launchHeightM: mmToM(HULL.cannonSlotCentreHeightMm + launch.launchHeightAboveSlotCentreMm),
+    ...boreOf(ballDiameterMm, r.elevationDeg ?? CANNON.elevationDeg),
     calibrationFactor: r.calibrationFactor ?? 1,
     thumbForceLimitN: r.thumbForceLimitN ?? CANNON_LIMITS.thumbForceN,
     armLengthsM: armLengthsMm(r.armLengthMm).map(mmToM),
@@ -210,6 +214,9 @@ function energySensitivity(arm: Arm): number {
 /** Relative miss allowed after quantising the thickness (the issue: within 1 %). */
 export const RANGE_TOLERANCE_FRACTION = 0.01;
 
+/** A design that misses: how far over its limits it is. */
+type Nearest = Pick<Solution, 'arm' | 'margins'>;
+
 export interface Solution {
   setup: Setup;
   targetRangeM: number;
@@ -251,17 +258,17 @@ function deflectionForSpeedM(s: Setup, lengthM: number, thicknessM: number, spee
  */
 export function solve(s: Setup, targetRangeM: number): Solution {
   const speed = speedForRangeMps(launchOf(s, s.ballMassKg), targetRangeM);
-  let nearest: Solution | undefined;
+  let nearest: Nearest | undefined;
   for (const lengthM of s.armLengthsM) {
     let best: Solution | undefined;
     for (const thicknessM of armThicknessesM()) {
       const arm: Arm = { lengthM, thicknessM, releaseDeflectionM: deflectionForSpeedM(s, lengthM, thicknessM, speed) };
-      const shot = shoot(s, arm);
-      const candidate = { setup: s, targetRangeM, arm, shot, margins: marginsOf(s, arm, shot.beam) };
-      const hits = Math.abs(shot.rangeM / targetRangeM - 1) <= RANGE_TOLERANCE_FRACTION;
-      if (hits && worst(candidate.margins) <= 1) {
-        if (!best || energySensitivity(arm) < energySensitivity(best.arm)) best = candidate;
-      } else if (!nearest || worst(candidate.margins) < worst(nearest.margins)) nearest = candidate;
+      // The limits first: only a design within them is worth a flight.
+      const margins = marginsOf(s, arm, bendArm(beamOf(s, arm), arm.releaseDeflectionM));
+      const shot = worst(margins) <= 1 ? shoot(s, arm) : undefined;
+      if (shot && Math.abs(shot.rangeM / targetRangeM - 1) <= RANGE_TOLERANCE_FRACTION) {
+        if (!best || energySensitivity(arm) < energySensitivity(best.arm)) best = { setup: s, targetRangeM, arm, shot, margins };
+      } else if (!nearest || worst(margins) < worst(nearest.margins)) nearest = { arm, margins };
     }
     if (best) return best;
   }
@@ -301,8 +308,11 @@ const LIMIT_NAMES: Record<keyof Margins, string> = {
   minDeflection: `release deflection below ${CANNON_LIMITS.releaseDeflectionMinMm} mm`,
 };
 
+/** The same setup with the bore at another elevation. */
+const withElevation = (s: Setup, elevationDeg: number): Setup => ({ ...s, ...boreOf(mToMm(s.ballDiameterM), elevationDeg) });
+
 /** The error for a request nothing fits: the limit the nearest design breaks most, and what would help. */
-function infeasible(s: Setup, targetRangeM: number, nearest: Solution): InfeasibleError {
+function infeasible(s: Setup, targetRangeM: number, nearest: Nearest): InfeasibleError {
   const m = nearest.margins;
   const binding = (Object.keys(m) as (keyof Margins)[]).reduce((a, b) => (m[b] > m[a] ? b : a));
   const reach = reachM(s);
@@ -316,6 +326,9 @@ function infeasible(s: Setup, targetRangeM: number, nearest: Solution): Infeasib
   } else {
     const longest = CANNON.armLengthRangeMm.max;
     if (Math.max(...s.armLengthsM) < mmToM(longest)) fixes.push(`a longer arm (up to ${longest} mm: --arm-length ${longest}mm)`);
+    const steepest = CANNON_LIMITS.elevationMaxDeg;
+    const steeper = radToDeg(s.elevationRad) < steepest - 1e-9 ? reachM(withElevation(s, steepest)).maxM : 0;
+    if (steeper > targetRangeM) fixes.push(`a steeper bore: with --elevation ${steepest} this arm material reaches about ${round(steeper)} m`);
     if (flexier.length) fixes.push(`another arm material that flexes further: ${flexier.join(', ')}`);
     fixes.push('a lighter ball (--ball-material: a less dense plastic)');
     if (reach.maxM > 0) fixes.push(`a shorter range: at most about ${round(reach.maxM)} m with this material and ball`);

@@ -105,7 +105,7 @@ export function describeSolution(sol: Solution, options: TuneOptions = {}): Tune
   const o = cannonOptionsFor(sol);
   const base: Omit<TuneResult, 'warnings'> = {
     material: s.material.id,
-    targetRangeM: sol.targetRangeM,
+    targetRangeM: sig(sol.targetRangeM, 6),
     predictedRangeM: sig(shot.rangeM),
     model: shot.beam.model,
     arm: {

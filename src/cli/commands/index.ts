@@ -6,11 +6,13 @@
 import type { Command } from 'commander';
 import type { Io } from '../main.js';
 import { registerBom } from './bom.js';
+import { registerCalibrate } from './calibrate.js';
 import { registerFactions } from './factions.js';
 import { registerGenerate } from './generate.js';
 import { registerMaterials } from './materials.js';
+import { registerTune } from './tune.js';
 import { registerValidate } from './validate.js';
 
 export type Register = (program: Command, io: Io, setExit: (code: number) => void) => void;
 
-export const COMMANDS: readonly Register[] = [registerFactions, registerMaterials, registerGenerate, registerBom, registerValidate];
+export const COMMANDS: readonly Register[] = [registerFactions, registerMaterials, registerGenerate, registerTune, registerCalibrate, registerBom, registerValidate];

@@ -1,0 +1,151 @@
+/**
+ * `shipwright tune`: the flex arm that shoots a chosen distance in a chosen plastic (BRIEF §4), with the
+ * figures a player needs to judge it, and optionally the tuned cannon as STL. The design flags are shared
+ * with `shipwright calibrate`, which re-solves the same design.
+ */
+import { Option, type Command } from 'commander';
+import { InputError } from '../../errors.js';
+import { initKernel, withArena } from '../../geometry/kernel.js';
+import { writeFileAtomic } from '../../io/atomic.js';
+import { readProfile } from '../../io/profile.js';
+import { findMaterial, MATERIAL_IDS } from '../../materials.js';
+import { serializeStl } from '../../mesh/stl.js';
+import { cannon } from '../../parts/cannon.js';
+import type { TuneRequest } from '../../physics/solver.js';
+import { cannonOptionsFor, describeSolution, solveCannon, type TuneResult } from '../../physics/tune.js';
+import { CANNON, CANNON_LIMITS, INTERFACES } from '../../standard.js';
+import { mmToIn, parseAngleDeg, parseLengthMm } from '../../units.js';
+import { parseMmFlag } from '../options.js';
+import { formatTable } from '../table.js';
+import type { Register } from './index.js';
+
+/** Ranges a player may ask for: a few centimetres of table up to well past any feasible shot. */
+const RANGE_LIMITS_MM = { min: 50, max: 3000 } as const;
+const ELEVATION_LIMITS_DEG = { min: 0, max: CANNON_LIMITS.elevationMaxDeg } as const;
+/** From the game's 8 mm (a smaller ball drops into the pusher slot) up. */
+const BALL_DIAMETER_LIMITS_MM = { min: INTERFACES.cannonball.diameterMm, max: CANNON_LIMITS.ballDiameterMaxMm } as const;
+
+export interface DesignFlags {
+  material: string;
+  elevation?: string;
+  ballDiameter?: string;
+  ballMaterial?: string;
+  armLength?: string;
+  profile?: string;
+}
+
+/** The options that fix a design: material, elevation, ball and arm length. */
+export function addDesignOptions(cmd: Command): Command {
+  return cmd
+    .addOption(new Option('--material <id>', 'arm material (see shipwright materials)').choices(MATERIAL_IDS).makeOptionMandatory())
+    .option('--elevation <deg>', `bore elevation, ${ELEVATION_LIMITS_DEG.min}–${ELEVATION_LIMITS_DEG.max}° (default ${CANNON.elevationDeg})`)
+    .option('--ball-diameter <mm>', `ball diameter, ${BALL_DIAMETER_LIMITS_MM.min}–${BALL_DIAMETER_LIMITS_MM.max} mm (default ${INTERFACES.cannonball.diameterMm})`)
+    .addOption(new Option('--ball-material <id>', 'ball material (default: the arm material)').choices(MATERIAL_IDS))
+    .option('--arm-length <mm>', `fix the arm's free length, ${CANNON.armLengthRangeMm.min}–${CANNON.armLengthRangeMm.max} mm (default: ${CANNON.armLengthMm} mm, or the nearest length that reaches)`);
+}
+
+/** A distance flag (`24in`, `0.6m`, `60cm`) in metres, within RANGE_LIMITS_MM. */
+export function parseRangeFlag(flag: string, text: string): number {
+  const p = parseLengthMm(text);
+  if (!p.ok) throw InputError.single(flag, '', p.message);
+  const { min, max } = RANGE_LIMITS_MM;
+  if (p.value < min || p.value > max) throw InputError.single(flag, '', `"${text}" is ${+(p.value / 1000).toPrecision(3)} m: expected a distance from ${min / 1000} m to ${max / 1000} m, e.g. 24in or 0.6m`);
+  // To the micrometre: 24in is 0.6096 m, not 0.6095999999999999.
+  return Math.round(p.value * 1000) / 1e6;
+}
+
+/** `--elevation 15`, `15deg` or `15°`. */
+function parseElevation(text: string): number {
+  const p = /^\s*[0-9.]+\s*$/.test(text) ? { ok: true as const, value: Number(text) } : parseAngleDeg(text);
+  const { min, max } = ELEVATION_LIMITS_DEG;
+  if (!p.ok || !Number.isFinite(p.value) || p.value < min || p.value > max) throw InputError.single('--elevation', '', `"${text}" is not valid: expected degrees from ${min} to ${max}, e.g. --elevation 15`);
+  return p.value;
+}
+
+/** The request the design flags describe (without the calibration factor). */
+export function requestFrom(flags: DesignFlags, targetRangeM: number): TuneRequest {
+  const r: TuneRequest = { materialId: flags.material, targetRangeM };
+  if (flags.elevation !== undefined) r.elevationDeg = parseElevation(flags.elevation);
+  if (flags.ballDiameter !== undefined) r.ballDiameterMm = parseMmFlag('--ball-diameter', flags.ballDiameter, BALL_DIAMETER_LIMITS_MM.min, BALL_DIAMETER_LIMITS_MM.max);
+  if (flags.ballMaterial !== undefined) r.ballMaterialId = flags.ballMaterial;
+  if (flags.armLength !== undefined) r.armLengthMm = parseMmFlag('--arm-length', flags.armLength, CANNON.armLengthRangeMm.min, CANNON.armLengthRangeMm.max);
+  return r;
+}
+
+const fmt = (x: number, digits = 3): string => String(+x.toPrecision(digits));
+const m = (x: number): string => `${fmt(x)} m (${fmt(mmToIn(x * 1000))} in)`;
+
+/** The readable report: one row per figure, with its unit; then the warnings. */
+export function formatTune(r: TuneResult): string {
+  const name = findMaterial(r.material)!.name;
+  const rows: string[][] = [
+    ['', 'value', 'unit'],
+    ['target range', fmt(r.targetRangeM, 4), 'm'],
+    ['predicted range (carry)', fmt(r.predictedRangeM, 4), 'm'],
+    ['two copies land between (P10–P90)', `${fmt(r.dispersion.p10RangeM)}–${fmt(r.dispersion.p90RangeM)}`, 'm'],
+    ['arm length', fmt(r.arm.lengthMm), 'mm'],
+    ['arm thickness', `${fmt(r.arm.thicknessMm)} (${r.arm.thicknessLines} lines)`, 'mm'],
+    ['arm width (height on the bed)', fmt(r.arm.widthMm), 'mm'],
+    ['release deflection', fmt(r.arm.releaseDeflectionMm), 'mm'],
+    ['beam model', r.model === 'linear' ? 'linear (δ/L ≤ 0.2)' : 'pseudo-rigid-body', ''],
+    ['thumb force', fmt(r.pressForceN), 'N'],
+    ['peak strain / limit', `${fmt(r.peakStrain * 100)} / ${fmt(r.strainLimit * 100)}`, '%'],
+    ['stored energy / ceiling σ²V/(18E)', `${fmt(r.storedEnergyJ * 1000)} / ${fmt(r.energyCeilingJ * 1000)}`, 'mJ'],
+    ['stiffness', fmt(r.stiffnessNPerM), 'N/m'],
+    ['modulus (along the roads)', fmt(r.elasticModulusGPa), 'GPa'],
+    ['arm mass / tip block mass [E]', `${fmt(r.arm.massG)} / ${fmt(r.tipMassG)}`, 'g'],
+    ['ball diameter', `${fmt(r.ball.diameterMm)} (${findMaterial(r.ball.material)!.name})`, 'mm'],
+    ['ball mass', fmt(r.ball.massG), 'g'],
+    ['transfer efficiency', fmt(r.efficiency * 100), '%'],
+    ['calibration factor (energy)', fmt(r.calibrationFactor, 4), ''],
+    ['launch speed', fmt(r.launchSpeedMps), 'm/s'],
+    ['elevation', fmt(r.elevationDeg), '°'],
+    ['launch height above the table', fmt(r.launchHeightMm), 'mm'],
+    ['drag coefficient', fmt(r.dragCoefficient), ''],
+    ['wear [E]', `${r.wear.shots.toLocaleString('en')}`, 'shots'],
+  ];
+  return `${name} cannon for ${m(r.targetRangeM)}\n\n${formatTable(rows)}\nWarnings:\n${r.warnings.map((w) => `  - ${w}\n`).join('')}`;
+}
+
+/** The calibration factor for this material from a profile file, or 1 with a warning when it has none. */
+export async function calibrationFrom(profilePath: string | undefined, materialId: string): Promise<{ factor: number; warning?: string }> {
+  if (profilePath === undefined) return { factor: 1 };
+  const entry = (await readProfile(profilePath, false)).calibration[materialId];
+  if (!entry) return { factor: 1, warning: `${profilePath} has no calibration for ${materialId}: run shipwright calibrate --material ${materialId} --profile ${profilePath}` };
+  return { factor: entry.energyFactor };
+}
+
+/** Writes the cannon that prints this design as binary STL. */
+async function writeCannonStl(path: string, options: ReturnType<typeof cannonOptionsFor>): Promise<void> {
+  await initKernel();
+  const bytes = withArena(() => serializeStl(cannon(options).solid.toMesh(), 'tuned cannon'));
+  await writeFileAtomic(path, bytes);
+}
+
+interface Flags extends DesignFlags {
+  range: string;
+  stl?: string;
+  json?: boolean;
+}
+
+export const registerTune: Register = (program: Command, io) => {
+  const cmd = program.command('tune').description("size the cannon's flex arm to shoot a distance in a material (BRIEF §4)");
+  addDesignOptions(cmd)
+    .requiredOption('--range <dist>', 'target carry to the first touchdown, with its unit: 24in, 0.6m, 60cm')
+    .option('--profile <file>', 'printer profile with calibration factors (written by shipwright calibrate)')
+    .option('--stl <file>', 'also write the tuned cannon as binary STL')
+    .option('--json', 'print one JSON object on stdout and nothing else')
+    .action(async (flags: Flags) => {
+      const request = requestFrom(flags, parseRangeFlag('--range', flags.range));
+      const calibration = await calibrationFrom(flags.profile, flags.material);
+      const solution = solveCannon({ ...request, calibrationFactor: calibration.factor });
+      const result = describeSolution(solution);
+      if (calibration.warning) result.warnings.unshift(calibration.warning);
+      if (flags.stl !== undefined) await writeCannonStl(flags.stl, cannonOptionsFor(solution));
+      if (flags.json) io.out(`${JSON.stringify(result, null, 2)}\n`);
+      else {
+        io.out(formatTune(result));
+        if (flags.stl !== undefined) io.out(`\nTuned cannon → ${flags.stl}\n`);
+      }
+    });
+};

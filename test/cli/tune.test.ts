@@ -1,0 +1,252 @@
+/**
+ * `shipwright tune` and `shipwright calibrate` end to end: in-process through main() (the same code path
+ * as the binary), and once as a process to check that bad input exits 2 without a stack trace.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
+import { initKernel, withArena } from '../../src/geometry/kernel.js';
+import { parseStl, serializeStl } from '../../src/mesh/stl.js';
+import { checkTopology } from '../../src/mesh/topology.js';
+import { cannon } from '../../src/parts/cannon.js';
+import { shoot } from '../../src/physics/solver.js';
+import { cannonOptionsFor, solveCannon } from '../../src/physics/tune.js';
+
+async function run(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await main(['node', 'shipwright', ...args], { out: (t) => (out += t), err: (t) => (err += t), isTty: false });
+  return { code, out, err };
+}
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'shipwright-tune-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const num = expect.any(Number);
+
+describe('shipwright tune --json', () => {
+  it('prints one object with every field of the issue, consistent with the request', async () => {
+    const { code, out, err } = await run('tune', '--material', 'petg', '--range', '24in', '--json');
+    expect(code).toBe(0);
+    expect(err).toBe('');
+    const r = JSON.parse(out);
+    expect(r).toMatchObject({
+      material: 'petg',
+      targetRangeM: 0.6096,
+      predictedRangeM: num,
+      model: expect.stringMatching(/^(linear|prbm)$/),
+      arm: { lengthMm: num, widthMm: num, thicknessMm: num, releaseDeflectionMm: num, massG: num },
+      elasticModulusGPa: 1.85,
+      stiffnessNPerM: num,
+      storedEnergyJ: num,
+      pressForceN: num,
+      peakStrain: num,
+      strainLimit: 0.0175,
+      ball: { diameterMm: 8, massG: num, material: 'petg' },
+      efficiency: num,
+      launchSpeedMps: num,
+      elevationDeg: 10,
+      launchHeightMm: num,
+      dragCoefficient: num,
+      dispersion: { p10RangeM: num, p50RangeM: num, p90RangeM: num },
+      energyCeilingJ: num,
+      warnings: expect.arrayContaining([expect.stringMatching(/^wear: .*a model estimate \[E\]/)]),
+    });
+    expect(Math.abs(r.predictedRangeM / 0.6096 - 1)).toBeLessThanOrEqual(0.01);
+    expect(r.arm.thicknessMm / 0.45).toBeCloseTo(Math.round(r.arm.thicknessMm / 0.45), 9);
+    expect(r.peakStrain).toBeLessThanOrEqual(r.strainLimit);
+    expect(r.pressForceN).toBeLessThanOrEqual(30);
+    expect(r.storedEnergyJ).toBeLessThanOrEqual(r.energyCeilingJ);
+    expect(r.dispersion.p10RangeM).toBeLessThan(r.dispersion.p50RangeM);
+    expect(r.dispersion.p50RangeM).toBeLessThan(r.dispersion.p90RangeM);
+    expect(r.wear.estimate).toBe(true);
+  });
+
+  it('takes elevation, ball, ball material and arm length from the flags', async () => {
+    const { code, out } = await run('tune', '--material', 'pc', '--range', '1m', '--elevation', '20deg', '--ball-diameter', '10mm', '--ball-material', 'pla', '--arm-length', '40', '--json');
+    expect(code).toBe(0);
+    const r = JSON.parse(out);
+    expect(r.elevationDeg).toBe(20);
+    expect(r.ball).toMatchObject({ diameterMm: 10, material: 'pla' });
+    expect(r.arm.lengthMm).toBe(40);
+    // Slot centre 7 mm + 6 mm bore rise at the ball + 1.25 × 10 mm to the muzzle at 20°.
+    expect(r.launchHeightMm).toBeCloseTo(13 + 12.5 * Math.tan((20 * Math.PI) / 180), 2);
+  });
+});
+
+describe('shipwright tune, readable', () => {
+  it('prints a table with units and the warnings', async () => {
+    const { code, out } = await run('tune', '--material', 'petg', '--range', '60cm');
+    expect(code).toBe(0);
+    expect(out).toMatch(/^PETG cannon for 0\.6 m \(23\.6 in\)/);
+    expect(out).toMatch(/^predicted range \(carry\)\s+0\.6\d*\s+m$/m);
+    expect(out).toMatch(/^arm thickness\s+[\d.]+ \(\d+ lines\)\s+mm$/m);
+    expect(out).toMatch(/^thumb force\s+[\d.]+\s+N$/m);
+    expect(out).toMatch(/^wear \[E\]\s+[\d,]+\s+shots$/m);
+    expect(out).toMatch(/^Warnings:\n  - /m);
+  });
+});
+
+describe('shipwright tune --stl', () => {
+  it('writes the tuned cannon: the builder with the solved arm, watertight', async () => {
+    const path = join(dir, 'tuned', 'cannon.stl');
+    const { code, out } = await run('tune', '--material', 'pa', '--range', '0.9m', '--stl', path);
+    expect(code).toBe(0);
+    expect(out).toContain(`Tuned cannon → ${path}`);
+    const bytes = new Uint8Array(await readFile(path));
+    await initKernel();
+    const expected = withArena(() => serializeStl(cannon(cannonOptionsFor(solveCannon({ materialId: 'pa', targetRangeM: 0.9 }))).solid.toMesh(), 'tuned cannon'));
+    expect(Buffer.from(bytes).equals(Buffer.from(expected))).toBe(true);
+    const topo = checkTopology(parseStl(bytes));
+    expect(topo.watertight).toBe(true);
+    expect(topo.bodies).toBe(1);
+  });
+});
+
+describe('shipwright tune --profile', () => {
+  it('applies the material\'s calibration factor from the profile', async () => {
+    const path = join(dir, 'profile.json');
+    await writeFile(path, JSON.stringify({ version: 1, calibration: { petg: { energyFactor: 0.8, tunedForM: 0.6, measuredM: [0.5, 0.52] } } }));
+    const plain = JSON.parse((await run('tune', '--material', 'petg', '--range', '24in', '--json')).out);
+    const { code, out } = await run('tune', '--material', 'petg', '--range', '24in', '--profile', path, '--json');
+    expect(code).toBe(0);
+    const r = JSON.parse(out);
+    expect(r.calibrationFactor).toBe(0.8);
+    expect(r.warnings.join('\n')).not.toContain('not calibrated');
+    // The same launch needs 1/0.8 of the energy.
+    expect(r.storedEnergyJ * r.efficiency * 0.8).toBeCloseTo(plain.storedEnergyJ * plain.efficiency, 4);
+    const other = JSON.parse((await run('tune', '--material', 'pc', '--range', '24in', '--profile', path, '--json')).out);
+    expect(other.calibrationFactor).toBe(1);
+    expect(other.warnings[0]).toBe(`${path} has no calibration for pc: run shipwright calibrate --material pc --profile ${path}`);
+  });
+
+  it('a broken profile exits 2 naming the file and the place', async () => {
+    const path = join(dir, 'broken.json');
+    await writeFile(path, '{ "version": 1,\n  "calibration": { "petg": { "energyFactor": 9, "tunedForM": 0.6, "measuredM": [] } } }\n');
+    let r = await run('tune', '--material', 'petg', '--range', '24in', '--profile', path);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`${path} (calibration.petg.energyFactor): expected a number from 0.25 to 4, got number 9`);
+    expect(r.err).toContain(`${path} (calibration.petg.measuredM): expected a list of ranges in metres above 0`);
+    await writeFile(path, '{ "version": 1,\n  "calibration": { ]\n');
+    r = await run('tune', '--material', 'petg', '--range', '24in', '--profile', path);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(new RegExp(`${path.replace(/[.]/g, '\\.')}:2:\\d+: not valid JSON or YAML`));
+    r = await run('tune', '--material', 'petg', '--range', '24in', '--profile', join(dir, 'missing.json'));
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('missing.json: no such file');
+  });
+});
+
+describe('shipwright tune: requests it cannot meet and bad flags', () => {
+  it('an infeasible request exits 2 with the binding constraint and what would fix it', async () => {
+    const { code, out, err } = await run('tune', '--material', 'pla', '--range', '1.5m', '--json');
+    expect(code).toBe(2);
+    expect(out).toBe('');
+    expect(err).toMatch(/^error: no PLA arm shoots 1\.5 m within the limits\n  binding constraint: peak strain above the repeated-flex limit/);
+    expect(err).toMatch(/^  fix: another arm material that flexes further: .*pa/m);
+    expect(err).toMatch(/^  fix: a shorter range: at most about 0\.\d+ m with this material and ball$/m);
+  });
+
+  it.each([
+    [['--range', '24'], '--range: "24" is not a length'],
+    [['--range', '10m'], '--range: "10m" is 10 m: expected a distance from 0.05 m to 3 m'],
+    [['--range', '24in', '--elevation', '45'], '--elevation: "45" is not valid: expected degrees from 0 to 30'],
+    [['--range', '24in', '--ball-diameter', '6'], '--ball-diameter: "6" is not valid: expected millimetres from 8 to 12'],
+    [['--range', '24in', '--arm-length', '90mm'], '--arm-length: "90mm" is not valid: expected millimetres from 20 to 45'],
+    [['--range', '24in', '--ball-material', 'wood'], "argument 'wood' is invalid. Allowed choices are pla"],
+    [[], "required option '--range <dist>' not specified"],
+  ])('%j exits 2 with a clear message', async (args, message) => {
+    const { code, out, err } = await run('tune', '--material', 'petg', ...args);
+    expect(code).toBe(2);
+    expect(out).toBe('');
+    expect(err).toContain(message);
+  });
+
+  it('as a process: exit 2, no stack trace', async () => {
+    const result = await promisify(execFile)(process.execPath, ['bin/shipwright.js', 'tune', '--material', 'pla', '--range', '2m']).then(
+      () => ({ code: 0, stderr: '' }),
+      (e: { code: number; stderr: string }) => e,
+    );
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('binding constraint');
+    expect(result.stderr).not.toMatch(/^\s+at /m);
+  });
+});
+
+/** Where the arm tuned for 24 in lands on a printer whose cannons launch with `factor` × the modelled energy. */
+function shotsOn(factor: number): string {
+  const tuned = solveCannon({ materialId: 'petg', targetRangeM: 0.6096 });
+  const printer = { ...tuned.setup, calibrationFactor: factor };
+  return [0.97, 1, 1.03].map((e) => `${(shoot(printer, tuned.arm, { modulusFactor: e, ballMassFactor: 1 }).rangeM * 100).toFixed(1)}cm`).join(',');
+}
+
+describe('shipwright calibrate', () => {
+  it('fits the factor from practice shots, stores it, and tune --profile uses it', async () => {
+    const profile = join(dir, 'printer.json');
+    const measured = shotsOn(0.8);
+    const { code, out, err } = await run('calibrate', '--material', 'petg', '--tuned-for', '24in', '--measured', measured, '--profile', profile, '--json');
+    expect(err).toBe('');
+    expect(code).toBe(0);
+    const r = JSON.parse(out);
+    expect(r).toMatchObject({ material: 'petg', profile, previousFactor: 1, shots: 3 });
+    expect(r.factor).toBeCloseTo(0.8, 2);
+    expect(r.meanMeasuredM).toBeLessThan(r.predictedRangeM);
+    expect(r.corrected.calibrationFactor).toBe(r.factor);
+    expect(r.corrected.storedEnergyJ).toBeGreaterThan(0);
+
+    const saved = JSON.parse(await readFile(profile, 'utf8'));
+    expect(saved).toEqual({ version: 1, calibration: { petg: { energyFactor: r.factor, tunedForM: 0.6096, measuredM: measured.split(',').map((s) => Number(s.slice(0, -2)) / 100) } } });
+
+    const tuned = JSON.parse((await run('tune', '--material', 'petg', '--range', '24in', '--profile', profile, '--json')).out);
+    expect(tuned.calibrationFactor).toBe(r.factor);
+    expect(tuned.arm).toEqual(r.corrected.arm);
+  });
+
+  it('builds on the factor already in the profile and keeps other materials', async () => {
+    const profile = join(dir, 'two.json');
+    await writeFile(profile, JSON.stringify({ version: 1, calibration: { pc: { energyFactor: 1.1, tunedForM: 1, measuredM: [1.05] }, petg: { energyFactor: 0.9, tunedForM: 0.6, measuredM: [0.55] } } }));
+    // Shots that land exactly where the 0.9-corrected design was predicted to land: the factor stays 0.9.
+    const design = solveCannon({ materialId: 'petg', targetRangeM: 0.6096, calibrationFactor: 0.9 });
+    const hit = `${(design.shot.rangeM * 1000).toFixed(3)}mm`;
+    const { code, out } = await run('calibrate', '--material', 'petg', '--tuned-for', '24in', '--measured', `${hit},${hit}`, '--profile', profile, '--json');
+    expect(code).toBe(0);
+    expect(JSON.parse(out)).toMatchObject({ previousFactor: 0.9, factor: 0.9 });
+    const saved = JSON.parse(await readFile(profile, 'utf8'));
+    expect(saved.calibration.pc).toEqual({ energyFactor: 1.1, tunedForM: 1, measuredM: [1.05] });
+  });
+
+  it('prints the fit and the corrected arm as tables', async () => {
+    const profile = join(dir, 'readable.json');
+    const { code, out } = await run('calibrate', '--material', 'petg', '--tuned-for', '24in', '--measured', shotsOn(0.9), '--profile', profile);
+    expect(code).toBe(0);
+    expect(out).toMatch(/^practice shots\s+3$/m);
+    expect(out).toMatch(/^calibration factor \(energy\), before → after\s+1 → 0\.9\d*$/m);
+    expect(out).toContain(`Saved to ${profile}; use it with: shipwright tune --profile ${profile}`);
+    expect(out).toMatch(/Corrected arm:\nPETG cannon for 0\.61 m/);
+  });
+
+  it.each([
+    [['--measured', '58cm,,60cm'], '--measured: "58cm,,60cm" has an empty entry'],
+    [['--measured', '58cm,60'], '--measured (shot 2): "60" is not a length'],
+    [['--measured', '2.5m,2.5m'], '--measured: the shots carried 2.5 m on average against 0.61 m predicted'],
+    [['--tuned-for', 'far'], '--tuned-for: "far" is not a length'],
+  ])('%j exits 2 with a clear message and writes no profile', async (args, message) => {
+    const profile = join(dir, 'never.json');
+    const base = { '--tuned-for': '24in', '--measured': '58cm,60cm' } as Record<string, string>;
+    for (let i = 0; i < args.length; i += 2) base[args[i]!] = args[i + 1]!;
+    const { code, out, err } = await run('calibrate', '--material', 'petg', ...Object.entries(base).flat(), '--profile', profile);
+    expect(code).toBe(2);
+    expect(out).toBe('');
+    expect(err).toContain(message);
+    await expect(readFile(profile)).rejects.toThrow();
+  });
+});
