@@ -45,6 +45,7 @@ export function serializeProfile(p: Profile): string {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const positive = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v > 0;
+const got = (v: unknown): string => (v === undefined ? 'it is missing' : `got ${describe(v)}`);
 
 /** Checks a parsed profile, reporting each problem at its field path. */
 function check(data: unknown, source: string): Profile {
@@ -55,22 +56,22 @@ function check(data: unknown, source: string): Profile {
     throw new InputError(problems);
   }
   for (const key of Object.keys(data)) if (key !== 'version' && key !== 'calibration') bad(key, `unknown key; expected version and calibration`);
-  if (data.version !== PROFILE_VERSION) bad('version', `expected ${PROFILE_VERSION}, got ${describe(data.version)}`);
+  if (data.version !== PROFILE_VERSION) bad('version', `expected ${PROFILE_VERSION}, ${got(data.version)}`);
   const calibration: Record<string, MaterialCalibration> = {};
-  if (!isObject(data.calibration)) bad('calibration', `expected a mapping from material id to its calibration, got ${describe(data.calibration)}`);
+  if (!isObject(data.calibration)) bad('calibration', `expected a mapping from material id to its calibration, ${got(data.calibration)}`);
   else {
     for (const [id, c] of Object.entries(data.calibration)) {
       const at = `calibration.${id}`;
       if (!MATERIAL_IDS.includes(id)) bad(at, `unknown material; expected one of ${MATERIAL_IDS.join(', ')}`);
       if (!isObject(c)) {
-        bad(at, `expected a mapping with energyFactor, tunedForM and measuredM, got ${describe(c)}`);
+        bad(at, `expected a mapping with energyFactor, tunedForM and measuredM, ${got(c)}`);
         continue;
       }
       for (const key of Object.keys(c)) if (!['energyFactor', 'tunedForM', 'measuredM'].includes(key)) bad(`${at}.${key}`, 'unknown key; expected energyFactor, tunedForM and measuredM');
       const { min, max } = CALIBRATION_FACTOR_RANGE;
-      if (!positive(c.energyFactor) || c.energyFactor < min || c.energyFactor > max) bad(`${at}.energyFactor`, `expected a number from ${min} to ${max}, got ${describe(c.energyFactor)}`);
-      if (!positive(c.tunedForM)) bad(`${at}.tunedForM`, `expected a range in metres above 0, got ${describe(c.tunedForM)}`);
-      if (!Array.isArray(c.measuredM) || c.measuredM.length === 0 || !c.measuredM.every(positive)) bad(`${at}.measuredM`, `expected a list of ranges in metres above 0, got ${describe(c.measuredM)}`);
+      if (!positive(c.energyFactor) || c.energyFactor < min || c.energyFactor > max) bad(`${at}.energyFactor`, `expected a number from ${min} to ${max}, ${got(c.energyFactor)}`);
+      if (!positive(c.tunedForM)) bad(`${at}.tunedForM`, `expected a range in metres above 0, ${got(c.tunedForM)}`);
+      if (!Array.isArray(c.measuredM) || c.measuredM.length === 0 || !c.measuredM.every(positive)) bad(`${at}.measuredM`, `expected a list of ranges in metres above 0, ${got(c.measuredM)}`);
       calibration[id] = c as unknown as MaterialCalibration;
     }
   }

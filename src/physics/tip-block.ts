@@ -6,8 +6,10 @@
  * The sizes mirror the builder's layout for its default 8 mm ball, 10° bore and 0.20 mm clearance (the
  * builder does not export its moving mass): the block and pad are (h + 2 mm) thick over a 204.8 mm²
  * outline (20.8 mm × 6 mm tip block plus a 10 mm pad standing 14 mm tall, or taller for long draws), the
- * pusher has a 5 × 11.8 mm section and runs 2.5 mm + δ. Treated as solid: a few millimetres thick, it
- * is almost all perimeters and skins. An estimate; the per-printer calibration absorbs what it misses.
+ * pusher has a 5 × 11.8 mm section and runs 2.5 mm + δ; test/physics/tip-block.test.ts holds this to
+ * the builder's mesh. Treated as solid: a few millimetres thick, it is mostly perimeters and skins (its
+ * 15 % infill core would make it up to about a third lighter). An estimate; the per-printer calibration
+ * absorbs what it misses.
  */
 import { MIN_FEATURE_MM } from '../standard.js';
 

@@ -94,6 +94,12 @@ describe('shipwright tune, readable', () => {
     expect(out).toMatch(/^wear \[E\]\s+[\d,]+\s+shots$/m);
     expect(out).toMatch(/^Warnings:\n  - /m);
   });
+
+  it('says "more than" where the wear estimate is capped', async () => {
+    const { out } = await run('tune', '--material', 'pa', '--range', '10cm');
+    expect(out).toMatch(/^wear \[E\]\s+more than 1,000,000\s+shots$/m);
+    expect(out).toContain('wear: more than 1,000,000 shots before the range falls noticeably; a model estimate [E]');
+  });
 });
 
 describe('shipwright tune --stl', () => {
@@ -140,6 +146,13 @@ describe('shipwright tune --profile', () => {
     r = await run('tune', '--material', 'petg', '--range', '24in', '--profile', path);
     expect(r.code).toBe(2);
     expect(r.err).toMatch(new RegExp(`${path.replace(/[.]/g, '\\.')}:2:\\d+: not valid JSON or YAML`));
+    const yaml = join(dir, 'broken.yaml');
+    await writeFile(yaml, 'version: 1\ncalibration:\n  wood: { energyFactor: 1 }\n  pla: { energyFactor: 1, tunedForM: 0.3, measuredM: [0.3], colour: red }\n');
+    r = await run('tune', '--material', 'petg', '--range', '24in', '--profile', yaml);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`${yaml} (calibration.wood): unknown material; expected one of pla,`);
+    expect(r.err).toContain(`${yaml} (calibration.wood.tunedForM): expected a range in metres above 0, it is missing`);
+    expect(r.err).toContain(`${yaml} (calibration.pla.colour): unknown key; expected energyFactor, tunedForM and measuredM`);
     r = await run('tune', '--material', 'petg', '--range', '24in', '--profile', join(dir, 'missing.json'));
     expect(r.code).toBe(2);
     expect(r.err).toContain('missing.json: no such file');

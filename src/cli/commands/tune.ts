@@ -13,6 +13,7 @@ import { serializeStl } from '../../mesh/stl.js';
 import { cannon } from '../../parts/cannon.js';
 import type { TuneRequest } from '../../physics/solver.js';
 import { cannonOptionsFor, describeSolution, solveCannon, type TuneResult } from '../../physics/tune.js';
+import { WEAR_MAX_SHOTS } from '../../physics/wear.js';
 import { CANNON, CANNON_LIMITS, INTERFACES } from '../../standard.js';
 import { mmToIn, parseAngleDeg, parseLengthMm } from '../../units.js';
 import { parseMmFlag } from '../options.js';
@@ -102,7 +103,7 @@ export function formatTune(r: TuneResult): string {
     ['elevation', fmt(r.elevationDeg), '°'],
     ['launch height above the table', fmt(r.launchHeightMm), 'mm'],
     ['drag coefficient', fmt(r.dragCoefficient), ''],
-    ['wear [E]', `${r.wear.shots.toLocaleString('en')}`, 'shots'],
+    ['wear [E]', `${r.wear.shots >= WEAR_MAX_SHOTS ? 'more than ' : ''}${r.wear.shots.toLocaleString('en')}`, 'shots'],
   ];
   return `${name} cannon for ${m(r.targetRangeM)}\n\n${formatTable(rows)}\nWarnings:\n${r.warnings.map((w) => `  - ${w}\n`).join('')}`;
 }
