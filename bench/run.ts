@@ -1,12 +1,14 @@
 /** `npm run bench`: prints every speed and memory figure of the project. Targets are in the README. */
 import { benchGenerate } from './generate.js';
 import { benchPhysics } from './physics.js';
+import { benchSlicerCalibration } from './slicer-calibration.js';
 import { benchValidate } from './validate.js';
 
 const sections: [string, () => Promise<Record<string, string | number>>][] = [
   ['generate', benchGenerate],
   ['validate', benchValidate],
   ['physics', benchPhysics],
+  ['slicer calibration', benchSlicerCalibration],
 ];
 
 for (const [name, bench] of sections) {

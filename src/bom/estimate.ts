@@ -4,11 +4,11 @@
  * contour loops give the walls (perimeters × line spacing × contour length), the up- and down-facing
  * surface, spread over the layers it spans, gives the top and bottom skins of the layers beneath and above
  * it, and the rest of each layer's section is infill. Time is each feature's path length at its speed,
- * plus a per-layer overhead, stretched to the slicer's minimum layer time.
+ * stretched to the slicer's minimum layer time, plus a per-layer overhead.
  *
  * The speeds are the slicer profile the calibration runs PrusaSlicer with (`SLICER_PROFILE`); the fitted
- * factors (`CALIBRATION`) absorb what this model leaves out. How they were fitted: README, "How the
- * filament estimate is calibrated", and bench/slicer-calibration.ts.
+ * factors (`CALIBRATION`) absorb what this model leaves out. How they were fitted: `CALIBRATION`, README
+ * ("How the estimate is calibrated"), src/bom/calibrate.ts and bench/slicer-calibration.ts.
  */
 import type { MeshData } from '../geometry/kernel.js';
 
@@ -47,20 +47,36 @@ export const SLICER_PROFILE = {
   minPrintSpeedMmS: 10,
 } as const;
 
+/** What the estimate's model leaves out, fitted against a slicer. */
+export interface Calibration {
+  /** Extruded volume: slicer ÷ model. */
+  volumeFactor: number;
+  /** Scales each layer's move time before the minimum-layer-time stretch. */
+  moveTimeFactor: number;
+  /** Added per layer, s. */
+  layerOverheadS: number;
+}
+
 /**
- * Fitted once against PrusaSlicer 2.5.0 (Debian 12 package 2.5.0+dfsg-4) on 2026-11-22 with
- * bench/slicer-calibration.ts: every part of every shipped faction set at 0.20 and 0.16 mm layers, 15 %
- * infill; least squares on the per-part ratios (slicer ÷ model), weighted by each part's share of its set.
- * Kept fixed since; re-run the bench to check them after a slicer upgrade.
+ * Fitted on 2026-11-23 against PrusaSlicer 2.5.0 (Debian 12 package 2.5.0+dfsg-4, built-in defaults plus
+ * `slicerArgs`) by `fitCalibration` (src/bom/calibrate.ts), run by bench/slicer-calibration.ts: every
+ * distinct non-optional part of the 7 shipped faction sets (26 files) at 0.20 and at 0.16 mm layers with
+ * 15 % infill, 52 samples; least squares on each part's relative error. That run measured:
+ * - neutral constants (1, 1, 0): per set, grams within 9.7 % and time within 17.3 % (all under);
+ * - these constants: per set, grams within 3.2 % and time within 3.4 %; per part, rms 9.7 % (grams) and
+ *   9.6 % (time), worst 21 % and 23 % (the 2.4 mm coins at 0.16 mm, the rock); with each faction held
+ *   out of the fit and estimated with the constants fitted on the others: per set within 3.7 %.
+ * Re-run `node dist/bench/slicer-calibration.js` after changing a part or the model, or for another slicer
+ * version, and copy its refitted values here.
  */
-export const CALIBRATION = {
-  /** Extruded volume: slicer ÷ model. Covers the skins' overlap with the walls and gap fill. */
-  volumeFactor: 1,
-  /** Print time of the moves: slicer ÷ model. Covers acceleration (1500 mm/s², PrusaSlicer's limit) on short moves. */
-  moveTimeFactor: 1,
-  /** Travel, retraction and layer change per layer, s. */
-  layerOverheadS: 0,
-} as const;
+export const CALIBRATION: Calibration = {
+  /** > 1: PrusaSlicer's roads overlap (walls into skins, infill into walls) and it adds gap fill, which a section-area model does not see. */
+  volumeFactor: 1.097,
+  /** > 1: acceleration (PrusaSlicer's 1500 mm/s² machine limit) keeps short roads below the profile speed. */
+  moveTimeFactor: 1.164,
+  /** Travel, retraction and the z move at each layer change, s. */
+  layerOverheadS: 0.318,
+};
 
 export interface PrintEstimate {
   layers: number;
@@ -177,10 +193,26 @@ export function facingAreas(mesh: MeshData, layerHeightMm: number, zMinMm: numbe
 }
 
 /**
- * Estimates filament and time for one copy of a part lying as it prints (its bottom at its lowest z).
- * The mesh must be closed and outward-oriented, as every exported part is.
+ * One part's print before calibration: what it extrudes by feature, and each layer's time at the
+ * profile's speeds beside the time the cooling slowdown would stretch it to. `calibrate` turns it into
+ * grams and minutes; the calibration fit (src/bom/calibrate.ts) re-applies it under trial constants.
  */
-export function estimatePrint(mesh: MeshData, print: PrintSettings, densityGPerCm3: number): PrintEstimate {
+export interface PrintAnalysis {
+  layers: number;
+  wallsMm3: number;
+  skinsMm3: number;
+  infillMm3: number;
+  /** Per layer: time of the moves at the profile's speeds, s. */
+  moveS: Float64Array;
+  /** Per layer: the minimum layer time, or less where the minimum print speed caps the slowdown, s. */
+  stretchedS: Float64Array;
+}
+
+/**
+ * Analyses one copy of a part lying as it prints (its bottom at its lowest z). The mesh must be closed and
+ * outward-oriented, as every exported part is.
+ */
+export function analysePrint(mesh: MeshData, print: PrintSettings): PrintAnalysis {
   const h = print.layerHeightMm;
   let zMin = Infinity, zMax = -Infinity;
   for (let i = 2; i < mesh.positions.length; i += 3) {
@@ -195,7 +227,8 @@ export function estimatePrint(mesh: MeshData, print: PrintSettings, densityGPerC
   const spacing = print.lineWidthMm - h * (1 - Math.PI / 4);
   const S = SLICER_PROFILE;
   const smallLoopMm = 2 * Math.PI * S.smallPerimeterRadiusMm;
-  let walls = 0, skins = 0, infill = 0, seconds = 0;
+  let walls = 0, skins = 0, infill = 0;
+  const moveTimes = new Float64Array(layers), stretchedTimes = new Float64Array(layers);
   for (let i = 0; i < layers; i++) {
     const { areaMm2, loopLengthsMm, islands } = sections[i]!;
     const contour = loopLengthsMm.reduce((s, x) => s + x, 0);
@@ -225,21 +258,39 @@ export function estimatePrint(mesh: MeshData, print: PrintSettings, densityGPerC
     moveS += topArea / spacing / S.topSolidInfillSpeedMmS + (skinArea - topArea) / spacing / S.solidInfillSpeedMmS;
     moveS += infillArea / spacing / S.infillSpeedMmS;
     const roadMm = (wallArea + skinArea + infillArea) / spacing;
-    if (i === 0) moveS = Math.max(moveS, roadMm / S.firstLayerSpeedMmS);
-    moveS *= CALIBRATION.moveTimeFactor;
+    moveTimes[i] = i === 0 ? Math.max(moveS, roadMm / S.firstLayerSpeedMmS) : moveS;
     // The cooling slowdown stretches a short layer towards the minimum time, down to the minimum speed.
-    const stretchedS = Math.min(S.minLayerTimeS, roadMm / S.minPrintSpeedMmS);
-    seconds += Math.max(moveS, stretchedS) + CALIBRATION.layerOverheadS;
+    stretchedTimes[i] = Math.min(S.minLayerTimeS, roadMm / S.minPrintSpeedMmS);
   }
-  const k = CALIBRATION.volumeFactor;
-  const extrudedMm3 = k * (walls + skins + infill);
+  return { layers, wallsMm3: walls, skinsMm3: skins, infillMm3: infill, moveS: moveTimes, stretchedS: stretchedTimes };
+}
+
+/** Seconds of one analysed part under `calibration`: each layer's moves scaled, stretched, plus the overhead. */
+export function calibratedSeconds(a: PrintAnalysis, calibration: Calibration): number {
+  let seconds = 0;
+  for (let i = 0; i < a.layers; i++) seconds += Math.max(calibration.moveTimeFactor * a.moveS[i]!, a.stretchedS[i]!);
+  return seconds + a.layers * calibration.layerOverheadS;
+}
+
+/** Grams and minutes of one analysed part under `calibration` (default: the fitted `CALIBRATION`). */
+export function calibrate(a: PrintAnalysis, densityGPerCm3: number, calibration: Calibration = CALIBRATION): PrintEstimate {
+  const k = calibration.volumeFactor;
+  const extrudedMm3 = k * (a.wallsMm3 + a.skinsMm3 + a.infillMm3);
   return {
-    layers,
-    wallsMm3: k * walls,
-    skinsMm3: k * skins,
-    infillMm3: k * infill,
+    layers: a.layers,
+    wallsMm3: k * a.wallsMm3,
+    skinsMm3: k * a.skinsMm3,
+    infillMm3: k * a.infillMm3,
     extrudedMm3,
     grams: (extrudedMm3 / 1000) * densityGPerCm3,
-    minutes: seconds / 60,
+    minutes: calibratedSeconds(a, calibration) / 60,
   };
+}
+
+/**
+ * Estimates filament and time for one copy of a part lying as it prints (its bottom at its lowest z).
+ * The mesh must be closed and outward-oriented, as every exported part is.
+ */
+export function estimatePrint(mesh: MeshData, print: PrintSettings, densityGPerCm3: number, calibration: Calibration = CALIBRATION): PrintEstimate {
+  return calibrate(analysePrint(mesh, print), densityGPerCm3, calibration);
 }

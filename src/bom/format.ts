@@ -15,7 +15,10 @@ const CELL_MAX_CHARS = 14;
 
 const g = (x: number): string => x.toFixed(1);
 const min = (x: number): string => x.toFixed(0);
-const hours = (minutes: number): string => `${Math.floor(minutes / 60)} h ${String(Math.round(minutes % 60)).padStart(2, '0')} min`;
+const hours = (minutes: number): string => {
+  const whole = Math.round(minutes);
+  return `${Math.floor(whole / 60)} h ${String(whole % 60).padStart(2, '0')} min`;
+};
 const cut = (s: string): string => ([...s].length <= CELL_MAX_CHARS ? s : `${[...s].slice(0, CELL_MAX_CHARS - 1).join('')}…`);
 const round = (x: number, digits: number): number => Math.round(x * 10 ** digits) / 10 ** digits;
 

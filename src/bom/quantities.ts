@@ -10,10 +10,10 @@
  */
 import { InputError } from '../errors.js';
 import type { Faction } from '../faction/types.js';
-import { CATALOG, ISLANDS_PER_SET, type CatalogEntry } from '../generate/catalog.js';
+import { CANNONS_PER_SET, CATALOG, ISLANDS_PER_SET, type CatalogEntry } from '../generate/catalog.js';
 import type { BuildSettings } from '../generate/types.js';
 import { findMaterial } from '../materials.js';
-import { ARMADA, DEFAULT_MODE_PLAYERS, GROUP_MODE_PLAYERS, islandsForPlayers, PLAYERS, ROCKS_PER_TABLE } from '../rules/rulebook.js';
+import { ARMADA, DEFAULT_MODE_PLAYERS, GROUP_MODE_PLAYERS, islandsForPlayers, PLAYERS, PRINT_LIST, ROCKS_PER_TABLE } from '../rules/rulebook.js';
 import type { PrintSettings } from './estimate.js';
 
 export type BomMode = 'default' | 'group' | 'armada';
@@ -152,6 +152,7 @@ export function planBom(req: PlanRequest): Plan {
   decisions.push(islandsWhy, rocksWhy);
   const shares = dealOut(islands, players);
   decisions.push(`island masts: each player's masts are their ships plus their share of the ${islands} islands (${shares.join(', ')}), dealt round the table`);
+  decisions.push(`${CANNONS_PER_SET} cannons per player: the print list says ${PRINT_LIST.cannons.min}–${PRINT_LIST.cannons.max}; we take ${CANNONS_PER_SET}, since the arm loses tension with use and a spare saves a reprint`);
   const material = (e: CatalogEntry): string => {
     if (e.part === 'cannonball' && req.ballMaterialId) return req.ballMaterialId;
     return req.materialId ?? e.material(req.settings);

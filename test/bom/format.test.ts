@@ -57,6 +57,11 @@ describe('formats', () => {
     expect(text).toMatch(/spools/);
   });
 
+  it('writes print time as hours and minutes, rounding 59.6 min up to the next hour', () => {
+    const text = formatBomTable({ ...bom, totals: { ...bom.totals, minutes: 539.6 } });
+    expect(text).toMatch(/^Total: .*, 9 h 00 min of printing/m);
+  });
+
   it('writes CSV that parses back to the rows, quoting what needs it', () => {
     const rows = parseCsv(formatBomCsv(bom));
     expect(rows[0]).toEqual(['part', 'faction', 'quantity', 'color', 'material', 'gramsEach', 'gramsTotal', 'minutesEach', 'minutesTotal']);

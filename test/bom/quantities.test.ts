@@ -62,6 +62,7 @@ describe('quantities by player count', () => {
     const plan = planBom({ mode: 'group', fleets: fleetsOf(all), settings: defaultSettings() });
     expect(plan.decisions.join('\n')).toMatch(/10 islands.*one per player/);
     expect(plan.decisions.join('\n')).toMatch(/rocks and reefs.*2–6/);
+    expect(plan.decisions.join('\n')).toMatch(/4 cannons per player: the print list says 3–4; we take 4/);
   });
 
   it('plays 6 players in default mode unless group mode is asked for', () => {
