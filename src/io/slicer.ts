@@ -120,6 +120,8 @@ function setTotals(parts: readonly { quantity: number; figures: SlicerReport }[]
 /**
  * Estimates and slices with PrusaSlicer every non-optional file the sets of `factions` print, each
  * distinct file once and `parallel` slicer processes at a time, and compares the sets with `calibration`.
+ * @param calibration default: the fitted `CALIBRATION`
+ * @param parallel default: the machine's available parallelism
  */
 export async function compareSetsWithSlicer(
   exe: string,

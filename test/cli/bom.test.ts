@@ -5,7 +5,7 @@
  * message naming the flag or the file and place, never a stack trace.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -150,6 +150,14 @@ describe('shipwright bom: bad input exits 2 with a clear message', () => {
     ['a missing armada list', ['--armada', `${ARMADA}/missing.yaml`], /missing\.yaml: no such file/],
     ['players that disagree with the list', ['--armada', `${ARMADA}/two-admirals.yaml`, '--players', '3'], /--players: 3 players, but .*two-admirals\.yaml lists 2/],
   ];
+
+  it('a one-player armada list', async () => {
+    const path = join(cacheDir, 'solo.yaml');
+    await writeFile(path, 'players:\n  - name: Solo\n    ships: [{ faction: corsairs, count: 4 }]\n');
+    const r = await inProcess('--armada', path);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`${path} (players): 1 player listed; the rulebook plays 2 to 20`);
+  });
   for (const [name, args, message] of cases) {
     it(name, async () => {
       const r = await inProcess(...args);

@@ -65,7 +65,7 @@ function fleetsFrom(flags: Flags, all: readonly Faction[], armada: Armada | null
     if (flags.players !== undefined && parseIntFlag('--players', flags.players, PLAYERS.min, PLAYERS.max) !== players) {
       throw InputError.single('--players', '', `${flags.players} players, but ${armada.source} lists ${players}; leave --players out or make them agree`);
     }
-    if (players < PLAYERS.min || players > PLAYERS.max) throw InputError.single(armada.source, 'players', `${players} players listed; expected ${PLAYERS.min} to ${PLAYERS.max}`);
+    if (players < PLAYERS.min || players > PLAYERS.max) throw InputError.single(armada.source, 'players', `${players} player${players === 1 ? '' : 's'} listed; the rulebook plays ${PLAYERS.min} to ${PLAYERS.max}`);
     const fleets = armada.players.map((p) => ({ player: p.name, ships: p.ships.map((s) => ({ faction: factionById(all, s.faction, armada.source, s.place), count: s.count })) }));
     return { fleets, ...resolveMode(players, 'armada') };
   }
