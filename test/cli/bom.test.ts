@@ -55,10 +55,12 @@ const q = (bom: JsonBom, part: string, faction: string): number => bom.rows.find
 describe('shipwright bom', () => {
   const FLAGS = ['--players', '3', '--factions', 'corsairs,corsairs,the-industry', '--price-per-kg', '25', '--ball-material', 'tpu-95a'];
   let json: JsonBom;
+  let jsonText: string;
   beforeAll(async () => {
     const r = await cli(...FLAGS, '--format', 'json');
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
+    jsonText = r.out;
     json = JSON.parse(r.out) as JsonBom;
   }, 180_000);
 
@@ -89,6 +91,14 @@ describe('shipwright bom', () => {
       { item: 'draw bag (any small cloth pouch)', quantity: 1 },
       { item: 'thin rubber band, one per movement wheel', quantity: 11 },
     ]);
+  });
+
+  it('gives the same bytes for the same input, and more time at the finer 0.16 mm layers', async () => {
+    expect((await cli(...FLAGS, '--format', 'json')).out).toBe(jsonText);
+    const fine = JSON.parse((await cli(...FLAGS, '--format', 'json', '--layer-height', '0.16')).out) as JsonBom;
+    expect(fine.rows.map((r) => [r.part, r.faction, r.quantity])).toEqual(json.rows.map((r) => [r.part, r.faction, r.quantity]));
+    expect(fine.totals.minutes).toBeGreaterThan(json.totals.minutes * 1.05);
+    expect(Math.abs(fine.totals.grams - json.totals.grams) / json.totals.grams).toBeLessThan(0.1);
   });
 
   it('writes Markdown and CSV with the same rows as the JSON', async () => {
