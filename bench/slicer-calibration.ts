@@ -62,6 +62,9 @@ function partErrors(sets: readonly SetComparison[], calibration: Calibration): {
 }
 const rms = (xs: readonly number[]): string => `${(Math.sqrt(xs.reduce((s, x) => s + x * x, 0) / xs.length) * 100).toFixed(1)} %`;
 
+/** Constants that change nothing: what the model alone gives. */
+const NEUTRAL: Calibration = { volumeFactor: 1, moveTimeFactor: 1, layerOverheadS: 0 };
+
 const worst = (xs: readonly number[]): string => `${(Math.max(...xs.map(Math.abs)) * 100).toFixed(1)} %`;
 
 /**
@@ -90,7 +93,9 @@ export function formatComparisons(sets: readonly SetComparison[], perPart: boole
   }
   const now = setErrors(sets);
   const parts = partErrors(sets, CALIBRATION);
+  const neutral = setErrors(sets, NEUTRAL);
   lines.push(
+    `worst per-set error uncalibrated (${describe(NEUTRAL)}): grams ${worst(neutral.map((e) => e.grams))}, time ${worst(neutral.map((e) => e.minutes))}`,
     `worst per-set error in use: grams ${worst(now.map((e) => e.grams))}, time ${worst(now.map((e) => e.minutes))}`,
     `per-part error in use (${parts.grams.length} parts): grams rms ${rms(parts.grams)}, worst ${worst(parts.grams)}; time rms ${rms(parts.minutes)}, worst ${worst(parts.minutes)}`,
   );

@@ -2,8 +2,9 @@
  * Filament and print time of one part, from its mesh, the way a slicer arrives at them but without
  * generating toolpaths: the mesh is cut at every layer's mid-plane (as PrusaSlicer slices), each layer's
  * contour loops give the walls (perimeters × line spacing × contour length), the up- and down-facing
- * surface, spread over the layers it spans, gives the top and bottom skins of the layers beneath and above
- * it, and the rest of each layer's section is infill. Time is each feature's path length at its speed,
+ * surface, spread over the layers it spans and grown by the slicer's 3 mm margin round flat regions, gives
+ * the top and bottom skins of the layers beneath and above it, and the rest of each layer's section is
+ * infill. Time is each feature's path length at its speed,
  * stretched to the slicer's minimum layer time, plus a per-layer overhead.
  *
  * The speeds are the slicer profile the calibration runs PrusaSlicer with (`SLICER_PROFILE`); the fitted
@@ -41,6 +42,12 @@ export const SLICER_PROFILE = {
   firstLayerSpeedMmS: 30,
   /** solid_infill_below_area: an island whose infill region is smaller than this, mm², is filled solid. */
   solidInfillBelowAreaMm2: 70,
+  /**
+   * EXTERNAL_INFILL_MARGIN (libslic3r.h, fixed in 2.5): every top and bottom surface is grown this far into
+   * the layer's infill region before its solid layers are laid (LayerRegion::process_external_surfaces),
+   * so a sunk symbol or a socket floor makes a 3 mm wider patch of solid infill around it.
+   */
+  externalInfillMarginMm: 3,
   /** slowdown_below_layer_time: a layer is stretched to at least this long… */
   minLayerTimeS: 5,
   /** …but no move is slowed below min_print_speed. */
@@ -61,21 +68,17 @@ export interface Calibration {
  * Fitted on 2026-11-23 against PrusaSlicer 2.5.0 (Debian 12 package 2.5.0+dfsg-4, built-in defaults plus
  * `slicerArgs`) by `fitCalibration` (src/bom/calibrate.ts), run by bench/slicer-calibration.ts: every
  * distinct non-optional part of the 7 shipped faction sets (26 files) at 0.20 and at 0.16 mm layers with
- * 15 % infill, 52 samples; least squares on each part's relative error. That run measured:
- * - neutral constants (1, 1, 0): per set, grams within 9.7 % and time within 17.3 % (all under);
- * - these constants: per set, grams within 3.2 % and time within 3.4 %; per part, rms 9.7 % (grams) and
- *   9.6 % (time), worst 21 % and 23 % (the 2.4 mm coins at 0.16 mm, the rock); with each faction held
- *   out of the fit and estimated with the constants fitted on the others: per set within 3.7 %.
- * Re-run `node dist/bench/slicer-calibration.js` after changing a part or the model, or for another slicer
- * version, and copy its refitted values here.
+ * 15 % infill, 52 samples; least squares on each part's relative error. What that run measured is in the
+ * README ("How the estimate is calibrated"). Re-run `node dist/bench/slicer-calibration.js` after changing
+ * a part or the model, or for another slicer version, and copy its refitted values here.
  */
 export const CALIBRATION: Calibration = {
-  /** > 1: PrusaSlicer's roads overlap (walls into skins, infill into walls) and it adds gap fill, which a section-area model does not see. */
-  volumeFactor: 1.097,
-  /** > 1: acceleration (PrusaSlicer's 1500 mm/s² machine limit) keeps short roads below the profile speed. */
-  moveTimeFactor: 1.164,
+  /** Slightly > 1: PrusaSlicer's roads overlap (walls into skins, infill into walls) and it adds gap fill. */
+  volumeFactor: 1.021,
+  /** Slightly > 1: acceleration (PrusaSlicer's 1500 mm/s² machine limit) keeps short roads below the profile speed. */
+  moveTimeFactor: 1.015,
   /** Travel, retraction and the z move at each layer change, s. */
-  layerOverheadS: 0.318,
+  layerOverheadS: 0.65,
 };
 
 export interface PrintEstimate {
@@ -164,32 +167,68 @@ export function sliceMesh(mesh: MeshData, layerHeightMm: number, zMinMm: number,
   });
 }
 
+/** Up- and down-facing surface per layer, projected on the bed. */
+export interface FacingSurfaces {
+  /** Area, mm². */
+  up: Float64Array;
+  down: Float64Array;
+  /** Outline length of the flat up- and down-facing regions, mm: where the slicer grows them from. */
+  upOutlineMm: Float64Array;
+  downOutlineMm: Float64Array;
+}
+
 /**
- * Up- and down-facing area (projected on the bed) per layer. A sloped facet is spread over the layers its
- * height spans; a flat one belongs to the layer it caps (up) or starts (down).
+ * Up- and down-facing surface per layer. A sloped facet's area is spread over the layers its height spans;
+ * a flat one belongs to the layer it caps (up) or starts (down), and so does each edge of it that does not
+ * border another flat facet facing the same way (the outline of the flat region). A sloped surface has no
+ * outline here: its strip on each layer is mostly under the walls, where there is nothing to grow into.
  */
-export function facingAreas(mesh: MeshData, layerHeightMm: number, zMinMm: number, layers: number): { up: Float64Array; down: Float64Array } {
+export function facingAreas(mesh: MeshData, layerHeightMm: number, zMinMm: number, layers: number): FacingSurfaces {
   const p = mesh.positions, t = mesh.triangles;
-  const up = new Float64Array(layers), down = new Float64Array(layers);
+  const nv = p.length / 3, nf = t.length / 3;
+  const out: FacingSurfaces = { up: new Float64Array(layers), down: new Float64Array(layers), upOutlineMm: new Float64Array(layers), downOutlineMm: new Float64Array(layers) };
   const clampLayer = (k: number): number => Math.min(layers - 1, Math.max(0, k));
-  for (let f = 0; f < t.length; f += 3) {
-    const a = t[f]! * 3, b = t[f + 1]! * 3, c = t[f + 2]! * 3;
-    const projected = ((p[b]! - p[a]!) * (p[c + 1]! - p[a + 1]!) - (p[b + 1]! - p[a + 1]!) * (p[c]! - p[a]!)) / 2;
+  const projectedArea = (f: number): number => {
+    const a = t[3 * f]! * 3, b = t[3 * f + 1]! * 3, c = t[3 * f + 2]! * 3;
+    return ((p[b]! - p[a]!) * (p[c + 1]! - p[a + 1]!) - (p[b + 1]! - p[a + 1]!) * (p[c]! - p[a]!)) / 2;
+  };
+  const edgeKey = (va: number, vb: number): number => Math.min(va, vb) * nv + Math.max(va, vb);
+  // Flat facets: +1 facing up, −1 facing down; and which flat facets share each edge.
+  const flat = new Int8Array(nf);
+  const flatOnEdge = new Map<number, number[]>();
+  for (let f = 0; f < nf; f++) {
+    const za = p[t[3 * f]! * 3 + 2]!, zb = p[t[3 * f + 1]! * 3 + 2]!, zc = p[t[3 * f + 2]! * 3 + 2]!;
+    const area = projectedArea(f);
+    if (area === 0 || Math.max(za, zb, zc) - Math.min(za, zb, zc) >= 1e-6 * layerHeightMm) continue;
+    flat[f] = area > 0 ? 1 : -1;
+    for (let e = 0; e < 3; e++) {
+      const key = edgeKey(t[3 * f + e]!, t[3 * f + ((e + 1) % 3)]!);
+      const list = flatOnEdge.get(key);
+      if (list) list.push(f);
+      else flatOnEdge.set(key, [f]);
+    }
+  }
+  for (let f = 0; f < nf; f++) {
+    const projected = projectedArea(f);
     if (projected === 0) continue;
-    const into = projected > 0 ? up : down;
-    const zs = [p[a + 2]!, p[b + 2]!, p[c + 2]!].map((z) => (z - zMinMm) / layerHeightMm);
+    const [area, outline] = projected > 0 ? [out.up, out.upOutlineMm] : [out.down, out.downOutlineMm];
+    const zs = [0, 1, 2].map((e) => (p[t[3 * f + e]! * 3 + 2]! - zMinMm) / layerHeightMm);
     const lo = Math.min(...zs), hi = Math.max(...zs);
-    const area = Math.abs(projected);
-    if (hi - lo < 1e-6) {
+    if (flat[f]) {
       const k = clampLayer(projected > 0 ? Math.ceil(hi - 1e-6) - 1 : Math.floor(lo + 1e-6));
-      into[k] = into[k]! + area;
+      area[k] = area[k]! + Math.abs(projected);
+      for (let e = 0; e < 3; e++) {
+        const va = t[3 * f + e]!, vb = t[3 * f + ((e + 1) % 3)]!;
+        if (flatOnEdge.get(edgeKey(va, vb))!.some((g) => g !== f && flat[g] === flat[f])) continue;
+        outline[k] = outline[k]! + Math.hypot(p[vb * 3]! - p[va * 3]!, p[vb * 3 + 1]! - p[va * 3 + 1]!);
+      }
       continue;
     }
     for (let k = clampLayer(Math.floor(lo)); k <= clampLayer(Math.ceil(hi) - 1); k++) {
-      into[k] = into[k]! + (area * (Math.min(hi, k + 1) - Math.max(lo, k))) / (hi - lo);
+      area[k] = area[k]! + (Math.abs(projected) * (Math.min(hi, k + 1) - Math.max(lo, k))) / (hi - lo);
     }
   }
-  return { up, down };
+  return out;
 }
 
 /**
@@ -221,7 +260,7 @@ export function analysePrint(mesh: MeshData, print: PrintSettings): PrintAnalysi
   }
   const layers = Math.max(1, Math.round((zMax - zMin) / h));
   const sections = sliceMesh(mesh, h, zMin, layers);
-  const { up, down } = facingAreas(mesh, h, zMin, layers);
+  const { up, down, upOutlineMm, downOutlineMm } = facingAreas(mesh, h, zMin, layers);
   // PrusaSlicer's flow: a road of width w and height h is a rectangle with round sides, so adjacent roads
   // sit w − h·(1 − π/4) apart and each carries spacing × h of plastic per mm.
   const spacing = print.lineWidthMm - h * (1 - Math.PI / 4);
@@ -236,9 +275,10 @@ export function analysePrint(mesh: MeshData, print: PrintSettings): PrintAnalysi
     // Thin sections cannot hold every loop: scale the roads down with the area they actually fill.
     const wallShare = contour > 0 ? wallArea / (contour * print.perimeters * spacing) : 0;
     const inside = areaMm2 - wallArea;
+    // The surfaces this layer lies under or over, each grown by the slicer's margin (clipped to the section).
     let exposedTop = 0, exposedBottom = 0;
-    for (let k = i; k < Math.min(layers, i + print.topLayers); k++) exposedTop += up[k]!;
-    for (let k = Math.max(0, i - print.bottomLayers + 1); k <= i; k++) exposedBottom += down[k]!;
+    for (let k = i; k < Math.min(layers, i + print.topLayers); k++) exposedTop += up[k]! + S.externalInfillMarginMm * upOutlineMm[k]!;
+    for (let k = Math.max(0, i - print.bottomLayers + 1); k <= i; k++) exposedBottom += down[k]! + S.externalInfillMarginMm * downOutlineMm[k]!;
     // Islands too small for sparse infill are filled solid (judged on the layer's mean island).
     const solidIslands = inside < S.solidInfillBelowAreaMm2 * islands;
     const skinArea = solidIslands ? inside : Math.min(inside, exposedTop + exposedBottom);

@@ -26,6 +26,13 @@ describe('slicing a mesh into layers', () => {
     expect(up.reduce((s, x) => s + x, 0) + down.reduce((s, x) => s + x, 0)).toBeCloseTo(1200, 6);
   });
 
+  it('gives the flat top and bottom their outlines, on the same layers', () => {
+    const { upOutlineMm, downOutlineMm } = facingAreas(boxMesh(20, 30, 10), 0.2, 0, 50);
+    expect(upOutlineMm[49]).toBeCloseTo(100, 6);
+    expect(downOutlineMm[0]).toBeCloseTo(100, 6);
+    expect(upOutlineMm.reduce((s, x) => s + x, 0) + downOutlineMm.reduce((s, x) => s + x, 0)).toBeCloseTo(200, 6);
+  });
+
   describe('with the kernel', () => {
     beforeAll(initKernel);
     it('finds a tube as one island with a hole, its section the ring', () => {
@@ -36,6 +43,22 @@ describe('slicing a mesh into layers', () => {
       // The facetted circles lie within 0.5 % of the true ring.
       expect(layer!.areaMm2).toBeGreaterThan(Math.PI * (144 - 81) * 0.99);
       expect(layer!.areaMm2).toBeLessThan(Math.PI * (144 - 81));
+    });
+
+    it('grows a sunk pocket floor by the slicer\'s margin into the solid layers beneath it', () => {
+      // A 40 × 40 × 10 block with a 4 × 4 pocket 1 mm deep in its top, like a coin's sunk symbol.
+      const mesh = withArena(() => box([40, 40, 10]).translate([0, 0, 5]).subtract(box([4, 4, 2]).translate([0, 0, 10])).toMesh());
+      const { up, upOutlineMm } = facingAreas(mesh, 0.2, 0, 50);
+      expect(up[44]).toBeCloseTo(16, 6);
+      expect(upOutlineMm[44]).toBeCloseTo(16, 6);
+      expect(upOutlineMm[49]).toBeCloseTo(160 + 16, 6);
+      const e = estimatePrint(mesh, PRINT, 1.24);
+      const h = PRINT.layerHeightMm, w = 2 * spacing(PRINT);
+      const insideFull = 1600 - 160 * w, insidePocket = 1584 - 176 * w;
+      // Bottom 4 layers solid; under the floor 5 layers of its 16 mm² grown by 3 mm round its 16 mm outline;
+      // the 5 layers beside the pocket lie under the top and are solid.
+      const skins = 4 * insideFull + 5 * (16 + SLICER_PROFILE.externalInfillMarginMm * 16) + 5 * insidePocket;
+      expect(e.skinsMm3).toBeCloseTo(CALIBRATION.volumeFactor * skins * h, 6);
     });
 
     it('sums its layers to the mesh volume, however the part is turned', () => {
