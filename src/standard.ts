@@ -132,8 +132,13 @@ export const CANNON = {
   armWidthMm: 6,
   provisionalArmThicknessMm: 3 * PRINT_DEFAULTS.lineWidthMm,
   releaseDeflectionMm: 4,
-  /** Bore elevation above the slot's axis: a low lob carries further than a flat shot from deck height. */
-  elevationDeg: 10,
+  /**
+   * Bore elevation above the slot's axis. A lob carries further than a flat shot from deck height, and the
+   * arm's tip block takes most of the spring's energy, so the bore is steep: at 10° a PLA cannon tops out
+   * near 0.46 m (the solver, `shipwright tune`), short of the 24 in generate tunes for by default; at 25° it
+   * reaches about 0.9 m, leaving CANNON_LIMITS.elevationMaxDeg as the fix for longer shots.
+   */
+  elevationDeg: 25,
   /** The bore's axis sits this far above the slot's centre line (the plug is below the barrel). */
   boreAboveSlotCentreMm: 6,
 } as const;

@@ -1,12 +1,15 @@
 /**
  * Options shared by several commands, parsed in one place: which factions, and the build settings
- * (clearance, printer) that change the printed geometry.
+ * (clearance, printer, the cannon's material and range) that change the printed geometry.
  */
 import { Option, type Command } from 'commander';
 import { InputError } from '../errors.js';
 import { DEFAULT_FACTIONS_DIR, loadFactions, type LoadOptions } from '../faction/loader.js';
 import type { Faction } from '../faction/types.js';
 import { defaultSettings, type BuildSettings } from '../generate/index.js';
+import { MATERIAL_IDS } from '../materials.js';
+import { parseLengthMm } from '../units.js';
+import { DEFAULT_TUNE } from '../physics/solver.js';
 import { CLEARANCE_RANGE_MM, DEFAULT_CLEARANCE_MM, DEFAULT_PRINTER_ID, PRINTERS } from '../standard.js';
 
 export interface FactionFlags {
@@ -17,6 +20,8 @@ export interface FactionFlags {
 export interface BuildFlags {
   clearance?: string;
   printer?: string;
+  cannonMaterial?: string;
+  range?: string;
 }
 
 const collect = (v: string, prev: string[] | undefined): string[] => [...(prev ?? []), v];
@@ -31,6 +36,26 @@ export function addBuildOptions(cmd: Command): Command {
   return cmd
     .addOption(new Option('--clearance <mm>', `clearance per sliding surface in mm (${CLEARANCE_RANGE_MM.min}–${CLEARANCE_RANGE_MM.max}; default ${DEFAULT_CLEARANCE_MM}); print the fit-test coupon to find yours`))
     .addOption(new Option('--printer <id>', `printer bed profile (default ${DEFAULT_PRINTER_ID})`).choices(PRINTERS.map((p) => p.id)));
+}
+
+/** The cannon the spring solver tunes for the build (generate, validate). */
+export function addCannonOptions(cmd: Command): Command {
+  return cmd
+    .addOption(new Option('--cannon-material <id>', `material the cannon is printed in; its arm is tuned for it (default ${DEFAULT_TUNE.materialId})`).choices(MATERIAL_IDS))
+    .option('--range <dist>', `carry the cannon is tuned for, with its unit: 24in, 0.6m, 60cm (default ${DEFAULT_TUNE.rangeM} m)`);
+}
+
+/** Ranges a player may ask for: a few centimetres of table up to well past any feasible shot. */
+const RANGE_LIMITS_MM = { min: 50, max: 3000 } as const;
+
+/** A distance flag (`24in`, `0.6m`, `60cm`) in metres, within RANGE_LIMITS_MM. */
+export function parseRangeFlag(flag: string, text: string): number {
+  const p = parseLengthMm(text);
+  if (!p.ok) throw InputError.single(flag, '', p.message);
+  const { min, max } = RANGE_LIMITS_MM;
+  if (p.value < min || p.value > max) throw InputError.single(flag, '', `"${text}" is ${+(p.value / 1000).toPrecision(3)} m: expected a distance from ${min / 1000} m to ${max / 1000} m, e.g. 24in or 0.6m`);
+  // To the micrometre: 24in is 0.6096 m, not 0.6095999999999999.
+  return Math.round(p.value * 1000) / 1e6;
 }
 
 /** A number in millimetres from a flag named in mm: `0.25` or `0.25mm`. */
@@ -53,6 +78,8 @@ export function buildSettingsFrom(flags: BuildFlags): BuildSettings {
   const s = defaultSettings();
   if (flags.clearance !== undefined) s.clearanceMm = parseMmFlag('--clearance', flags.clearance, CLEARANCE_RANGE_MM.min, CLEARANCE_RANGE_MM.max);
   if (flags.printer !== undefined) s.printer = PRINTERS.find((p) => p.id === flags.printer)!;
+  if (flags.cannonMaterial !== undefined) s.cannonMaterialId = flags.cannonMaterial;
+  if (flags.range !== undefined) s.cannonRangeM = parseRangeFlag('--range', flags.range);
   return s;
 }
 

@@ -7,6 +7,7 @@
  */
 import type { Faction } from '../faction/types.js';
 import type { Part } from '../geometry/part.js';
+import { cannonOptionsFor, solveCannon } from '../physics/tune.js';
 import { COIN_SET, PRINT_LIST } from '../rules/rulebook.js';
 import type { BuildSettings, Quantity } from './types.js';
 
@@ -42,6 +43,14 @@ export async function loadBuilder(name: BuilderName): Promise<Builder> {
   const builder = ((await load()) as Record<string, unknown>)[fn];
   if (typeof builder !== 'function') throw new Error(`the ${name} builder module does not export ${fn}()`);
   return builder as Builder;
+}
+
+/**
+ * The cannon the spring solver (BRIEF §4) tunes for the settings' material and range: its arm, catch,
+ * bore and ball. Throws InfeasibleError when no printable arm reaches the range.
+ */
+export function tunedCannon(s: BuildSettings): ReturnType<typeof cannonOptionsFor> {
+  return cannonOptionsFor(solveCannon({ materialId: s.cannonMaterialId, targetRangeM: s.cannonRangeM }));
 }
 
 export interface CatalogEntry {
@@ -157,7 +166,7 @@ export const CATALOG: readonly CatalogEntry[] = [
     part: 'cannon',
     scope: 'shared',
     builder: 'cannon',
-    options: (s) => ({ ...clearance(s), armLengthMm: s.cannonArm.lengthMm, armWidthMm: s.cannonArm.widthMm, armThicknessMm: s.cannonArm.thicknessMm, releaseDeflectionMm: s.cannonArm.releaseDeflectionMm }),
+    options: (s) => ({ ...clearance(s), ...tunedCannon(s) }),
     color: () => 'black',
     material: (s) => s.cannonMaterialId,
     count: () => CANNONS_PER_SET,

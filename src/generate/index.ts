@@ -5,14 +5,15 @@
  */
 import { createHash } from 'node:crypto';
 import type { Faction } from '../faction/types.js';
-import { CANNON, DEFAULT_CLEARANCE_MM, DEFAULT_PRINTER_ID, PRINTERS } from '../standard.js';
+import { DEFAULT_TUNE } from '../physics/solver.js';
+import { DEFAULT_CLEARANCE_MM, DEFAULT_PRINTER_ID, PRINTERS } from '../standard.js';
 import type { Built } from './build.js';
 import { CATALOG, quantityFor, type CatalogEntry } from './catalog.js';
 import { InputError } from '../errors.js';
 import { buildAll, defaultJobs } from './pool.js';
 import type { BuildSettings, GeneratedFile, Job, MeshFacts } from './types.js';
 
-export type { BuildSettings, CannonArm, GeneratedFile, Job, MeshFacts, Quantity } from './types.js';
+export type { BuildSettings, GeneratedFile, Job, MeshFacts, Quantity } from './types.js';
 
 /** Where built meshes are kept between runs; `src/io/cache.ts` implements it on disk. */
 export interface PartCache {
@@ -32,18 +33,13 @@ export interface GenerateRequest {
   onProgress?: (done: number, total: number, file: GeneratedFile) => void;
 }
 
-/** Shipped defaults: 0.20 mm clearance, the generic 220 mm printer, the provisional cannon arm in PLA. */
+/** Shipped defaults: 0.20 mm clearance, the generic 220 mm printer, a PLA cannon tuned for 24 in (DEFAULT_TUNE). */
 export function defaultSettings(): BuildSettings {
   return {
     clearanceMm: DEFAULT_CLEARANCE_MM,
     printer: PRINTERS.find((p) => p.id === DEFAULT_PRINTER_ID)!,
-    cannonArm: {
-      lengthMm: CANNON.armLengthMm,
-      widthMm: CANNON.armWidthMm,
-      thicknessMm: CANNON.provisionalArmThicknessMm,
-      releaseDeflectionMm: CANNON.releaseDeflectionMm,
-    },
-    cannonMaterialId: 'pla',
+    cannonMaterialId: DEFAULT_TUNE.materialId,
+    cannonRangeM: DEFAULT_TUNE.rangeM,
     terrainSeed: 1,
   };
 }

@@ -7,6 +7,7 @@ import type { Feature } from '../geometry/part.js';
 import type { Problem } from '../errors.js';
 import type { PrinterProfile } from '../standard.js';
 import type { BuildSettings, GeneratedFile } from './types.js';
+import { tunedCannon } from './catalog.js';
 
 export const MANIFEST_FILE = 'manifest.json';
 export const MANIFEST_VERSION = 1;
@@ -35,7 +36,9 @@ export interface Manifest {
     clearanceMm: number;
     printer: string;
     cannonMaterial: string;
-    cannonArm: BuildSettings['cannonArm'];
+    cannonRangeM: number;
+    /** The tuned cannon's builder options (arm, catch, bore, ball) in mm and degrees. */
+    cannon: ReturnType<typeof tunedCannon>;
     terrainSeed: number;
   };
   files: ManifestEntry[];
@@ -77,7 +80,8 @@ export function buildManifest(files: readonly GeneratedFile[], settings: BuildSe
       clearanceMm: settings.clearanceMm,
       printer: settings.printer.id,
       cannonMaterial: settings.cannonMaterialId,
-      cannonArm: settings.cannonArm,
+      cannonRangeM: settings.cannonRangeM,
+      cannon: tunedCannon(settings),
       terrainSeed: settings.terrainSeed,
     },
     files: entries,

@@ -7,22 +7,15 @@ import type { BoundsMm } from '../geometry/kernel.js';
 import type { Feature } from '../geometry/part.js';
 import type { PrinterProfile } from '../standard.js';
 
-/** The cannon's flex arm, from the spring solver or the provisional defaults. */
-export interface CannonArm {
-  lengthMm: number;
-  widthMm: number;
-  thicknessMm: number;
-  releaseDeflectionMm: number;
-}
-
 /** Everything besides the factions that changes what is built. */
 export interface BuildSettings {
   /** The printer's sliding clearance per mating surface (`--clearance`). */
   clearanceMm: number;
   printer: PrinterProfile;
-  cannonArm: CannonArm;
-  /** Material the cannon is printed in (`--cannon-material`). */
+  /** Material the cannon is printed in (`--cannon-material`); the spring solver sizes its arm for it. */
   cannonMaterialId: string;
+  /** The carry the cannon is tuned for, m (`--range`). */
+  cannonRangeM: number;
   /** Seed for the rocks and reefs (same seed, same files). */
   terrainSeed: number;
 }

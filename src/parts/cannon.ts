@@ -33,7 +33,7 @@ export interface CannonOptions {
   armWidthMm: number;
   /** Tip deflection at which the catch releases. Default CANNON.releaseDeflectionMm (4 mm). */
   releaseDeflectionMm: number;
-  /** Bore elevation above horizontal. Default CANNON.elevationDeg (10°). */
+  /** Bore elevation above horizontal. Default CANNON.elevationDeg (25°). */
   elevationDeg: number;
   /** Ball diameter. Default INTERFACES.cannonball.diameterMm (8 mm). */
   ballDiameterMm: number;
@@ -62,6 +62,8 @@ const TIP_EXTRA_MM = 2;
 /** Pusher width (Y), well under the ball's diameter, and how far its top stands above the bore axis. */
 const PUSHER_WIDTH_MM = 5;
 const PUSHER_ABOVE_AXIS_MM = 2.5;
+/** How far the pusher reaches back into the tip block it stands on. */
+const PUSHER_ROOT_MM = 0.5;
 /** Pusher length kept inside the barrel at full draw, so the ball cannot drop out behind it. */
 const PUSHER_OVERLAP_MM = 1.5;
 /** Wall round the bore. */
@@ -90,6 +92,12 @@ interface Layout {
   rootY: number;
   padY: readonly [number, number];
   rampY: readonly [number, number];
+  /** Top of the thumb pad and of the pusher. */
+  padTopZ: number;
+  /** Inside the barrel the pusher's top runs parallel to the bore, this far above its axis (negative: below). */
+  pusherAboveAxisMm: number;
+  /** The pusher's side outline (x, z), from inside the tip block to its front face. */
+  pusherOutline: [number, number][];
   /** Translation layOnBed applies (computed from the flat faces that bound the part). */
   offset: Vec3;
 }
@@ -113,7 +121,39 @@ function validate(options?: Partial<CannonOptions>): CannonOptions {
   checkRange('cannon', 'elevationDeg', o.elevationDeg, 0, 30, 'deg');
   // From the game's 8 mm up: a smaller ball would drop into the pusher's slot under the breech.
   checkRange('cannon', 'ballDiameterMm', o.ballDiameterMm, INTERFACES.cannonball.diameterMm, 12);
+  const p = pusherReach(layout(o));
+  checkOption(
+    'cannon',
+    'releaseDeflectionMm',
+    o.releaseDeflectionMm,
+    pusherWorks(p, o.ballDiameterMm),
+    `a draw of at most ${Math.floor(cannonMaxDrawMm(o) * 100) / 100} mm for the ${o.elevationDeg}° bore, so that the pusher, kept under the bore's roof, meets the ball no more than a quarter of its diameter below its centre and stands ${2 * MIN_FEATURE_MM} mm tall where it enters the barrel (it meets the ball ${Math.round(p.belowAxisMm * 100) / 100} mm below and stands ${Math.round(p.entryHeightMm * 100) / 100} mm tall)`,
+  );
   return o;
+}
+
+/** How the pusher meets the ball: how far below the ball's centre, and how tall it is entering the barrel. */
+function pusherReach(L: Layout): { belowAxisMm: number; entryHeightMm: number } {
+  return { belowAxisMm: -L.pusherAboveAxisMm, entryHeightMm: L.axisZ(L.barrelRearX) + L.pusherAboveAxisMm - L.bedZ };
+}
+
+const pusherWorks = (p: ReturnType<typeof pusherReach>, ballDiameterMm: number): boolean => p.belowAxisMm <= ballDiameterMm / 4 && p.entryHeightMm >= 2 * MIN_FEATURE_MM;
+
+/**
+ * The longest draw (release deflection) the cannon accepts for its bore's elevation and ball: a steep bore
+ * lowers the roof the pusher travels under. Other options (the arm's length limit) aside; to 1 µm.
+ */
+export function cannonMaxDrawMm(options?: Partial<CannonOptions>): number {
+  const o = mergeOptions(DEFAULTS, options);
+  const works = (d: number): boolean => pusherWorks(pusherReach(layout({ ...o, releaseDeflectionMm: d })), o.ballDiameterMm);
+  let lo = 0, hi = 0.4 * CANNON.armLengthRangeMm.max;
+  if (works(hi)) return hi;
+  while (hi - lo > 1e-3) {
+    const mid = (lo + hi) / 2;
+    if (works(mid)) lo = mid;
+    else hi = mid;
+  }
+  return lo;
 }
 
 function layout(o: CannonOptions): Layout {
@@ -135,9 +175,29 @@ function layout(o: CannonOptions): Layout {
   const padHi = -barrelRadiusMm - MOTION_GAP_MM;
   const padY = [padHi - PAD_WIDTH_MM, padHi] as const;
   const rampY = [padY[0] - MOTION_GAP_MM - RAMP_WIDTH_MM, padY[0] - MOTION_GAP_MM] as const;
+  // The ramp starts one deflection below the pad's top and must clear the arm beneath: tall arms and long
+  // draws get a taller pad.
+  const padTopZ = bedZ + Math.max(PAD_HEIGHT_MM, o.armWidthMm + o.releaseDeflectionMm + MIN_FEATURE_MM);
+  // Drawn back by δ, the pusher meets the bore's roof δ·tan(elevation) lower: its top edges must still
+  // clear it by half the motion gap, or a steep bore with a long draw prints the pusher fused to the barrel.
+  const roofAboveAxisMm = Math.sqrt((boreMm / 2) ** 2 - (PUSHER_WIDTH_MM / 2) ** 2) / Math.cos(t);
+  const pusherAboveAxisMm = Math.min(PUSHER_ABOVE_AXIS_MM, roofAboveAxisMm - o.releaseDeflectionMm * Math.tan(t) - MOTION_GAP_MM / 2);
+  // Behind the barrel nothing is above it: there it stands at least as tall as the tip block, starting inside
+  // it (a sloped top cannot meet the block on an exactly shared face).
+  const entryTopZ = axisZ(barrelRearX) + pusherAboveAxisMm;
+  const rearTopZ = Math.max(entryTopZ, bedZ + o.armWidthMm);
+  const rearX = tipFrontX - PUSHER_ROOT_MM;
+  const pusherOutline: [number, number][] = [
+    [rearX, bedZ],
+    [pusherFrontX, bedZ],
+    [pusherFrontX, axisZ(pusherFrontX) + pusherAboveAxisMm],
+    [barrelRearX, entryTopZ],
+    ...(rearTopZ > entryTopZ ? [[barrelRearX, rearTopZ] as [number, number]] : []),
+    [rearX, rearTopZ],
+  ];
   const minX = -plug.lengthMm, maxX = muzzleX, minY = rampY[0], maxY = rootY + ROOT_BLOCK_MM;
   const offset: Vec3 = [-(minX + maxX) / 2, -(minY + maxY) / 2, -bedZ];
-  return { o, bedZ, armX, tipFrontX, barrelRearX, pusherFrontX, ballX, muzzleX, axisZ, boreMm, barrelRadiusMm, tipY, rootY, padY, rampY, offset };
+  return { o, bedZ, armX, tipFrontX, barrelRearX, pusherFrontX, ballX, muzzleX, axisZ, boreMm, barrelRadiusMm, tipY, rootY, padY, rampY, padTopZ, pusherAboveAxisMm, pusherOutline, offset };
 }
 
 /** A box from corner `lo` to corner `hi`. */
@@ -152,16 +212,22 @@ function alongBore(L: Layout, radiusMm: number, x0: number, x1: number): Solid {
   return cylinder(len, radiusMm).rotate([0, 90 - L.o.elevationDeg, 0]).translate([x0, 0, L.axisZ(x0)]);
 }
 
-/** Builds the cannon in print orientation. Features: `cannon-plug` (peg), `bore` (hole). */
-export function cannon(options?: Partial<CannonOptions>): Part {
-  const L = layout(validate(options));
+interface Pieces {
+  /** Plug, spine, root block, rail, barrel and catch ramp, with the bore and the pusher's slot cut. */
+  frame: Solid;
+  /** The flex arm, from its root on the root block to the tip block. */
+  arm: Solid;
+  /** What the arm carries and moves: tip block, thumb pad, pusher. */
+  tip: Solid;
+}
+
+/** The cannon's pieces in its build frame; they touch only where the arm meets the root block and the tip. */
+function pieces(L: Layout): Pieces {
   const { o, bedZ } = L;
   const plug = INTERFACES.cannonPlug;
   const s = plug.sideMm;
   const b = o.armWidthMm;
-  // The ramp starts one deflection below the pad's top and must clear the arm beneath: tall arms and long
-  // draws get a taller pad.
-  const padTopZ = bedZ + Math.max(PAD_HEIGHT_MM, b + o.releaseDeflectionMm + MIN_FEATURE_MM);
+  const { padTopZ } = L;
   const railTopZ = bedZ + b;
   const frameMaxY = L.rootY + ROOT_BLOCK_MM;
 
@@ -175,7 +241,9 @@ export function cannon(options?: Partial<CannonOptions>): Part {
     ]),
   ])
     .trimByPlane([1, 0, 0], L.barrelRearX)
-    .trimByPlane([-1, 0, 0], -L.muzzleX);
+    .trimByPlane([-1, 0, 0], -L.muzzleX)
+    // A steep bore drops the barrel's rear below the bed plane: cut it there, or the print leaves the bed.
+    .trimByPlane([0, 0, 1], bedZ);
   const rampProfile = polygon([
     [0, bedZ],
     [L.tipFrontX, bedZ],
@@ -204,14 +272,36 @@ export function cannon(options?: Partial<CannonOptions>): Part {
 
   // Moving assembly: arm, tip block, pusher, thumb pad. Pieces abut exactly (an overlap would leave a
   // sliver where their coplanar faces meet).
-  const armX1 = L.armX + o.armThicknessMm;
-  const moving = [
-    span([L.armX, L.tipY, bedZ], [armX1, L.rootY, bedZ + b]),
+  const arm = span([L.armX, L.tipY, bedZ], [L.armX + o.armThicknessMm, L.rootY, bedZ + b]);
+  const tip = union([
     span([L.armX, L.padY[0], bedZ], [L.tipFrontX, L.tipY, bedZ + b]),
     span([L.armX, L.padY[0], bedZ], [L.tipFrontX, L.padY[1], padTopZ]),
-    span([L.tipFrontX, -PUSHER_WIDTH_MM / 2, bedZ], [L.pusherFrontX, PUSHER_WIDTH_MM / 2, L.axisZ(L.pusherFrontX) + PUSHER_ABOVE_AXIS_MM]),
-  ];
-  const solid = union([frame.subtract(cut), ...moving]);
+    polygon(L.pusherOutline)
+      .extrude(PUSHER_WIDTH_MM)
+      .rotate([90, 0, 0])
+      .translate([0, PUSHER_WIDTH_MM / 2, 0]),
+  ]);
+  return { frame: frame.subtract(cut), arm, tip };
+}
+
+/**
+ * The cannon's pieces where the exported cannon has them (frame, arm, tip), so tests can check the print-in-
+ * place gaps and the tip's mass: the cannon is their union.
+ */
+export function cannonPieces(options?: Partial<CannonOptions>): Pieces {
+  const L = layout(validate(options));
+  const p = pieces(L);
+  return { frame: p.frame.translate(L.offset), arm: p.arm.translate(L.offset), tip: p.tip.translate(L.offset) };
+}
+
+/** Builds the cannon in print orientation. Features: `cannon-plug` (peg), `bore` (hole). */
+export function cannon(options?: Partial<CannonOptions>): Part {
+  const L = layout(validate(options));
+  const { o } = L;
+  const plug = INTERFACES.cannonPlug;
+  const s = plug.sideMm;
+  const p = pieces(L);
+  const solid = union([p.frame, p.arm, p.tip]);
 
   const muzzleZ = L.axisZ(L.muzzleX);
   const t = (o.elevationDeg * Math.PI) / 180;
@@ -254,6 +344,8 @@ export function cannonArmGeometry(options?: Partial<CannonOptions>): {
   thicknessMm: number;
   widthMm: number;
   lengthMm: number;
+  /** How far the tip is pushed before the catch lets go. */
+  releaseDeflectionMm: number;
 } {
   const L = layout(validate(options));
   const x = L.armX + L.o.armThicknessMm / 2 + L.offset[0];
@@ -265,7 +357,29 @@ export function cannonArmGeometry(options?: Partial<CannonOptions>): {
     thicknessMm: L.o.armThicknessMm,
     widthMm: L.o.armWidthMm,
     lengthMm: L.o.armLengthMm,
+    releaseDeflectionMm: L.o.releaseDeflectionMm,
   };
+}
+
+/**
+ * Volume of what moves with the arm's tip, mm³: the tip block, the thumb pad and the pusher (the arm itself
+ * excluded), from the same layout the cannon is built from, for the solver's transfer. Options are not
+ * range-checked: the solver asks about candidates it has yet to judge.
+ */
+export function cannonTipVolumeMm3(options?: Partial<CannonOptions>): number {
+  const L = layout(mergeOptions(DEFAULTS, options));
+  const b = L.o.armWidthMm;
+  const depthMm = L.tipFrontX - L.armX;
+  const block = depthMm * (L.tipY - L.padY[0]) * b;
+  const padAbove = depthMm * (L.padY[1] - L.padY[0]) * (L.padTopZ - L.bedZ - b);
+  // The pusher's outline by the shoelace formula, less the part inside the tip block.
+  const outline = L.pusherOutline;
+  const areaMm2 = Math.abs(outline.reduce((sum, [x, z], i) => {
+    const [x1, z1] = outline[(i + 1) % outline.length]!;
+    return sum + x * z1 - x1 * z;
+  }, 0)) / 2;
+  const pusher = PUSHER_WIDTH_MM * (areaMm2 - PUSHER_ROOT_MM * b);
+  return block + padAbove + pusher;
 }
 
 /**

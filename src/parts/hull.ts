@@ -15,7 +15,7 @@ import { box, circle, hull2d, hull3d, polygon, rect, union, type Solid, type Vec
 import { layOnBed, type Part } from '../geometry/part.js';
 import { CLEARANCE_RANGE_MM, DEFAULT_CLEARANCE_MM, HULL } from '../standard.js';
 import { cannonSlot, cargoSocket, coinSlot, FACING, mastSocket, placeCut, turretSeat, wheelSlot, type Cut } from './cutters.js';
-import { levelsFor, minHalfBeamMm, Outline, PROA, slotBandMm, STYLES, type Level, type StyleDef } from './hull-styles/styles.js';
+import { levelsFor, minHalfBeamMm, Outline, PROA, STYLES, type Level, type StyleDef } from './hull-styles/styles.js';
 import { checkOption, checkRange, mergeOptions } from './options.js';
 
 export interface HullOptions {

@@ -4,20 +4,19 @@
  */
 import { InfeasibleError } from '../errors.js';
 import { findMaterial, MATERIAL_IDS, type Material } from '../materials.js';
-import { cannonLaunchGeometry } from '../parts/cannon.js';
+import { cannonLaunchGeometry, cannonMaxDrawMm, cannonTipVolumeMm3 } from '../parts/cannon.js';
 import { CANNON, CANNON_LIMITS, HULL, INTERFACES, PRINT_DEFAULTS } from '../standard.js';
-import { degToRad, gPerCm3ToKgPerM3, gpaToPa, mmToM, mToMm, radToDeg } from '../units.js';
+import { degToRad, gpaToPa, gPerCm3ToKgPerM3, inToMm, mmToM, mToMm, radToDeg } from '../units.js';
 import { ballMassKg } from './ball.js';
 import { bendArm, LINEAR_LIMIT_DEFLECTION_RATIO, linearStiffnessNPerM, prbmState, type Beam, type BeamState } from './beam.js';
 import { flightRangeM, speedForRangeMps, type Launch } from './flight.js';
-import { tipBlockVolumeMm3 } from './tip-block.js';
 import { energyForSpeedJ, launchSpeedMps, transferEfficiency } from './transfer.js';
 
 /** What a player asks for. Distances in metres, sizes in millimetres as on the command line. */
 export interface TuneRequest {
   materialId: string;
   targetRangeM: number;
-  /** Default CANNON.elevationDeg (10°). */
+  /** Default CANNON.elevationDeg (25°). */
   elevationDeg?: number;
   /** Default INTERFACES.cannonball.diameterMm (8 mm). */
   ballDiameterMm?: number;
@@ -45,6 +44,8 @@ export interface Setup {
   elevationRad: number;
   /** Bore axis at the muzzle above the table: slot centre height plus the cannon's own rise (src/parts/cannon.ts). */
   launchHeightM: number;
+  /** The longest draw the cannon builder accepts for this bore (cannonMaxDrawMm). */
+  maxDrawM: number;
   /** Measured over predicted launch energy (1 until calibrated). */
   calibrationFactor: number;
   thumbForceLimitN: number;
@@ -63,7 +64,7 @@ export interface Arm {
 export interface Shot {
   beam: BeamState;
   armMassKg: number;
-  /** The printed block, pad and pusher riding on the tip (tip-block.ts). */
+  /** The printed block, pad and pusher riding on the tip (transferOf). */
   tipMassKg: number;
   /** Model transfer efficiency η (without the calibration factor). */
   efficiency: number;
@@ -79,8 +80,8 @@ export interface Variation {
 
 const NOMINAL: Variation = { modulusFactor: 1, ballMassFactor: 1 };
 
-/** Defaults for generate (`--cannon-material`, `--range`). */
-export const DEFAULT_TUNE = { materialId: 'pla', range: '24in' } as const;
+/** Defaults for generate (`--cannon-material`, `--range`): PLA, 24 in (0.6096 m, to the micrometre). */
+export const DEFAULT_TUNE = { materialId: 'pla', rangeM: Math.round(inToMm(24) * 1000) / 1e6 } as const;
 
 function material(id: string, field: string): Material {
   const m = findMaterial(id);
@@ -98,10 +99,17 @@ function armLengthsMm(asked: number | undefined): number[] {
   return out;
 }
 
-/** Elevation and launch height from the cannon builder's geometry: slot centre height plus the bore's rise at the muzzle. */
-function boreOf(ballDiameterMm: number, elevationDeg: number): Pick<Setup, 'elevationRad' | 'launchHeightM'> {
+/**
+ * Elevation and launch height from the cannon builder's geometry (slot centre height plus the bore's rise at
+ * the muzzle), and the longest draw its pusher allows under that bore's roof.
+ */
+function boreOf(ballDiameterMm: number, elevationDeg: number): Pick<Setup, 'elevationRad' | 'launchHeightM' | 'maxDrawM'> {
   const launch = cannonLaunchGeometry({ ballDiameterMm, elevationDeg });
-  return { elevationRad: degToRad(launch.elevationDeg), launchHeightM: mmToM(HULL.cannonSlotCentreHeightMm + launch.launchHeightAboveSlotCentreMm) };
+  return {
+    elevationRad: degToRad(launch.elevationDeg),
+    launchHeightM: mmToM(HULL.cannonSlotCentreHeightMm + launch.launchHeightAboveSlotCentreMm),
+    maxDrawM: mmToM(cannonMaxDrawMm({ ballDiameterMm, elevationDeg })),
+  };
 }
 
 /**
@@ -146,9 +154,23 @@ export function launchOf(s: Setup, ballMass: number): Omit<Launch, 'speedMps'> {
   return { elevationRad: s.elevationRad, heightM: s.launchHeightM, ballDiameterM: s.ballDiameterM, ballMassKg: ballMass };
 }
 
+/**
+ * The moving masses: the arm, and the block, thumb pad and pusher it carries at its tip, which take their
+ * share of the stored energy like BRIEF §4's "cup". At 1–2 g against a 0.2 g ball the tip block is the
+ * largest moving mass. Its volume comes from the cannon builder's own layout, and is treated as solid: a
+ * few millimetres thick, it is mostly perimeters and skins (its 15 % infill core would make it up to about
+ * a third lighter). An estimate [E]; the per-printer calibration absorbs what it misses.
+ */
 function transferOf(s: Setup, arm: Arm, ballMass: number): { armMassKg: number; tipMassKg: number; efficiency: number } {
   const armMassKg = s.armDensityKgPerM3 * arm.lengthM * s.armWidthM * arm.thicknessM;
-  const tipMm3 = tipBlockVolumeMm3(mToMm(arm.thicknessM), mToMm(s.armWidthM), mToMm(arm.releaseDeflectionM));
+  const tipMm3 = cannonTipVolumeMm3({
+    armThicknessMm: mToMm(arm.thicknessM),
+    armWidthMm: mToMm(s.armWidthM),
+    armLengthMm: mToMm(arm.lengthM),
+    releaseDeflectionMm: mToMm(arm.releaseDeflectionM),
+    elevationDeg: radToDeg(s.elevationRad),
+    ballDiameterMm: mToMm(s.ballDiameterM),
+  });
   const tipMassKg = s.armDensityKgPerM3 * tipMm3 * 1e-9;
   const efficiency = transferEfficiency({ ballMassKg: ballMass, armMassKg, tipMassKg, hysteresisLoss: s.hysteresisLoss });
   return { armMassKg, tipMassKg, efficiency };
@@ -183,6 +205,8 @@ export interface Margins {
   strain: number;
   force: number;
   deflection: number;
+  /** Release deflection over the longest draw the bore's elevation lets the pusher travel (the builder's). */
+  draw: number;
   /** Minimum release deflection over the one used (> 1: the catch would sit too close to neutral). */
   minDeflection: number;
 }
@@ -192,11 +216,12 @@ export function marginsOf(s: Setup, arm: Arm, beam: BeamState): Margins {
     strain: beam.rootStrain / s.strainLimit,
     force: beam.forceN / s.thumbForceLimitN,
     deflection: arm.releaseDeflectionM / (CANNON_LIMITS.releaseDeflectionMaxRatio * arm.lengthM),
+    draw: arm.releaseDeflectionM / s.maxDrawM,
     minDeflection: mmToM(CANNON_LIMITS.releaseDeflectionMinMm) / arm.releaseDeflectionM,
   };
 }
 
-const worst = (m: Margins): number => Math.max(m.strain, m.force, m.deflection, m.minDeflection);
+const worst = (m: Margins): number => Math.max(m.strain, m.force, m.deflection, m.draw, m.minDeflection);
 
 /** Print tolerances (ours, [E]): thickness ± this fraction of a line width; release point ± this much. */
 export const THICKNESS_TOLERANCE_LINE_FRACTION = 0.1;
@@ -305,6 +330,7 @@ const LIMIT_NAMES: Record<keyof Margins, string> = {
   strain: 'peak strain above the repeated-flex limit',
   force: 'thumb force above the limit',
   deflection: `release deflection above ${CANNON_LIMITS.releaseDeflectionMaxRatio} × arm length`,
+  draw: 'release deflection longer than the pusher can travel under a bore this steep',
   minDeflection: `release deflection below ${CANNON_LIMITS.releaseDeflectionMinMm} mm`,
 };
 

@@ -15,6 +15,7 @@ import { checkTopology } from '../../src/mesh/topology.js';
 import { cannon } from '../../src/parts/cannon.js';
 import { shoot } from '../../src/physics/solver.js';
 import { cannonOptionsFor, solveCannon } from '../../src/physics/tune.js';
+import { CANNON } from '../../src/standard.js';
 
 async function run(...args: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
@@ -54,7 +55,7 @@ describe('shipwright tune --json', () => {
       ball: { diameterMm: 8, massG: num, material: 'petg' },
       efficiency: num,
       launchSpeedMps: num,
-      elevationDeg: 10,
+      elevationDeg: CANNON.elevationDeg,
       launchHeightMm: num,
       dragCoefficient: num,
       dispersion: { p10RangeM: num, p50RangeM: num, p90RangeM: num },
@@ -217,7 +218,7 @@ describe('shipwright calibrate', () => {
     expect(r.corrected.storedEnergyJ).toBeGreaterThan(0);
 
     const saved = JSON.parse(await readFile(profile, 'utf8'));
-    expect(saved).toEqual({ version: 1, calibration: { petg: { energyFactor: r.factor, tunedForM: 0.6096, measuredM: measured.split(',').map((s) => Number(s.slice(0, -2)) / 100) } } });
+    expect(saved).toEqual({ version: 1, calibration: { petg: { energyFactor: r.factor, tunedForM: 0.6096, measuredM: measured.split(',').map((s) => Math.round(Number(s.slice(0, -2)) * 10 * 1000) / 1e6) } } });
 
     const tuned = JSON.parse((await run('tune', '--material', 'petg', '--range', '24in', '--profile', profile, '--json')).out);
     expect(tuned.calibrationFactor).toBe(r.factor);

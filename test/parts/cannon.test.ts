@@ -3,10 +3,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { initKernel, rayHitsMm, withArena, type Solid, type Vec3 } from '../../src/geometry/kernel.js';
 import { solidFromStl } from '../../src/mesh/inspect.js';
 import { isInside } from '../../src/mesh/probe.js';
-import { cannon, cannonArmGeometry, cannonLaunchGeometry, DEFAULTS } from '../../src/parts/cannon.js';
+import { cannon, cannonArmGeometry, cannonLaunchGeometry, cannonPieces, cannonTipVolumeMm3, DEFAULTS } from '../../src/parts/cannon.js';
 import { cannonSlot } from '../../src/parts/cutters.js';
 import { CANNON, clearanceMm, DEFAULT_CLEARANCE_MM, fitHoleMm, INTERFACES, PRINT_DEFAULTS } from '../../src/standard.js';
 import { buildAndInspect } from '../helpers/part.js';
+import { InputError } from '../../src/errors.js';
 
 beforeAll(initKernel);
 
@@ -112,6 +113,71 @@ describe('cannon', () => {
       }),
       { numRuns: 8 },
     );
+  });
+
+  // Every design the solver may hand over: elevation, arm and draw across their ranges. A steep bore once
+  // dropped the barrel's rear below the bed and cut a loose sliver from it.
+  it('stays one watertight body standing on the bed across elevations, arms and draws', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 30 }),
+        fc.integer({ min: 2, max: 12 }),
+        fc.integer({ min: CANNON.armLengthRangeMm.min, max: CANNON.armLengthRangeMm.max }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (elevationDeg, lines, armLengthMm, drawFraction) => {
+          const releaseDeflectionMm = 1 + drawFraction * (0.4 * armLengthMm - 1);
+          const o = { elevationDeg, armThicknessMm: lines * lw, armLengthMm, releaseDeflectionMm };
+          // A long draw on a steep bore is refused (the pusher would pass under the ball), by name.
+          let refused: unknown = null;
+          try {
+            cannonArmGeometry(o);
+          } catch (e) {
+            refused = e;
+          }
+          if (refused) {
+            expect(refused).toBeInstanceOf(InputError);
+            expect((refused as InputError).problems[0]!.place).toBe('releaseDeflectionMm');
+            expect(releaseDeflectionMm * Math.tan((elevationDeg * Math.PI) / 180)).toBeGreaterThan(3);
+            return;
+          }
+          const { topology } = buildAndInspect(() => cannon(o));
+          expect(topology.watertight).toBe(true);
+          expect(topology.bodies).toBe(1);
+          expect(topology.bounds.min[2]).toBeCloseTo(0, 6);
+        },
+      ),
+      { numRuns: 40, examples: [[20, 3, 30, (4 - 1) / 11], [25, 10, 30, (1.19 - 1) / 11]] },
+    );
+  });
+
+  // Print-in-place: the tip block, pad and pusher must clear the frame at rest and drawn back to the catch
+  // (the tip moves −X by the draw), or they print fused. A steep bore with a long draw once put the
+  // pusher's top into the barrel's roof.
+  const DESIGNS: [number, number, number][] = [
+    [1.35, 4, 10],
+    [3.6, 2.8, 25],
+    [2.25, 4.9, 25],
+    [5.4, 9, 25],
+    [2.25, 1.2, 30],
+    [1.8, 6, 30],
+  ];
+  it.each(DESIGNS)('moves clear of its frame: arm %s mm, draw %s mm, bore %s°', (h, d, e) => {
+    withArena(() => {
+      const p = cannonPieces({ armThicknessMm: h, releaseDeflectionMm: d, elevationDeg: e });
+      for (const s of [0, 0.5, 1].map((k) => k * d)) expect(p.frame.intersect(p.tip.translate([-s, 0, 0])).volumeMm3(), `drawn ${s} mm`).toBeLessThan(1e-6);
+      expect(p.frame.intersect(p.arm).volumeMm3()).toBeLessThan(1e-6);
+    });
+  });
+
+  it.each(DESIGNS)('gives the solver the volume of what rides on the tip: arm %s mm, draw %s mm, bore %s°', (h, d, e) => {
+    const o = { armThicknessMm: h, releaseDeflectionMm: d, elevationDeg: e };
+    withArena(() => {
+      const p = cannonPieces(o);
+      expect(p.tip.volumeMm3() / cannonTipVolumeMm3(o)).toBeCloseTo(1, 6);
+      // The pieces are the cannon: nothing more, nothing overlapping.
+      const whole = cannon(o).solid.volumeMm3();
+      expect((p.frame.volumeMm3() + p.arm.volumeMm3() + p.tip.volumeMm3()) / whole).toBeCloseTo(1, 6);
+    });
   });
 
   it('rejects an arm thickness that is not a whole number of line widths, naming the nearest', () => {

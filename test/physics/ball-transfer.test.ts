@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ballMassKg } from '../../src/physics/ball.js';
 import { CANTILEVER_TIP_MASS_FRACTION, energyForSpeedJ, launchSpeedMps, transferEfficiency } from '../../src/physics/transfer.js';
-import { TIP_BLOCK, tipBlockVolumeMm3 } from '../../src/physics/tip-block.js';
 
 describe('ball mass from its printed geometry (BRIEF §4)', () => {
   const ball = { diameterM: 0.008, densityKgPerM3: 1240, walls: 2, lineWidthM: 0.00045, infillFraction: 0.15 };
@@ -33,14 +32,5 @@ describe('energy transfer', () => {
     expect(launchSpeedMps(0.02, 0.1, 0.2e-3)).toBeCloseTo(Math.sqrt((2 * 0.1 * 0.02) / 0.2e-3), 12);
     expect(launchSpeedMps(0.02, 0.1, 0.2e-3)).toBeCloseTo(4.4721, 4);
     expect(energyForSpeedJ(launchSpeedMps(0.02, 0.1, 0.2e-3), 0.1, 0.2e-3)).toBeCloseTo(0.02, 12);
-  });
-
-  it('the tip block: (h + 2 mm) × 204.8 mm² outline plus the pusher, growing with the draw', () => {
-    // Default cannon: h = 1.35 mm, b = 6 mm, δ = 4 mm.
-    expect(tipBlockVolumeMm3(1.35, 6, 4)).toBeCloseTo(3.35 * 204.8 + 59 * 6.5, 6);
-    expect(tipBlockVolumeMm3(1.35, 6, 5) - tipBlockVolumeMm3(1.35, 6, 4)).toBeCloseTo(TIP_BLOCK.pusherSectionMm2, 9);
-    // A draw longer than 14 − 6 − 0.9 = 7.1 mm raises the 10 mm pad by as much.
-    expect(tipBlockVolumeMm3(1.35, 6, 9) - tipBlockVolumeMm3(1.35, 6, 8)).toBeCloseTo(TIP_BLOCK.pusherSectionMm2 + 3.35 * 10 * 1, 6);
-    expect(tipBlockVolumeMm3(1.35, 6, 7) - tipBlockVolumeMm3(1.35, 6, 6)).toBeCloseTo(TIP_BLOCK.pusherSectionMm2, 6);
   });
 });

@@ -160,18 +160,18 @@ describe('infeasible requests', () => {
     expect(e.fixes.join('\n')).not.toContain('longer arm');
   });
 
-  it('PLA at 24 in from the default 10° bore: a steeper bore is offered, and reaches what it says', () => {
-    const e = infeasibleOf(() => solveCannon({ materialId: 'pla', targetRangeM: 0.6096 }));
+  it('PLA at 0.95 m from the default 25° bore: a steeper bore is offered, and reaches what it says', () => {
+    const e = infeasibleOf(() => solveCannon({ materialId: 'pla', targetRangeM: 0.95 }));
     const fix = e.fixes.find((f) => f.startsWith('a steeper bore: with --elevation 30 this arm material reaches about '));
     expect(fix).toBeDefined();
     const reach = Number(/about ([\d.]+) m/.exec(fix!)![1]);
-    expect(reach).toBeGreaterThan(0.6096);
+    expect(reach).toBeGreaterThan(0.95);
     expect(solveCannon({ materialId: 'pla', targetRangeM: 0.97 * reach, elevationDeg: 30 }).shot.rangeM / (0.97 * reach)).toBeCloseTo(1, 2);
     infeasibleOf(() => solveCannon({ materialId: 'pla', targetRangeM: 1.05 * reach, elevationDeg: 30 }));
   });
 
   it('with the arm length fixed short, a longer arm is the first fix', () => {
-    const e = infeasibleOf(() => solveCannon({ materialId: 'petg', targetRangeM: 1, armLengthMm: 20 }));
+    const e = infeasibleOf(() => solveCannon({ materialId: 'petg', targetRangeM: 1.2, armLengthMm: 20 }));
     expect(e.fixes[0]).toBe('a longer arm (up to 45 mm: --arm-length 45mm)');
   });
 });

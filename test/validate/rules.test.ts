@@ -6,6 +6,9 @@ import { box, initKernel, withArena, type Solid } from '../../src/geometry/kerne
 import { defaultSettings } from '../../src/generate/index.js';
 import { serializeStl } from '../../src/mesh/stl.js';
 import { wheel } from '../../src/parts/wheel.js';
+import { cannon } from '../../src/parts/cannon.js';
+import { tunedCannon } from '../../src/generate/catalog.js';
+import { PRINT_DEFAULTS } from '../../src/standard.js';
 import { checkFiles } from '../../src/validate/validate.js';
 import type { MeshFile } from '../../src/validate/types.js';
 
@@ -38,6 +41,25 @@ describe('printability', () => {
 
   it('print/arm-orientation: a "cannon" with no flex arm where the cannon says it is', async () => {
     expect(await rules([file('cannon', () => box([4, 4, 4], false))])).toEqual(['error print/arm-orientation']);
+  });
+});
+
+describe('physics', () => {
+  // A PETG cannon tuned for 0.5 m, as generate builds it, and the same cannon one line width thicker.
+  const settings = { ...defaultSettings(), cannonMaterialId: 'petg', cannonRangeM: 0.5 };
+  const cannonFile = (extraMm: number): MeshFile => {
+    const o = { clearanceMm: settings.clearanceMm, ...tunedCannon(settings) };
+    return file('cannon', () => cannon({ ...o, armThicknessMm: o.armThicknessMm + extraMm }).solid);
+  };
+  const rulesFor = async (f: MeshFile): Promise<string[]> => [...new Set((await checkFiles([f], { factions: [], settings })).map((x) => `${x.severity} ${x.rule}`))].sort();
+
+  it('physics/cannon-range: the tuned cannon is quiet; one line width thicker shoots too far and strains too much', async () => {
+    expect(await rulesFor(cannonFile(0))).toEqual([]);
+    const findings = await checkFiles([cannonFile(PRINT_DEFAULTS.lineWidthMm)], { factions: [], settings });
+    expect(findings.map((f) => f.rule)).toEqual(expect.arrayContaining(['physics/cannon-range']));
+    expect(new Set(findings.map((f) => f.rule))).toEqual(new Set(['physics/cannon-range']));
+    const range = findings.find((f) => /shoots/.test(f.message))!;
+    expect(Number(range.measured)).toBeGreaterThan(0.5 * 1.03);
   });
 });
 

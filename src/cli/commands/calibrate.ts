@@ -9,7 +9,8 @@ import { CALIBRATION_FACTOR_RANGE, DEFAULT_PROFILE_PATH, readProfile, writeProfi
 import { fitCalibration } from '../../physics/calibrate.js';
 import { describeSolution, solveCannon } from '../../physics/tune.js';
 import { formatTable } from '../table.js';
-import { addDesignOptions, formatTune, parseRangeFlag, requestFrom, type DesignFlags } from './tune.js';
+import { parseRangeFlag } from '../options.js';
+import { addDesignOptions, formatTune, requestFrom, type DesignFlags } from './tune.js';
 import type { Register } from './index.js';
 
 interface Flags extends DesignFlags {

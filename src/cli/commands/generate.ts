@@ -6,7 +6,7 @@ import { bedProblems, buildManifest } from '../../generate/manifest.js';
 import { defaultCacheDir, openDiskCache } from '../../io/cache.js';
 import { readManifest, recoverInterruptedSwap, writeOutput } from '../../io/output.js';
 import { defaultJobs } from '../../generate/pool.js';
-import { addBuildOptions, addFactionOptions, buildSettingsFrom, parseIntFlag, selectFactions, type BuildFlags, type FactionFlags } from '../options.js';
+import { addBuildOptions, addCannonOptions, addFactionOptions, buildSettingsFrom, parseIntFlag, selectFactions, type BuildFlags, type FactionFlags } from '../options.js';
 import { progressReporter } from '../progress.js';
 import type { Register } from './index.js';
 
@@ -23,7 +23,7 @@ export const GENERATOR = 'shipwright 0.1.0';
 export const registerGenerate: Register = (program: Command, io) => {
   const cmd = program.command('generate').description('write the STL files of every faction set, and out/manifest.json');
   addFactionOptions(cmd);
-  addBuildOptions(cmd)
+  addCannonOptions(addBuildOptions(cmd))
     .option('--out <dir>', 'output folder', 'out')
     .option('--jobs <n>', `worker threads (default: ${defaultJobs()}, the machine's cores)`)
     .option('--cache-dir <dir>', `content-hash cache of built parts (default ${defaultCacheDir()})`)

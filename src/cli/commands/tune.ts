@@ -15,13 +15,11 @@ import type { TuneRequest } from '../../physics/solver.js';
 import { cannonOptionsFor, describeSolution, solveCannon, type TuneResult } from '../../physics/tune.js';
 import { WEAR_MAX_SHOTS } from '../../physics/wear.js';
 import { CANNON, CANNON_LIMITS, INTERFACES } from '../../standard.js';
-import { mmToIn, parseAngleDeg, parseLengthMm } from '../../units.js';
-import { parseMmFlag } from '../options.js';
+import { mmToIn, parseAngleDeg } from '../../units.js';
+import { parseMmFlag, parseRangeFlag } from '../options.js';
 import { formatTable } from '../table.js';
 import type { Register } from './index.js';
 
-/** Ranges a player may ask for: a few centimetres of table up to well past any feasible shot. */
-const RANGE_LIMITS_MM = { min: 50, max: 3000 } as const;
 const ELEVATION_LIMITS_DEG = { min: 0, max: CANNON_LIMITS.elevationMaxDeg } as const;
 /** From the game's 8 mm (a smaller ball drops into the pusher slot) up. */
 const BALL_DIAMETER_LIMITS_MM = { min: INTERFACES.cannonball.diameterMm, max: CANNON_LIMITS.ballDiameterMaxMm } as const;
@@ -43,16 +41,6 @@ export function addDesignOptions(cmd: Command): Command {
     .option('--ball-diameter <mm>', `ball diameter, ${BALL_DIAMETER_LIMITS_MM.min}–${BALL_DIAMETER_LIMITS_MM.max} mm (default ${INTERFACES.cannonball.diameterMm})`)
     .addOption(new Option('--ball-material <id>', 'ball material (default: the arm material)').choices(MATERIAL_IDS))
     .option('--arm-length <mm>', `fix the arm's free length, ${CANNON.armLengthRangeMm.min}–${CANNON.armLengthRangeMm.max} mm (default: ${CANNON.armLengthMm} mm, or the nearest length that reaches)`);
-}
-
-/** A distance flag (`24in`, `0.6m`, `60cm`) in metres, within RANGE_LIMITS_MM. */
-export function parseRangeFlag(flag: string, text: string): number {
-  const p = parseLengthMm(text);
-  if (!p.ok) throw InputError.single(flag, '', p.message);
-  const { min, max } = RANGE_LIMITS_MM;
-  if (p.value < min || p.value > max) throw InputError.single(flag, '', `"${text}" is ${+(p.value / 1000).toPrecision(3)} m: expected a distance from ${min / 1000} m to ${max / 1000} m, e.g. 24in or 0.6m`);
-  // To the micrometre: 24in is 0.6096 m, not 0.6095999999999999.
-  return Math.round(p.value * 1000) / 1e6;
 }
 
 /** `--elevation 15`, `15deg` or `15°`. */

@@ -14,7 +14,7 @@ import { parseStl, StlFormatError } from '../../mesh/stl.js';
 import { findingsJson, findingsText } from '../../validate/report.js';
 import { validate } from '../../validate/validate.js';
 import { EXIT } from '../main.js';
-import { addBuildOptions, addFactionOptions, buildSettingsFrom, parseIntFlag, selectFactions, type BuildFlags, type FactionFlags } from '../options.js';
+import { addBuildOptions, addCannonOptions, addFactionOptions, buildSettingsFrom, parseIntFlag, selectFactions, type BuildFlags, type FactionFlags } from '../options.js';
 import type { Register } from './index.js';
 
 interface Flags extends FactionFlags, BuildFlags {
@@ -82,7 +82,7 @@ export const registerValidate: Register = (program: Command, io, setExit) => {
     .description('check every faction card against the printed geometry, the rulebook, fits and printability')
     .argument('[files...]', 'faction YAML files to check instead of the factions folder');
   addFactionOptions(cmd);
-  addBuildOptions(cmd)
+  addCannonOptions(addBuildOptions(cmd))
     .option('--armada <file>', 'also check a Custom Armada list (YAML: players with ships by faction)')
     .option('--part <part=file.stl>', 'check a shared part exported from another tool in place of the generated one (repeatable)', collect)
     .option('--jobs <n>', 'worker threads for building (default: the machine\'s cores)')
