@@ -4,15 +4,13 @@
  * so only the first run builds. Bad input runs in-process too (it builds nothing) and must exit 2 with a
  * message naming the flag or the file and place, never a stack trace.
  */
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BomRow } from '../../src/bom/bom.js';
-import { main } from '../../src/cli/main.js';
 import { parseCsv } from '../bom/helpers.js';
+import { runBuilt, runInProcess, type CliResult } from '../helpers/cli.js';
 
 const ARMADA = 'test/fixtures/armada';
 let cacheDir: string;
@@ -23,22 +21,9 @@ afterAll(async () => {
   await rm(cacheDir, { recursive: true, force: true });
 });
 
-async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)('node', ['bin/shipwright.js', 'bom', '--cache-dir', cacheDir, ...args], { maxBuffer: 16 << 20 });
-    return { code: 0, out: stdout, err: stderr };
-  } catch (e) {
-    const x = e as { code: number; stdout: string; stderr: string };
-    return { code: x.code, out: x.stdout, err: x.stderr };
-  }
-}
+const cli = (...args: string[]): Promise<CliResult> => runBuilt(['bom', '--cache-dir', cacheDir, ...args]);
 
-async function inProcess(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await main(['node', 'shipwright', 'bom', ...args], { out: (t) => (out += t), err: (t) => (err += t), isTty: false });
-  return { code, out, err };
-}
+const inProcess = (...args: string[]): Promise<CliResult> => runInProcess('bom', ...args);
 
 type JsonRow = Omit<BomRow, 'rule'>;
 interface JsonBom {

@@ -1,20 +1,13 @@
-import { execFile } from 'node:child_process';
 import { copyFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
 import { MAX_FACTION_FILE_BYTES } from '../../src/faction/loader.js';
+import { runBuilt, runInProcess } from '../helpers/cli.js';
 
 const BAD = 'test/fixtures/factions-bad';
 
-async function run(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await main(['node', 'shipwright', ...args], { out: (t) => (out += t), err: (t) => (err += t), isTty: false });
-  return { code, out, err };
-}
+const run = runInProcess;
 
 /** Each malformed fixture: the place the error must point at and a fragment of what it must say. */
 const EXPECTED: Record<string, [place: string, fragment: string]> = {
@@ -176,30 +169,20 @@ describe('shipwright factions', () => {
 });
 
 describe('shipwright factions, as a process', () => {
-  const exec = promisify(execFile);
-  const spawnCli = async (...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> => {
-    try {
-      const { stdout, stderr } = await exec(process.execPath, ['bin/shipwright.js', ...args], { cwd: process.cwd() });
-      return { code: 0, stdout, stderr };
-    } catch (e) {
-      const x = e as { code: number; stdout: string; stderr: string };
-      return { code: x.code, stdout: x.stdout, stderr: x.stderr };
-    }
-  };
 
   it('finds the shipped factions from any working directory', async () => {
-    const { stdout } = await exec(process.execPath, [join(process.cwd(), 'bin/shipwright.js'), 'factions', '--json'], { cwd: tmpdir() });
-    expect((JSON.parse(stdout) as unknown[]).length).toBe(7);
+    const { out } = await runBuilt(['factions', '--json'], tmpdir());
+    expect((JSON.parse(out) as unknown[]).length).toBe(7);
   });
 
   for (const name of ['alias-bomb', 'non-utf8', 'id-dotdot']) {
     it(`exits 2 with no stack trace for ${name}.yaml`, async () => {
       const dir = await folderWith(`${name}.yaml`);
-      const { code, stdout, stderr } = await spawnCli('factions', '--factions-dir', dir, '--json');
+      const { code, out, err } = await runBuilt(['factions', '--factions-dir', dir, '--json']);
       expect(code).toBe(2);
-      expect(stdout).toBe('');
-      expect(stderr).toContain(`${name}.yaml:${EXPECTED[name]![0]}`);
-      expect(stderr).not.toMatch(/^\s+at /m);
+      expect(out).toBe('');
+      expect(err).toContain(`${name}.yaml:${EXPECTED[name]![0]}`);
+      expect(err).not.toMatch(/^\s+at /m);
     });
   }
 

@@ -1,15 +1,8 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
 import { BRAND_SPREAD_FRACTION, FATIGUE_STRESS_FRACTION, MATERIALS, SOURCES, type MaterialValue } from '../../src/materials.js';
+import { runBuilt, runInProcess } from '../helpers/cli.js';
 
-async function run(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await main(['node', 'shipwright', ...args], { out: (t) => (out += t), err: (t) => (err += t), isTty: false });
-  return { code, out, err };
-}
+const run = runInProcess;
 
 const valuesOf = (m: (typeof MATERIALS)[number]): (MaterialValue | null)[] => [
   m.densityGPerCm3,
@@ -66,13 +59,9 @@ describe('shipwright materials', () => {
   });
 
   it('exits 2 for an unknown option, as a process, without a stack trace', async () => {
-    const exec = promisify(execFile);
-    const result = await exec(process.execPath, ['bin/shipwright.js', 'materials', '--jsn']).then(
-      () => ({ code: 0, stderr: '' }),
-      (e: { code: number; stderr: string }) => e,
-    );
+    const result = await runBuilt(['materials', '--jsn']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain("unknown option '--jsn'");
-    expect(result.stderr).not.toMatch(/^\s+at /m);
+    expect(result.err).toContain("unknown option '--jsn'");
+    expect(result.err).not.toMatch(/^\s+at /m);
   });
 });

@@ -2,13 +2,10 @@
  * `shipwright tune` and `shipwright calibrate` end to end: in-process through main() (the same code path
  * as the binary), and once as a process to check that bad input exits 2 without a stack trace.
  */
-import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
 import { initKernel, withArena } from '../../src/geometry/kernel.js';
 import { parseStl, serializeStl } from '../../src/mesh/stl.js';
 import { checkTopology } from '../../src/mesh/topology.js';
@@ -16,13 +13,9 @@ import { cannon } from '../../src/parts/cannon.js';
 import { shoot } from '../../src/physics/solver.js';
 import { cannonOptionsFor, solveCannon } from '../../src/physics/tune.js';
 import { CANNON } from '../../src/standard.js';
+import { runBuilt, runInProcess } from '../helpers/cli.js';
 
-async function run(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await main(['node', 'shipwright', ...args], { out: (t) => (out += t), err: (t) => (err += t), isTty: false });
-  return { code, out, err };
-}
+const run = runInProcess;
 
 let dir: string;
 beforeAll(async () => {
@@ -186,13 +179,10 @@ describe('shipwright tune: requests it cannot meet and bad flags', () => {
   });
 
   it('as a process: exit 2, no stack trace', async () => {
-    const result = await promisify(execFile)(process.execPath, ['bin/shipwright.js', 'tune', '--material', 'pla', '--range', '2m']).then(
-      () => ({ code: 0, stderr: '' }),
-      (e: { code: number; stderr: string }) => e,
-    );
+    const result = await runBuilt(['tune', '--material', 'pla', '--range', '2m']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('binding constraint');
-    expect(result.stderr).not.toMatch(/^\s+at /m);
+    expect(result.err).toContain('binding constraint');
+    expect(result.err).not.toMatch(/^\s+at /m);
   });
 });
 

@@ -4,10 +4,8 @@
  * come out clean. Runs the built CLI (`npm test` builds first) so parts are made by the real pipeline,
  * in worker threads; armada lists and bad input run in-process (they build nothing).
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
+import { runBuilt, runInProcess, type CliResult } from '../helpers/cli.js';
 
 const FX = 'test/fixtures/validate';
 
@@ -21,22 +19,9 @@ interface Row {
   measured: unknown;
 }
 
-async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)('node', ['bin/shipwright.js', 'validate', ...args], { maxBuffer: 16 << 20 });
-    return { code: 0, out: stdout, err: stderr };
-  } catch (e) {
-    const x = e as { code: number; stdout: string; stderr: string };
-    return { code: x.code, out: x.stdout, err: x.stderr };
-  }
-}
+const cli = (...args: string[]): Promise<CliResult> => runBuilt(['validate', ...args]);
 
-async function inProcess(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await main(['node', 'shipwright', 'validate', ...args], { out: (t) => (out += t), err: (t) => (err += t), isTty: false });
-  return { code, out, err };
-}
+const inProcess = (...args: string[]): Promise<CliResult> => runInProcess('validate', ...args);
 
 const rulesOf = (out: string): string[] => [...new Set((JSON.parse(out) as { findings: Row[] }).findings.map((f) => f.rule))].sort();
 

@@ -1,23 +1,13 @@
 /** `shipwright generate` as a user runs it: the built CLI in a child process, into temp folders. */
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, writeFile, mkdir, cp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest } from '../../src/generate/manifest.js';
+import { runBuilt } from '../helpers/cli.js';
 
-const BIN = join(import.meta.dirname, '../../bin/shipwright.js');
-const run = async (args: string[], cwd?: string): Promise<{ code: number; stdout: string; stderr: string }> => {
-  try {
-    const r = await promisify(execFile)(process.execPath, [BIN, ...args], { cwd, maxBuffer: 64 << 20 });
-    return { code: 0, stdout: r.stdout, stderr: r.stderr };
-  } catch (e) {
-    const x = e as { code: number; stdout: string; stderr: string };
-    return { code: x.code, stdout: x.stdout, stderr: x.stderr };
-  }
-};
+const run = runBuilt;
 
 let work: string;
 beforeAll(async () => {
@@ -28,9 +18,9 @@ describe('shipwright generate (CLI)', () => {
   it('writes every file and a manifest whose hashes match the bytes, twice identically', async () => {
     const out = join(work, 'out');
     const a = await run(['generate', '--out', out, '--cache-dir', join(work, 'cache'), '--json']);
-    expect(a.stderr).toBe('');
+    expect(a.err).toBe('');
     expect(a.code).toBe(0);
-    const summary = JSON.parse(a.stdout) as { files: { path: string }[] };
+    const summary = JSON.parse(a.out) as { files: { path: string }[] };
     const manifest = JSON.parse(await readFile(join(out, 'manifest.json'), 'utf8')) as Manifest;
     expect(manifest.files.map((f) => f.path).sort()).toEqual(summary.files.map((f) => f.path).sort());
     for (const f of manifest.files) {
@@ -66,8 +56,8 @@ describe('shipwright generate (CLI)', () => {
   ])('rejects %j with exit 2, a clear message and no stack trace', async (args, message) => {
     const r = await run(['generate', '--out', join(work, 'never'), ...args]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(message);
-    expect(r.stderr).not.toMatch(/\n\s+at /);
+    expect(r.err).toMatch(message);
+    expect(r.err).not.toMatch(/\n\s+at /);
   });
 
   it('refuses a part larger than the printer, naming the faction file, and writes nothing', async () => {
@@ -78,7 +68,7 @@ describe('shipwright generate (CLI)', () => {
     const out = join(work, 'out-big');
     const r = await run(['generate', '--factions-dir', dir, '--printer', 'prusa-mini', '--out', out, '--no-cache']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/treasure-fleet\.yaml.*Prusa MINI/);
+    expect(r.err).toMatch(/treasure-fleet\.yaml.*Prusa MINI/);
     await expect(readFile(join(out, 'manifest.json'))).rejects.toThrow();
   });
 
@@ -91,7 +81,7 @@ describe('shipwright generate (CLI)', () => {
     await writeFile(join(dir, 'corsairs.yaml'), 'id: corsairs\nname: [unclosed\n');
     const r = await run(['generate', '--factions-dir', dir, '--out', out]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/corsairs\.yaml:\d+:\d+/);
+    expect(r.err).toMatch(/corsairs\.yaml:\d+:\d+/);
     expect(await readFile(join(out, 'manifest.json'), 'utf8')).toBe(before);
 
     // A file the loader accepts but whose layout the hull builder refuses (a socket through the side),
@@ -100,8 +90,8 @@ describe('shipwright generate (CLI)', () => {
     await writeFile(join(dir, 'corsairs.yaml'), shipped.replace(/\{ kind: mast, at: \[[^\]]*\] \}/, '{ kind: mast, at: [1mm, 11mm] }'));
     const layout = await run(['generate', '--factions-dir', dir, '--out', out, '--no-cache', '--jobs', '2']);
     expect(layout.code).toBe(2);
-    expect(layout.stderr).toMatch(/corsairs\.yaml \(model\.fittings\[0\]\.at\): the mast socket .* would break through/);
-    expect(layout.stderr).not.toMatch(/\n\s+at /);
+    expect(layout.err).toMatch(/corsairs\.yaml \(model\.fittings\[0\]\.at\): the mast socket .* would break through/);
+    expect(layout.err).not.toMatch(/\n\s+at /);
     expect(await readFile(join(out, 'manifest.json'), 'utf8')).toBe(before);
   });
 });
