@@ -53,11 +53,32 @@ describe('shipwright generate (CLI)', () => {
     [['--printer', 'nope'], /Allowed choices are generic-220/],
     [['--faction', 'vikings'], /unknown faction "vikings".*corsairs/],
     [['--jobs', '0'], /--jobs.*1 to 64/],
+    [['--range', '24'], /--range.*write a number and a unit/],
+    [['--range', '5m'], /--range.*0\.05 m to 3 m/],
+    [['--cannon-material', 'wood'], /Allowed choices are pla/],
+    [['--cannon-material', 'tpu-95a', '--range', '2.9m'], /no TPU 95A arm shoots 2\.9 m[\s\S]*binding constraint[\s\S]*fix: /],
   ])('rejects %j with exit 2, a clear message and no stack trace', async (args, message) => {
     const r = await run(['generate', '--out', join(work, 'never'), ...args]);
     expect(r.code).toBe(2);
     expect(r.err).toMatch(message);
     expect(r.err).not.toMatch(/\n\s+at /);
+  });
+
+  it('tunes the cannon for --cannon-material and --range, and records it in the manifest', async () => {
+    const cache = ['--cache-dir', join(work, 'cache')];
+    const pla = join(work, 'out-pla'), petg = join(work, 'out-petg');
+    expect((await run(['generate', '--faction', 'corsairs', '--out', pla, ...cache])).code).toBe(0);
+    expect((await run(['generate', '--faction', 'corsairs', '--out', petg, '--cannon-material', 'petg', '--range', '40in', ...cache])).code).toBe(0);
+    const manifestOf = async (d: string): Promise<Manifest> => JSON.parse(await readFile(join(d, 'manifest.json'), 'utf8')) as Manifest;
+    const a = await manifestOf(pla), b = await manifestOf(petg);
+    expect(a.settings).toMatchObject({ cannonMaterial: 'pla', cannonRangeM: 0.6096 });
+    expect(b.settings).toMatchObject({ cannonMaterial: 'petg', cannonRangeM: 1.016 });
+    // A longer shot in a stiffer-per-strain plastic: another arm, so another cannon file; the hulls are shared.
+    expect(b.settings.cannon).not.toEqual(a.settings.cannon);
+    const sha = (m: Manifest, path: string): string | undefined => m.files.find((f) => f.path === path)?.sha256;
+    expect(sha(b, 'shared/cannon.stl')).not.toBe(sha(a, 'shared/cannon.stl'));
+    expect(sha(b, 'corsairs/hull.stl')).toBe(sha(a, 'corsairs/hull.stl'));
+    expect(b.files.find((f) => f.path === 'shared/cannon.stl')!.material).toBe('petg');
   });
 
   it('refuses a part larger than the printer, naming the faction file, and writes nothing', async () => {
