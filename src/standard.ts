@@ -121,16 +121,16 @@ export const HULL = {
 } as const;
 
 /**
- * The cannon. Its flex arm's thickness comes from the spring solver (`shipwright tune`); until a design is
- * solved, `provisionalArmThicknessMm` is used: 3 line widths (1.35 mm), which in PLA with the default
- * 30 mm arm stays under PLA's 0.8 % repeated-flex strain at the default 4 mm release deflection.
+ * The cannon. `generate` and `shipwright tune` size its flex arm with the spring solver (src/physics/); the
+ * builder's own defaults, for a cannon built without a solved design, are a 30 mm arm 3 line widths
+ * (1.35 mm) thick released at 4 mm, which in PLA stays under its 0.8 % repeated-flex strain.
  */
 export const CANNON = {
   armLengthMm: 30,
   armLengthRangeMm: { min: 20, max: 45 },
   /** Arm width = its height on the bed: a whole number of 0.2 mm layers. */
   armWidthMm: 6,
-  provisionalArmThicknessMm: 3 * PRINT_DEFAULTS.lineWidthMm,
+  defaultArmThicknessMm: 3 * PRINT_DEFAULTS.lineWidthMm,
   releaseDeflectionMm: 4,
   /**
    * Bore elevation above the slot's axis. A lob carries further than a flat shot from deck height, and the

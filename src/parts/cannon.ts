@@ -24,7 +24,7 @@ export interface CannonOptions {
   clearanceMm: number;
   /**
    * Arm thickness in its bending direction: a whole number of line widths. Default
-   * CANNON.provisionalArmThicknessMm (1.35 mm), provisional until the spring solver sizes the arm.
+   * CANNON.defaultArmThicknessMm (1.35 mm); generate and tune pass the spring solver's.
    */
   armThicknessMm: number;
   /** Free (flexing) length of the arm, root to tip block. Default CANNON.armLengthMm (30 mm). */
@@ -41,7 +41,7 @@ export interface CannonOptions {
 
 export const DEFAULTS: CannonOptions = {
   clearanceMm: DEFAULT_CLEARANCE_MM,
-  armThicknessMm: CANNON.provisionalArmThicknessMm,
+  armThicknessMm: CANNON.defaultArmThicknessMm,
   armLengthMm: CANNON.armLengthMm,
   armWidthMm: CANNON.armWidthMm,
   releaseDeflectionMm: CANNON.releaseDeflectionMm,
