@@ -9,10 +9,10 @@
  * Parsing checks the structure only; whether the ids name loaded factions and whether a fleet keeps the
  * rulebook's limits (15 ships, at most half from one faction) is for its users: `bom` and `validate`.
  */
-import { LineCounter, parseDocument } from 'yaml';
 import { InputError } from '../errors.js';
 import { childPath, YamlReader } from '../faction/yaml-reader.js';
 import { readTextFile } from '../io/read.js';
+import { parseYaml } from '../yaml-syntax.js';
 
 /** An armada list is a few KiB; anything past this is not one. */
 export const MAX_ARMADA_FILE_BYTES = 256 * 1024;
@@ -45,17 +45,9 @@ const ID = { re: /^[a-z0-9]+(-[a-z0-9]+)*$/, hint: 'a faction id in lower-case w
  * @throws InputError with every problem found, each at its line:column.
  */
 export function parseArmada(text: string, sourceName: string): Armada {
-  const lines = new LineCounter();
-  const doc = parseDocument(text, { uniqueKeys: true, lineCounter: lines, logLevel: 'error' });
-  const syntax = [...doc.errors, ...doc.warnings];
-  if (syntax.length > 0) {
-    throw new InputError(
-      syntax.map((e) => {
-        const pos = e.linePos?.[0];
-        return { source: sourceName, place: pos ? `${pos.line}:${pos.col}` : '', message: `${e.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')} (YAML syntax)` };
-      }),
-    );
-  }
+  const { doc, lines, duplicateKeys, errors, warnings } = parseYaml(text, sourceName, 'an armada list');
+  const syntax = [...errors, ...duplicateKeys, ...warnings];
+  if (syntax.length > 0) throw new InputError(syntax);
   const reader = new YamlReader(sourceName, doc, lines);
   const placeOf = (node: unknown): string => {
     const start = (node as { range?: readonly number[] } | null)?.range?.[0];

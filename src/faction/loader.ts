@@ -6,9 +6,10 @@
  */
 import { basename, dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LineCounter, parseDocument, visit, type YAMLError } from 'yaml';
+import { visit } from 'yaml';
 import { InputError, type Problem } from '../errors.js';
 import { findPackageRoot, listFiles, readTextFile } from '../io/read.js';
+import { parseYaml } from '../yaml-syntax.js';
 import { checkFaction, resolveFaction, type RulebookMode } from './format.js';
 import type { Faction } from './types.js';
 import { YamlReader } from './yaml-reader.js';
@@ -31,22 +32,6 @@ export const FACTION_FILE_EXTENSIONS = ['.yaml', '.yml'] as const;
 /** The shipped factions/ folder, found from this module's location (src/… or dist/src/…), not the cwd. */
 export const DEFAULT_FACTIONS_DIR = join(findPackageRoot(dirname(fileURLToPath(import.meta.url))), 'factions');
 
-/** Messages for the YAML errors a hand-edited file most often has, in place of the parser's wording. */
-const YAML_MESSAGES: Readonly<Record<string, (written: string) => string>> = {
-  DUPLICATE_KEY: (w) => `duplicate key \`${/^[^:\n]*/.exec(w)![0].trim()}\`; each key may appear only once in a mapping`,
-  TAB_AS_INDENT: () => 'a tab in the indentation; indent with spaces',
-  MULTIPLE_DOCS: () => 'a second YAML document starts here (`---`); a faction file holds one document',
-  TAG_RESOLVE_FAILED: (w) => `unknown tag \`${/^\S*/.exec(w)![0]}\`; faction files use plain YAML values without tags`,
-};
-
-function yamlProblem(source: string, text: string, e: YAMLError): Problem {
-  const pos = e.linePos?.[0];
-  const custom = YAML_MESSAGES[e.code];
-  // prettyErrors appends " at line L, column C:" and a source excerpt; the place carries that already.
-  const message = custom ? custom(text.slice(e.pos[0])) : `${e.message.replace(/ at line \d+, column \d+:[\s\S]*$/, '')} (YAML syntax)`;
-  return { source, place: pos ? `${pos.line}:${pos.col}` : '', message };
-}
-
 /** Orders problems by line and column; problems placed by field path follow, in the order found. */
 function byPlace(problems: readonly Problem[]): Problem[] {
   const key = (p: Problem): [number, number] => {
@@ -66,16 +51,12 @@ function byPlace(problems: readonly Problem[]): Problem[] {
  * @throws InputError carrying every problem found in the file, in line order.
  */
 export function parseFaction(text: string, sourceName: string, opts: LoadOptions = {}): Faction {
-  const lines = new LineCounter();
-  // logLevel 'error': the parser's warnings become problems here, never lines on the user's stderr.
-  const doc = parseDocument(text, { uniqueKeys: true, prettyErrors: true, lineCounter: lines, logLevel: 'error' });
-  const problems = doc.warnings.map((e) => yamlProblem(sourceName, text, e));
+  const { doc, lines, duplicateKeys, errors, warnings } = parseYaml(text, sourceName, 'a faction file');
   // Duplicate keys leave a well-formed tree, so the walk below can still find more problems. After any
   // other syntax error the parser's later errors are mostly echoes of the first: report it and count them.
-  const [syntax, ...echoes] = doc.errors.filter((e) => e.code !== 'DUPLICATE_KEY');
-  problems.push(...doc.errors.filter((e) => e.code === 'DUPLICATE_KEY').map((e) => yamlProblem(sourceName, text, e)));
-  if (syntax) {
-    const first = yamlProblem(sourceName, text, syntax);
+  const problems = [...warnings, ...duplicateKeys];
+  const [first, ...echoes] = errors;
+  if (first) {
     const more = echoes.length === 0 ? '' : ` (and ${echoes.length} more YAML error${echoes.length === 1 ? '' : 's'} after it, probably caused by this one)`;
     throw new InputError(byPlace([...problems, { ...first, message: first.message + more }]));
   }

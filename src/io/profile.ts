@@ -3,11 +3,11 @@
  * shots and `shipwright tune --profile` applies. Written as JSON (keys in a fixed order, so the same
  * calibration gives the same bytes); read as YAML, which accepts that JSON and hand-written YAML alike.
  */
-import { LineCounter, parseDocument } from 'yaml';
 import { InputError, type Problem } from '../errors.js';
 import { MATERIAL_IDS } from '../materials.js';
 import { describe } from '../units.js';
 import { writeFileAtomic } from './atomic.js';
+import { parseYaml } from '../yaml-syntax.js';
 import { readTextFile } from './read.js';
 
 export const PROFILE_VERSION = 1;
@@ -81,13 +81,9 @@ function check(data: unknown, source: string): Profile {
 
 /** Parses a profile's text; syntax errors at their line:column, content errors at their field path. */
 export function parseProfile(text: string, source: string): Profile {
-  const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
-  const err = doc.errors[0];
-  if (err) {
-    const { line, col } = lines.linePos(err.pos[0]);
-    throw InputError.single(source, `${line}:${col}`, `not valid JSON or YAML: ${err.message.split('\n')[0]}`);
-  }
+  const { doc, duplicateKeys, errors, warnings } = parseYaml(text, source, 'a printer profile');
+  const syntax = [...errors, ...duplicateKeys, ...warnings];
+  if (syntax.length > 0) throw new InputError(syntax.map((p) => ({ ...p, message: `not valid JSON or YAML: ${p.message}` })));
   return check(doc.toJS(), source);
 }
 

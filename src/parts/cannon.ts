@@ -92,7 +92,7 @@ interface Layout {
   rootY: number;
   padY: readonly [number, number];
   rampY: readonly [number, number];
-  /** Top of the thumb pad and of the pusher. */
+  /** Top of the thumb pad. */
   padTopZ: number;
   /** Inside the barrel the pusher's top runs parallel to the bore, this far above its axis (negative: below). */
   pusherAboveAxisMm: number;
@@ -122,13 +122,16 @@ function validate(options?: Partial<CannonOptions>): CannonOptions {
   // From the game's 8 mm up: a smaller ball would drop into the pusher's slot under the breech.
   checkRange('cannon', 'ballDiameterMm', o.ballDiameterMm, INTERFACES.cannonball.diameterMm, 12);
   const p = pusherReach(layout(o));
-  checkOption(
-    'cannon',
-    'releaseDeflectionMm',
-    o.releaseDeflectionMm,
-    pusherWorks(p, o.ballDiameterMm),
-    `a draw of at most ${Math.floor(cannonMaxDrawMm(o) * 100) / 100} mm for the ${o.elevationDeg}° bore, so that the pusher, kept under the bore's roof, meets the ball no more than a quarter of its diameter below its centre and stands ${2 * MIN_FEATURE_MM} mm tall where it enters the barrel (it meets the ball ${Math.round(p.belowAxisMm * 100) / 100} mm below and stands ${Math.round(p.entryHeightMm * 100) / 100} mm tall)`,
-  );
+  // The longest draw is a bisection: only worked out for the message when the draw is refused.
+  if (!pusherWorks(p, o.ballDiameterMm)) {
+    checkOption(
+      'cannon',
+      'releaseDeflectionMm',
+      o.releaseDeflectionMm,
+      false,
+      `a draw of at most ${Math.floor(cannonMaxDrawMm(o) * 100) / 100} mm for the ${o.elevationDeg}° bore, so that the pusher, kept under the bore's roof, meets the ball no more than a quarter of its diameter below its centre and stands ${2 * MIN_FEATURE_MM} mm tall where it enters the barrel (it meets the ball ${Math.round(p.belowAxisMm * 100) / 100} mm below and stands ${Math.round(p.entryHeightMm * 100) / 100} mm tall)`,
+    );
+  }
   return o;
 }
 
@@ -270,8 +273,8 @@ function pieces(L: Layout): Pieces {
     span([L.barrelRearX - 1, -slotHalfMm, bedZ - 1], [L.pusherFrontX + MOTION_GAP_MM, slotHalfMm, L.axisZ(L.pusherFrontX)]),
   ]);
 
-  // Moving assembly: arm, tip block, pusher, thumb pad. Pieces abut exactly (an overlap would leave a
-  // sliver where their coplanar faces meet).
+  // Moving assembly: arm, tip block, pusher, thumb pad. The boxes abut exactly (an overlap would leave a
+  // sliver where their coplanar faces meet); the pusher's sloped outline starts inside the tip block.
   const arm = span([L.armX, L.tipY, bedZ], [L.armX + o.armThicknessMm, L.rootY, bedZ + b]);
   const tip = union([
     span([L.armX, L.padY[0], bedZ], [L.tipFrontX, L.tipY, bedZ + b]),

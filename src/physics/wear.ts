@@ -39,6 +39,6 @@ export function wearEstimate(sol: Solution): Wear {
     fatigueStressRatio: +stressRatio.toPrecision(3),
     withinFatigueBand: stressRatio <= FATIGUE_STRESS_FRACTION.max,
     estimate: true,
-    model: `N = 316 × (strain limit / peak strain)^${WEAR_EXPONENT}, anchored on "hundreds of shots" at the repeated-flex limit [E]`,
+    model: `N = ${Math.round(WEAR_SHOTS_AT_LIMIT)} × (strain limit / peak strain)^${WEAR_EXPONENT}, anchored on "hundreds of shots" at the repeated-flex limit [E]`,
   };
 }

@@ -16,17 +16,12 @@ export function featureMiddle(f: Feature): Vec3 {
   return add(f.positionMm, featureFrame(f).w, ((f.role === 'hole' ? -1 : 1) * f.depthMm) / 2);
 }
 
-/** Extent of material along a line through `p` in direction `dir`: from the first surface to the last. */
-export function extentAlong(solid: Solid, p: Vec3, dir: Vec3): number {
-  const hits = rayHitsMm(solid, add(p, dir, -FAR_MM), add(p, dir, FAR_MM));
-  return hits.length >= 2 ? hits[hits.length - 1]! - hits[0]! : 0;
-}
-
 /**
- * Extent of the material along a line through `p` in direction `dir` that lies within `nearMm` of `p`: from
- * the first surface of the first such stretch of material to the last surface of the last.
+ * Extent of the material along a line through `p` in direction `dir` that lies within `nearMm` of `p`
+ * (default: anywhere on the line): from the first surface of the first such stretch of material to the
+ * last surface of the last.
  */
-export function extentNear(solid: Solid, p: Vec3, dir: Vec3, nearMm: number): number {
+export function extentNear(solid: Solid, p: Vec3, dir: Vec3, nearMm = Infinity): number {
   const hits = rayHitsMm(solid, add(p, dir, -FAR_MM), add(p, dir, FAR_MM)).map((t) => t - FAR_MM);
   let lo = Infinity, hi = -Infinity;
   for (let i = 0; i + 1 < hits.length; i += 2) {
@@ -70,7 +65,7 @@ export function thicknessAlongAxisMm(solid: Solid, f: Feature, radiusFraction: n
   const { u, v, w } = featureFrame(f);
   const r = (f.size.shape === 'round' ? f.size.diameterMm : Math.min(f.size.widthMm, f.size.heightMm)) / 2;
   const c = featureMiddle(f);
-  return Math.max(...Array.from({ length: 8 }, (_, i) => extentAlong(solid, add(c, mix(u, v, (i * Math.PI) / 4), r * radiusFraction), w)));
+  return Math.max(...Array.from({ length: 8 }, (_, i) => extentNear(solid, add(c, mix(u, v, (i * Math.PI) / 4), r * radiusFraction), w)));
 }
 
 /**

@@ -1,0 +1,50 @@
+/**
+ * Parsing the YAML of every input file (faction files, armada lists, printer profiles) in one way: keys
+ * must be unique, the parser never writes to stderr, and each syntax problem becomes a Problem at its
+ * line:column, in the words a hand-edited file needs.
+ */
+import { LineCounter, parseDocument, type Document, type YAMLError } from 'yaml';
+import type { Problem } from './errors.js';
+
+/** Messages for the YAML errors a hand-edited file most often has, in place of the parser's wording. */
+const MESSAGES: Readonly<Record<string, (written: string, what: string) => string>> = {
+  DUPLICATE_KEY: (w) => `duplicate key \`${/^[^:\n]*/.exec(w)![0].trim()}\`; each key may appear only once in a mapping`,
+  TAB_AS_INDENT: () => 'a tab in the indentation; indent with spaces',
+  MULTIPLE_DOCS: (_, what) => `a second YAML document starts here (\`---\`); ${what} holds one document`,
+  TAG_RESOLVE_FAILED: (w, what) => `unknown tag \`${/^\S*/.exec(w)![0]}\`; ${what} uses plain YAML values without tags`,
+};
+
+export interface ParsedYaml {
+  doc: Document;
+  lines: LineCounter;
+  /** Duplicate keys: the tree is still whole, so a caller may go on to find more problems. */
+  duplicateKeys: Problem[];
+  /** Every other error; after the first, the parser's errors are mostly echoes of it. */
+  errors: Problem[];
+  /** The parser's warnings (e.g. an unresolved tag), as problems. */
+  warnings: Problem[];
+}
+
+/**
+ * Parses `text` (named `source` in messages). `what` names the kind of file in messages, e.g.
+ * "a faction file".
+ */
+export function parseYaml(text: string, source: string, what: string): ParsedYaml {
+  const lines = new LineCounter();
+  // logLevel 'error': the parser's warnings become problems here, never lines on the user's stderr.
+  const doc = parseDocument(text, { uniqueKeys: true, prettyErrors: true, lineCounter: lines, logLevel: 'error' });
+  const problem = (e: YAMLError): Problem => {
+    const pos = e.linePos?.[0];
+    const custom = MESSAGES[e.code];
+    // prettyErrors appends " at line L, column C:" and a source excerpt; the place carries that already.
+    const message = custom ? custom(text.slice(e.pos[0]), what) : `${e.message.replace(/ at line \d+, column \d+:[\s\S]*$/, '')} (YAML syntax)`;
+    return { source, place: pos ? `${pos.line}:${pos.col}` : '', message };
+  };
+  return {
+    doc,
+    lines,
+    duplicateKeys: doc.errors.filter((e) => e.code === 'DUPLICATE_KEY').map(problem),
+    errors: doc.errors.filter((e) => e.code !== 'DUPLICATE_KEY').map(problem),
+    warnings: doc.warnings.map(problem),
+  };
+}
