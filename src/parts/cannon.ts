@@ -366,11 +366,11 @@ export function cannonArmGeometry(options?: Partial<CannonOptions>): {
 
 /**
  * Volume of what moves with the arm's tip, mm³: the tip block, the thumb pad and the pusher (the arm itself
- * excluded), from the same layout the cannon is built from, for the solver's transfer. Options are not
- * range-checked: the solver asks about candidates it has yet to judge.
+ * excluded), from the same layout the cannon is built from, for the solver's transfer. Options are complete
+ * and not range-checked: the solver asks about candidates it has yet to judge, thousands of times a solve.
  */
-export function cannonTipVolumeMm3(options?: Partial<CannonOptions>): number {
-  const L = layout(mergeOptions(DEFAULTS, options));
+export function cannonTipVolumeMm3(options: CannonOptions): number {
+  const L = layout(options);
   const b = L.o.armWidthMm;
   const depthMm = L.tipFrontX - L.armX;
   const block = depthMm * (L.tipY - L.padY[0]) * b;

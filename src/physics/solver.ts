@@ -5,7 +5,7 @@
 import { InfeasibleError } from '../errors.js';
 import { findMaterial, MATERIAL_IDS, type Material } from '../materials.js';
 import { cannonLaunchGeometry, cannonMaxDrawMm, cannonTipVolumeMm3 } from '../parts/cannon.js';
-import { CANNON, CANNON_LIMITS, HULL, INTERFACES, PRINT_DEFAULTS } from '../standard.js';
+import { CANNON, CANNON_LIMITS, DEFAULT_CLEARANCE_MM, HULL, INTERFACES, PRINT_DEFAULTS } from '../standard.js';
 import { degToRad, gpaToPa, gPerCm3ToKgPerM3, inToMm, mmToM, mToMm, radToDeg } from '../units.js';
 import { ballMassKg } from './ball.js';
 import { bendArm, LINEAR_LIMIT_DEFLECTION_RATIO, linearStiffnessNPerM, prbmState, type Beam, type BeamState } from './beam.js';
@@ -164,6 +164,7 @@ export function launchOf(s: Setup, ballMass: number): Omit<Launch, 'speedMps'> {
 function transferOf(s: Setup, arm: Arm, ballMass: number): { armMassKg: number; tipMassKg: number; efficiency: number } {
   const armMassKg = s.armDensityKgPerM3 * arm.lengthM * s.armWidthM * arm.thicknessM;
   const tipMm3 = cannonTipVolumeMm3({
+    clearanceMm: DEFAULT_CLEARANCE_MM,
     armThicknessMm: mToMm(arm.thicknessM),
     armWidthMm: mToMm(s.armWidthM),
     armLengthMm: mToMm(arm.lengthM),

@@ -173,7 +173,7 @@ describe('cannon', () => {
     const o = { armThicknessMm: h, releaseDeflectionMm: d, elevationDeg: e };
     withArena(() => {
       const p = cannonPieces(o);
-      expect(p.tip.volumeMm3() / cannonTipVolumeMm3(o)).toBeCloseTo(1, 6);
+      expect(p.tip.volumeMm3() / cannonTipVolumeMm3({ ...DEFAULTS, ...o })).toBeCloseTo(1, 6);
       // The pieces are the cannon: nothing more, nothing overlapping.
       const whole = cannon(o).solid.volumeMm3();
       expect((p.frame.volumeMm3() + p.arm.volumeMm3() + p.tip.volumeMm3()) / whole).toBeCloseTo(1, 6);
