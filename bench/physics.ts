@@ -1,6 +1,6 @@
 /**
- * Benchmark of the cannon spring solver: one inverse solve (median of 200 after a warm-up; target ≤ 2 ms)
- * and one 10,000-sample dispersion (median of 5; target ≤ 150 ms), for PETG at 24 in, the generate
+ * Benchmark of the cannon spring solver: one inverse solve (median of 200 after a warm-up; target ≤ 5 ms)
+ * and one 10,000-sample dispersion (median of 5; target ≤ 300 ms), for PETG at 24 in, the generate
  * default range, in this process.
  */
 import { dispersion, DISPERSION_SAMPLES } from '../src/physics/dispersion.js';

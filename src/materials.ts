@@ -161,6 +161,13 @@ export const MATERIALS: readonly Material[] = [
  */
 export const FATIGUE_STRESS_FRACTION: MaterialValue = v(0.35, E, true, 0.3, 0.4);
 
+/**
+ * Ball on the bore's wall: dry sliding friction of printed thermoplastics on themselves, 0.2–0.4 in pin-on-
+ * disc tests of PLA, PETG and ABS (an estimate across layer textures, [E]). The solver uses the middle;
+ * the dispersion spans the band.
+ */
+export const BORE_FRICTION: MaterialValue = v(0.3, E, true, 0.2, 0.4);
+
 /** Brands differ by 10–25 % (BRIEF §4): the spread the per-printer calibration has to absorb. */
 export const BRAND_SPREAD_FRACTION = { min: 0.1, max: 0.25 } as const;
 

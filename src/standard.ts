@@ -122,23 +122,35 @@ export const HULL = {
 
 /**
  * The cannon. `generate` and `shipwright tune` size its flex arm with the spring solver (src/physics/); the
- * builder's own defaults, for a cannon built without a solved design, are a 30 mm arm 3 line widths
- * (1.35 mm) thick released at 4 mm, which in PLA stays under its 0.8 % repeated-flex strain.
+ * builder's own defaults (a uniform 30 mm arm 3 line widths thick, drawn 4 mm) are a shape for tests, not a
+ * tuned design: use the solver's.
  */
 export const CANNON = {
   armLengthMm: 30,
   armLengthRangeMm: { min: 20, max: 45 },
   /** Arm width = its height on the bed: a whole number of 0.2 mm layers. */
   armWidthMm: 6,
+  /**
+   * Narrowest arm tip a taper may reach: 10 layers of 0.2 mm. Thinner, a 1–2 line arm is a ribbon that twists
+   * out of its bending plane under an off-centre thumb.
+   */
+  armTipWidthMinMm: 2,
+  /**
+   * A tapered arm stays at least this many times taller than it is thick: a section flatter than that is
+   * stiffer in the bed plane than across it only by (width/thickness)², and a thumb pressing down on the pad
+   * would bend it across its layers (print/arm-orientation).
+   */
+  armMinAspect: 1.5,
   defaultArmThicknessMm: 3 * PRINT_DEFAULTS.lineWidthMm,
   releaseDeflectionMm: 4,
   /**
-   * Bore elevation above the slot's axis. A lob carries further than a flat shot from deck height, and the
-   * arm's tip block takes most of the spring's energy, so the bore is steep: at 10° a PLA cannon tops out
-   * near 0.46 m (the solver, `shipwright tune`), short of the 24 in generate tunes for by default; at 25° it
-   * reaches about 0.9 m, leaving CANNON_LIMITS.elevationMaxDeg as the fix for longer shots.
+   * Bore elevation above the slot's axis: the builder's steepest, CANNON_LIMITS.elevationMaxDeg. From a
+   * launch 18 mm above the table a lob carries further than a flat shot, and the tip block takes most of
+   * the spring's energy (the solver, `shipwright tune`), so every degree counts: a PLA cannon tuned for
+   * 24 in uses about 80 % of its strain limit at 30°, 84 % at 25°, and PLA's reach grows from 0.84 m to
+   * about 1 m.
    */
-  elevationDeg: 25,
+  elevationDeg: 30,
   /** The bore's axis sits this far above the slot's centre line (the plug is below the barrel). */
   boreAboveSlotCentreMm: 6,
 } as const;

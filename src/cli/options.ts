@@ -9,7 +9,9 @@ import type { Faction } from '../faction/types.js';
 import { defaultSettings, type BuildSettings } from '../generate/index.js';
 import { MATERIAL_IDS } from '../materials.js';
 import { parseLengthMm } from '../units.js';
+import { checkFamily } from '../io/profile.js';
 import { DEFAULT_TUNE } from '../physics/solver.js';
+import { addArmDesignOptions, calibrationFrom, designFrom, type ArmDesignFlags } from './commands/tune.js';
 import { CLEARANCE_RANGE_MM, DEFAULT_CLEARANCE_MM, DEFAULT_PRINTER_ID, PRINTERS } from '../standard.js';
 
 export interface FactionFlags {
@@ -17,7 +19,7 @@ export interface FactionFlags {
   faction?: string[];
 }
 
-export interface BuildFlags {
+export interface BuildFlags extends ArmDesignFlags {
   clearance?: string;
   printer?: string;
   cannonMaterial?: string;
@@ -38,9 +40,9 @@ export function addBuildOptions(cmd: Command): Command {
     .addOption(new Option('--printer <id>', `printer bed profile (default ${DEFAULT_PRINTER_ID})`).choices(PRINTERS.map((p) => p.id)));
 }
 
-/** The cannon the spring solver tunes for the build (generate, validate). */
+/** The cannon the spring solver tunes for the build (generate, validate): everything `shipwright tune` takes. */
 export function addCannonOptions(cmd: Command): Command {
-  return cmd
+  return addArmDesignOptions(cmd, 'printer profile whose calibration factor (shipwright calibrate) the cannon is tuned with')
     .addOption(new Option('--cannon-material <id>', `material the cannon is printed in; its arm is tuned for it (default ${DEFAULT_TUNE.materialId})`).choices(MATERIAL_IDS))
     .option('--range <dist>', `carry the cannon is tuned for, with its unit: 24in, 0.6m, 60cm (default ${DEFAULT_TUNE.rangeM} m)`);
 }
@@ -73,13 +75,18 @@ export function parseIntFlag(flag: string, text: string, min: number, max: numbe
   return v;
 }
 
-/** The build settings: defaults with the flags applied. */
-export function buildSettingsFrom(flags: BuildFlags): BuildSettings {
+/** The build settings: defaults with the flags applied, the calibration factor read from --profile. */
+export async function buildSettingsFrom(flags: BuildFlags): Promise<BuildSettings> {
   const s = defaultSettings();
   if (flags.clearance !== undefined) s.clearanceMm = parseMmFlag('--clearance', flags.clearance, CLEARANCE_RANGE_MM.min, CLEARANCE_RANGE_MM.max);
   if (flags.printer !== undefined) s.printer = PRINTERS.find((p) => p.id === flags.printer)!;
   if (flags.cannonMaterial !== undefined) s.cannonMaterialId = flags.cannonMaterial;
   if (flags.range !== undefined) s.cannonRangeM = parseRangeFlag('--range', flags.range);
+  checkFamily(flags.family);
+  s.cannonDesign = designFrom(flags);
+  const calibration = await calibrationFrom(flags.profile, s.cannonMaterialId, flags.family);
+  if (calibration.warning) throw InputError.single('--profile', '', calibration.warning);
+  if (flags.profile !== undefined) s.cannonDesign.calibrationFactor = calibration.factor;
   return s;
 }
 

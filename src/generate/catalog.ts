@@ -7,6 +7,7 @@
  */
 import type { Faction } from '../faction/types.js';
 import type { Part } from '../geometry/part.js';
+import type { TuneRequest } from '../physics/solver.js';
 import { cannonOptionsFor, solveCannon } from '../physics/tune.js';
 import { COIN_SET, PRINT_LIST } from '../rules/rulebook.js';
 import type { BuildSettings, Quantity } from './types.js';
@@ -50,7 +51,12 @@ export async function loadBuilder(name: BuilderName): Promise<Builder> {
  * bore and ball. Throws InfeasibleError when no printable arm reaches the range.
  */
 export function tunedCannon(s: BuildSettings): ReturnType<typeof cannonOptionsFor> {
-  return cannonOptionsFor(solveCannon({ materialId: s.cannonMaterialId, targetRangeM: s.cannonRangeM }));
+  return cannonOptionsFor(solveCannon(cannonRequest(s)));
+}
+
+/** What the solver is asked for the build's cannon: its material, range, clearance and design. */
+export function cannonRequest(s: BuildSettings): TuneRequest {
+  return { ...s.cannonDesign, materialId: s.cannonMaterialId, targetRangeM: s.cannonRangeM, clearanceMm: s.clearanceMm };
 }
 
 export interface CatalogEntry {

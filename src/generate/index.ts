@@ -40,6 +40,7 @@ export function defaultSettings(): BuildSettings {
     printer: PRINTERS.find((p) => p.id === DEFAULT_PRINTER_ID)!,
     cannonMaterialId: DEFAULT_TUNE.materialId,
     cannonRangeM: DEFAULT_TUNE.rangeM,
+    cannonDesign: {},
     terrainSeed: 1,
   };
 }

@@ -37,6 +37,8 @@ export interface Manifest {
     printer: string;
     cannonMaterial: string;
     cannonRangeM: number;
+    /** The design flags and calibration factor the cannon was tuned with (empty: the solver's defaults). */
+    cannonDesign: BuildSettings['cannonDesign'];
     /** The tuned cannon's builder options (arm, catch, bore, ball) in mm and degrees. */
     cannon: ReturnType<typeof tunedCannon>;
     terrainSeed: number;
@@ -81,6 +83,7 @@ export function buildManifest(files: readonly GeneratedFile[], settings: BuildSe
       printer: settings.printer.id,
       cannonMaterial: settings.cannonMaterialId,
       cannonRangeM: settings.cannonRangeM,
+      cannonDesign: settings.cannonDesign,
       cannon: tunedCannon(settings),
       terrainSeed: settings.terrainSeed,
     },

@@ -5,7 +5,10 @@
  */
 import type { BoundsMm } from '../geometry/kernel.js';
 import type { Feature } from '../geometry/part.js';
+import type { TuneRequest } from '../physics/solver.js';
 import type { PrinterProfile } from '../standard.js';
+
+export type CannonDesign = Omit<TuneRequest, 'materialId' | 'targetRangeM' | 'clearanceMm' | 'thumbForceLimitN'>;
 
 /** Everything besides the factions that changes what is built. */
 export interface BuildSettings {
@@ -16,6 +19,12 @@ export interface BuildSettings {
   cannonMaterialId: string;
   /** The carry the cannon is tuned for, m (`--range`). */
   cannonRangeM: number;
+  /**
+   * The rest of the cannon's design, as `shipwright tune` takes it (`--elevation`, `--ball-diameter`,
+   * `--ball-material`, `--arm-length`, `--taper`, and the calibration factor from `--profile`); each left out
+   * takes the solver's default.
+   */
+  cannonDesign: CannonDesign;
   /** Seed for the rocks and reefs (same seed, same files). */
   terrainSeed: number;
 }

@@ -237,9 +237,11 @@ export class Solid {
   }
   /** Number of separate bodies. */
   bodyCount(): number {
-    const parts = this.m.decompose();
-    for (const p of parts) track(p);
-    return parts.length;
+    return this.bodies().length;
+  }
+  /** The separate bodies, each a solid of its own. */
+  bodies(): Solid[] {
+    return this.m.decompose().map((p) => new Solid(p));
   }
   bounds(): BoundsMm {
     const b = this.m.boundingBox();

@@ -17,13 +17,35 @@ export const DEFAULT_PROFILE_PATH = 'shipwright-profile.json';
 export const CALIBRATION_FACTOR_RANGE = { min: 0.25, max: 4 } as const;
 const MAX_PROFILE_BYTES = 256 * 1024;
 
-/** One material's calibration on this printer. */
+/**
+ * One calibration on this printer, for a material (key `pla`) or a design family within it (`pla/long-arm`).
+ * The file may leave out `basedOnFactor` (then 1) and `shotsFired` (then 0): only the reader sees that.
+ */
 export interface MaterialCalibration {
   /** Measured over predicted launch energy. */
   energyFactor: number;
+  /** The factor the fired cannon was tuned with, so the same shots fed again give the same factor. */
+  basedOnFactor: number;
   /** The practice shots it was fitted from. */
   tunedForM: number;
   measuredM: number[];
+  /** Shots the cannon had fired when the practice shots were taken. */
+  shotsFired: number;
+}
+
+const FAMILY = /^[a-z0-9][a-z0-9-]{0,39}$/;
+
+/** The profile key of a material's calibration, or of a family within it. */
+export const calibrationKey = (materialId: string, family?: string): string => (family ? `${materialId}/${family}` : materialId);
+
+/** A family's calibration, else its material's, else none. */
+export function findCalibration(p: Profile, materialId: string, family?: string): MaterialCalibration | undefined {
+  return (family ? p.calibration[calibrationKey(materialId, family)] : undefined) ?? p.calibration[materialId];
+}
+
+/** A `--family` name: lower-case letters, digits and dashes. */
+export function checkFamily(family: string | undefined): void {
+  if (family !== undefined && !FAMILY.test(family)) throw InputError.single('--family', '', `"${family}" is not valid: expected lower-case letters, digits and dashes (up to 40), e.g. --family long-arm`);
 }
 
 export interface Profile {
@@ -38,7 +60,7 @@ export function serializeProfile(p: Profile): string {
   const calibration: Record<string, MaterialCalibration> = {};
   for (const id of Object.keys(p.calibration).sort()) {
     const c = p.calibration[id]!;
-    calibration[id] = { energyFactor: c.energyFactor, tunedForM: c.tunedForM, measuredM: [...c.measuredM] };
+    calibration[id] = { energyFactor: c.energyFactor, basedOnFactor: c.basedOnFactor, tunedForM: c.tunedForM, measuredM: [...c.measuredM], shotsFired: c.shotsFired };
   }
   return `${JSON.stringify({ version: PROFILE_VERSION, calibration }, null, 2)}\n`;
 }
@@ -62,17 +84,22 @@ function check(data: unknown, source: string): Profile {
   else {
     for (const [id, c] of Object.entries(data.calibration)) {
       const at = `calibration.${id}`;
-      if (!MATERIAL_IDS.includes(id)) bad(at, `unknown material; expected one of ${MATERIAL_IDS.join(', ')}`);
+      const [materialId, family, ...rest] = id.split('/');
+      if (!MATERIAL_IDS.includes(materialId!)) bad(at, `unknown material; expected one of ${MATERIAL_IDS.join(', ')}, optionally followed by /family`);
+      else if (rest.length > 0 || (family !== undefined && !FAMILY.test(family))) bad(at, 'expected a material id or material/family, the family in lower-case letters, digits and dashes');
       if (!isObject(c)) {
         bad(at, `expected a mapping with energyFactor, tunedForM and measuredM, ${got(c)}`);
         continue;
       }
-      for (const key of Object.keys(c)) if (!['energyFactor', 'tunedForM', 'measuredM'].includes(key)) bad(`${at}.${key}`, 'unknown key; expected energyFactor, tunedForM and measuredM');
+      const KEYS = ['energyFactor', 'basedOnFactor', 'tunedForM', 'measuredM', 'shotsFired'];
+      for (const key of Object.keys(c)) if (!KEYS.includes(key)) bad(`${at}.${key}`, `unknown key; expected ${KEYS.join(', ')}`);
       const { min, max } = CALIBRATION_FACTOR_RANGE;
       if (!positive(c.energyFactor) || c.energyFactor < min || c.energyFactor > max) bad(`${at}.energyFactor`, `expected a number from ${min} to ${max}, ${got(c.energyFactor)}`);
+      if (c.basedOnFactor !== undefined && (!positive(c.basedOnFactor) || c.basedOnFactor < min || c.basedOnFactor > max)) bad(`${at}.basedOnFactor`, `expected a number from ${min} to ${max}, ${got(c.basedOnFactor)}`);
+      if (c.shotsFired !== undefined && !(Number.isInteger(c.shotsFired) && (c.shotsFired as number) >= 0)) bad(`${at}.shotsFired`, `expected a whole number of shots, ${got(c.shotsFired)}`);
       if (!positive(c.tunedForM)) bad(`${at}.tunedForM`, `expected a range in metres above 0, ${got(c.tunedForM)}`);
       if (!Array.isArray(c.measuredM) || c.measuredM.length === 0 || !c.measuredM.every(positive)) bad(`${at}.measuredM`, `expected a list of ranges in metres above 0, ${got(c.measuredM)}`);
-      calibration[id] = c as unknown as MaterialCalibration;
+      calibration[id] = { ...(c as unknown as MaterialCalibration), basedOnFactor: (c.basedOnFactor as number | undefined) ?? 1, shotsFired: (c.shotsFired as number | undefined) ?? 0 };
     }
   }
   if (problems.length) throw new InputError(problems);

@@ -15,6 +15,7 @@
  * thickness (X) is a whole number of line widths and its width is its height (Z).
  */
 import { box, cylinder, hull3d, polygon, union, type Solid, type Vec3 } from '../geometry/kernel.js';
+import { addMoments, boxMoments, centroidMm, polarAboutZThroughCentroidMm5, prismXzMoments, sumMoments } from '../geometry/mass.js';
 import { layOnBed, type Part } from '../geometry/part.js';
 import { CANNON, CLEARANCE_RANGE_MM, DEFAULT_CLEARANCE_MM, fitHoleMm, INTERFACES, MIN_FEATURE_MM, PRINT_DEFAULTS } from '../standard.js';
 import { checkOption, checkRange, mergeOptions } from './options.js';
@@ -29,8 +30,14 @@ export interface CannonOptions {
   armThicknessMm: number;
   /** Free (flexing) length of the arm, root to tip block. Default CANNON.armLengthMm (30 mm). */
   armLengthMm: number;
-  /** Arm width across its bending plane, its height on the bed. Default CANNON.armWidthMm (6 mm). */
+  /** Arm width across its bending plane, its height on the bed, at the root. Default CANNON.armWidthMm (6 mm). */
   armWidthMm: number;
+  /**
+   * The arm's width (height on the bed) where it meets the tip block: the arm tapers linearly from
+   * `armWidthMm` at its root. Equal to `armWidthMm` (the default) for a uniform arm; the solver picks a taper
+   * that keeps the surface strain even along the arm (src/physics/solver.ts).
+   */
+  armTipWidthMm: number;
   /** Tip deflection at which the catch releases. Default CANNON.releaseDeflectionMm (4 mm). */
   releaseDeflectionMm: number;
   /** Bore elevation above horizontal. Default CANNON.elevationDeg (25°). */
@@ -44,6 +51,7 @@ export const DEFAULTS: CannonOptions = {
   armThicknessMm: CANNON.defaultArmThicknessMm,
   armLengthMm: CANNON.armLengthMm,
   armWidthMm: CANNON.armWidthMm,
+  armTipWidthMm: CANNON.armWidthMm,
   releaseDeflectionMm: CANNON.releaseDeflectionMm,
   elevationDeg: CANNON.elevationDeg,
   ballDiameterMm: INTERFACES.cannonball.diameterMm,
@@ -117,6 +125,9 @@ function validate(options?: Partial<CannonOptions>): CannonOptions {
   );
   checkRange('cannon', 'armLengthMm', o.armLengthMm, CANNON.armLengthRangeMm.min, CANNON.armLengthRangeMm.max);
   checkRange('cannon', 'armWidthMm', o.armWidthMm, 3, 12);
+  // A taper stops where the section would be flatter than CANNON.armMinAspect (a uniform arm is exempt).
+  const narrowestTipMm = Math.min(o.armWidthMm, Math.max(CANNON.armTipWidthMinMm, CANNON.armMinAspect * o.armThicknessMm));
+  checkOption('cannon', 'armTipWidthMm', o.armTipWidthMm, o.armTipWidthMm >= narrowestTipMm - 1e-9 && o.armTipWidthMm <= o.armWidthMm, `a number from ${+narrowestTipMm.toFixed(3)} to ${o.armWidthMm} mm: at least ${CANNON.armTipWidthMinMm} mm and ${CANNON.armMinAspect} × the arm's thickness, so it bends in the bed plane`);
   checkRange('cannon', 'releaseDeflectionMm', o.releaseDeflectionMm, 1, 0.4 * o.armLengthMm);
   checkRange('cannon', 'elevationDeg', o.elevationDeg, 0, 30, 'deg');
   // From the game's 8 mm up: a smaller ball would drop into the pusher's slot under the breech.
@@ -275,7 +286,15 @@ function pieces(L: Layout): Pieces {
 
   // Moving assembly: arm, tip block, pusher, thumb pad. The boxes abut exactly (an overlap would leave a
   // sliver where their coplanar faces meet); the pusher's sloped outline starts inside the tip block.
-  const arm = span([L.armX, L.tipY, bedZ], [L.armX + o.armThicknessMm, L.rootY, bedZ + b]);
+  // Its side outline (Y, Z) is a trapezoid, tall at the root and o.armTipWidthMm at the tip.
+  const arm = hull3d(
+    [L.armX, L.armX + o.armThicknessMm].flatMap((x): Vec3[] => [
+      [x, L.tipY, bedZ],
+      [x, L.rootY, bedZ],
+      [x, L.rootY, bedZ + b],
+      [x, L.tipY, bedZ + o.armTipWidthMm],
+    ]),
+  );
   const tip = union([
     span([L.armX, L.padY[0], bedZ], [L.tipFrontX, L.tipY, bedZ + b]),
     span([L.armX, L.padY[0], bedZ], [L.tipFrontX, L.padY[1], padTopZ]),
@@ -337,59 +356,107 @@ export function cannon(options?: Partial<CannonOptions>): Part {
 }
 
 /**
- * The flex arm in the exported frame (for the validator and the solver): centres of its root and tip
- * sections (mid-thickness, mid-width), the axis it bends about, and its section and free length.
+ * The flex arm in the exported frame (for the validator): centres of its root and tip sections (mid-
+ * thickness, at half the root's width), the axis it bends about, and its section and free length.
  */
 export function cannonArmGeometry(options?: Partial<CannonOptions>): {
   rootMm: Vec3;
   tipMm: Vec3;
   bendAxis: Vec3;
   thicknessMm: number;
+  /** The arm's width (height on the bed) at its root and at its tip. */
   widthMm: number;
+  tipWidthMm: number;
   lengthMm: number;
-  /** How far the tip is pushed before the catch lets go. */
+  /** How far the thumb pad is drawn back before the catch lets go. */
   releaseDeflectionMm: number;
+  /** Inside the thumb pad, above the tip block: its centre along the arm, halfway up what stands above the block. */
+  padMm: Vec3;
+  /** Inside the pusher, just ahead of the tip block, on its centre line. */
+  pusherMm: Vec3;
 } {
   const L = layout(validate(options));
-  const x = L.armX + L.o.armThicknessMm / 2 + L.offset[0];
-  const z = L.bedZ + L.o.armWidthMm / 2 + L.offset[2];
+  const [ox, oy, oz] = L.offset;
+  const x = L.armX + L.o.armThicknessMm / 2 + ox;
+  // Half the tip's width up: inside the arm all along its taper.
+  const z = L.bedZ + L.o.armTipWidthMm / 2 + oz;
+  const blockMidX = (L.armX + L.tipFrontX) / 2 + ox;
   return {
-    rootMm: [x, L.rootY + L.offset[1], z],
-    tipMm: [x, L.tipY + L.offset[1], z],
+    rootMm: [x, L.rootY + oy, z],
+    tipMm: [x, L.tipY + oy, z],
     bendAxis: [0, 0, 1],
     thicknessMm: L.o.armThicknessMm,
     widthMm: L.o.armWidthMm,
+    tipWidthMm: L.o.armTipWidthMm,
     lengthMm: L.o.armLengthMm,
     releaseDeflectionMm: L.o.releaseDeflectionMm,
+    padMm: [blockMidX, (L.padY[0] + L.padY[1]) / 2 + oy, (L.bedZ + L.o.armWidthMm + L.padTopZ) / 2 + oz],
+    pusherMm: [L.tipFrontX + MOTION_GAP_MM / 2 + ox, oy, L.bedZ + 1 + oz],
   };
 }
 
-/**
- * Volume of what moves with the arm's tip, mm³: the tip block, the thumb pad and the pusher (the arm itself
- * excluded), from the same layout the cannon is built from, for the solver's transfer. Options are complete
- * and not range-checked: the solver asks about candidates it has yet to judge, thousands of times a solve.
- */
-export function cannonTipVolumeMm3(options: CannonOptions): number {
-  const L = layout(options);
-  const b = L.o.armWidthMm;
-  const depthMm = L.tipFrontX - L.armX;
-  const block = depthMm * (L.tipY - L.padY[0]) * b;
-  const padAbove = depthMm * (L.padY[1] - L.padY[0]) * (L.padTopZ - L.bedZ - b);
-  // The pusher's outline by the shoelace formula, less the part inside the tip block.
-  const outline = L.pusherOutline;
-  const areaMm2 = Math.abs(outline.reduce((sum, [x, z], i) => {
-    const [x1, z1] = outline[(i + 1) % outline.length]!;
-    return sum + x * z1 - x1 * z;
-  }, 0)) / 2;
-  const pusher = PUSHER_WIDTH_MM * (areaMm2 - PUSHER_ROOT_MM * b);
-  return block + padAbove + pusher;
+/** The printed cannon as the spring solver and `tune --json` describe it (millimetres; distances along the unbent arm). */
+export interface CannonAsPrinted {
+  armLengthMm: number;
+  armThicknessMm: number;
+  /** The arm's width (height on the bed) at its root and at its tip. */
+  taper: { rootWidthMm: number; tipWidthMm: number };
+  /** From the arm's root (where it leaves the frame) to the middle of the thumb pad, where the draw is applied. */
+  drawPointFromRootMm: number;
+  /** How far the thumb draws the pad back before the catch lets go. */
+  drawMm: number;
+  /** From the arm's root to the pusher's centre line, where it meets the ball. */
+  pusherFromRootMm: number;
+  /**
+   * The rigid tip block with the thumb pad and the pusher (the arm excluded): its volume, its length along the
+   * arm, its centroid (from the root along the arm, and across it from the arm's mid-thickness, + toward the
+   * barrel) and its polar second moment about the bending axis through the centroid (∫r² dV).
+   */
+  tipBlock: { volumeMm3: number; lengthMm: number; centroidFromRootMm: number; centroidOffsetMm: number; polarMomentMm5: number };
+  elevationDeg: number;
+  /** The bore's axis where the ball's centre leaves the muzzle, above the slot's centre line. */
+  launchHeightAboveSlotCentreMm: number;
+  /** How far the ball slides along the bore from where the pusher leaves it (the arm at neutral) to the muzzle. */
+  boreAfterReleaseMm: number;
 }
 
 /**
- * Where the ball starts its flight, for the solver: the bore axis's height above the slot's centre line
- * where the ball's centre leaves the muzzle, and the bore's elevation.
+ * The cannon as printed, from the same layout it is built from (a test holds it to the exported mesh).
+ * Options are complete and not range-checked: the solver asks about candidates it has yet to judge,
+ * thousands of times a solve.
  */
-export function cannonLaunchGeometry(options?: Partial<CannonOptions>): { launchHeightAboveSlotCentreMm: number; elevationDeg: number } {
-  const L = layout(validate(options));
-  return { launchHeightAboveSlotCentreMm: L.axisZ(L.muzzleX), elevationDeg: L.o.elevationDeg };
+export function cannonAsPrinted(options: CannonOptions): CannonAsPrinted {
+  const L = layout(options);
+  const b = L.o.armWidthMm;
+  const block = boxMoments([L.armX, L.padY[0], L.bedZ], [L.tipFrontX, L.tipY, L.bedZ + b]);
+  const padAbove = boxMoments([L.armX, L.padY[0], L.bedZ + b], [L.tipFrontX, L.padY[1], L.padTopZ]);
+  const half = PUSHER_WIDTH_MM / 2;
+  // The pusher's prism, less the part of it inside the tip block.
+  const pusher = addMoments(
+    prismXzMoments(L.pusherOutline, -half, half),
+    boxMoments([L.tipFrontX - PUSHER_ROOT_MM, -half, L.bedZ], [L.tipFrontX, half, L.bedZ + b]),
+    -1,
+  );
+  const tip = sumMoments([block, padAbove, pusher]);
+  const [cx, cy] = centroidMm(tip);
+  const t = (L.o.elevationDeg * Math.PI) / 180;
+  return {
+    armLengthMm: L.o.armLengthMm,
+    armThicknessMm: L.o.armThicknessMm,
+    taper: { rootWidthMm: b, tipWidthMm: L.o.armTipWidthMm },
+    drawPointFromRootMm: L.rootY - (L.padY[0] + L.padY[1]) / 2,
+    drawMm: L.o.releaseDeflectionMm,
+    pusherFromRootMm: L.rootY,
+    tipBlock: {
+      volumeMm3: tip.volumeMm3,
+      lengthMm: L.tipY - L.padY[0],
+      centroidFromRootMm: L.rootY - cy,
+      centroidOffsetMm: cx - (L.armX + L.o.armThicknessMm / 2),
+      polarMomentMm5: polarAboutZThroughCentroidMm5(tip),
+    },
+    elevationDeg: L.o.elevationDeg,
+    launchHeightAboveSlotCentreMm: L.axisZ(L.muzzleX),
+    // At neutral the ball's centre is at ballX; it leaves the bore when its centre passes the muzzle.
+    boreAfterReleaseMm: (L.muzzleX - L.ballX) / Math.cos(t),
+  };
 }

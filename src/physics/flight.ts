@@ -1,6 +1,7 @@
 /**
  * The ball's flight with quadratic drag (BRIEF §4), integrated with fixed-step RK4; range is the carry to
- * first touchdown on the table (height 0) from launch height h₀. Roll after landing is not modelled.
+ * first touchdown: the ball's centre, launched from height h₀, comes down to one radius above the table.
+ * Roll after landing is not modelled.
  */
 
 /** Air at 20 °C, sea level (BRIEF §4). */
@@ -32,19 +33,23 @@ export const reynoldsNumber = (speedMps: number, diameterM: number): number =>
 export interface Launch {
   speedMps: number;
   elevationRad: number;
+  /** The ball's centre above the table at launch. */
   heightM: number;
   ballDiameterM: number;
   ballMassKg: number;
 }
 
-/** Range without drag: R = (v·cosθ/g)·(v·sinθ + √(v²sin²θ + 2g·h₀)). */
+/** The drop from launch to touchdown: to the ball's centre one radius above the table. */
+const dropM = (l: Omit<Launch, 'speedMps'>): number => l.heightM - l.ballDiameterM / 2;
+
+/** Range without drag: R = (v·cosθ/g)·(v·sinθ + √(v²sin²θ + 2g·h)), h the drop to touchdown. */
 export function vacuumRangeM(l: Launch): number {
   const vx = l.speedMps * Math.cos(l.elevationRad);
   const vy = l.speedMps * Math.sin(l.elevationRad);
-  return (vx / GRAVITY_MPS2) * (vy + Math.sqrt(vy * vy + 2 * GRAVITY_MPS2 * l.heightM));
+  return (vx / GRAVITY_MPS2) * (vy + Math.sqrt(vy * vy + 2 * GRAVITY_MPS2 * dropM(l)));
 }
 
-/** Carry to first touchdown at height 0, with quadratic drag. Pass `drag: false` for the vacuum check; `stepS` for convergence checks. */
+/** Carry to first touchdown (centre one radius above the table), with quadratic drag. Pass `drag: false` for the vacuum check; `stepS` for convergence checks. */
 export function flightRangeM(l: Launch, drag = true, stepS = FLIGHT_STEP_S): number {
   const areaM2 = (Math.PI * l.ballDiameterM ** 2) / 4;
   const dragPerCdV2 = drag ? (0.5 * AIR_DENSITY_KG_PER_M3 * areaM2) / l.ballMassKg : 0;
@@ -53,8 +58,9 @@ export function flightRangeM(l: Launch, drag = true, stepS = FLIGHT_STEP_S): num
     const k = dragPerCdV2 === 0 ? 0 : dragPerCdV2 * dragCoefficient(reynoldsNumber(v, l.ballDiameterM)) * v;
     return [-k * vx, -GRAVITY_MPS2 - k * vy];
   };
+  // y is the height of the ball's centre above its touchdown height.
   let x = 0;
-  let y = l.heightM;
+  let y = dropM(l);
   let vx = l.speedMps * Math.cos(l.elevationRad);
   let vy = l.speedMps * Math.sin(l.elevationRad);
   const h = stepS;

@@ -1,22 +1,29 @@
 /**
- * The cannon's forward model (arm → shot → range) and its inverse (range → arm), BRIEF §4. SI inside;
+ * The printed cannon's forward model (arm → shot → range) and its inverse (range → arm). It describes the
+ * object src/parts/cannon.ts exports: the geometry comes from the builder's own layout (cannonAsPrinted),
+ * the arm and its tip block are one elastic system (./arm.ts), the ball is driven up the inclined bore by
+ * a horizontal pusher (./transfer.ts), and it flies until it touches the table (./flight.ts). SI inside;
  * millimetres only in the request, as on the command line and in the cannon builder.
  */
 import { InfeasibleError } from '../errors.js';
-import { findMaterial, MATERIAL_IDS, type Material } from '../materials.js';
-import { cannonLaunchGeometry, cannonMaxDrawMm, cannonTipVolumeMm3 } from '../parts/cannon.js';
+import { BORE_FRICTION, findMaterial, MATERIAL_IDS, type Material } from '../materials.js';
+import { cannonAsPrinted, cannonMaxDrawMm, type CannonAsPrinted, type CannonOptions } from '../parts/cannon.js';
 import { CANNON, CANNON_LIMITS, DEFAULT_CLEARANCE_MM, HULL, INTERFACES, PRINT_DEFAULTS } from '../standard.js';
 import { degToRad, gpaToPa, gPerCm3ToKgPerM3, inToMm, mmToM, mToMm, radToDeg } from '../units.js';
+import { armDynamics, drawArm, LINEAR_LIMIT_DEFLECTION_RATIO, type ArmDynamics, type ArmState, type PrintedArm } from './arm.js';
 import { ballMassKg } from './ball.js';
-import { bendArm, LINEAR_LIMIT_DEFLECTION_RATIO, linearStiffnessNPerM, prbmState, type Beam, type BeamState } from './beam.js';
 import { flightRangeM, speedForRangeMps, type Launch } from './flight.js';
-import { energyForSpeedJ, launchSpeedMps, transferEfficiency } from './transfer.js';
+import { drawForSpeedM, muzzleSpeedMps, type Bore } from './transfer.js';
+
+/** How the arm's width may vary: `auto` tries both and keeps the better design. */
+export type TaperChoice = 'auto' | 'uniform' | 'tapered';
+export const TAPER_CHOICES: readonly TaperChoice[] = ['auto', 'uniform', 'tapered'];
 
 /** What a player asks for. Distances in metres, sizes in millimetres as on the command line. */
 export interface TuneRequest {
   materialId: string;
   targetRangeM: number;
-  /** Default CANNON.elevationDeg (25°). */
+  /** Default CANNON.elevationDeg. */
   elevationDeg?: number;
   /** Default INTERFACES.cannonball.diameterMm (8 mm). */
   ballDiameterMm?: number;
@@ -24,10 +31,14 @@ export interface TuneRequest {
   ballMaterialId?: string;
   /** Fixes the arm's length; default: CANNON.armLengthMm, or another length within CANNON.armLengthRangeMm if that one cannot reach. */
   armLengthMm?: number;
+  /** Default `auto`. */
+  taper?: TaperChoice;
   /** Per-printer factor on the ball's launch energy, from `shipwright calibrate`. Default 1. */
   calibrationFactor?: number;
   /** Default CANNON_LIMITS.thumbForceN (30 N). */
   thumbForceLimitN?: number;
+  /** The printer's sliding clearance the cannon is built with (it moves the thumb pad). Default DEFAULT_CLEARANCE_MM. */
+  clearanceMm?: number;
 }
 
 /** The request resolved: materials found, defaults filled, SI units. */
@@ -38,12 +49,14 @@ export interface Setup {
   armDensityKgPerM3: number;
   strainLimit: number;
   hysteresisLoss: number;
+  frictionCoefficient: number;
+  /** The arm's width at its root (its height on the bed). */
   armWidthM: number;
   ballDiameterM: number;
   ballMassKg: number;
   elevationRad: number;
-  /** Bore axis at the muzzle above the table: slot centre height plus the cannon's own rise (src/parts/cannon.ts). */
-  launchHeightM: number;
+  /** The slot's centre above the table (the cannon's launch height is measured from it). */
+  slotHeightM: number;
   /** The longest draw the cannon builder accepts for this bore (cannonMaxDrawMm). */
   maxDrawM: number;
   /** Measured over predicted launch energy (1 until calibrated). */
@@ -51,34 +64,43 @@ export interface Setup {
   thumbForceLimitN: number;
   /** Arm lengths to try, in order of preference. */
   armLengthsM: number[];
+  tapers: readonly ('uniform' | 'tapered')[];
+  clearanceMm: number;
 }
 
-/** An arm: its shape and where the catch releases it. */
+/** An arm: its shape and how far the thumb draws its pad. */
 export interface Arm {
   lengthM: number;
   thicknessM: number;
+  /** Width at the tip (the root's is the setup's armWidthM). */
+  tipWidthM: number;
+  /** The draw at the thumb pad where the catch lets go. */
   releaseDeflectionM: number;
 }
 
-/** One shot of an arm: the beam at release, the transfer and the carry. */
+/** One shot of an arm: the arm drawn, its dynamics, the ball at the muzzle and its carry. */
 export interface Shot {
-  beam: BeamState;
-  armMassKg: number;
-  /** The printed block, pad and pusher riding on the tip (transferOf). */
+  asPrinted: CannonAsPrinted;
+  state: ArmState;
+  dynamics: ArmDynamics;
   tipMassKg: number;
-  /** Model transfer efficiency η (without the calibration factor). */
+  /** Share of the stored energy the ball carries out of the muzzle (before the calibration factor). */
   efficiency: number;
   launchSpeedMps: number;
+  launchHeightM: number;
   rangeM: number;
 }
 
-/** Small departures from the nominal print, for the dispersion: factors on E and the ball's mass. */
+/** Departures from the nominal print, for the dispersion. */
 export interface Variation {
   modulusFactor: number;
   ballMassFactor: number;
+  tipMassFactor: number;
+  elevationOffsetRad: number;
+  frictionCoefficient: number | null;
 }
 
-const NOMINAL: Variation = { modulusFactor: 1, ballMassFactor: 1 };
+const NOMINAL: Variation = { modulusFactor: 1, ballMassFactor: 1, tipMassFactor: 1, elevationOffsetRad: 0, frictionCoefficient: null };
 
 /** Defaults for generate (`--cannon-material`, `--range`): PLA, 24 in (0.6096 m, to the micrometre). */
 export const DEFAULT_TUNE = { materialId: 'pla', rangeM: Math.round(inToMm(24) * 1000) / 1e6 } as const;
@@ -99,18 +121,7 @@ function armLengthsMm(asked: number | undefined): number[] {
   return out;
 }
 
-/**
- * Elevation and launch height from the cannon builder's geometry (slot centre height plus the bore's rise at
- * the muzzle), and the longest draw its pusher allows under that bore's roof.
- */
-function boreOf(ballDiameterMm: number, elevationDeg: number): Pick<Setup, 'elevationRad' | 'launchHeightM' | 'maxDrawM'> {
-  const launch = cannonLaunchGeometry({ ballDiameterMm, elevationDeg });
-  return {
-    elevationRad: degToRad(launch.elevationDeg),
-    launchHeightM: mmToM(HULL.cannonSlotCentreHeightMm + launch.launchHeightAboveSlotCentreMm),
-    maxDrawM: mmToM(cannonMaxDrawMm({ ballDiameterMm, elevationDeg })),
-  };
-}
+const TAPERS: Readonly<Record<TaperChoice, Setup['tapers']>> = { auto: ['tapered', 'uniform'], uniform: ['uniform'], tapered: ['tapered'] };
 
 /**
  * Resolves a request. Unknown material ids are programmer errors here (RangeError); out-of-range sizes
@@ -120,6 +131,8 @@ export function resolveSetup(r: TuneRequest): Setup {
   const mat = material(r.materialId, 'materialId');
   const ballMat = material(r.ballMaterialId ?? r.materialId, 'ballMaterialId');
   const ballDiameterMm = r.ballDiameterMm ?? INTERFACES.cannonball.diameterMm;
+  const elevationDeg = r.elevationDeg ?? CANNON.elevationDeg;
+  const clearanceMm = r.clearanceMm ?? DEFAULT_CLEARANCE_MM;
   return {
     material: mat,
     ballMaterial: ballMat,
@@ -127,6 +140,7 @@ export function resolveSetup(r: TuneRequest): Setup {
     armDensityKgPerM3: gPerCm3ToKgPerM3(mat.densityGPerCm3.value),
     strainLimit: mat.repeatedFlexStrain.value,
     hysteresisLoss: mat.hysteresisLoss.value,
+    frictionCoefficient: BORE_FRICTION.value,
     armWidthM: mmToM(CANNON.armWidthMm),
     ballDiameterM: mmToM(ballDiameterMm),
     ballMassKg: ballMassKg({
@@ -136,112 +150,139 @@ export function resolveSetup(r: TuneRequest): Setup {
       lineWidthM: mmToM(PRINT_DEFAULTS.lineWidthMm),
       infillFraction: PRINT_DEFAULTS.infillFraction,
     }),
-    ...boreOf(ballDiameterMm, r.elevationDeg ?? CANNON.elevationDeg),
+    elevationRad: degToRad(elevationDeg),
+    slotHeightM: mmToM(HULL.cannonSlotCentreHeightMm),
+    maxDrawM: mmToM(cannonMaxDrawMm({ ballDiameterMm, elevationDeg, clearanceMm })),
     calibrationFactor: r.calibrationFactor ?? 1,
     thumbForceLimitN: r.thumbForceLimitN ?? CANNON_LIMITS.thumbForceN,
     armLengthsM: armLengthsMm(r.armLengthMm).map(mmToM),
+    tapers: TAPERS[r.taper ?? 'auto'],
+    clearanceMm,
   };
 }
 
-export const beamOf = (s: Setup, arm: Arm, v: Variation = NOMINAL): Beam => ({
-  lengthM: arm.lengthM,
-  widthM: s.armWidthM,
-  thicknessM: arm.thicknessM,
-  modulusPa: s.modulusPa * v.modulusFactor,
-});
-
-export function launchOf(s: Setup, ballMass: number): Omit<Launch, 'speedMps'> {
-  return { elevationRad: s.elevationRad, heightM: s.launchHeightM, ballDiameterM: s.ballDiameterM, ballMassKg: ballMass };
-}
-
-/**
- * The moving masses: the arm, and the block, thumb pad and pusher it carries at its tip, which take their
- * share of the stored energy like BRIEF §4's "cup". At 1–2 g against a 0.2 g ball the tip block is the
- * largest moving mass. Its volume comes from the cannon builder's own layout, and is treated as solid: a
- * few millimetres thick, it is mostly perimeters and skins (its 15 % infill core would make it up to about
- * a third lighter). An estimate [E]; the per-printer calibration absorbs what it misses.
- */
-function transferOf(s: Setup, arm: Arm, ballMass: number): { armMassKg: number; tipMassKg: number; efficiency: number } {
-  const armMassKg = s.armDensityKgPerM3 * arm.lengthM * s.armWidthM * arm.thicknessM;
-  const tipMm3 = cannonTipVolumeMm3({
-    clearanceMm: DEFAULT_CLEARANCE_MM,
-    armThicknessMm: mToMm(arm.thicknessM),
-    armWidthMm: mToMm(s.armWidthM),
+/** The cannon builder's options that print this arm. */
+export function builderOptionsOf(s: Setup, arm: Arm): CannonOptions {
+  return {
+    clearanceMm: s.clearanceMm,
+    armThicknessMm: Math.round(mToMm(arm.thicknessM) / PRINT_DEFAULTS.lineWidthMm) * PRINT_DEFAULTS.lineWidthMm,
     armLengthMm: mToMm(arm.lengthM),
+    armWidthMm: mToMm(s.armWidthM),
+    armTipWidthMm: mToMm(arm.tipWidthM),
     releaseDeflectionMm: mToMm(arm.releaseDeflectionM),
     elevationDeg: radToDeg(s.elevationRad),
     ballDiameterMm: mToMm(s.ballDiameterM),
-  });
-  const tipMassKg = s.armDensityKgPerM3 * tipMm3 * 1e-9;
-  const efficiency = transferEfficiency({ ballMassKg: ballMass, armMassKg, tipMassKg, hysteresisLoss: s.hysteresisLoss });
-  return { armMassKg, tipMassKg, efficiency };
+  };
 }
 
-/** The forward model: where this arm puts the ball, with the calibration factor on the launch energy. */
-export function shoot(s: Setup, arm: Arm, v: Variation = NOMINAL): Shot {
-  const ballMass = s.ballMassKg * v.ballMassFactor;
-  const beam = bendArm(beamOf(s, arm, v), arm.releaseDeflectionM);
-  const t = transferOf(s, arm, ballMass);
-  const speed = launchSpeedMps(beam.energyJ, s.calibrationFactor * t.efficiency, ballMass);
-  return { beam, ...t, launchSpeedMps: speed, rangeM: flightRangeM({ ...launchOf(s, ballMass), speedMps: speed }) };
+/**
+ * The arm and its block in SI from the printed geometry. The block is printed solid (the README's print
+ * settings: the cannon at 100 % infill), so its mass is its volume times the material's density.
+ */
+function printedArmOf(s: Setup, arm: Arm, g: CannonAsPrinted, v: Variation): PrintedArm {
+  const rho = s.armDensityKgPerM3;
+  const tipMassKg = rho * g.tipBlock.volumeMm3 * 1e-9 * v.tipMassFactor;
+  return {
+    lengthM: arm.lengthM,
+    thicknessM: arm.thicknessM,
+    rootWidthM: s.armWidthM,
+    tipWidthM: arm.tipWidthM,
+    modulusPa: s.modulusPa * v.modulusFactor,
+    densityKgPerM3: rho,
+    drawPointM: mmToM(g.drawPointFromRootMm),
+    pusherM: mmToM(g.pusherFromRootMm),
+    tipMassKg,
+    tipCentroidM: mmToM(g.tipBlock.centroidFromRootMm),
+    tipOffsetM: mmToM(g.tipBlock.centroidOffsetMm),
+    // ∫r² dV (mm⁵) × ρ: kg·m².
+    tipInertiaKgM2: rho * g.tipBlock.polarMomentMm5 * 1e-15 * v.tipMassFactor,
+  };
 }
 
-/** The deflection storing `energyJ` (energy grows with δ; PRBM above δ/L = 0.2). */
-function deflectionForEnergyM(beam: Beam, energyJ: number): number {
-  const linear = Math.sqrt((2 * energyJ) / linearStiffnessNPerM(beam));
-  if (linear <= LINEAR_LIMIT_DEFLECTION_RATIO * beam.lengthM) return linear;
-  let lo = LINEAR_LIMIT_DEFLECTION_RATIO * beam.lengthM;
-  let hi = CANNON_LIMITS.releaseDeflectionMaxRatio * beam.lengthM;
-  if (prbmState(beam, hi).energyJ < energyJ) return hi * 1.001; // beyond reach; the deflection check rejects it
-  for (let i = 0; i < 50; i++) {
-    const mid = (lo + hi) / 2;
-    if (prbmState(beam, mid).energyJ < energyJ) lo = mid;
-    else hi = mid;
-  }
-  return hi;
+function boreOf(s: Setup, g: CannonAsPrinted, v: Variation): Bore {
+  return {
+    ballMassKg: s.ballMassKg * v.ballMassFactor,
+    elevationRad: s.elevationRad + v.elevationOffsetRad,
+    frictionCoefficient: v.frictionCoefficient ?? s.frictionCoefficient,
+    hysteresisLoss: s.hysteresisLoss,
+    slideM: mmToM(g.boreAfterReleaseMm),
+  };
+}
+
+export function launchOf(s: Setup, g: CannonAsPrinted, v: Variation = NOMINAL): Omit<Launch, 'speedMps'> {
+  return {
+    elevationRad: s.elevationRad + v.elevationOffsetRad,
+    heightM: s.slotHeightM + mmToM(g.launchHeightAboveSlotCentreMm),
+    ballDiameterM: s.ballDiameterM,
+    ballMassKg: s.ballMassKg * v.ballMassFactor,
+  };
+}
+
+/**
+ * The forward model: where this arm puts the ball, with the calibration factor on the launch energy. The
+ * geometry is the builder's for this arm, or `measured` (a cannon measured on its mesh: validate).
+ */
+export function shoot(s: Setup, arm: Arm, v: Variation = NOMINAL, measured?: CannonAsPrinted): Shot {
+  const g = measured ?? cannonAsPrinted(builderOptionsOf(s, arm));
+  const printed = printedArmOf(s, arm, g, v);
+  const state = drawArm(printed, arm.releaseDeflectionM);
+  const dynamics = armDynamics(printed);
+  const bore = boreOf(s, g, v);
+  const modelSpeed = muzzleSpeedMps(dynamics, bore, arm.releaseDeflectionM);
+  const speed = Math.sqrt(s.calibrationFactor) * modelSpeed;
+  const launch = launchOf(s, g, v);
+  return {
+    asPrinted: g,
+    state,
+    dynamics,
+    tipMassKg: printed.tipMassKg,
+    efficiency: (0.5 * bore.ballMassKg * modelSpeed ** 2) / state.energyJ,
+    launchSpeedMps: speed,
+    launchHeightM: launch.heightM,
+    rangeM: speed > 0 ? flightRangeM({ ...launch, speedMps: speed }) : 0,
+  };
 }
 
 /** What stops a design: each limit as used/allowed (≤ 1 is fine). */
 export interface Margins {
   strain: number;
   force: number;
+  /** The arm's own tip deflection over the linear model's limit (δ/L ≤ 0.2). */
+  linear: number;
+  /** Draw over the builder's 0.4 × arm length. */
   deflection: number;
-  /** Release deflection over the longest draw the bore's elevation lets the pusher travel (the builder's). */
+  /** Draw over the longest the bore's elevation lets the pusher travel (the builder's). */
   draw: number;
-  /** Minimum release deflection over the one used (> 1: the catch would sit too close to neutral). */
+  /** Minimum draw over the one used (> 1: the catch would sit too close to neutral). */
   minDeflection: number;
 }
 
-export function marginsOf(s: Setup, arm: Arm, beam: BeamState): Margins {
+export function marginsOf(s: Setup, arm: Arm, state: ArmState): Margins {
   return {
-    strain: beam.rootStrain / s.strainLimit,
-    force: beam.forceN / s.thumbForceLimitN,
+    strain: state.peakStrain / s.strainLimit,
+    force: state.forceN / s.thumbForceLimitN,
+    linear: state.tipDeflectionRatio / LINEAR_LIMIT_DEFLECTION_RATIO,
     deflection: arm.releaseDeflectionM / (CANNON_LIMITS.releaseDeflectionMaxRatio * arm.lengthM),
     draw: arm.releaseDeflectionM / s.maxDrawM,
     minDeflection: mmToM(CANNON_LIMITS.releaseDeflectionMinMm) / arm.releaseDeflectionM,
   };
 }
 
-const worst = (m: Margins): number => Math.max(m.strain, m.force, m.deflection, m.draw, m.minDeflection);
-
-/** Print tolerances (ours, [E]): thickness ± this fraction of a line width; release point ± this much. */
-export const THICKNESS_TOLERANCE_LINE_FRACTION = 0.1;
-export const RELEASE_TOLERANCE_MM = 0.1;
+/** The most-used limit (a design the model cannot describe counts as infinitely over). */
+export const worstMargin = (m: Margins): number => {
+  const w = Math.max(m.strain, m.force, m.linear, m.deflection, m.draw, m.minDeflection);
+  return Number.isNaN(w) ? Infinity : w;
+};
 
 /**
- * How far the stored energy moves for the print tolerances, to first order: U ∝ h³δ², so
- * ΔU/U ≈ 3Δh/h + 2Δδ/δ. Among the designs within every limit the solver keeps the most repeatable one.
+ * A design that uses no limit beyond this share is comfortable: the solver takes the first arm length (in
+ * order of preference) that has one, else the design with the most headroom at any length. Life and
+ * repeatability both improve away from the limits (a cannon at its strain limit lasts a few hundred shots).
  */
-function energySensitivity(arm: Arm): number {
-  const dh = mmToM(THICKNESS_TOLERANCE_LINE_FRACTION * PRINT_DEFAULTS.lineWidthMm);
-  return (3 * dh) / arm.thicknessM + (2 * mmToM(RELEASE_TOLERANCE_MM)) / arm.releaseDeflectionM;
-}
+export const COMFORTABLE_MARGIN = 0.8;
 
-/** Relative miss allowed after quantising the thickness (the issue: within 1 %). */
+/** Relative miss allowed after quantising the thickness (within 1 %). */
 export const RANGE_TOLERANCE_FRACTION = 0.01;
-
-/** A design that misses: how far over its limits it is. */
-type Nearest = Pick<Solution, 'arm' | 'margins'>;
 
 export interface Solution {
   setup: Setup;
@@ -251,77 +292,121 @@ export interface Solution {
   margins: Margins;
 }
 
-/** Arm thicknesses the printer can lay: whole line widths, CANNON_LIMITS.armThicknessLines. */
-export function armThicknessesM(): number[] {
+/**
+ * Arm thicknesses the printer can lay: whole line widths, CANNON_LIMITS.armThicknessLines, and the arm at
+ * least CANNON.armMinAspect times taller than thick so it bends in the bed plane.
+ */
+export function armThicknessesM(s: Pick<Setup, 'armWidthM'>): number[] {
   const { min, max } = CANNON_LIMITS.armThicknessLines;
   const out: number[] = [];
-  for (let n = min; n <= max; n++) out.push(mmToM(n * PRINT_DEFAULTS.lineWidthMm));
+  for (let n = min; n <= max; n++) if (CANNON.armMinAspect * n * PRINT_DEFAULTS.lineWidthMm <= mToMm(s.armWidthM) + 1e-9) out.push(mmToM(n * PRINT_DEFAULTS.lineWidthMm));
   return out;
 }
 
 /**
- * The release deflection that launches the ball at `speedMps` from an arm of this length and thickness.
- * The tip block's pusher grows with the deflection, so the efficiency depends on it: a fixed-point
- * iteration (the pusher is a few per cent of the moving mass, so it settles in a few rounds).
+ * The arm's tip width: the root's for a uniform arm; for a tapered one, the width that keeps the surface
+ * strain the same at both ends (b ∝ the bending moment F·(a_d − s)), to whole 0.2 mm layers, no narrower
+ * than CANNON.armTipWidthMinMm nor flatter than CANNON.armMinAspect.
  */
-function deflectionForSpeedM(s: Setup, lengthM: number, thicknessM: number, speedMps: number): number {
-  const beam = beamOf(s, { lengthM, thicknessM, releaseDeflectionM: 0 });
+function tipWidthM(s: Setup, lengthM: number, thicknessM: number, taper: 'uniform' | 'tapered'): number {
+  if (taper === 'uniform') return s.armWidthM;
+  const g = cannonAsPrinted(builderOptionsOf(s, { lengthM, thicknessM, tipWidthM: s.armWidthM, releaseDeflectionM: mmToM(CANNON.releaseDeflectionMm) }));
+  const a = g.drawPointFromRootMm;
+  const layer = PRINT_DEFAULTS.layerHeightMm;
+  const evenMm = (mToMm(s.armWidthM) * (a - mToMm(lengthM))) / a;
+  const narrowestMm = Math.max(CANNON.armTipWidthMinMm, CANNON.armMinAspect * mToMm(thicknessM));
+  return mmToM(Math.min(mToMm(s.armWidthM), Math.max(Math.ceil(narrowestMm / layer - 1e-9) * layer, Math.round(evenMm / layer) * layer)));
+}
+
+/**
+ * The draw that launches the ball at the muzzle speed the target needs. The pusher and the block move
+ * with the draw (the builder makes room for it), so the geometry depends on it: a fixed-point iteration
+ * that settles in a few rounds.
+ */
+function drawForSpeed(s: Setup, lengthM: number, thicknessM: number, tipW: number, speedMps: number): number {
+  const model = speedMps / Math.sqrt(s.calibrationFactor);
+  // Past twice the longest draw the builder makes, the layout stops describing a cannon: the search stops
+  // there, and the design's margins say how far over it is.
+  const cap = 2 * Math.min(CANNON_LIMITS.releaseDeflectionMaxRatio * lengthM, s.maxDrawM);
   let d = mmToM(CANNON.releaseDeflectionMm);
-  for (let i = 0; i < 20; i++) {
-    const { efficiency } = transferOf(s, { lengthM, thicknessM, releaseDeflectionM: d }, s.ballMassKg);
-    const next = deflectionForEnergyM(beam, energyForSpeedJ(speedMps, s.calibrationFactor * efficiency, s.ballMassKg));
-    if (Math.abs(next - d) < 1e-9) return next;
+  for (let i = 0; i < 30; i++) {
+    const arm: Arm = { lengthM, thicknessM, tipWidthM: tipW, releaseDeflectionM: d };
+    const g = cannonAsPrinted(builderOptionsOf(s, arm));
+    const next = Math.min(cap, drawForSpeedM(armDynamics(printedArmOf(s, arm, g, NOMINAL)), boreOf(s, g, NOMINAL), model));
+    if (Math.abs(next - d) < 1e-10) return next;
     d = next;
   }
   return d;
 }
 
+/** The launch speed a target needs from this setup's bore (the launch height barely moves with the arm). */
+function speedFor(s: Setup, targetRangeM: number): number {
+  const g = cannonAsPrinted(builderOptionsOf(s, { lengthM: mmToM(CANNON.armLengthMm), thicknessM: armThicknessesM(s)[0]!, tipWidthM: s.armWidthM, releaseDeflectionM: mmToM(CANNON.releaseDeflectionMm) }));
+  return speedForRangeMps(launchOf(s, g), targetRangeM);
+}
+
+type Candidate = Pick<Solution, 'arm' | 'margins'>;
+
+/** The search: the chosen design, or the nearest miss when nothing fits (no error built). */
+function search(s: Setup, targetRangeM: number): { best?: Solution; nearest?: Candidate } {
+  const speed = speedFor(s, targetRangeM);
+  let nearest: Candidate | undefined;
+  let best: Solution | undefined;
+  for (const lengthM of s.armLengthsM) {
+    for (const thicknessM of armThicknessesM(s)) {
+      for (const taper of s.tapers) {
+        const tipW = tipWidthM(s, lengthM, thicknessM, taper);
+        const arm: Arm = { lengthM, thicknessM, tipWidthM: tipW, releaseDeflectionM: drawForSpeed(s, lengthM, thicknessM, tipW, speed) };
+        // The limits first: only a design within them is worth a flight.
+        const shot = shoot(s, arm);
+        const margins = marginsOf(s, arm, shot.state);
+        const fits = worstMargin(margins) <= 1 && Math.abs(shot.rangeM / targetRangeM - 1) <= RANGE_TOLERANCE_FRACTION;
+        if (fits && (!best || worstMargin(margins) < worstMargin(best.margins))) best = { setup: s, targetRangeM, arm, shot, margins };
+        if (!fits && (!nearest || worstMargin(margins) < worstMargin(nearest.margins))) nearest = { arm, margins };
+      }
+    }
+    if (best && worstMargin(best.margins) <= COMFORTABLE_MARGIN) break;
+  }
+  return { best, nearest };
+}
+
 /**
- * The inverse: for each arm length in order of preference, every thickness of whole line widths gets
- * the release deflection that launches the ball at the speed the target needs; a design counts if its
- * forward shot meets the target within 1 % and every limit. At the first length with any, the most
- * repeatable one wins (see energySensitivity). Throws InfeasibleError naming the binding limit when none fits.
+ * The inverse: for each arm length in order of preference, every thickness of whole line widths (uniform
+ * or tapered) gets the draw that launches the ball at the speed the target needs; a design counts if its
+ * forward shot meets the target within 1 % and every limit. The one with the most headroom wins (see
+ * COMFORTABLE_MARGIN). Throws InfeasibleError naming the binding limit, and fixes that do reach the
+ * target, when none fits.
  */
 export function solve(s: Setup, targetRangeM: number): Solution {
-  const speed = speedForRangeMps(launchOf(s, s.ballMassKg), targetRangeM);
-  let nearest: Nearest | undefined;
-  for (const lengthM of s.armLengthsM) {
-    let best: Solution | undefined;
-    for (const thicknessM of armThicknessesM()) {
-      const arm: Arm = { lengthM, thicknessM, releaseDeflectionM: deflectionForSpeedM(s, lengthM, thicknessM, speed) };
-      // The limits first: only a design within them is worth a flight.
-      const margins = marginsOf(s, arm, bendArm(beamOf(s, arm), arm.releaseDeflectionM));
-      const shot = worst(margins) <= 1 ? shoot(s, arm) : undefined;
-      if (shot && Math.abs(shot.rangeM / targetRangeM - 1) <= RANGE_TOLERANCE_FRACTION) {
-        if (!best || energySensitivity(arm) < energySensitivity(best.arm)) best = { setup: s, targetRangeM, arm, shot, margins };
-      } else if (!nearest || worst(margins) < worst(nearest.margins)) nearest = { arm, margins };
-    }
-    if (best) return best;
-  }
+  const { best, nearest } = search(s, targetRangeM);
+  if (best) return best;
   throw infeasible(s, targetRangeM, nearest!);
 }
 
 /**
  * The nearest and farthest this setup can shoot within every limit, over all arms tried: the shortest at
- * the least release deflection, the farthest at the deflection where the first limit binds (bisection).
+ * the least draw, the farthest at the draw where the first limit binds (bisection).
  */
 export function reachM(s: Setup): { minM: number; maxM: number } {
   let minM = Infinity;
   let maxM = 0;
   for (const lengthM of s.armLengthsM) {
-    for (const thicknessM of armThicknessesM()) {
-      const armAt = (d: number): Arm => ({ lengthM, thicknessM, releaseDeflectionM: d });
-      const ok = (d: number): boolean => worst(marginsOf(s, armAt(d), bendArm(beamOf(s, armAt(d)), d))) <= 1;
-      let lo = mmToM(CANNON_LIMITS.releaseDeflectionMinMm);
-      let hi = CANNON_LIMITS.releaseDeflectionMaxRatio * lengthM;
-      if (!ok(lo)) continue;
-      minM = Math.min(minM, shoot(s, armAt(lo)).rangeM);
-      for (let i = 0; i < 30; i++) {
-        const mid = (lo + hi) / 2;
-        if (ok(mid)) lo = mid;
-        else hi = mid;
+    for (const thicknessM of armThicknessesM(s)) {
+      for (const taper of s.tapers) {
+        const tipW = tipWidthM(s, lengthM, thicknessM, taper);
+        const armAt = (d: number): Arm => ({ lengthM, thicknessM, tipWidthM: tipW, releaseDeflectionM: d });
+        const ok = (d: number): boolean => worstMargin(marginsOf(s, armAt(d), shoot(s, armAt(d)).state)) <= 1;
+        let lo = mmToM(CANNON_LIMITS.releaseDeflectionMinMm);
+        let hi = CANNON_LIMITS.releaseDeflectionMaxRatio * lengthM;
+        if (!ok(lo)) continue;
+        minM = Math.min(minM, shoot(s, armAt(lo)).rangeM);
+        for (let i = 0; i < 20; i++) {
+          const mid = (lo + hi) / 2;
+          if (ok(mid)) lo = mid;
+          else hi = mid;
+        }
+        maxM = Math.max(maxM, shoot(s, armAt(lo)).rangeM);
       }
-      maxM = Math.max(maxM, shoot(s, armAt(lo)).rangeM);
     }
   }
   return { minM, maxM };
@@ -330,36 +415,50 @@ export function reachM(s: Setup): { minM: number; maxM: number } {
 const LIMIT_NAMES: Record<keyof Margins, string> = {
   strain: 'peak strain above the repeated-flex limit',
   force: 'thumb force above the limit',
-  deflection: `release deflection above ${CANNON_LIMITS.releaseDeflectionMaxRatio} × arm length`,
-  draw: 'release deflection longer than the pusher can travel under a bore this steep',
-  minDeflection: `release deflection below ${CANNON_LIMITS.releaseDeflectionMinMm} mm`,
+  linear: `the arm's tip bending more than ${LINEAR_LIMIT_DEFLECTION_RATIO} × its length, beyond the linear beam model`,
+  deflection: `draw above ${CANNON_LIMITS.releaseDeflectionMaxRatio} × arm length`,
+  draw: 'draw longer than the pusher can travel under a bore this steep',
+  minDeflection: `draw below ${CANNON_LIMITS.releaseDeflectionMinMm} mm`,
 };
 
-/** The same setup with the bore at another elevation. */
-const withElevation = (s: Setup, elevationDeg: number): Setup => ({ ...s, ...boreOf(mToMm(s.ballDiameterM), elevationDeg) });
+/** The same setup with some of it changed. */
+const variant = (s: Setup, change: Partial<Setup>): Setup => ({ ...s, ...change });
+const reaches = (s: Setup, targetRangeM: number): boolean => search(s, targetRangeM).best !== undefined;
 
-/** The error for a request nothing fits: the limit the nearest design breaks most, and what would help. */
-function infeasible(s: Setup, targetRangeM: number, nearest: Nearest): InfeasibleError {
+/**
+ * The error for a request nothing fits: the limit the nearest design breaks most, and the fixes that,
+ * applied alone, do reach the target (each one checked by solving again).
+ */
+function infeasible(s: Setup, targetRangeM: number, nearest: Candidate): InfeasibleError {
   const m = nearest.margins;
   const binding = (Object.keys(m) as (keyof Margins)[]).reduce((a, b) => (m[b] > m[a] ? b : a));
-  const reach = reachM(s);
-  const flexier = MATERIAL_IDS.map((id) => findMaterial(id)!)
-    .filter((x) => x.repeatedFlexStrain.value > s.material.repeatedFlexStrain.value && x.hysteresisLoss.value < 0.2)
-    .map((x) => x.id);
   const fixes: string[] = [];
-  if (binding === 'minDeflection') {
-    if (reach.minM < Infinity) fixes.push(`a longer range: at least about ${round(reach.minM)} m with this material and ball`);
-    fixes.push('a heavier ball (a larger --ball-diameter or a denser --ball-material) or a softer arm material');
-  } else {
-    const longest = CANNON.armLengthRangeMm.max;
-    if (Math.max(...s.armLengthsM) < mmToM(longest)) fixes.push(`a longer arm (up to ${longest} mm: --arm-length ${longest}mm)`);
-    const steepest = CANNON_LIMITS.elevationMaxDeg;
-    const steeper = radToDeg(s.elevationRad) < steepest - 1e-9 ? reachM(withElevation(s, steepest)).maxM : 0;
-    if (steeper > targetRangeM) fixes.push(`a steeper bore: with --elevation ${steepest} this arm material reaches about ${round(steeper)} m`);
-    if (flexier.length) fixes.push(`another arm material that flexes further: ${flexier.join(', ')}`);
-    fixes.push('a lighter ball (--ball-material: a less dense plastic)');
-    if (reach.maxM > 0) fixes.push(`a shorter range: at most about ${round(reach.maxM)} m with this material and ball`);
+  const longest = CANNON.armLengthRangeMm.max;
+  if (Math.max(...s.armLengthsM) < mmToM(longest) && reaches(variant(s, { armLengthsM: [mmToM(longest)] }), targetRangeM)) {
+    fixes.push(`a longer arm: --arm-length ${longest}mm`);
   }
+  if (s.tapers.length < 2 && reaches(variant(s, { tapers: TAPERS.auto }), targetRangeM)) fixes.push('--taper auto');
+  for (const elevationDeg of [CANNON_LIMITS.elevationMaxDeg, 15]) {
+    if (Math.abs(radToDeg(s.elevationRad) - elevationDeg) < 1e-9) continue;
+    const bore = resolveSetup({ materialId: s.material.id, targetRangeM, elevationDeg, ballDiameterMm: mToMm(s.ballDiameterM), ballMaterialId: s.ballMaterial.id, clearanceMm: s.clearanceMm });
+    if (reaches(variant(s, { elevationRad: bore.elevationRad, maxDrawM: bore.maxDrawM }), targetRangeM)) {
+      fixes.push(`a ${elevationDeg > radToDeg(s.elevationRad) ? 'steeper' : 'flatter'} bore: --elevation ${elevationDeg}`);
+      break;
+    }
+  }
+  const armMaterials = MATERIAL_IDS.filter((id) => id !== s.material.id).filter((id) => {
+    const other = resolveSetup({ materialId: id, targetRangeM, ballMaterialId: s.ballMaterial.id, ballDiameterMm: mToMm(s.ballDiameterM), clearanceMm: s.clearanceMm });
+    return reaches(variant(s, { material: other.material, modulusPa: other.modulusPa, armDensityKgPerM3: other.armDensityKgPerM3, strainLimit: other.strainLimit, hysteresisLoss: other.hysteresisLoss }), targetRangeM);
+  });
+  if (armMaterials.length) fixes.push(`another arm material: --material ${armMaterials.join(' or ')}`);
+  const balls = MATERIAL_IDS.filter((id) => id !== s.ballMaterial.id).filter((id) => {
+    const other = resolveSetup({ materialId: s.material.id, targetRangeM, ballMaterialId: id, ballDiameterMm: mToMm(s.ballDiameterM), clearanceMm: s.clearanceMm });
+    return reaches(variant(s, { ballMaterial: other.ballMaterial, ballMassKg: other.ballMassKg }), targetRangeM);
+  });
+  if (balls.length) fixes.push(`another ball material: --ball-material ${balls.join(' or ')}`);
+  const reach = reachM(s);
+  if (reach.maxM > 0 && reach.maxM < targetRangeM) fixes.push(`a shorter range: at most about ${round(reach.maxM)} m with this material, ball and bore`);
+  if (reach.minM < Infinity && reach.minM > targetRangeM) fixes.push(`a longer range: at least about ${round(reach.minM)} m with this material, ball and bore`);
   const worstText = `${LIMIT_NAMES[binding]} (${Math.round(m[binding] * 100)} % of what is allowed in the nearest design)`;
   return new InfeasibleError(`no ${s.material.name} arm shoots ${round(targetRangeM)} m within the limits`, worstText, fixes);
 }

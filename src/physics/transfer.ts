@@ -1,27 +1,71 @@
-/** Energy transfer from the released arm to the ball (BRIEF §4). */
+/**
+ * From the drawn arm to the ball leaving the muzzle (SI units).
+ *
+ * The pusher moves across the arm, horizontally; the bore rises at θ. A pusher speed u drives the ball at
+ * u/cos θ along the bore, and its horizontal force F presses the ball on the bore's floor with
+ * N = F·sin θ + m·g·cos θ, so the ball, sliding (Coulomb friction μ), obeys m·a = F·cos θ − μN − m·g·sin θ.
+ * Eliminating F in the arm's one-degree-of-freedom equation (src/physics/arm.ts) gives
+ *
+ *   (M + m·G²/(cos θ (cos θ − μ sin θ)))·q̈ = −k·q + G·m·g·(sin θ + μ cos θ)/(cos θ − μ sin θ)
+ *
+ * with G the pusher's gain: the ball acts as that extra mass, plus a constant load. The pusher leaves the
+ * ball where it starts to slow down, at neutral (to within the constant load's µm offset); the ball then
+ * slides on up the bore to the muzzle, slowed by gravity and friction. Hysteresis takes its share of the
+ * stored energy (the materials' `hysteresisLoss`). Friction at the pusher's face and the ball's spin are
+ * not modelled; the per-printer calibration absorbs them.
+ */
+import { GRAVITY_MPS2 } from './flight.js';
+import type { ArmDynamics } from './arm.js';
 
-/** Effective tip mass of a uniform cantilever vibrating in its first mode: 33/140 of its mass (Rayleigh). */
-export const CANTILEVER_TIP_MASS_FRACTION = 33 / 140;
-
-export interface Transfer {
+export interface Bore {
   ballMassKg: number;
-  armMassKg: number;
-  /** Rigid mass at the tip moving with it (cup, pusher block). */
-  tipMassKg: number;
-  /** Fraction of the stored energy lost to hysteresis in one shot. */
+  elevationRad: number;
+  /** Ball on the bore's wall (Coulomb). */
+  frictionCoefficient: number;
+  /** Fraction of the stored energy lost in the plastic per shot. */
   hysteresisLoss: number;
+  /** From where the pusher lets go (neutral) to the muzzle, along the bore. */
+  slideM: number;
 }
 
-/** η = m_ball/(m_ball + m_eff)·(1 − loss), with m_eff = 33/140·m_arm + tip mass; the ball leaves at neutral. */
-export function transferEfficiency(t: Transfer): number {
-  const effectiveMassKg = CANTILEVER_TIP_MASS_FRACTION * t.armMassKg + t.tipMassKg;
-  return (t.ballMassKg / (t.ballMassKg + effectiveMassKg)) * (1 - t.hysteresisLoss);
+/** The ball's mass referred to the draw point, and the constant load it puts there. */
+function ballLoad(d: ArmDynamics, b: Bore): { massKg: number; loadN: number } {
+  const c = Math.cos(b.elevationRad);
+  const s = Math.sin(b.elevationRad);
+  const grip = c - b.frictionCoefficient * s;
+  return {
+    massKg: (b.ballMassKg * d.pusherGain ** 2) / (c * grip),
+    loadN: (d.pusherGain * b.ballMassKg * GRAVITY_MPS2 * (s + b.frictionCoefficient * c)) / grip,
+  };
 }
 
-/** v = √(2ηU/m_ball). */
-export const launchSpeedMps = (storedEnergyJ: number, efficiency: number, ballMassKg: number): number =>
-  Math.sqrt((2 * efficiency * storedEnergyJ) / ballMassKg);
+/** Deceleration of the free ball sliding up the bore. */
+const slideDecelerationMps2 = (b: Bore): number => GRAVITY_MPS2 * (Math.sin(b.elevationRad) + b.frictionCoefficient * Math.cos(b.elevationRad));
 
-/** The stored energy that launches the ball at `speedMps`: U = m·v²/(2η). */
-export const energyForSpeedJ = (speedMps: number, efficiency: number, ballMassKg: number): number =>
-  (ballMassKg * speedMps ** 2) / (2 * efficiency);
+/** The ball's speed at the muzzle for a draw of `drawM` (0 when it does not get there). */
+export function muzzleSpeedMps(d: ArmDynamics, b: Bore, drawM: number): number {
+  const { massKg, loadN } = ballLoad(d, b);
+  const kinetic = (1 - b.hysteresisLoss) * 0.5 * d.stiffnessNPerM * drawM ** 2 - loadN * drawM;
+  if (kinetic <= 0) return 0;
+  const drawSpeed = Math.sqrt((2 * kinetic) / (d.modalMassKg + massKg));
+  const atRelease = (d.pusherGain * drawSpeed) / Math.cos(b.elevationRad);
+  const squared = atRelease ** 2 - 2 * slideDecelerationMps2(b) * b.slideM;
+  return squared > 0 ? Math.sqrt(squared) : 0;
+}
+
+/** The draw that gives the ball `speedMps` at the muzzle: the inverse of muzzleSpeedMps. */
+export function drawForSpeedM(d: ArmDynamics, b: Bore, speedMps: number): number {
+  const { massKg, loadN } = ballLoad(d, b);
+  const atRelease = Math.sqrt(speedMps ** 2 + 2 * slideDecelerationMps2(b) * b.slideM);
+  const drawSpeed = (atRelease * Math.cos(b.elevationRad)) / d.pusherGain;
+  const kinetic = 0.5 * (d.modalMassKg + massKg) * drawSpeed ** 2;
+  // (1 − loss)·½k·q² − load·q = kinetic, the positive root.
+  const a = (1 - b.hysteresisLoss) * 0.5 * d.stiffnessNPerM;
+  return (loadN + Math.sqrt(loadN ** 2 + 4 * a * kinetic)) / (2 * a);
+}
+
+/** Share of the stored energy that leaves the muzzle in the ball (after masses, friction, hysteresis). */
+export function transferEfficiency(d: ArmDynamics, b: Bore, drawM: number): number {
+  const v = muzzleSpeedMps(d, b, drawM);
+  return (0.5 * b.ballMassKg * v ** 2) / (0.5 * d.stiffnessNPerM * drawM ** 2);
+}

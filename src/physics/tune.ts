@@ -5,31 +5,50 @@
 import type { CannonOptions } from '../parts/cannon.js';
 import { PRINT_DEFAULTS } from '../standard.js';
 import { mToMm, radToDeg } from '../units.js';
-import { energyCeilingJ, linearStiffnessNPerM, type BeamModel } from './beam.js';
-import { dispersion, DISPERSION_SAMPLES, DISPERSION_SEED } from './dispersion.js';
+import { energyCeilingJ, LINEAR_LIMIT_DEFLECTION_RATIO } from './arm.js';
+import { dispersion, DISPERSION_SAMPLES, DISPERSION_SEED, type DispersionTerm } from './dispersion.js';
 import { dragCoefficient, reynoldsNumber } from './flight.js';
-import { beamOf, resolveSetup, solve, type Solution, type TuneRequest } from './solver.js';
+import { builderOptionsOf, resolveSetup, solve, worstMargin, type Solution, type TuneRequest } from './solver.js';
 import { wearEstimate, WEAR_MAX_SHOTS, type Wear } from './wear.js';
+
+/** What the solver models, in one line for the report. */
+export const MODEL_SUMMARY = `linear beam (tip δ/L ≤ ${LINEAR_LIMIT_DEFLECTION_RATIO}) with the rigid tip block, one mode; ball driven up the inclined bore with wall friction; quadratic drag`;
 
 export interface TuneResult {
   material: string;
   targetRangeM: number;
   predictedRangeM: number;
-  model: BeamModel;
-  arm: { lengthMm: number; widthMm: number; thicknessMm: number; thicknessLines: number; releaseDeflectionMm: number; massG: number };
-  /** The printed block, pad and pusher at the arm's tip (estimated from the cannon's layout). */
+  model: string;
+  arm: { lengthMm: number; widthMm: number; tipWidthMm: number; thicknessMm: number; thicknessLines: number; releaseDeflectionMm: number; massG: number };
+  /**
+   * The exported cannon as the model sees it: the arm's root is where it leaves the frame; distances along
+   * the unbent arm; the draw is the displacement the thumb applies at the pad, where the catch lets go.
+   */
+  asPrinted: {
+    drawPointFromRootMm: number;
+    drawMm: number;
+    pusherFromRootMm: number;
+    tipBlock: { massG: number; lengthMm: number };
+    taper: { rootWidthMm: number; tipWidthMm: number };
+  };
+  /** The printed block, pad and pusher beyond the arm's tip (printed solid). */
   tipMassG: number;
+  /** Share of the moving mass (referred to the draw point) that is the tip block's. */
+  tipMassShare: number;
   elasticModulusGPa: number;
-  /** Small-deflection tip stiffness 3EI/L³. */
+  /** Stiffness at the draw point. */
   stiffnessNPerM: number;
   storedEnergyJ: number;
   /** Thumb force at release. */
   pressForceN: number;
   peakStrain: number;
   strainLimit: number;
+  /** The arm's own tip deflection over its length at the draw (linear theory holds to 0.2). */
+  armTipDeflectionRatio: number;
   ball: { diameterMm: number; massG: number; material: string };
-  /** Model transfer efficiency η (ball's share after the moving masses and hysteresis). */
+  /** Share of the stored energy the ball carries out of the muzzle (masses, bore friction, hysteresis). */
   efficiency: number;
+  boreFriction: number;
   /** Factor on the launch energy from `shipwright calibrate` (1: not calibrated). */
   calibrationFactor: number;
   launchSpeedMps: number;
@@ -37,10 +56,12 @@ export interface TuneResult {
   launchHeightMm: number;
   /** C_d at the launch speed's Reynolds number. */
   dragCoefficient: number;
-  dispersion: { p10RangeM: number; p50RangeM: number; p90RangeM: number; samples: number; seed: number };
-  /** The uniform arm's ceiling σ²V/(18E) at the strain limit, and the share of it the design stores. */
+  dispersion: { p10RangeM: number; p50RangeM: number; p90RangeM: number; samples: number; seed: number; dominantTerm: DispersionTerm; terms: { term: DispersionTerm; swingM: number }[] };
+  /** The arm's plastic's ceiling σ²V/(6E) at the strain limit, and the share of it the design stores. */
   energyCeilingJ: number;
   energyHeadroom: number;
+  /** The most any limit is used (strain, force, draw, linear model), as a share of what is allowed. */
+  limitUse: number;
   wear: Wear;
   warnings: string[];
 }
@@ -58,15 +79,9 @@ export function solveCannon(request: TuneRequest): Solution {
 }
 
 /** The cannon builder's options that print this design (src/parts/cannon.ts). */
-export function cannonOptionsFor(sol: Solution): Pick<CannonOptions, 'armLengthMm' | 'armWidthMm' | 'armThicknessMm' | 'releaseDeflectionMm' | 'elevationDeg' | 'ballDiameterMm'> {
-  return {
-    armLengthMm: mToMm(sol.arm.lengthM),
-    armWidthMm: mToMm(sol.setup.armWidthM),
-    armThicknessMm: thicknessLines(sol) * PRINT_DEFAULTS.lineWidthMm,
-    releaseDeflectionMm: mToMm(sol.arm.releaseDeflectionM),
-    elevationDeg: radToDeg(sol.setup.elevationRad),
-    ballDiameterMm: mToMm(sol.setup.ballDiameterM),
-  };
+export function cannonOptionsFor(sol: Solution): Omit<CannonOptions, 'clearanceMm'> {
+  const { clearanceMm: _, ...o } = builderOptionsOf(sol.setup, sol.arm);
+  return o;
 }
 
 const thicknessLines = (sol: Solution): number => Math.round(mToMm(sol.arm.thicknessM) / PRINT_DEFAULTS.lineWidthMm);
@@ -87,9 +102,9 @@ function warningsFor(sol: Solution, r: Omit<TuneResult, 'warnings'>): string[] {
   const shots = r.wear.shots >= WEAR_MAX_SHOTS ? `more than ${WEAR_MAX_SHOTS.toLocaleString('en')}` : `about ${r.wear.shots.toLocaleString('en')}`;
   out.push(`wear: ${shots} shots before the range falls noticeably; a model estimate [E], not a measurement`);
   if (!r.wear.withinFatigueBand) out.push(`peak stress is ${r.wear.fatigueStressRatio} × the tensile strength, above BRIEF §4's 0.3–0.4 for 10³–10⁴ shots: expect the arm to soften`);
-  out.push(`tip block mass ${r.tipMassG} g is estimated from the cannon's layout, printed solid [E]`);
+  out.push(`tip block mass ${r.tipMassG} g from the cannon's layout, printed solid (print the cannon at 100 % infill); bore friction ${r.boreFriction} [E]`);
   if (r.calibrationFactor === 1) out.push('not calibrated: brands differ by 10–25 %; fire 5 practice shots and run shipwright calibrate');
-  if (r.model === 'prbm') out.push(`large deflection (δ/L = ${sig(sol.arm.releaseDeflectionM / sol.arm.lengthM, 2)} > 0.2): pseudo-rigid-body model used`);
+  if (r.tipMassShare > 0.9) out.push(`the tip block is ${pct(r.tipMassShare)} of the moving mass: most of the spring's energy swings the block, not the ball`);
   if (m.note) out.push(`${m.name}: ${m.note}`);
   if (ballMaterial.id !== m.id && ballMaterial.note) out.push(`${ballMaterial.name} ball: ${ballMaterial.note}`);
   out.push('range is the carry to the first touchdown; the roll after landing is not included');
@@ -99,40 +114,60 @@ function warningsFor(sol: Solution, r: Omit<TuneResult, 'warnings'>): string[] {
 /** The full report of a solved design. Same solution and options, same result (seeded dispersion). */
 export function describeSolution(sol: Solution, options: TuneOptions = {}): TuneResult {
   const { setup: s, arm, shot } = sol;
-  const beam = beamOf(s, arm);
   const d = dispersion(sol, options.dispersionSamples ?? DISPERSION_SAMPLES, options.seed ?? DISPERSION_SEED);
-  const ceiling = energyCeilingJ(beam, s.strainLimit);
+  const ceiling = energyCeilingJ({ lengthM: arm.lengthM, thicknessM: arm.thicknessM, rootWidthM: s.armWidthM, tipWidthM: arm.tipWidthM, modulusPa: s.modulusPa }, s.strainLimit);
   const o = cannonOptionsFor(sol);
+  const g = shot.asPrinted;
   const base: Omit<TuneResult, 'warnings'> = {
     material: s.material.id,
     targetRangeM: sig(sol.targetRangeM, 6),
     predictedRangeM: sig(shot.rangeM),
-    model: shot.beam.model,
+    model: MODEL_SUMMARY,
     arm: {
       lengthMm: sig(o.armLengthMm),
       widthMm: sig(o.armWidthMm),
+      tipWidthMm: sig(o.armTipWidthMm),
       thicknessMm: sig(o.armThicknessMm),
       thicknessLines: thicknessLines(sol),
       releaseDeflectionMm: sig(o.releaseDeflectionMm),
-      massG: sig(shot.armMassKg * 1000, 3),
+      massG: sig(shot.dynamics.armMassKg * 1000, 3),
+    },
+    asPrinted: {
+      drawPointFromRootMm: sig(g.drawPointFromRootMm, 6),
+      drawMm: sig(g.drawMm, 6),
+      pusherFromRootMm: sig(g.pusherFromRootMm, 6),
+      tipBlock: { massG: sig(shot.tipMassKg * 1000, 4), lengthMm: sig(g.tipBlock.lengthMm, 6) },
+      taper: { rootWidthMm: sig(g.taper.rootWidthMm, 6), tipWidthMm: sig(g.taper.tipWidthMm, 6) },
     },
     tipMassG: sig(shot.tipMassKg * 1000, 3),
+    tipMassShare: sig(shot.dynamics.tipShare, 3),
     elasticModulusGPa: s.material.elasticModulusXyGPa.value,
-    stiffnessNPerM: sig(linearStiffnessNPerM(beam)),
-    storedEnergyJ: sig(shot.beam.energyJ),
-    pressForceN: sig(shot.beam.forceN, 3),
-    peakStrain: sig(shot.beam.rootStrain),
+    stiffnessNPerM: sig(shot.dynamics.stiffnessNPerM),
+    storedEnergyJ: sig(shot.state.energyJ),
+    pressForceN: sig(shot.state.forceN, 3),
+    peakStrain: sig(shot.state.peakStrain),
     strainLimit: s.strainLimit,
+    armTipDeflectionRatio: sig(shot.state.tipDeflectionRatio, 3),
     ball: { diameterMm: sig(mToMm(s.ballDiameterM)), massG: sig(s.ballMassKg * 1000, 3), material: s.ballMaterial.id },
     efficiency: sig(shot.efficiency),
+    boreFriction: s.frictionCoefficient,
     calibrationFactor: sig(s.calibrationFactor),
     launchSpeedMps: sig(shot.launchSpeedMps),
-    elevationDeg: sig(o.elevationDeg),
-    launchHeightMm: sig(mToMm(s.launchHeightM)),
+    elevationDeg: sig(radToDeg(s.elevationRad)),
+    launchHeightMm: sig(mToMm(shot.launchHeightM)),
     dragCoefficient: sig(dragCoefficient(reynoldsNumber(shot.launchSpeedMps, s.ballDiameterM)), 3),
-    dispersion: { p10RangeM: sig(d.p10RangeM), p50RangeM: sig(d.p50RangeM), p90RangeM: sig(d.p90RangeM), samples: d.samples, seed: d.seed },
+    dispersion: {
+      p10RangeM: sig(d.p10RangeM),
+      p50RangeM: sig(d.p50RangeM),
+      p90RangeM: sig(d.p90RangeM),
+      samples: d.samples,
+      seed: d.seed,
+      dominantTerm: d.terms[0]!.term,
+      terms: d.terms.map((t) => ({ term: t.term, swingM: sig(t.swingM, 3) })),
+    },
     energyCeilingJ: sig(ceiling),
-    energyHeadroom: sig(shot.beam.energyJ / ceiling, 3),
+    energyHeadroom: sig(shot.state.energyJ / ceiling, 3),
+    limitUse: sig(worstMargin(sol.margins), 3),
     wear: wearEstimate(sol),
   };
   return { ...base, warnings: warningsFor(sol, base) };

@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { initKernel, rayHitsMm, withArena, type Solid, type Vec3 } from '../../src/geometry/kernel.js';
 import { solidFromStl } from '../../src/mesh/inspect.js';
 import { isInside } from '../../src/mesh/probe.js';
-import { cannon, cannonArmGeometry, cannonLaunchGeometry, cannonPieces, cannonTipVolumeMm3, DEFAULTS } from '../../src/parts/cannon.js';
+import { centroidMm, meshMoments, polarAboutZThroughCentroidMm5 } from '../../src/geometry/mass.js';
+import { cannon, cannonArmGeometry, cannonAsPrinted, cannonPieces, DEFAULTS } from '../../src/parts/cannon.js';
 import { cannonSlot } from '../../src/parts/cutters.js';
 import { CANNON, clearanceMm, DEFAULT_CLEARANCE_MM, fitHoleMm, INTERFACES, PRINT_DEFAULTS } from '../../src/standard.js';
 import { buildAndInspect } from '../helpers/part.js';
@@ -67,7 +68,7 @@ describe('cannon', () => {
     expect(bore.axis[0]).toBeCloseTo(Math.cos(t), 9);
     expect(bore.axis[2]).toBeCloseTo(Math.sin(t), 9);
     expect(bore.positionMm[1]).toBeCloseTo(plug.positionMm[1], 9);
-    const launch = cannonLaunchGeometry();
+    const launch = cannonAsPrinted(DEFAULTS);
     expect(launch.elevationDeg).toBe(DEFAULTS.elevationDeg);
     expect(bore.positionMm[2] - plug.positionMm[2]).toBeCloseTo(launch.launchHeightAboveSlotCentreMm, 6);
     expect(launch.launchHeightAboveSlotCentreMm).toBeGreaterThan(CANNON.boreAboveSlotCentreMm);
@@ -169,11 +170,26 @@ describe('cannon', () => {
     });
   });
 
-  it.each(DESIGNS)('gives the solver the volume of what rides on the tip: arm %s mm, draw %s mm, bore %s°', (h, d, e) => {
-    const o = { armThicknessMm: h, releaseDeflectionMm: d, elevationDeg: e };
+  it.each(DESIGNS)('gives the solver the mass properties of what rides on the tip, as the mesh has them: arm %s mm, draw %s mm, bore %s°', (h, d, e) => {
+    const tipMm = Math.min(DEFAULTS.armWidthMm, Math.max(3, 1.5 * h));
+    const o = { ...DEFAULTS, armThicknessMm: h, releaseDeflectionMm: d, elevationDeg: e, armTipWidthMm: tipMm };
     withArena(() => {
       const p = cannonPieces(o);
-      expect(p.tip.volumeMm3() / cannonTipVolumeMm3({ ...DEFAULTS, ...o })).toBeCloseTo(1, 6);
+      const g = cannonAsPrinted(o);
+      const arm = cannonArmGeometry(o);
+      const m = meshMoments(p.tip.toMesh());
+      expect(m.volumeMm3 / g.tipBlock.volumeMm3).toBeCloseTo(1, 6);
+      // Distances along the arm from its root (the arm runs along −Y from root to tip in the exported frame).
+      const c = centroidMm(m);
+      expect(arm.rootMm[1] - c[1]).toBeCloseTo(g.tipBlock.centroidFromRootMm, 4);
+      expect(c[0] - arm.rootMm[0]).toBeCloseTo(g.tipBlock.centroidOffsetMm, 4);
+      expect(polarAboutZThroughCentroidMm5(m) / g.tipBlock.polarMomentMm5).toBeCloseTo(1, 5);
+      expect(arm.rootMm[1] - arm.padMm[1]).toBeCloseTo(g.drawPointFromRootMm, 9);
+      expect(arm.rootMm[1] - arm.pusherMm[1]).toBeCloseTo(g.pusherFromRootMm, 9);
+      // The arm tapers as asked: 6 mm tall at its root, tipMm at its tip, measured on the piece.
+      const armMesh = p.arm.bounds();
+      expect(armMesh.max[2] - armMesh.min[2]).toBeCloseTo(o.armWidthMm, 6);
+      expect(p.arm.volumeMm3()).toBeCloseTo((o.armLengthMm * h * (o.armWidthMm + tipMm)) / 2, 3);
       // The pieces are the cannon: nothing more, nothing overlapping.
       const whole = cannon(o).solid.volumeMm3();
       expect((p.frame.volumeMm3() + p.arm.volumeMm3() + p.tip.volumeMm3()) / whole).toBeCloseTo(1, 6);

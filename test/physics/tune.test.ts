@@ -16,8 +16,16 @@ describe('tuneCannon', () => {
     expect(r.arm.thicknessMm).toBeCloseTo(r.arm.thicknessLines * 0.45, 9);
     // ½mv² = f·η·U
     expect((0.5 * (r.ball.massG / 1000) * r.launchSpeedMps ** 2) / (r.efficiency * r.storedEnergyJ)).toBeCloseTo(1, 2);
-    // PETG arm 30 × 6 mm: mass = 1.27 g/cm³ × 30 × 6 × h mm³
-    expect(r.arm.massG).toBeCloseTo(1.27e-3 * 30 * 6 * r.arm.thicknessMm, 2);
+    // PETG arm, L × h with its width tapering from root to tip: mass = 1.27 g/cm³ × L × h × (b_root + b_tip)/2.
+    expect(r.arm.massG).toBeCloseTo((1.27e-3 * r.arm.lengthMm * r.arm.thicknessMm * (r.arm.widthMm + r.arm.tipWidthMm)) / 2, 2);
+    expect(r.asPrinted.taper).toEqual({ rootWidthMm: r.arm.widthMm, tipWidthMm: r.arm.tipWidthMm });
+    expect(r.asPrinted.drawMm).toBeCloseTo(r.arm.releaseDeflectionMm, 3);
+    expect(r.asPrinted.drawPointFromRootMm).toBeGreaterThan(r.arm.lengthMm);
+    expect(r.asPrinted.pusherFromRootMm).toBeGreaterThan(r.arm.lengthMm);
+    expect(r.asPrinted.pusherFromRootMm).toBeLessThan(r.asPrinted.drawPointFromRootMm);
+    expect(r.limitUse).toBeLessThanOrEqual(1);
+    expect(r.dispersion.terms).toHaveLength(7);
+    expect(r.dispersion.dominantTerm).toBe(r.dispersion.terms[0]!.term);
     expect(r.dispersion.p10RangeM).toBeLessThan(r.dispersion.p90RangeM);
     expect(r.dispersion.samples).toBe(2000);
   });
