@@ -81,6 +81,30 @@ describe('shipwright generate (CLI)', () => {
     expect(b.files.find((f) => f.path === 'shared/cannon.stl')!.material).toBe('petg');
   });
 
+  it('takes tune\'s design flags and the calibration from --profile, so the printed cannon is the tuned one', async () => {
+    const cache = ['--cache-dir', join(work, 'cache')];
+    const profile = join(work, 'profile.json');
+    await writeFile(profile, JSON.stringify({ version: 1, calibration: { petg: { energyFactor: 0.8, tunedForM: 0.6, measuredM: [0.55] } } }));
+    const flags = ['--cannon-material', 'petg', '--range', '24in', '--elevation', '20', '--arm-length', '40', '--taper', 'uniform', '--ball-diameter', '9'];
+    const out = join(work, 'out-design');
+    const r = await run(['generate', '--faction', 'corsairs', '--out', out, ...flags, '--profile', profile, ...cache]);
+    expect(r.code).toBe(0);
+    const m = JSON.parse(await readFile(join(out, 'manifest.json'), 'utf8')) as Manifest;
+    expect(m.settings.cannonDesign).toEqual({ elevationDeg: 20, ballDiameterMm: 9, armLengthMm: 40, taper: 'uniform', calibrationFactor: 0.8 });
+    expect(m.settings.cannon).toMatchObject({ elevationDeg: 20, armLengthMm: 40, ballDiameterMm: 9, armTipWidthMm: m.settings.cannon.armWidthMm });
+    // The same design through tune: the same arm.
+    const tuned = JSON.parse((await run(['tune', '--material', 'petg', '--range', '24in', '--elevation', '20', '--arm-length', '40', '--taper', 'uniform', '--ball-diameter', '9', '--profile', profile, '--json'])).out);
+    expect(tuned.arm.thicknessMm).toBeCloseTo(m.settings.cannon.armThicknessMm, 9);
+    expect(tuned.asPrinted.drawMm).toBeCloseTo(m.settings.cannon.releaseDeflectionMm, 3);
+    // validate measures that cannon against the same request: clean.
+    const v = await run(['validate', '--faction', 'corsairs', ...flags, '--profile', profile, '--json']);
+    expect(JSON.parse(v.out).findings.filter((f: { rule: string }) => f.rule === 'physics/cannon-range')).toEqual([]);
+    // A material the profile has no calibration for is an error, not a silent factor of 1.
+    const missing = await run(['generate', '--faction', 'corsairs', '--out', join(work, 'never2'), '--cannon-material', 'abs', '--profile', profile]);
+    expect(missing.code).toBe(2);
+    expect(missing.err).toContain('has no calibration for abs');
+  });
+
   it('refuses a part larger than the printer, naming the faction file, and writes nothing', async () => {
     const dir = join(work, 'big');
     await mkdir(dir);
