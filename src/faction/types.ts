@@ -78,6 +78,8 @@ export interface Card {
   /** Filled with fittings + 1 when the file leaves it out. */
   hitsToSink: number;
   maxHeadingDeg: number;
+  /** The arc, centred on the bow, a turret's cannon can face; absent: all round. */
+  turretArcDeg?: number;
   ability: { name: string; text: string };
   color: string;
 }
