@@ -40,6 +40,8 @@ export interface CardFile {
   /** Optional: if given it must equal fittings + 1. */
   hitsToSink?: number;
   maxHeadingDeg: number;
+  /** Optional: the arc, centred on the bow, a turret's cannon can face (the validator checks it); absent: all round. */
+  turretArcDeg?: number;
   ability: { name: string; text: string };
   color: string;
 }

@@ -16,7 +16,7 @@
  */
 import { estimatePrint } from '../bom/estimate.js';
 import type { Faction } from '../faction/types.js';
-import type { Solid, Vec3 } from '../geometry/kernel.js';
+import { rayHitsMm, type Solid, type Vec3 } from '../geometry/kernel.js';
 import { applyDirection, applyPoint, compose, translation, type Feature, type FeatureKind, type Mat4 } from '../geometry/part.js';
 import { CATALOG } from '../generate/catalog.js';
 import { findMaterial } from '../materials.js';
@@ -194,11 +194,20 @@ export function slotSites(ctx: Context, faction: Faction, hull: Placed, fittings
   return sites;
 }
 
-/** The cannon's plug pushed `insertMm` into a slot (full length by default), the cannon upright. */
-export function placedCannon(ctx: Context, slot: Feature, name: string, insertMm?: number): Placed | null {
+/**
+ * The cannon upright in a slot of `host`, its plug `insertMm` in (its full length by default). Home is the
+ * plug's root the slot's depth out from its floor, the floor found on the host's mesh by a ray from the
+ * slot's middle inward: a probed mouth may sit a hair inside the true one where the side curves.
+ */
+export function placedCannon(ctx: Context, host: Solid, slot: Feature, name: string, insertMm?: number): Placed | null {
   const file = ctx.file('cannon');
   const plug = file && featureOf(file, 'cannon-plug');
-  return file && plug ? place(ctx, name, file, pegInHole(plug, slot, UP, UP, insertMm)) : null;
+  if (!file || !plug) return null;
+  const middle = featureMiddle(slot);
+  const floorMm = rayHitsMm(host, middle, add(middle, slot.axis, -slot.depthMm))[0] ?? slot.depthMm / 2;
+  // Home: the slot's depth (the plug's length plus its fit's bottom gap) out from the floor, as it was cut.
+  const home: Feature = { ...slot, positionMm: add(middle, slot.axis, slot.depthMm - floorMm) };
+  return place(ctx, name, file, pegInHole(plug, home, UP, UP, insertMm));
 }
 
 // ---------------------------------------------------------------------------------------------------------

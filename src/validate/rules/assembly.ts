@@ -189,7 +189,7 @@ function loadings(ctx: Context, ship: Ship): { what: string; parts: Placed[] }[]
   const headings = ship.fittings.some(isTurret) ? requiredHeadings(ship.faction).filter((h) => h % 15 === 0) : [0];
   for (const h of headings) {
     const { fittings, sites } = turned(ctx, ship, h);
-    const cannons = sites.map((s) => placedCannon(ctx, s.slot, `cannon in ${s.declared}`)).filter((c): c is Placed => c !== null);
+    const cannons = sites.map((s) => placedCannon(ctx, s.host.solid, s.slot, `cannon in ${s.declared}`)).filter((c): c is Placed => c !== null);
     const base = [ship.hull, ...fittings];
     const turretNote = fittings.some(isTurret) ? ` (turret at ${h}°)` : '';
     sites.forEach((s, i) => {
@@ -231,9 +231,9 @@ export const stands: Rule = {
 // ---------------------------------------------------------------------------------------------------------
 // Cannon seats
 
-/** How deep the plug goes before the cannon meets any obstacle (to 0.01 mm), and what it meets at full depth. */
+/** How deep the plug goes before the cannon meets any obstacle, the slot's host first (to 0.01 mm), and what it meets at full depth. */
 export function seatDepth(ctx: Context, slot: Feature, obstacles: readonly Placed[], name: string): { depthMm: number; fullMm: number; blockers: string[] } | null {
-  const full = placedCannon(ctx, slot, name);
+  const full = placedCannon(ctx, obstacles[0]!.solid, slot, name);
   const plug = ctx.file('cannon')?.features.find((f) => f.kind === 'cannon-plug');
   if (!full || !plug) return null;
   const hit = meets(full.solid, obstacles);
@@ -242,7 +242,7 @@ export function seatDepth(ctx: Context, slot: Feature, obstacles: readonly Place
   let lo = 0, hi = plug.depthMm;
   while (hi - lo > 0.01) {
     const mid = (lo + hi) / 2;
-    const c = placedCannon(ctx, slot, name, mid)!;
+    const c = placedCannon(ctx, obstacles[0]!.solid, slot, name, mid)!;
     if (meets(c.solid, blocking).length === 0) lo = mid;
     else hi = mid;
   }
@@ -269,7 +269,7 @@ export const cannonSeats: Rule = {
       const ship = shipOf(ctx, faction);
       if (!ship) continue;
       for (const site of ship.sites) {
-        const obstacles = [ship.hull, ...ship.fittings, ...(ship.gear ? [ship.gear.carriage, ship.gear.wheel] : [])];
+        const obstacles = [site.host, ...[ship.hull, ...ship.fittings, ...(ship.gear ? [ship.gear.carriage, ship.gear.wheel] : [])].filter((p) => p !== site.host)];
         check(faction.id, site.host.file.part, site.declared, site.slot, obstacles);
       }
     }
@@ -300,7 +300,7 @@ function sweep(ctx: Context, ship: Ship): { headingDeg: number; blockers: string
     const { fittings, sites } = turned(ctx, ship, h);
     const turret = fittings.find(isTurret);
     const site = sites.find((s) => s.host === turret);
-    const cannon = site && placedCannon(ctx, site.slot, 'the cannon in the turret');
+    const cannon = site && placedCannon(ctx, site.host.solid, site.slot, 'the cannon in the turret');
     if (!turret || !cannon) continue;
     const hit = new Set([...meets(cannon.solid, others), ...meets(turret.solid, others.filter((o) => o !== ship.hull))].map((x) => x.name));
     out.push({ headingDeg: h, blockers: [...hit] });
@@ -311,11 +311,11 @@ function sweep(ctx: Context, ship: Ship): { headingDeg: number; blockers: string
 /** The loaded turret's lean on its pivot: where its centre of mass falls against the drum's face on the deck. */
 function lean(ctx: Context, ship: Ship): { outsideMm: number; leanDeg: number; heading: number } | null {
   let worst: { outsideMm: number; leanDeg: number; heading: number } | null = null;
-  for (let h = -180; h < 180; h += 45) {
+  for (const h of requiredHeadings(ship.faction).filter((x) => x % 15 === 0)) {
     const { fittings, sites } = turned(ctx, ship, h);
     const turret = fittings.find(isTurret);
     const site = sites.find((s) => s.host === turret);
-    const cannon = site && placedCannon(ctx, site.slot, 'the cannon in the turret');
+    const cannon = site && placedCannon(ctx, site.host.solid, site.slot, 'the cannon in the turret');
     const pivot = turret?.features.find((f) => f.kind === 'turret-pivot');
     const seat = ctx.hull(ship.faction)?.fittings.find((f) => f.kind === 'turret')?.feature;
     if (!turret || !cannon || !pivot || !seat || seat.size.shape !== 'round' || pivot.size.shape !== 'round') continue;
@@ -423,7 +423,7 @@ export const shotPath: Rule = {
         const { fittings, sites } = turned(ctx, ship, h);
         for (const site of sites) {
           if (h !== 0 && !isTurret(site.host)) continue;
-          const cannon = placedCannon(ctx, site.slot, `cannon in ${site.declared}`);
+          const cannon = placedCannon(ctx, site.host.solid, site.slot, `cannon in ${site.declared}`);
           const path = cannon && shotSweep(ctx, cannon);
           if (!path) continue;
           const hit = meets(path, [ship.hull, ...fittings]);
