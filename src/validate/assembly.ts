@@ -181,10 +181,10 @@ export function placedRunningGear(ctx: Context, faction: Faction): { carriage: P
   return wheel && { carriage, wheel };
 }
 
-/** Every cannon slot of the ship as assembled: the hull's (where the probe found them) and each turret's. */
+/** Every cannon slot of the ship as assembled: the hull's that the probe found open and firing out (card/cannon-slots reports the rest), and each turret's. */
 export function slotSites(ctx: Context, faction: Faction, hull: Placed, fittings: readonly Placed[]): SlotSite[] {
   const probe = ctx.hull(faction);
-  const sites: SlotSite[] = (probe?.cannonSlots ?? []).filter((s) => s.open).map((s) => ({ declared: s.declared, slot: s.feature, host: hull }));
+  const sites: SlotSite[] = (probe?.cannonSlots ?? []).filter((s) => s.open && s.reachable).map((s) => ({ declared: s.declared, slot: s.feature, host: hull }));
   const turretIndex = faction.model.cannonSlots.findIndex((s) => s.mount === 'turret');
   for (const f of fittings) {
     if (f.file.part !== 'turret') continue;
