@@ -36,7 +36,7 @@ export const FACTION_KEYS = {
   faction: { required: ['id', 'name', 'card', 'model'], optional: ['$schema'] },
   card: {
     required: ['ships', 'moveCount', 'fittings', 'cannonSlots', 'maxHeadingDeg', 'ability', 'color'],
-    optional: ['hitsToSink'],
+    optional: ['hitsToSink', 'turretArcDeg'],
   },
   ability: { required: ['name', 'text'], optional: [] },
   model: { required: ['hull', 'fittings', 'cannonSlots', 'coinSlot', 'wheelSlot'], optional: ['externalHull'] },
@@ -67,6 +67,8 @@ export const FACTION_LIMITS = {
   /** Card numbers in `defer` mode: whole and of a sane size, whatever the rulebook says. */
   cardCount: { min: 0, max: 1000 },
   headingDeg: { min: 0, max: 360 },
+  /** A turret's arc about the bow: at least one sweep step of the validator, at most all round. */
+  turretArcDeg: { min: 5, max: 360 },
   /** Sockets or slots listed in one model. */
   listItems: 32,
   nameChars: 60,
@@ -129,6 +131,8 @@ function checkCard(r: YamlReader, f: Field, mode: RulebookMode): CardFile | unde
     r.text(colorField, 'card.color', FACTION_LIMITS.nameChars, { re: COLOR_PATTERN, hint: 'a colour name in kebab-case such as "blue-grey", or "#rrggbb"' });
   const headingField = card.get('maxHeadingDeg');
   const maxHeadingDeg = headingField && r.integer(headingField, 'card.maxHeadingDeg', FACTION_LIMITS.headingDeg);
+  const arcField = card.get('turretArcDeg');
+  const turretArcDeg = arcField && r.integer(arcField, 'card.turretArcDeg', FACTION_LIMITS.turretArcDeg);
 
   if (enforce) {
     const hitsField = card.get('hitsToSink');
@@ -146,7 +150,7 @@ function checkCard(r: YamlReader, f: Field, mode: RulebookMode): CardFile | unde
       }
     }
   }
-  return { ships, moveCount, fittings, cannonSlots, hitsToSink, maxHeadingDeg, ability, color } as CardFile;
+  return { ships, moveCount, fittings, cannonSlots, hitsToSink, maxHeadingDeg, ...(turretArcDeg === undefined ? {} : { turretArcDeg }), ability, color } as CardFile;
 }
 
 function checkModel(r: YamlReader, f: Field): ModelFile | undefined {

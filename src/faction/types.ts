@@ -40,6 +40,8 @@ export interface CardFile {
   /** Optional: if given it must equal fittings + 1. */
   hitsToSink?: number;
   maxHeadingDeg: number;
+  /** Optional: the arc, centred on the bow, a turret's cannon can face (the validator checks it); absent: all round. */
+  turretArcDeg?: number;
   ability: { name: string; text: string };
   color: string;
 }
@@ -78,6 +80,8 @@ export interface Card {
   /** Filled with fittings + 1 when the file leaves it out. */
   hitsToSink: number;
   maxHeadingDeg: number;
+  /** The arc, centred on the bow, a turret's cannon can face; absent: all round. */
+  turretArcDeg?: number;
   ability: { name: string; text: string };
   color: string;
 }

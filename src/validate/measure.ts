@@ -87,8 +87,8 @@ export function thinnestWallMm(solid: Solid, f: Feature): { wallMm: number; at: 
   return best;
 }
 
-/** Perimeter of the convex hull of 2D points (Andrew's monotone chain). */
-export function convexPerimeterMm(points: readonly (readonly [number, number])[]): number {
+/** The convex hull of 2D points, counter-clockwise (Andrew's monotone chain). */
+export function convexHull2d(points: readonly (readonly [number, number])[]): [number, number][] {
   const p = [...points].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
   const cross = (o: readonly number[], a: readonly number[], b: readonly number[]): number => (a[0]! - o[0]!) * (b[1]! - o[1]!) - (a[1]! - o[1]!) * (b[0]! - o[0]!);
   const half = (pts: typeof p): typeof p => {
@@ -99,7 +99,12 @@ export function convexPerimeterMm(points: readonly (readonly [number, number])[]
     }
     return h.slice(0, -1);
   };
-  const hull = [...half(p), ...half([...p].reverse())];
+  return [...half(p), ...half([...p].reverse())].map((q) => [q[0], q[1]]);
+}
+
+/** Perimeter of the convex hull of 2D points. */
+export function convexPerimeterMm(points: readonly (readonly [number, number])[]): number {
+  const hull = convexHull2d(points);
   let perimeter = 0;
   for (let i = 0; i < hull.length; i++) {
     const a = hull[i]!, b = hull[(i + 1) % hull.length]!;

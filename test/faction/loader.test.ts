@@ -148,7 +148,7 @@ describe('parseFaction: problems', () => {
     const [p] = problemsOf(edit(['moveCount: 2', 'movecount: 2']));
     expect(p!.message).toContain('unknown key `movecount` in card; did you mean `moveCount`?');
     const [q] = problemsOf(edit(['  color: blue-grey\n', '  color: blue-grey\n  flagship: yes\n']));
-    expect(q!.message).toBe('card.flagship: unknown key `flagship` in card; allowed keys: `ships`, `moveCount`, `fittings`, `cannonSlots`, `maxHeadingDeg`, `ability`, `color` or `hitsToSink`');
+    expect(q!.message).toBe('card.flagship: unknown key `flagship` in card; allowed keys: `ships`, `moveCount`, `fittings`, `cannonSlots`, `maxHeadingDeg`, `ability`, `color`, `hitsToSink` or `turretArcDeg`');
   });
 
   it('reports an unknown key at the top level and non-name keys', () => {

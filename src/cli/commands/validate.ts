@@ -12,6 +12,7 @@ import { CATALOG } from '../../generate/catalog.js';
 import { readBinaryFile } from '../../io/read-bytes.js';
 import { parseStl, StlFormatError } from '../../mesh/stl.js';
 import { findingsJson, findingsText } from '../../validate/report.js';
+import { RULES } from '../../validate/rules/index.js';
 import { validate } from '../../validate/validate.js';
 import { EXIT } from '../main.js';
 import { addBuildOptions, addCannonOptions, addFactionOptions, buildSettingsFrom, parseIntFlag, selectFactions, type BuildFlags, type FactionFlags } from '../options.js';
@@ -22,6 +23,7 @@ interface Flags extends FactionFlags, BuildFlags {
   json?: boolean;
   part?: string[];
   jobs?: string;
+  listRules?: boolean;
 }
 
 /** A hull STL is at most a few MiB; anything past this is not one. */
@@ -76,6 +78,12 @@ async function replacements(specs: readonly string[]): Promise<Map<string, { pat
   return out;
 }
 
+/** Every rule id beside what it checks, one per line, in the order they run. */
+function rulesTable(): string {
+  const width = Math.max(...RULES.map((r) => r.id.length));
+  return RULES.map((r) => `${r.id.padEnd(width)}  ${r.title}\n`).join('');
+}
+
 export const registerValidate: Register = (program: Command, io, setExit) => {
   const cmd = program
     .command('validate')
@@ -86,8 +94,13 @@ export const registerValidate: Register = (program: Command, io, setExit) => {
     .option('--armada <file>', 'also check a Custom Armada list (YAML: players with ships by faction)')
     .option('--part <part=file.stl>', 'check a shared part exported from another tool in place of the generated one (repeatable)', collect)
     .option('--jobs <n>', 'worker threads for building (default: the machine\'s cores)')
+    .option('--list-rules', 'print every rule id with what it checks, and check nothing (with --json: [{id, checks}])')
     .option('--json', 'print {"findings": [...]} on stdout and nothing else')
     .action(async (files: string[], flags: Flags) => {
+      if (flags.listRules) {
+        io.out(flags.json ? `${JSON.stringify(RULES.map((r) => ({ id: r.id, checks: r.title })), null, 2)}\n` : rulesTable());
+        return;
+      }
       const settings = await buildSettingsFrom(flags);
       const jobs = flags.jobs === undefined ? undefined : parseIntFlag('--jobs', flags.jobs, 1, 64);
       const { factions, known } = await loadSelected(files, flags);

@@ -1,0 +1,453 @@
+/**
+ * Assembly (issue 15): the parts measured together, placed as they are assembled on the table
+ * (src/validate/assembly.ts), from their meshes and feature manifests.
+ *
+ * - `assembly/stands`: the ship with every fitting, its running gear and a cannon in each slot in turn (and
+ *   in all at once) keeps its centre of mass over its support: the wheel's flat and the hull's lowest faces.
+ * - `assembly/cannon-seats`: the cannon's plug goes in its full length in every slot (hull, turret, island
+ *   topper, island) without the cannon meeting its host or any other fitting.
+ * - `assembly/turret-sweep`: a loaded turret turns through the arc its card promises (all round without
+ *   one) clear of the ship's parts, and rests on its drum rather than on its pivot's clearance.
+ * - `assembly/shot-path`: a ball leaving every slot (the turret's over its arc) clears the ship's own parts.
+ */
+import { hull3d, sphere, union, type Solid, type Vec3 } from '../../geometry/kernel.js';
+import type { Feature } from '../../geometry/part.js';
+import type { Faction } from '../../faction/types.js';
+import { speedForRangeMps } from '../../physics/flight.js';
+import { INTERFACES } from '../../standard.js';
+import { convexHull2d } from '../measure.js';
+import { combinedMass, placedCannon, placedFittings, placedHull, placedRunningGear, slotSites, type Placed, type SlotSite } from '../assembly.js';
+import type { Context, Rule } from '../types.js';
+
+const r2 = (x: number): number => Math.round(x * 100) / 100;
+const r1 = (x: number): number => Math.round(x * 10) / 10;
+
+/**
+ * Overlap below this counts as touching, not meeting: two faces lying on each other leave boolean noise of
+ * a few µm³, and a 0.05 mm³ sliver is a tenth of a 0.45 mm road over 1 mm, which a print cannot hold.
+ */
+export const OVERLAP_TOLERANCE_MM3 = 0.05;
+
+function boxesMeet(a: Solid, b: Solid): boolean {
+  const p = a.bounds(), q = b.bounds();
+  return [0, 1, 2].every((i) => p.min[i]! < q.max[i]! && q.min[i]! < p.max[i]!);
+}
+
+/** Volume `a` shares with each of `others` above the tolerance, by name. */
+function meets(a: Solid, others: readonly Placed[]): { name: string; mm3: number }[] {
+  return others.flatMap((o) => {
+    if (!boxesMeet(a, o.solid)) return [];
+    const mm3 = a.intersect(o.solid).volumeMm3();
+    return mm3 > OVERLAP_TOLERANCE_MM3 ? [{ name: o.name, mm3 }] : [];
+  });
+}
+
+/** Everything one ship's rules need, placed once per faction and context. */
+interface Ship {
+  faction: Faction;
+  hull: Placed;
+  /** Fittings with the turret facing the bow. */
+  fittings: Placed[];
+  gear: { carriage: Placed; wheel: Placed } | null;
+  sites: SlotSite[];
+}
+
+const ships = new WeakMap<Context, Map<string, Ship | null>>();
+
+function shipOf(ctx: Context, faction: Faction): Ship | null {
+  let byFaction = ships.get(ctx);
+  if (!byFaction) ships.set(ctx, (byFaction = new Map()));
+  if (!byFaction.has(faction.id)) {
+    const hull = placedHull(ctx, faction);
+    const fittings = hull ? placedFittings(ctx, faction) : [];
+    byFaction.set(faction.id, hull && { faction, hull, fittings, gear: placedRunningGear(ctx, faction), sites: slotSites(ctx, faction, hull, fittings) });
+  }
+  return byFaction.get(faction.id)!;
+}
+
+const isTurret = (p: Placed): boolean => p.file.part === 'turret';
+
+/** Turret headings the card asks for: its arc centred on the bow, or all round; every SWEEP_STEP_DEG. */
+export const SWEEP_STEP_DEG = 5;
+function requiredHeadings(faction: Faction): number[] {
+  const arc = faction.card.turretArcDeg ?? 360;
+  const out: number[] = [];
+  for (let h = -180; h < 180; h += SWEEP_STEP_DEG) if (arc >= 360 || Math.abs(h) <= arc / 2 + 1e-9) out.push(h);
+  return out;
+}
+
+/** The ship with its turret (if any) turned to `headingDeg`: fittings and slot sites. */
+function turned(ctx: Context, ship: Ship, headingDeg: number): { fittings: Placed[]; sites: SlotSite[] } {
+  if (!ship.fittings.some(isTurret)) return { fittings: ship.fittings, sites: ship.sites };
+  const fittings = [...ship.fittings.filter((f) => !isTurret(f)), ...placedFittings(ctx, ship.faction, headingDeg).filter(isTurret)];
+  return { fittings, sites: slotSites(ctx, ship.faction, ship.hull, fittings) };
+}
+
+/** Describes a set of headings as runs, e.g. "-180° to -110°, 105° to 175°". */
+function runs(headings: readonly number[]): string {
+  const out: [number, number][] = [];
+  for (const h of [...headings].sort((a, b) => a - b)) {
+    const last = out[out.length - 1];
+    if (last && h - last[1] <= SWEEP_STEP_DEG + 1e-9) last[1] = h;
+    else out.push([h, h]);
+  }
+  return out.map(([a, b]) => (a === b ? `${a}°` : `${a}° to ${b}°`)).join(', ');
+}
+
+/** The widest arc centred on the bow whose every step is in `clear`, degrees. */
+function clearArcAboutBow(clear: ReadonlySet<number>): number {
+  let half = 0;
+  while (half < 180 && clear.has(half) && clear.has(-half)) half += SWEEP_STEP_DEG;
+  return half >= 180 && clear.size * SWEEP_STEP_DEG >= 360 ? 360 : Math.max(0, 2 * (half - SWEEP_STEP_DEG));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Stands
+
+/**
+ * The least tipping angle a ship must have: the angle its support's nearest edge makes with its centre of
+ * mass. 10° covers a table leaning 2–3° (a folding table, a tablecloth), the jolt of a thumb drawing the
+ * cannon's arm (about 30 N across a ship of 40–60 g, BRIEF §4) and a hand sliding it a ship-width for
+ * Evasive Maneuvers, with room to spare; a ship on its wheel and skid rocks visibly below it.
+ */
+export const MIN_TIP_ANGLE_DEG = 10;
+/** The wheel's lowest vertices within this of its lowest point make its flat. */
+const FLAT_TOLERANCE_MM = 0.05;
+/** Hull vertices within this of the table plane touch it. */
+const CONTACT_TOLERANCE_MM = 0.05;
+
+export interface Stance {
+  /** Distance from the centre of mass, dropped onto the table, to the support's nearest edge (negative: outside). */
+  marginMm: number;
+  /** Height of the centre of mass over the table. */
+  heightMm: number;
+  tipDeg: number;
+  /** Which way it tips first. */
+  toward: string;
+  /** The support polygon on the table, for messages. */
+  supportMm: { lengthMm: number; skidWidthMm: number };
+}
+
+/**
+ * How the ship stands: the wheel, parked on its flat with the band proud under it, lifts the stern, and the
+ * hull pitches bow-down about the flat's leading edge until its lowest faces meet the table. The support is
+ * the convex hull of the band's width across the flat's edge and the hull's vertices on the table.
+ */
+export function stance(hull: Placed, wheel: Placed, centre: Vec3): Stance | null {
+  const verts = (s: Solid): Vec3[] => {
+    const p = s.toMesh().positions;
+    const out: Vec3[] = [];
+    for (let i = 0; i < p.length; i += 3) out.push([p[i]!, p[i + 1]!, p[i + 2]!]);
+    return out;
+  };
+  const w = verts(wheel.solid);
+  const zMin = Math.min(...w.map((v) => v[2]));
+  const flat = w.filter((v) => v[2] < zMin + FLAT_TOLERANCE_MM);
+  const xw = Math.max(...flat.map((v) => v[0]));
+  const yw = (Math.min(...flat.map((v) => v[1])) + Math.max(...flat.map((v) => v[1]))) / 2;
+  const zw = zMin - INTERFACES.band.proudMm;
+  const h = verts(hull.solid).filter((v) => v[0] > xw + 1);
+  if (h.length === 0) return null;
+  const slope = Math.min(...h.map((v) => (v[2] - zw) / (v[0] - xw)));
+  const n: Vec3 = [-slope / Math.hypot(slope, 1), 0, 1 / Math.hypot(slope, 1)];
+  const e1: Vec3 = [1 / Math.hypot(slope, 1), 0, slope / Math.hypot(slope, 1)];
+  const o: Vec3 = [xw, yw, zw];
+  const rel = (v: Vec3): Vec3 => [v[0] - o[0], v[1] - o[1], v[2] - o[2]];
+  const dot = (a: Vec3, b: Vec3): number => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+  const on2d = (v: Vec3): [number, number] => [dot(rel(v), e1), v[1] - yw];
+  const contacts = h.filter((v) => dot(rel(v), n) < CONTACT_TOLERANCE_MM).map(on2d);
+  const band = INTERFACES.band.widthMm / 2;
+  const poly = convexHull2d([[0, -band], [0, band], ...contacts]);
+  const c = on2d(centre);
+  let margin = Infinity, toward = '';
+  for (let i = 0; i < poly.length; i++) {
+    const a = poly[i]!, b = poly[(i + 1) % poly.length]!;
+    const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    if (len < 1e-9) continue;
+    const d = ((b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])) / len;
+    if (d < margin) {
+      margin = d;
+      // The edge's outward normal: (dy, −dx).
+      const nx = (b[1] - a[1]) / len, ny = -(b[0] - a[0]) / len;
+      toward = Math.abs(ny) >= Math.abs(nx) ? (ny > 0 ? 'to port' : 'to starboard') : nx > 0 ? 'over the bow' : 'over the stern';
+    }
+  }
+  const heightMm = dot(rel(centre), n);
+  const skid = contacts.filter((p) => p[0] > Math.max(...contacts.map((q) => q[0])) - 1).map((p) => p[1]);
+  return {
+    marginMm: margin,
+    heightMm,
+    tipDeg: (Math.atan2(margin, heightMm) * 180) / Math.PI,
+    toward,
+    supportMm: { lengthMm: Math.max(...poly.map((p) => p[0])), skidWidthMm: skid.length ? Math.max(...skid) - Math.min(...skid) : 0 },
+  };
+}
+
+/** The loads a ship stands with: each slot alone (the turret's at each heading of its arc), then all slots. */
+function loadings(ctx: Context, ship: Ship): { what: string; parts: Placed[] }[] {
+  const out: { what: string; parts: Placed[] }[] = [];
+  const headings = ship.fittings.some(isTurret) ? requiredHeadings(ship.faction).filter((h) => h % 15 === 0) : [0];
+  for (const h of headings) {
+    const { fittings, sites } = turned(ctx, ship, h);
+    const cannons = sites.map((s) => placedCannon(ctx, s.host.solid, s.slot, `cannon in ${s.declared}`)).filter((c): c is Placed => c !== null);
+    const base = [ship.hull, ...fittings];
+    const turretNote = fittings.some(isTurret) ? ` (turret at ${h}°)` : '';
+    sites.forEach((s, i) => {
+      if (h !== 0 && !isTurret(s.host)) return;
+      out.push({ what: `a cannon in ${s.declared}${isTurret(s.host) ? turretNote : ''}`, parts: [...base, cannons[i]!] });
+    });
+    if (cannons.length > 1) out.push({ what: `cannons in all ${cannons.length} slots${turretNote}`, parts: [...base, ...cannons] });
+  }
+  return out;
+}
+
+export const stands: Rule = {
+  id: 'assembly/stands',
+  title: `the ship with every fitting, its wheel and a cannon in each slot (and in all at once) keeps its centre of mass over its wheel and bow skid, tipping at ≥ ${MIN_TIP_ANGLE_DEG}°`,
+  check(ctx, report) {
+    for (const faction of ctx.factions) {
+      const ship = shipOf(ctx, faction);
+      if (!ship?.gear) continue;
+      let worst: { what: string; s: Stance; grams: number } | null = null;
+      for (const load of loadings(ctx, ship)) {
+        const { grams, centreMm } = combinedMass(ctx, [...load.parts, ship.gear.carriage, ship.gear.wheel]);
+        const s = stance(ship.hull, ship.gear.wheel, centreMm);
+        if (s && (!worst || s.tipDeg < worst.s.tipDeg)) worst = { what: load.what, s, grams };
+      }
+      if (!worst || worst.s.tipDeg >= MIN_TIP_ANGLE_DEG) continue;
+      const { s } = worst;
+      report({
+        faction: faction.id,
+        part: 'hull',
+        message: `with ${worst.what} the ship (${r1(worst.grams)} g) tips ${s.toward} at ${r1(s.tipDeg)}°: its centre of mass, ${r1(s.heightMm)} mm over the table, is ${s.marginMm >= 0 ? `${r2(s.marginMm)} mm inside` : `${r2(-s.marginMm)} mm outside`} the support (wheel flat to a ${r1(s.supportMm.skidWidthMm)} mm skid ${r1(s.supportMm.lengthMm)} mm ahead)`,
+        expected: `≥ ${MIN_TIP_ANGLE_DEG}°`,
+        measured: r1(s.tipDeg),
+        hint: 'widen the bow skid (a shorter rake, a fuller bottom), move the cannon slots forward toward it, or bring the hull side (and the slot) inboard',
+      });
+    }
+  },
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// Cannon seats
+
+/** How deep the plug goes before the cannon meets any obstacle, the slot's host first (to 0.01 mm), and what it meets at full depth. */
+export function seatDepth(ctx: Context, slot: Feature, obstacles: readonly Placed[], name: string): { depthMm: number; fullMm: number; blockers: string[] } | null {
+  const full = placedCannon(ctx, obstacles[0]!.solid, slot, name);
+  const plug = ctx.file('cannon')?.features.find((f) => f.kind === 'cannon-plug');
+  if (!full || !plug) return null;
+  const hit = meets(full.solid, obstacles);
+  if (hit.length === 0) return { depthMm: plug.depthMm, fullMm: plug.depthMm, blockers: [] };
+  const blocking = obstacles.filter((o) => hit.some((x) => x.name === o.name));
+  let lo = 0, hi = plug.depthMm;
+  while (hi - lo > 0.01) {
+    const mid = (lo + hi) / 2;
+    const c = placedCannon(ctx, obstacles[0]!.solid, slot, name, mid)!;
+    if (meets(c.solid, blocking).length === 0) lo = mid;
+    else hi = mid;
+  }
+  return { depthMm: lo, fullMm: plug.depthMm, blockers: hit.map((x) => `${x.name} (${r2(x.mm3)} mm³)`) };
+}
+
+export const cannonSeats: Rule = {
+  id: 'assembly/cannon-seats',
+  title: 'the cannon\'s plug goes its full length into every slot (hull, turret, island topper, island) without the cannon meeting its host or another fitting',
+  check(ctx, report) {
+    const check = (faction: string | null, part: string, where: string, slot: Feature, obstacles: readonly Placed[]): void => {
+      const seat = seatDepth(ctx, slot, obstacles, `cannon in ${where}`);
+      if (!seat || seat.blockers.length === 0) return;
+      report({
+        faction,
+        part,
+        message: `the cannon seats only ${r2(seat.depthMm)} of ${r2(seat.fullMm)} mm in ${where}: pushed home it meets ${seat.blockers.join(', ')}`,
+        expected: r2(seat.fullMm),
+        measured: r2(seat.depthMm),
+        hint: 'move the slot where the side is widest along the cannon\'s back plate (or stand its mouth out on a boss), and keep fittings clear of the cannon',
+      });
+    };
+    for (const faction of ctx.factions) {
+      const ship = shipOf(ctx, faction);
+      if (!ship) continue;
+      for (const site of ship.sites) {
+        const obstacles = [site.host, ...[ship.hull, ...ship.fittings, ...(ship.gear ? [ship.gear.carriage, ship.gear.wheel] : [])].filter((p) => p !== site.host)];
+        check(faction.id, site.host.file.part, site.declared, site.slot, obstacles);
+      }
+    }
+    for (const part of ['island-topper', 'island']) {
+      const file = ctx.file(part);
+      const solid = file && ctx.solid(file);
+      if (!file || !solid) continue;
+      const host: Placed = { name: part, file, transform: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1], solid, features: file.features };
+      for (const slot of file.features.filter((f) => f.kind === 'cannon-slot')) check(null, part, `${slot.id} of ${file.path}`, slot, [host]);
+    }
+  },
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// Turret sweep
+
+/**
+ * A loaded turret may rest on its pivot's clearance no more than this: past it the cannon visibly droops
+ * and its shots climb or dip by about as much (1° at 0.6 m is 10 mm).
+ */
+export const MAX_TURRET_LEAN_DEG = 1;
+
+/** Every heading's collisions of the loaded turret (turret + cannon) with the rest of the ship. */
+function sweep(ctx: Context, ship: Ship): { headingDeg: number; blockers: string[] }[] {
+  const out: { headingDeg: number; blockers: string[] }[] = [];
+  const others = [ship.hull, ...ship.fittings.filter((f) => !isTurret(f))];
+  for (let h = -180; h < 180; h += SWEEP_STEP_DEG) {
+    const { fittings, sites } = turned(ctx, ship, h);
+    const turret = fittings.find(isTurret);
+    const site = sites.find((s) => s.host === turret);
+    const cannon = site && placedCannon(ctx, site.host.solid, site.slot, 'the cannon in the turret');
+    if (!turret || !cannon) continue;
+    const hit = new Set([...meets(cannon.solid, others), ...meets(turret.solid, others.filter((o) => o !== ship.hull))].map((x) => x.name));
+    out.push({ headingDeg: h, blockers: [...hit] });
+  }
+  return out;
+}
+
+/** The loaded turret's lean on its pivot: where its centre of mass falls against the drum's face on the deck. */
+function lean(ctx: Context, ship: Ship): { outsideMm: number; leanDeg: number; heading: number } | null {
+  let worst: { outsideMm: number; leanDeg: number; heading: number } | null = null;
+  for (const h of requiredHeadings(ship.faction).filter((x) => x % 15 === 0)) {
+    const { fittings, sites } = turned(ctx, ship, h);
+    const turret = fittings.find(isTurret);
+    const site = sites.find((s) => s.host === turret);
+    const cannon = site && placedCannon(ctx, site.host.solid, site.slot, 'the cannon in the turret');
+    const pivot = turret?.features.find((f) => f.kind === 'turret-pivot');
+    const seat = ctx.hull(ship.faction)?.fittings.find((f) => f.kind === 'turret')?.feature;
+    if (!turret || !cannon || !pivot || !seat || seat.size.shape !== 'round' || pivot.size.shape !== 'round') continue;
+    const deckZ = seat.positionMm[2];
+    const p = turret.solid.toMesh().positions;
+    const face: [number, number][] = [];
+    for (let i = 0; i < p.length; i += 3) if (Math.abs(p[i + 2]! - deckZ) < CONTACT_TOLERANCE_MM) face.push([p[i]!, p[i + 1]!]);
+    const poly = convexHull2d(face);
+    const c = combinedMass(ctx, [turret, cannon]).centreMm;
+    let inside = Infinity;
+    for (let i = 0; i < poly.length; i++) {
+      const a = poly[i]!, b = poly[(i + 1) % poly.length]!;
+      const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
+      if (len > 1e-9) inside = Math.min(inside, ((b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])) / len);
+    }
+    const gapMm = (seat.size.diameterMm - pivot.size.diameterMm) / 2;
+    const leanDeg = inside >= 0 ? 0 : (Math.atan((2 * gapMm) / Math.min(pivot.depthMm, seat.depthMm)) * 180) / Math.PI;
+    if (!worst || -inside > worst.outsideMm) worst = { outsideMm: -inside, leanDeg, heading: h };
+  }
+  return worst;
+}
+
+export const turretSweep: Rule = {
+  id: 'assembly/turret-sweep',
+  title: `a turret with a cannon in it turns through its card's arc (all round without one) clear of the mast, sail, cargo and hull, in ${SWEEP_STEP_DEG}° steps, and rests on its drum, leaning ≤ ${MAX_TURRET_LEAN_DEG}° on its pivot`,
+  check(ctx, report) {
+    for (const faction of ctx.factions) {
+      const ship = shipOf(ctx, faction);
+      if (!ship || !ship.fittings.some(isTurret)) continue;
+      const steps = sweep(ctx, ship);
+      const clear = new Set(steps.filter((s) => s.blockers.length === 0).map((s) => s.headingDeg));
+      const want = requiredHeadings(faction);
+      const blocked = steps.filter((s) => want.includes(s.headingDeg) && s.blockers.length > 0);
+      if (blocked.length > 0) {
+        const arc = faction.card.turretArcDeg;
+        const names = [...new Set(blocked.flatMap((b) => b.blockers))];
+        report({
+          faction: faction.id,
+          part: 'turret',
+          message: `the loaded turret ${arc === undefined ? 'must turn all round' : `must turn ${arc}° about the bow (card.turretArc)`} but meets ${names.join(', ')} at ${runs(blocked.map((b) => b.headingDeg))} (0° = bow, 90° = port); it turns clear over ${clearArcAboutBow(clear)}° about the bow`,
+          expected: arc === undefined ? '360°' : `${arc}°`,
+          measured: `${clearArcAboutBow(clear)}°`,
+          hint: `move the mast and cargo out of the cannon's circle, or set card.turretArc to at most ${clearArcAboutBow(clear)}° (and say so in the ability's text)`,
+        });
+      }
+      const l = lean(ctx, ship);
+      if (l && l.leanDeg > MAX_TURRET_LEAN_DEG) {
+        report({
+          faction: faction.id,
+          part: 'turret',
+          message: `loaded with a cannon (facing ${l.heading}°) the turret's centre of mass falls ${r2(l.outsideMm)} mm outside its drum's face on the deck, so it leans ${r1(l.leanDeg)}° on its pivot's clearance`,
+          expected: `≤ ${MAX_TURRET_LEAN_DEG}°`,
+          measured: r1(l.leanDeg),
+          hint: 'widen the turret\'s foot on the deck, or bring the slot in over the drum',
+        });
+      }
+    }
+  },
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// Shot path
+
+/** How far from the muzzle the ball's path must be clear: past any ship's own parts. */
+export const SHOT_CHECK_MM = 100;
+const SHOT_SEGMENTS = 10;
+
+/**
+ * The ball's path from a placed cannon's muzzle over the first SHOT_CHECK_MM (measured along the table),
+ * as a swept ball: the drag-free arc of the launch speed that carries the cannon's range from its height
+ * (the slowest, most drooping arc that reaches it), along the bore's heading.
+ */
+function shotSweep(ctx: Context, cannon: Placed): Solid | null {
+  const bore = cannon.features.find((f) => f.kind === 'bore');
+  if (!bore) return null;
+  const a = bore.axis;
+  const horiz = Math.hypot(a[0], a[1]);
+  const elevationRad = Math.atan2(a[2], horiz);
+  const d = INTERFACES.cannonball.diameterMm;
+  const start = bore.positionMm;
+  const heightM = Math.max(0, start[2]) / 1000;
+  const v = speedForRangeMps({ elevationRad, heightM, ballDiameterM: d / 1000, ballMassKg: 0 }, ctx.settings.cannonRangeM, false);
+  const g = 9.80665;
+  const points: Vec3[] = [];
+  for (let i = 0; i <= SHOT_SEGMENTS; i++) {
+    const s = (i / SHOT_SEGMENTS) * SHOT_CHECK_MM;
+    const sm = s / 1000;
+    const rise = 1000 * (sm * Math.tan(elevationRad) - (g * sm * sm) / (2 * v * v * Math.cos(elevationRad) ** 2));
+    points.push([start[0] + (a[0] / horiz) * s, start[1] + (a[1] / horiz) * s, start[2] + rise]);
+  }
+  const ball = sphere(d / 2, 24);
+  return union(points.slice(1).map((p, i) => hull3d([ball.translate(points[i]!), ball.translate(p)])));
+}
+
+export const shotPath: Rule = {
+  id: 'assembly/shot-path',
+  title: `a ball fired from every slot (the turret's over its arc) clears the ship's own hull, mast, sail, cargo and turret for its first ${SHOT_CHECK_MM} mm`,
+  check(ctx, report) {
+    for (const faction of ctx.factions) {
+      const ship = shipOf(ctx, faction);
+      if (!ship) continue;
+      const hasTurret = ship.fittings.some(isTurret);
+      const blocked = new Map<string, { blockers: Set<string>; headings: number[] }>();
+      for (const h of hasTurret ? requiredHeadings(faction) : [0]) {
+        const { fittings, sites } = turned(ctx, ship, h);
+        for (const site of sites) {
+          if (h !== 0 && !isTurret(site.host)) continue;
+          const cannon = placedCannon(ctx, site.host.solid, site.slot, `cannon in ${site.declared}`);
+          const path = cannon && shotSweep(ctx, cannon);
+          if (!path) continue;
+          const hit = meets(path, [ship.hull, ...fittings]);
+          if (hit.length === 0) continue;
+          const b = blocked.get(site.declared) ?? { blockers: new Set(), headings: [] };
+          hit.forEach((x) => b.blockers.add(x.name));
+          b.headings.push(h);
+          blocked.set(site.declared, b);
+        }
+      }
+      for (const [declared, b] of blocked) {
+        const turret = declared.includes('turret');
+        report({
+          faction: faction.id,
+          part: 'hull',
+          message: `a ball fired from ${declared}${turret ? ` at ${runs(b.headings)}` : ''} hits ${[...b.blockers].join(', ')} within ${SHOT_CHECK_MM} mm of the muzzle`,
+          expected: 'a clear path',
+          measured: [...b.blockers].join(', '),
+          hint: turret ? 'narrow card.turretArc to the headings that fire clear, or move what is in the way' : 'move the slot or the fitting in its way',
+        });
+      }
+    }
+  },
+};
+
+export const ASSEMBLY_RULES: readonly Rule[] = [stands, cannonSeats, turretSweep, shotPath];
+

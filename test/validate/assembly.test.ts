@@ -1,0 +1,54 @@
+/**
+ * The assembly rules on the parts placed as assembled: each has a fixture it catches, with the figure it
+ * measured; the shipped factions' fixes hold at the clearances users print with.
+ */
+import { describe, expect, it } from 'vitest';
+import { loadFactionFile } from '../../src/faction/loader.js';
+import { defaultSettings } from '../../src/generate/index.js';
+import { ASSEMBLY_RULES } from '../../src/validate/rules/assembly.js';
+import type { Finding } from '../../src/validate/types.js';
+import { validate } from '../../src/validate/validate.js';
+
+const FX = 'test/fixtures/validate';
+const check = async (paths: string[], clearanceMm = 0.2): Promise<Finding[]> => {
+  const factions = await Promise.all(paths.map((p) => loadFactionFile(p, { rulebook: 'defer' })));
+  return validate({ factions, settings: { ...defaultSettings(), clearanceMm }, rules: ASSEMBLY_RULES, jobs: 1 });
+};
+const of = (findings: Finding[], rule: string): Finding[] => findings.filter((f) => f.rule === rule);
+
+describe('fixtures', () => {
+  it('assembly/cannon-seats: the Corsairs\' old side slots seat the plug about 7 of 8 mm (the back plate meets the hull)', async () => {
+    const seats = of(await check([`${FX}/assembly-seat.yaml`]), 'assembly/cannon-seats');
+    expect(seats).toHaveLength(2);
+    for (const f of seats) {
+      expect(f.expected).toBe(8);
+      expect(Number(f.measured)).toBeGreaterThan(6.5);
+      expect(Number(f.measured)).toBeLessThan(7.5);
+      expect(f.message).toMatch(/meets hull/);
+    }
+  }, 120_000);
+
+  it('assembly/stands: a sloop with a side cannon tips to port, its centre of mass outside the wheel and skid', async () => {
+    const [stands] = of(await check([`${FX}/assembly-top-heavy.yaml`]), 'assembly/stands');
+    expect(stands?.message).toMatch(/tips to port .* outside the support/);
+    expect(Number(stands?.measured)).toBeLessThan(0);
+  }, 120_000);
+
+  it('assembly/turret-sweep: a turret promised all round meets the mast, sail and cargo aft, and says what arc it does turn', async () => {
+    const sweep = of(await check([`${FX}/assembly-turret-all-round.yaml`]), 'assembly/turret-sweep');
+    const arc = sweep.find((f) => /must turn all round/.test(f.message));
+    expect(arc?.message).toMatch(/mast/);
+    expect(arc?.expected).toBe('360°');
+    expect(arc?.measured).toBe('150°');
+  }, 120_000);
+});
+
+describe('shipped factions', () => {
+  it.each([0.1, 0.2, 0.3])('at clearance %s mm every cannon seats its full 8 mm and the Industry turns and fires clear over its card\'s arc', async (clearanceMm) => {
+    const paths = ['corsairs', 'queens-fleet', 'shadow-fleet', 'sun-fleet', 'treasure-fleet', 'the-industry', 'the-islanders'].map((id) => `factions/${id}.yaml`);
+    const findings = await check(paths, clearanceMm);
+    expect(of(findings, 'assembly/cannon-seats')).toEqual([]);
+    expect(of(findings, 'assembly/shot-path')).toEqual([]);
+    expect(of(findings, 'assembly/turret-sweep').filter((f) => /must turn/.test(f.message))).toEqual([]);
+  }, 300_000);
+});
