@@ -1,0 +1,88 @@
+/**
+ * The referee's shot of a measured cannon: the measurement (./measure.ts) turned into the dynamic model
+ * (./dynamics.ts), fired, and flown to its first touchdown. SI units.
+ */
+import { carryM, fire, TALL_FACE, type Beam, type ShotResult } from './dynamics.js';
+import type { MeasuredCannon } from './measure.js';
+
+/** What the referee shares with the solver: the plastic, the ball, the bore's friction and the hull's slot. */
+export interface SharedInputs {
+  modulusPa: number;
+  /** The arm and the tip block, printed solid. */
+  densityKgPerM3: number;
+  hysteresisLoss: number;
+  frictionCoefficient: number;
+  ballMassKg: number;
+  ballDiameterM: number;
+  /** The hull's cannon slot centre above the table. */
+  slotHeightM: number;
+}
+
+/**
+ * Where the draw is judged: `pad-centre` (the thumb's point on the pad moves back by the draw: the reading of
+ * the brief and of `tune --json`'s asPrinted), or `catch-edge` (the pad's edge beside the catch does, which is
+ * where the catch's crest meets the pad's top: a rotated pad moves more there).
+ */
+export type Latch = 'pad-centre' | 'catch-edge';
+
+/**
+ * How the pusher meets the ball: `as-printed` (its face up to the measured top corner, on which a ball riding
+ * higher is pushed), or `tall-face` (a face always at the ball's centre height: u̇/cos θ, as the brief puts it).
+ */
+export type Contact = 'as-printed' | 'tall-face';
+
+export interface RefereeShot {
+  shot: ShotResult;
+  /** The ball's speed along the bore at the muzzle, its launch height and its carry. */
+  launchSpeedMps: number;
+  launchHeightM: number;
+  rangeM: number;
+  beam: Beam;
+}
+
+const MM = 1e-3;
+
+/** The arm and its tip block from the measurement: sections along the arm, the block as a rigid body on the tip. */
+export function beamOf(m: MeasuredCannon, modulusPa: number, densityKgPerM3: number): Beam {
+  const t = m.tipBlock;
+  const massKg = densityKgPerM3 * t.volumeMm3 * MM ** 3;
+  return {
+    lengthM: m.arm.lengthMm * MM,
+    modulusPa,
+    densityKgPerM3,
+    sections: m.arm.sections.map((s) => ({ sM: s.fromRootMm * MM, areaM2: s.areaMm2 * MM ** 2, secondMomentM4: s.secondMomentMm4 * MM ** 4, fibreM: s.fibreMm * MM })),
+    tip: {
+      massKg,
+      firstMomentKgM: massKg * (t.centroidFromRootMm - m.arm.lengthMm) * MM,
+      inertiaKgM2: densityKgPerM3 * t.polarAtTipMm5 * MM ** 5,
+    },
+  };
+}
+
+/** The measured cannon's shot and carry; by default the draw judged at the pad's centre and the pusher as printed. */
+export function shootMeasured(m: MeasuredCannon, x: SharedInputs, how: { latch?: Latch; contact?: Contact } = {}): RefereeShot {
+  const latch = how.latch ?? 'pad-centre';
+  const beam = beamOf(m, x.modulusPa, x.densityKgPerM3);
+  const elevationRad = (m.bore.elevationDeg * Math.PI) / 180;
+  const shot = fire({
+    beam,
+    forcePointM: m.pad.centreFromRootMm * MM,
+    latchPointM: (latch === 'pad-centre' ? m.pad.centreFromRootMm : m.pad.catchEdgeFromRootMm) * MM,
+    pusherPointM: m.pusher.contactFromRootMm * MM,
+    drawM: m.catch.drawMm * MM,
+    ballMassKg: x.ballMassKg,
+    elevationRad,
+    contact: {
+      ballLineAboveCornerM: (how.contact ?? 'as-printed') === 'as-printed' ? m.pusher.ballLineAboveCornerMm * MM : TALL_FACE,
+      ballRadiusM: x.ballDiameterM / 2,
+      muzzleM: m.pusher.muzzleAlongLineMm * MM,
+    },
+    frictionCoefficient: x.frictionCoefficient,
+    hysteresisLoss: x.hysteresisLoss,
+  });
+  // The ball leaves the muzzle with its centre on the bore's floor line.
+  const launchHeightM = x.slotHeightM + (m.bore.muzzleRiseMm - m.bore.ballDropMm) * MM;
+  const launchSpeedMps = shot.muzzleSpeedMps;
+  const rangeM = launchSpeedMps > 0 ? carryM({ speedMps: launchSpeedMps, elevationRad, heightM: launchHeightM, ballDiameterM: x.ballDiameterM, ballMassKg: x.ballMassKg }) : 0;
+  return { shot, launchSpeedMps, launchHeightM, rangeM, beam };
+}
