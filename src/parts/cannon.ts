@@ -3,12 +3,14 @@
  * flexing printed arm.
  *
  * How it works (plan view, firing along +X, plug behind at −X): the arm is a cantilever running along Y
- * behind the bore's breech. Its tip carries a rigid block with a pusher that stands in a slot under the
- * breech, against the ball, and a thumb pad beside the barrel. The thumb draws the pad back (−X); beside
- * the pad a fixed ramp (the release catch) rises under the thumb, and at `releaseDeflectionMm` its crest
- * reaches the pad's top edge (the tooth), so the thumb rides over the tooth and lets go at the same
- * deflection every shot. The arm springs forward, the pusher throws the ball, and the barrel's rear face
- * stops the tip just past neutral, where the ball leaves the pusher (BRIEF §4).
+ * behind the bore's breech. Its tip carries a rigid block with a pusher that stands in a slot through the
+ * breech (below and above the bore), its upright face against the ball at the ball's centre height, and a
+ * thumb pad beside the barrel. The thumb draws the pad back (−X); beside the pad a fixed ramp (the release
+ * catch) rises under the thumb, and when the pad's edge beside it has come back by `releaseDeflectionMm`
+ * its crest reaches the pad's top edge (the tooth), so the thumb rides over the tooth and lets go at the
+ * same draw every shot. The arm springs forward, the pusher drives the ball up the bore, and the barrel's
+ * rear face stops the tip just past neutral, where the ball leaves the pusher. `cannonAsPrinted` gives the
+ * spring solver (src/physics/) every figure of this it needs, from the same layout.
  *
  * Print orientation (BRIEF §3) is the way it is used: everything stands on the bed, the arm's long axis
  * (Y) lies in the bed plane and it bends in XY, so its bending strain runs along the roads; its
@@ -67,9 +69,13 @@ const SPINE_MM = 3;
 const ROOT_BLOCK_MM = 4;
 /** The tip block is this much thicker than the arm so it stays rigid. */
 const TIP_EXTRA_MM = 2;
-/** Pusher width (Y), well under the ball's diameter, and how far its top stands above the bore axis. */
+/**
+ * Pusher width (Y), well under the ball's diameter, and how far its top stands above the resting ball's
+ * centre: its upright face meets the ball at its centre height, so a horizontal push drives the ball along
+ * the rising bore at u/cos θ (a face below the centre would push with its top corner, more slowly).
+ */
 const PUSHER_WIDTH_MM = 5;
-const PUSHER_ABOVE_AXIS_MM = 2.5;
+const PUSHER_ABOVE_BALL_CENTRE_MM = 1;
 /** How far the pusher reaches back into the tip block it stands on. */
 const PUSHER_ROOT_MM = 0.5;
 /** Pusher length kept inside the barrel at full draw, so the ball cannot drop out behind it. */
@@ -102,8 +108,6 @@ interface Layout {
   rampY: readonly [number, number];
   /** Top of the thumb pad. */
   padTopZ: number;
-  /** Inside the barrel the pusher's top runs parallel to the bore, this far above its axis (negative: below). */
-  pusherAboveAxisMm: number;
   /** The pusher's side outline (x, z), from inside the tip block to its front face. */
   pusherOutline: [number, number][];
   /** Translation layOnBed applies (computed from the flat faces that bound the part). */
@@ -132,42 +136,7 @@ function validate(options?: Partial<CannonOptions>): CannonOptions {
   checkRange('cannon', 'elevationDeg', o.elevationDeg, 0, 30, 'deg');
   // From the game's 8 mm up: a smaller ball would drop into the pusher's slot under the breech.
   checkRange('cannon', 'ballDiameterMm', o.ballDiameterMm, INTERFACES.cannonball.diameterMm, 12);
-  const p = pusherReach(layout(o));
-  // The longest draw is a bisection: only worked out for the message when the draw is refused.
-  if (!pusherWorks(p, o.ballDiameterMm)) {
-    checkOption(
-      'cannon',
-      'releaseDeflectionMm',
-      o.releaseDeflectionMm,
-      false,
-      `a draw of at most ${Math.floor(cannonMaxDrawMm(o) * 100) / 100} mm for the ${o.elevationDeg}° bore, so that the pusher, kept under the bore's roof, meets the ball no more than a quarter of its diameter below its centre and stands ${2 * MIN_FEATURE_MM} mm tall where it enters the barrel (it meets the ball ${Math.round(p.belowAxisMm * 100) / 100} mm below and stands ${Math.round(p.entryHeightMm * 100) / 100} mm tall)`,
-    );
-  }
   return o;
-}
-
-/** How the pusher meets the ball: how far below the ball's centre, and how tall it is entering the barrel. */
-function pusherReach(L: Layout): { belowAxisMm: number; entryHeightMm: number } {
-  return { belowAxisMm: -L.pusherAboveAxisMm, entryHeightMm: L.axisZ(L.barrelRearX) + L.pusherAboveAxisMm - L.bedZ };
-}
-
-const pusherWorks = (p: ReturnType<typeof pusherReach>, ballDiameterMm: number): boolean => p.belowAxisMm <= ballDiameterMm / 4 && p.entryHeightMm >= 2 * MIN_FEATURE_MM;
-
-/**
- * The longest draw (release deflection) the cannon accepts for its bore's elevation and ball: a steep bore
- * lowers the roof the pusher travels under. Other options (the arm's length limit) aside; to 1 µm.
- */
-export function cannonMaxDrawMm(options?: Partial<CannonOptions>): number {
-  const o = mergeOptions(DEFAULTS, options);
-  const works = (d: number): boolean => pusherWorks(pusherReach(layout({ ...o, releaseDeflectionMm: d })), o.ballDiameterMm);
-  let lo = 0, hi = 0.4 * CANNON.armLengthRangeMm.max;
-  if (works(hi)) return hi;
-  while (hi - lo > 1e-3) {
-    const mid = (lo + hi) / 2;
-    if (works(mid)) lo = mid;
-    else hi = mid;
-  }
-  return lo;
 }
 
 function layout(o: CannonOptions): Layout {
@@ -192,26 +161,19 @@ function layout(o: CannonOptions): Layout {
   // The ramp starts one deflection below the pad's top and must clear the arm beneath: tall arms and long
   // draws get a taller pad.
   const padTopZ = bedZ + Math.max(PAD_HEIGHT_MM, o.armWidthMm + o.releaseDeflectionMm + MIN_FEATURE_MM);
-  // Drawn back by δ, the pusher meets the bore's roof δ·tan(elevation) lower: its top edges must still
-  // clear it by half the motion gap, or a steep bore with a long draw prints the pusher fused to the barrel.
-  const roofAboveAxisMm = Math.sqrt((boreMm / 2) ** 2 - (PUSHER_WIDTH_MM / 2) ** 2) / Math.cos(t);
-  const pusherAboveAxisMm = Math.min(PUSHER_ABOVE_AXIS_MM, roofAboveAxisMm - o.releaseDeflectionMm * Math.tan(t) - MOTION_GAP_MM / 2);
-  // Behind the barrel nothing is above it: there it stands at least as tall as the tip block, starting inside
-  // it (a sloped top cannot meet the block on an exactly shared face).
-  const entryTopZ = axisZ(barrelRearX) + pusherAboveAxisMm;
-  const rearTopZ = Math.max(entryTopZ, bedZ + o.armWidthMm);
+  // The pusher's top stands above the resting ball's centre, through a slot in the barrel's roof (the bore
+  // alone could not house a face that tall: drawn back, a horizontal pusher rises against a rising roof).
+  const topZ = Math.max(axisZ(ballX) + PUSHER_ABOVE_BALL_CENTRE_MM, bedZ + o.armWidthMm);
   const rearX = tipFrontX - PUSHER_ROOT_MM;
   const pusherOutline: [number, number][] = [
     [rearX, bedZ],
     [pusherFrontX, bedZ],
-    [pusherFrontX, axisZ(pusherFrontX) + pusherAboveAxisMm],
-    [barrelRearX, entryTopZ],
-    ...(rearTopZ > entryTopZ ? [[barrelRearX, rearTopZ] as [number, number]] : []),
-    [rearX, rearTopZ],
+    [pusherFrontX, topZ],
+    [rearX, topZ],
   ];
   const minX = -plug.lengthMm, maxX = muzzleX, minY = rampY[0], maxY = rootY + ROOT_BLOCK_MM;
   const offset: Vec3 = [-(minX + maxX) / 2, -(minY + maxY) / 2, -bedZ];
-  return { o, bedZ, armX, tipFrontX, barrelRearX, pusherFrontX, ballX, muzzleX, axisZ, boreMm, barrelRadiusMm, tipY, rootY, padY, rampY, padTopZ, pusherAboveAxisMm, pusherOutline, offset };
+  return { o, bedZ, armX, tipFrontX, barrelRearX, pusherFrontX, ballX, muzzleX, axisZ, boreMm, barrelRadiusMm, tipY, rootY, padY, rampY, padTopZ, pusherOutline, offset };
 }
 
 /** A box from corner `lo` to corner `hi`. */
@@ -275,13 +237,15 @@ function pieces(L: Layout): Pieces {
     barrelOuter,
     ramp,
   ]);
-  // The bore runs out through the rear face; below it, a slot lets the pusher travel, with overtravel ahead.
-  // Printed in place round the pusher, so it gets the motion gap (a printer's fit clearance could fuse);
-  // the slot stays narrower than the ball, which rides on its edges.
+  // The bore runs out through the rear face; below and above it, a slot lets the pusher travel, with
+  // overtravel ahead. Printed in place round the pusher, so it gets the motion gap (a printer's fit
+  // clearance could fuse); the slot stays narrower than the ball, which rides on its edges and cannot
+  // leave through the roof.
   const slotHalfMm = PUSHER_WIDTH_MM / 2 + MOTION_GAP_MM / 2;
+  const slotEndX = L.pusherFrontX + MOTION_GAP_MM;
   const cut = union([
     alongBore(L, L.boreMm / 2, L.barrelRearX - 10, L.muzzleX + 5),
-    span([L.barrelRearX - 1, -slotHalfMm, bedZ - 1], [L.pusherFrontX + MOTION_GAP_MM, slotHalfMm, L.axisZ(L.pusherFrontX)]),
+    span([L.barrelRearX - 1, -slotHalfMm, bedZ - 1], [slotEndX, slotHalfMm, L.axisZ(slotEndX) + L.barrelRadiusMm + 1]),
   ]);
 
   // Moving assembly: arm, tip block, pusher, thumb pad. The boxes abut exactly (an overlap would leave a
@@ -401,8 +365,10 @@ export interface CannonAsPrinted {
   armThicknessMm: number;
   /** The arm's width (height on the bed) at its root and at its tip. */
   taper: { rootWidthMm: number; tipWidthMm: number };
-  /** From the arm's root (where it leaves the frame) to the middle of the thumb pad, where the draw is applied. */
+  /** From the arm's root (where it leaves the frame) to the thumb pad's edge beside the catch, whose travel is the draw. */
   drawPointFromRootMm: number;
+  /** From the arm's root to the middle of the thumb pad, where the thumb (covering the pad) pushes. */
+  thumbPointFromRootMm: number;
   /** How far the thumb draws the pad back before the catch lets go. */
   drawMm: number;
   /** From the arm's root to the pusher's centre line, where it meets the ball. */
@@ -444,7 +410,9 @@ export function cannonAsPrinted(options: CannonOptions): CannonAsPrinted {
     armLengthMm: L.o.armLengthMm,
     armThicknessMm: L.o.armThicknessMm,
     taper: { rootWidthMm: b, tipWidthMm: L.o.armTipWidthMm },
-    drawPointFromRootMm: L.rootY - (L.padY[0] + L.padY[1]) / 2,
+    // The thumb rides up the catch beside the pad and lets go when the pad's edge there has come back by the draw.
+    drawPointFromRootMm: L.rootY - L.padY[0],
+    thumbPointFromRootMm: L.rootY - (L.padY[0] + L.padY[1]) / 2,
     drawMm: L.o.releaseDeflectionMm,
     pusherFromRootMm: L.rootY,
     tipBlock: {

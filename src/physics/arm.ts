@@ -5,17 +5,19 @@
  * - the arm is an Euler–Bernoulli beam clamped where it leaves the frame, of thickness h (in the bending
  *   direction) and width b(s) (its height on the bed) tapering linearly from the root to the tip;
  * - beyond its tip a rigid block (tip block, thumb pad, pusher) carries on along the same line: the thumb
- *   draws the pad, at `drawPointM` from the root, and the pusher meets the ball at `pusherM`;
- * - a horizontal force F at the draw point bends the arm by the moment F·(a_d − s), so (unit-load method)
- *   the displacement at a point c of the block is F·∫₀ᴸ (a_d − s)(c − s)/EI(s) ds.
+ *   pushes the pad at `thumbPointM` from the root (the pad's middle: the thumb covers it), the catch lets go
+ *   when the pad's edge beside it, at `drawPointM`, has moved back by the draw, and the pusher meets the ball
+ *   at `pusherM`;
+ * - a horizontal force F at the thumb's point a_t bends the arm by the moment F·(a_t − s), so (unit-load
+ *   method) the displacement at a point c of the block is F·∫₀ᴸ (a_t − s)(c − s)/EI(s) ds.
  *
  * Linear theory: the solver keeps the arm's own tip within δ/L ≤ 0.2, where BRIEF §4 puts linear theory
  * within 2 % of the elastica, so no large-deflection branch (and no jump where one would switch in) is
- * needed. With the draw point well beyond the tip, the arm's tip moves about half the draw.
+ * needed. With the draw well beyond the tip, the arm's tip moves about half the draw.
  *
  * Dynamics, one degree of freedom (Rayleigh): the released system moves in the shape of the static
- * deflection under the draw force, which for a heavy rigid tip is the first mode to within a fraction of
- * a per cent. Its mass at the draw point collects the arm's own distributed mass, the block's
+ * deflection under the thumb's force, which for a heavy rigid tip is close to the first mode. Its mass at
+ * the thumb's point collects the arm's own distributed mass, the block's
  * translation (at its centroid, both across and along the arm as it turns) and its rotation.
  */
 
@@ -29,7 +31,9 @@ export interface PrintedArm {
   tipWidthM: number;
   modulusPa: number;
   densityKgPerM3: number;
-  /** From the root along the unbent arm to where the thumb draws the pad. */
+  /** From the root along the unbent arm to where the thumb pushes the pad. */
+  thumbPointM: number;
+  /** From the root to the pad's edge beside the catch, whose travel is the draw. */
   drawPointM: number;
   /** From the root to where the pusher meets the ball. */
   pusherM: number;
@@ -67,8 +71,10 @@ const rotationPerN = (arm: PrintedArm, a: number): number => integrate(arm.lengt
 
 /** The arm held drawn by `drawM` at the draw point. */
 export interface ArmState {
-  /** The thumb's force at the draw point. */
+  /** The thumb's force. */
   forceN: number;
+  /** How far the thumb's point has moved back (the dynamics' coordinate at release). */
+  thumbTravelM: number;
   energyJ: number;
   /** Peak bending strain on the arm's surface (at its root, or at its tip if a steep taper puts it there). */
   peakStrain: number;
@@ -76,29 +82,34 @@ export interface ArmState {
   tipDeflectionRatio: number;
 }
 
-/** Stiffness at the draw point, N/m. */
-export const drawStiffnessNPerM = (arm: PrintedArm): number => 1 / blockInfluenceMPerN(arm, arm.drawPointM, arm.drawPointM);
+/** The thumb's force per metre of draw at the catch, N/m. */
+export const drawStiffnessNPerM = (arm: PrintedArm): number => 1 / blockInfluenceMPerN(arm, arm.thumbPointM, arm.drawPointM);
+
+/** The thumb's travel per metre of draw (below 1 when the catch's edge lies beyond the thumb's point). */
+export const thumbTravelPerDraw = (arm: PrintedArm): number => blockInfluenceMPerN(arm, arm.thumbPointM, arm.thumbPointM) / blockInfluenceMPerN(arm, arm.thumbPointM, arm.drawPointM);
 
 export function drawArm(arm: PrintedArm, drawM: number): ArmState {
   const forceN = drawM * drawStiffnessNPerM(arm);
-  const a = arm.drawPointM;
+  const a = arm.thumbPointM;
   const L = arm.lengthM;
   // Surface strain ε = M·(h/2)/(EI) = 6M/(E·b·h²) with M = F(a − s): linear over linear, so its peak is at an end.
   const strainAt = (s: number): number => (6 * forceN * (a - s)) / (arm.modulusPa * widthAtM(arm, s) * arm.thicknessM ** 2);
+  const thumbTravelM = drawM * thumbTravelPerDraw(arm);
   return {
     forceN,
-    energyJ: 0.5 * forceN * drawM,
+    thumbTravelM,
+    energyJ: 0.5 * forceN * thumbTravelM,
     peakStrain: Math.max(strainAt(0), strainAt(L)),
     tipDeflectionRatio: (forceN * armInfluenceMPerN(arm, L, a)) / L,
   };
 }
 
-/** The one-degree-of-freedom system seen at the draw point. */
+/** The one-degree-of-freedom system seen at the thumb's point. */
 export interface ArmDynamics {
   stiffnessNPerM: number;
-  /** Moving mass referred to the draw point: ½·m·q̇² is the kinetic energy at draw-point speed q̇. */
+  /** Moving mass referred to the thumb's point: ½·m·q̇² is the kinetic energy at that point's speed q̇. */
   modalMassKg: number;
-  /** The pusher's speed over the draw point's speed (across the arm). */
+  /** The pusher's speed over the thumb point's speed (across the arm). */
   pusherGain: number;
   /** The arm's own mass and the share of the modal mass that is the block's (translation and rotation). */
   armMassKg: number;
@@ -106,7 +117,7 @@ export interface ArmDynamics {
 }
 
 export function armDynamics(arm: PrintedArm): ArmDynamics {
-  const a = arm.drawPointM;
+  const a = arm.thumbPointM;
   const L = arm.lengthM;
   const cdd = blockInfluenceMPerN(arm, a, a);
   const shapeAt = (s: number): number => armInfluenceMPerN(arm, s, a) / cdd;

@@ -7,10 +7,10 @@
  */
 import { InfeasibleError } from '../errors.js';
 import { BORE_FRICTION, findMaterial, MATERIAL_IDS, type Material } from '../materials.js';
-import { cannonAsPrinted, cannonMaxDrawMm, type CannonAsPrinted, type CannonOptions } from '../parts/cannon.js';
+import { cannonAsPrinted, type CannonAsPrinted, type CannonOptions } from '../parts/cannon.js';
 import { CANNON, CANNON_LIMITS, DEFAULT_CLEARANCE_MM, HULL, INTERFACES, PRINT_DEFAULTS } from '../standard.js';
 import { degToRad, gpaToPa, gPerCm3ToKgPerM3, inToMm, mmToM, mToMm, radToDeg } from '../units.js';
-import { armDynamics, drawArm, LINEAR_LIMIT_DEFLECTION_RATIO, type ArmDynamics, type ArmState, type PrintedArm } from './arm.js';
+import { armDynamics, drawArm, LINEAR_LIMIT_DEFLECTION_RATIO, thumbTravelPerDraw, type ArmDynamics, type ArmState, type PrintedArm } from './arm.js';
 import { ballMassKg } from './ball.js';
 import { flightRangeM, speedForRangeMps, type Launch } from './flight.js';
 import { drawForSpeedM, muzzleSpeedMps, type Bore } from './transfer.js';
@@ -57,8 +57,6 @@ export interface Setup {
   elevationRad: number;
   /** The slot's centre above the table (the cannon's launch height is measured from it). */
   slotHeightM: number;
-  /** The longest draw the cannon builder accepts for this bore (cannonMaxDrawMm). */
-  maxDrawM: number;
   /** Measured over predicted launch energy (1 until calibrated). */
   calibrationFactor: number;
   thumbForceLimitN: number;
@@ -152,7 +150,6 @@ export function resolveSetup(r: TuneRequest): Setup {
     }),
     elevationRad: degToRad(elevationDeg),
     slotHeightM: mmToM(HULL.cannonSlotCentreHeightMm),
-    maxDrawM: mmToM(cannonMaxDrawMm({ ballDiameterMm, elevationDeg, clearanceMm })),
     calibrationFactor: r.calibrationFactor ?? 1,
     thumbForceLimitN: r.thumbForceLimitN ?? CANNON_LIMITS.thumbForceN,
     armLengthsM: armLengthsMm(r.armLengthMm).map(mmToM),
@@ -189,6 +186,7 @@ function printedArmOf(s: Setup, arm: Arm, g: CannonAsPrinted, v: Variation): Pri
     tipWidthM: arm.tipWidthM,
     modulusPa: s.modulusPa * v.modulusFactor,
     densityKgPerM3: rho,
+    thumbPointM: mmToM(g.thumbPointFromRootMm),
     drawPointM: mmToM(g.drawPointFromRootMm),
     pusherM: mmToM(g.pusherFromRootMm),
     tipMassKg,
@@ -228,7 +226,7 @@ export function shoot(s: Setup, arm: Arm, v: Variation = NOMINAL, measured?: Can
   const state = drawArm(printed, arm.releaseDeflectionM);
   const dynamics = armDynamics(printed);
   const bore = boreOf(s, g, v);
-  const modelSpeed = muzzleSpeedMps(dynamics, bore, arm.releaseDeflectionM);
+  const modelSpeed = muzzleSpeedMps(dynamics, bore, state.thumbTravelM);
   const speed = Math.sqrt(s.calibrationFactor) * modelSpeed;
   const launch = launchOf(s, g, v);
   return {
@@ -251,8 +249,6 @@ export interface Margins {
   linear: number;
   /** Draw over the builder's 0.4 × arm length. */
   deflection: number;
-  /** Draw over the longest the bore's elevation lets the pusher travel (the builder's). */
-  draw: number;
   /** Minimum draw over the one used (> 1: the catch would sit too close to neutral). */
   minDeflection: number;
 }
@@ -263,14 +259,13 @@ export function marginsOf(s: Setup, arm: Arm, state: ArmState): Margins {
     force: state.forceN / s.thumbForceLimitN,
     linear: state.tipDeflectionRatio / LINEAR_LIMIT_DEFLECTION_RATIO,
     deflection: arm.releaseDeflectionM / (CANNON_LIMITS.releaseDeflectionMaxRatio * arm.lengthM),
-    draw: arm.releaseDeflectionM / s.maxDrawM,
     minDeflection: mmToM(CANNON_LIMITS.releaseDeflectionMinMm) / arm.releaseDeflectionM,
   };
 }
 
 /** The most-used limit (a design the model cannot describe counts as infinitely over). */
 export const worstMargin = (m: Margins): number => {
-  const w = Math.max(m.strain, m.force, m.linear, m.deflection, m.draw, m.minDeflection);
+  const w = Math.max(m.strain, m.force, m.linear, m.deflection, m.minDeflection);
   return Number.isNaN(w) ? Infinity : w;
 };
 
@@ -327,12 +322,13 @@ function drawForSpeed(s: Setup, lengthM: number, thicknessM: number, tipW: numbe
   const model = speedMps / Math.sqrt(s.calibrationFactor);
   // Past twice the longest draw the builder makes, the layout stops describing a cannon: the search stops
   // there, and the design's margins say how far over it is.
-  const cap = 2 * Math.min(CANNON_LIMITS.releaseDeflectionMaxRatio * lengthM, s.maxDrawM);
+  const cap = 2 * CANNON_LIMITS.releaseDeflectionMaxRatio * lengthM;
   let d = mmToM(CANNON.releaseDeflectionMm);
   for (let i = 0; i < 30; i++) {
     const arm: Arm = { lengthM, thicknessM, tipWidthM: tipW, releaseDeflectionM: d };
     const g = cannonAsPrinted(builderOptionsOf(s, arm));
-    const next = Math.min(cap, drawForSpeedM(armDynamics(printedArmOf(s, arm, g, NOMINAL)), boreOf(s, g, NOMINAL), model));
+    const printed = printedArmOf(s, arm, g, NOMINAL);
+    const next = Math.min(cap, drawForSpeedM(armDynamics(printed), boreOf(s, g, NOMINAL), model) / thumbTravelPerDraw(printed));
     if (Math.abs(next - d) < 1e-10) return next;
     d = next;
   }
@@ -417,7 +413,6 @@ const LIMIT_NAMES: Record<keyof Margins, string> = {
   force: 'thumb force above the limit',
   linear: `the arm's tip bending more than ${LINEAR_LIMIT_DEFLECTION_RATIO} × its length, beyond the linear beam model`,
   deflection: `draw above ${CANNON_LIMITS.releaseDeflectionMaxRatio} × arm length`,
-  draw: 'draw longer than the pusher can travel under a bore this steep',
   minDeflection: `draw below ${CANNON_LIMITS.releaseDeflectionMinMm} mm`,
 };
 
@@ -441,7 +436,7 @@ function infeasible(s: Setup, targetRangeM: number, nearest: Candidate): Infeasi
   for (const elevationDeg of [CANNON_LIMITS.elevationMaxDeg, 15]) {
     if (Math.abs(radToDeg(s.elevationRad) - elevationDeg) < 1e-9) continue;
     const bore = resolveSetup({ materialId: s.material.id, targetRangeM, elevationDeg, ballDiameterMm: mToMm(s.ballDiameterM), ballMaterialId: s.ballMaterial.id, clearanceMm: s.clearanceMm });
-    if (reaches(variant(s, { elevationRad: bore.elevationRad, maxDrawM: bore.maxDrawM }), targetRangeM)) {
+    if (reaches(variant(s, { elevationRad: bore.elevationRad }), targetRangeM)) {
       fixes.push(`a ${elevationDeg > radToDeg(s.elevationRad) ? 'steeper' : 'flatter'} bore: --elevation ${elevationDeg}`);
       break;
     }

@@ -42,7 +42,7 @@ function ballLoad(d: ArmDynamics, b: Bore): { massKg: number; loadN: number } {
 /** Deceleration of the free ball sliding up the bore. */
 const slideDecelerationMps2 = (b: Bore): number => GRAVITY_MPS2 * (Math.sin(b.elevationRad) + b.frictionCoefficient * Math.cos(b.elevationRad));
 
-/** The ball's speed at the muzzle for a draw of `drawM` (0 when it does not get there). */
+/** The ball's speed at the muzzle for the thumb's point drawn back by `drawM` (0 when it does not get there). */
 export function muzzleSpeedMps(d: ArmDynamics, b: Bore, drawM: number): number {
   const { massKg, loadN } = ballLoad(d, b);
   const kinetic = (1 - b.hysteresisLoss) * 0.5 * d.stiffnessNPerM * drawM ** 2 - loadN * drawM;
@@ -53,7 +53,7 @@ export function muzzleSpeedMps(d: ArmDynamics, b: Bore, drawM: number): number {
   return squared > 0 ? Math.sqrt(squared) : 0;
 }
 
-/** The draw that gives the ball `speedMps` at the muzzle: the inverse of muzzleSpeedMps. */
+/** The thumb point's travel that gives the ball `speedMps` at the muzzle: the inverse of muzzleSpeedMps. */
 export function drawForSpeedM(d: ArmDynamics, b: Bore, speedMps: number): number {
   const { massKg, loadN } = ballLoad(d, b);
   const atRelease = Math.sqrt(speedMps ** 2 + 2 * slideDecelerationMps2(b) * b.slideM);

@@ -27,6 +27,8 @@ export interface TuneResult {
   asPrinted: {
     drawPointFromRootMm: number;
     drawMm: number;
+    /** Where the thumb pushes (the pad's middle), from the root. */
+    thumbPointFromRootMm: number;
     pusherFromRootMm: number;
     tipBlock: { massG: number; lengthMm: number };
     taper: { rootWidthMm: number; tipWidthMm: number };
@@ -36,7 +38,7 @@ export interface TuneResult {
   /** Share of the moving mass (referred to the draw point) that is the tip block's. */
   tipMassShare: number;
   elasticModulusGPa: number;
-  /** Stiffness at the draw point. */
+  /** Stiffness where the thumb pushes. */
   stiffnessNPerM: number;
   storedEnergyJ: number;
   /** Thumb force at release. */
@@ -135,6 +137,7 @@ export function describeSolution(sol: Solution, options: TuneOptions = {}): Tune
     asPrinted: {
       drawPointFromRootMm: sig(g.drawPointFromRootMm, 6),
       drawMm: sig(g.drawMm, 6),
+      thumbPointFromRootMm: sig(g.thumbPointFromRootMm, 6),
       pusherFromRootMm: sig(g.pusherFromRootMm, 6),
       tipBlock: { massG: sig(shot.tipMassKg * 1000, 4), lengthMm: sig(g.tipBlock.lengthMm, 6) },
       taper: { rootWidthMm: sig(g.taper.rootWidthMm, 6), tipWidthMm: sig(g.taper.tipWidthMm, 6) },

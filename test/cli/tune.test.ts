@@ -161,7 +161,7 @@ describe('shipwright tune: requests it cannot meet and bad flags', () => {
     expect(out).toBe('');
     expect(err).toMatch(/^error: no PLA arm shoots 1\.5 m within the limits\n  binding constraint: peak strain above the repeated-flex limit/);
     expect(err).toMatch(/^  fix: another arm material: --material .*pa/m);
-    expect(err).toMatch(/^  fix: a shorter range: at most about 1\.\d+ m with this material, ball and bore$/m);
+    expect(err).toMatch(/^  fix: a shorter range: at most about \d\.\d+ m with this material, ball and bore$/m);
   });
 
   it.each([

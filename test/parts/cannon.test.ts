@@ -184,7 +184,8 @@ describe('cannon', () => {
       expect(arm.rootMm[1] - c[1]).toBeCloseTo(g.tipBlock.centroidFromRootMm, 4);
       expect(c[0] - arm.rootMm[0]).toBeCloseTo(g.tipBlock.centroidOffsetMm, 4);
       expect(polarAboutZThroughCentroidMm5(m) / g.tipBlock.polarMomentMm5).toBeCloseTo(1, 5);
-      expect(arm.rootMm[1] - arm.padMm[1]).toBeCloseTo(g.drawPointFromRootMm, 9);
+      expect(arm.rootMm[1] - arm.padMm[1]).toBeCloseTo(g.thumbPointFromRootMm, 9);
+      expect(g.drawPointFromRootMm - g.thumbPointFromRootMm).toBeCloseTo(5, 9);
       expect(arm.rootMm[1] - arm.pusherMm[1]).toBeCloseTo(g.pusherFromRootMm, 9);
       // The arm tapers as asked: 6 mm tall at its root, tipMm at its tip, measured on the piece.
       const armMesh = p.arm.bounds();

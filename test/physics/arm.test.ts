@@ -11,6 +11,7 @@ const ARM: PrintedArm = {
   tipWidthM: 6e-3,
   modulusPa: 2.6e9,
   densityKgPerM3: 1240,
+  thumbPointM: 0.03,
   drawPointM: 0.03,
   pusherM: 0.03,
   tipMassKg: 0,
@@ -31,16 +32,16 @@ describe('the printed arm, statics', () => {
   it('drawn on a rigid block beyond its tip: y_a = P·L³/EI·(1/3 + r + r²), r = (a − L)/L', () => {
     fc.assert(
       fc.property(fc.double({ min: 0, max: 2, noNaN: true }), (r) => {
-        const arm = { ...ARM, drawPointM: ARM.lengthM * (1 + r) };
+        const a = ARM.lengthM * (1 + r);
         const expected = (ARM.lengthM ** 3 / EI(ARM)) * (1 / 3 + r + r * r);
-        expect(blockInfluenceMPerN(arm, arm.drawPointM, arm.drawPointM) / expected).toBeCloseTo(1, 9);
+        expect(blockInfluenceMPerN(ARM, a, a) / expected).toBeCloseTo(1, 9);
       }),
     );
   });
 
   it('a taper with the tip width at b·(a − L)/a strains the arm evenly', () => {
     const a = 0.045;
-    const arm = { ...ARM, drawPointM: a, tipWidthM: (ARM.rootWidthM * (a - ARM.lengthM)) / a };
+    const arm = { ...ARM, thumbPointM: a, drawPointM: a, tipWidthM: (ARM.rootWidthM * (a - ARM.lengthM)) / a };
     const F = 1;
     const strainAt = (s: number, b: number): number => (6 * F * (a - s)) / (arm.modulusPa * b * arm.thicknessM ** 2);
     expect(strainAt(0, arm.rootWidthM) / strainAt(arm.lengthM, arm.tipWidthM)).toBeCloseTo(1, 12);
@@ -51,22 +52,30 @@ describe('the printed arm, statics', () => {
   });
 
   it('integrates a 3:1 taper to 1e-6 against Simpson on 2000 intervals', () => {
-    const arm = { ...ARM, tipWidthM: 2e-3, drawPointM: 0.05 };
+    const arm = { ...ARM, tipWidthM: 2e-3 };
     const n = 2000;
     let sum = 0;
     for (let i = 0; i <= n; i++) {
       const s = (arm.lengthM * i) / n;
       const b = arm.rootWidthM + ((arm.tipWidthM - arm.rootWidthM) * s) / arm.lengthM;
-      const f = (arm.drawPointM - s) ** 2 / ((arm.modulusPa * b * arm.thicknessM ** 3) / 12);
+      const f = (0.05 - s) ** 2 / ((arm.modulusPa * b * arm.thicknessM ** 3) / 12);
       sum += f * (i === 0 || i === n ? 1 : i % 2 ? 4 : 2);
     }
     expect(blockInfluenceMPerN(arm, 0.05, 0.05) / ((sum * arm.lengthM) / n / 3)).toBeCloseTo(1, 6);
+  });
+
+  it('a catch beyond the thumb: the thumb travels less than the draw, by the influence ratio', () => {
+    const arm = { ...ARM, thumbPointM: 0.04, drawPointM: 0.045 };
+    const s = drawArm(arm, 0.004);
+    expect(s.thumbTravelM).toBeLessThan(0.004);
+    expect(s.thumbTravelM / 0.004).toBeCloseTo(blockInfluenceMPerN(arm, 0.04, 0.04) / blockInfluenceMPerN(arm, 0.04, 0.045), 12);
+    expect(s.energyJ).toBeCloseTo(0.5 * s.forceN * s.thumbTravelM, 15);
   });
 });
 
 describe('the printed arm, dynamics', () => {
   it('a point mass at the draw point on a massless arm is the whole modal mass', () => {
-    const arm = { ...ARM, densityKgPerM3: 0, tipMassKg: 1e-3, drawPointM: 0.04, tipCentroidM: 0.04, pusherM: 0.04 };
+    const arm = { ...ARM, densityKgPerM3: 0, tipMassKg: 1e-3, thumbPointM: 0.04, drawPointM: 0.04, tipCentroidM: 0.04, pusherM: 0.04 };
     const d = armDynamics(arm);
     expect(d.modalMassKg / 1e-3).toBeCloseTo(1, 9);
     expect(d.pusherGain).toBeCloseTo(1, 12);
@@ -79,7 +88,7 @@ describe('the printed arm, dynamics', () => {
   });
 
   it('a block beyond the pusher swings faster than it: gain below 1 at the pusher, mass counted at the centroid', () => {
-    const arm = { ...ARM, tipMassKg: 1e-3, drawPointM: 0.045, pusherM: 0.034, tipCentroidM: 0.04, tipOffsetM: 0.001, tipInertiaKgM2: 1e-8 };
+    const arm = { ...ARM, tipMassKg: 1e-3, thumbPointM: 0.045, drawPointM: 0.045, pusherM: 0.034, tipCentroidM: 0.04, tipOffsetM: 0.001, tipInertiaKgM2: 1e-8 };
     const d = armDynamics(arm);
     expect(d.pusherGain).toBeLessThan(1);
     expect(d.pusherGain).toBeGreaterThan(0.3);
@@ -89,7 +98,7 @@ describe('the printed arm, dynamics', () => {
 
 describe('the ball in the bore', () => {
   const bore: Bore = { ballMassKg: 2e-4, elevationRad: 0, frictionCoefficient: 0, hysteresisLoss: 0, slideM: 0 };
-  const arm = { ...ARM, tipMassKg: 1e-3, drawPointM: 0.045, pusherM: 0.034, tipCentroidM: 0.04 };
+  const arm = { ...ARM, tipMassKg: 1e-3, thumbPointM: 0.045, drawPointM: 0.045, pusherM: 0.034, tipCentroidM: 0.04 };
 
   it('flat, frictionless and lossless: the energy splits by the masses at the draw point', () => {
     const d = armDynamics(arm);

@@ -22,7 +22,8 @@ describe('tuneCannon', () => {
     expect(r.asPrinted.drawMm).toBeCloseTo(r.arm.releaseDeflectionMm, 3);
     expect(r.asPrinted.drawPointFromRootMm).toBeGreaterThan(r.arm.lengthMm);
     expect(r.asPrinted.pusherFromRootMm).toBeGreaterThan(r.arm.lengthMm);
-    expect(r.asPrinted.pusherFromRootMm).toBeLessThan(r.asPrinted.drawPointFromRootMm);
+    expect(r.asPrinted.pusherFromRootMm).toBeLessThan(r.asPrinted.thumbPointFromRootMm);
+    expect(r.asPrinted.thumbPointFromRootMm).toBeLessThan(r.asPrinted.drawPointFromRootMm);
     expect(r.limitUse).toBeLessThanOrEqual(1);
     expect(r.dispersion.terms).toHaveLength(7);
     expect(r.dispersion.dominantTerm).toBe(r.dispersion.terms[0]!.term);

@@ -63,14 +63,15 @@ describe('physics', () => {
     expect(Number(range.measured)).toBeGreaterThan(0.5 * 1.03);
   });
 
-  it('physics/cannon-range: a thumb pad moved toward the arm\'s root, measured on the mesh, misses the range', async () => {
+  it('physics/cannon-range: a thumb pad moved 3 mm toward the arm\'s root, measured on the mesh, misses the range', async () => {
     const o = { clearanceMm: settings.clearanceMm, ...tunedCannon(settings) };
     const moved = file('cannon', () => {
       const a = cannonArmGeometry(o);
       const p = a.padMm;
-      // The pad grows 4 mm toward the root above the tip block: its centre (the draw point) moves 2 mm.
       const half = (o.armThicknessMm + 2) / 2;
-      return cannon(o).solid.union(box([2 * half - 0.2, 4.1, 2], false).translate([p[0] - half + 0.1, p[1] + 4.9, p[2] - 1]));
+      // Above the tip block the pad loses 3 mm at its catch side and gains them at its root side.
+      const band = (y0: number, y1: number) => box([2 * half + 0.2, y1 - y0, 4], false).translate([p[0] - half - 0.1, y0, p[2] - 2]);
+      return cannon(o).solid.subtract(band(p[1] - 5.1, p[1] - 2)).union(box([2 * half - 0.2, 3.1, 4], false).translate([p[0] - half + 0.1, p[1] + 4.9, p[2] - 2]));
     });
     const findings = await checkFiles([moved], { factions: [], settings });
     expect(findings.map((f) => f.rule)).toContain('physics/cannon-range');

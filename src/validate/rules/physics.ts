@@ -3,7 +3,8 @@
  * `--cannon-material`, with the build's design flags and calibration) without passing its strain or
  * thumb-force limits. What decides the shot is measured on the cannon's mesh: the arm's thickness and its
  * width at root and tip; the moving block beyond the arm's tip (cut off across the arm and weighed: its
- * volume, centroid and moment of inertia); where the thumb pad and the pusher stand along the arm. Only the
+ * volume, centroid and moment of inertia); where the thumb pad's catch-side edge and the pusher stand along
+ * the arm. Only the
  * arm's root and the catch's draw are taken from the cannon's layout. The forward model is the solver's
  * (src/physics/solver.ts `shoot`) applied to those measurements.
  */
@@ -68,7 +69,9 @@ function measureAsPrinted(solid: Solid, arm: MeasuredArm, layoutG: CannonAsPrint
       ...layoutG,
       armThicknessMm: arm.thicknessMm,
       taper: { rootWidthMm: near - 0.1 * slope, tipWidthMm: far + 0.1 * slope },
-      drawPointFromRootMm: fromRoot(a.padMm) + (pad[0] + pad[1]) / 2,
+      // The pad's edge beside the catch (its far end along the arm), and its middle, where the thumb pushes.
+      drawPointFromRootMm: fromRoot(a.padMm) + pad[1],
+      thumbPointFromRootMm: fromRoot(a.padMm) + (pad[0] + pad[1]) / 2,
       pusherFromRootMm: fromRoot(a.pusherMm) + (pusher[0] + pusher[1]) / 2,
       tipBlock: {
         volumeMm3: m.volumeMm3,

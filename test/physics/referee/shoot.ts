@@ -59,15 +59,20 @@ export function beamOf(m: MeasuredCannon, modulusPa: number, densityKgPerM3: num
   };
 }
 
-/** The measured cannon's shot and carry; by default the draw judged at the pad's centre and the pusher as printed. */
+/**
+ * The measured cannon's shot and carry; by default the thumb pushes the pad's middle and the catch lets go
+ * when the pad's edge beside it (where the catch's crest meets the pad's top) has come back by the draw, and
+ * the pusher is as printed.
+ */
 export function shootMeasured(m: MeasuredCannon, x: SharedInputs, how: { latch?: Latch; contact?: Contact } = {}): RefereeShot {
-  const latch = how.latch ?? 'pad-centre';
+  const latch = how.latch ?? 'catch-edge';
+  const latchMm = latch === 'pad-centre' ? m.pad.centreFromRootMm : m.pad.catchEdgeFromRootMm;
   const beam = beamOf(m, x.modulusPa, x.densityKgPerM3);
   const elevationRad = (m.bore.elevationDeg * Math.PI) / 180;
   const shot = fire({
     beam,
     forcePointM: m.pad.centreFromRootMm * MM,
-    latchPointM: (latch === 'pad-centre' ? m.pad.centreFromRootMm : m.pad.catchEdgeFromRootMm) * MM,
+    latchPointM: latchMm * MM,
     pusherPointM: m.pusher.contactFromRootMm * MM,
     drawM: m.catch.drawMm * MM,
     ballMassKg: x.ballMassKg,
