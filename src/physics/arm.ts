@@ -50,7 +50,6 @@ const GAUSS_X = [0.0198550717512319, 0.1016667612931866, 0.2372337950418355, 0.4
 const GAUSS_W = [0.0506142681451881, 0.1111905172266872, 0.1568533229389436, 0.1813418916891810, 0.1813418916891810, 0.1568533229389436, 0.1111905172266872, 0.0506142681451881];
 
 const widthAtM = (arm: PrintedArm, s: number): number => arm.rootWidthM + ((arm.tipWidthM - arm.rootWidthM) * s) / arm.lengthM;
-const flexuralRigidity = (arm: PrintedArm, s: number): number => (arm.modulusPa * widthAtM(arm, s) * arm.thicknessM ** 3) / 12;
 
 /** ∫₀ˢ f(t) dt by 8-point Gauss. */
 function integrate(s: number, f: (t: number) => number): number {
@@ -59,15 +58,51 @@ function integrate(s: number, f: (t: number) => number): number {
   return sum * s;
 }
 
+/** 12/(E·h³): EI(s) = E·h³·b(s)/12, so every influence is this times an integral over the outline with 1/b(s). */
+const compliancePerOutline = (arm: PrintedArm): number => 12 / (arm.modulusPa * arm.thicknessM ** 3);
+
+/** ∫₀ᴸ (x − s)(y − s)/b(s) ds: the outline's part of the influence between block points x and y. */
+const outlineIntegral = (arm: PrintedArm, x: number, y: number): number => integrate(arm.lengthM, (s) => ((x - s) * (y - s)) / widthAtM(arm, s));
+
 /** Displacement at a point `c` of the block (c ≥ L) per newton at the point `a` of the block. */
-export const blockInfluenceMPerN = (arm: PrintedArm, a: number, c: number): number =>
-  integrate(arm.lengthM, (s) => ((a - s) * (c - s)) / flexuralRigidity(arm, s));
+export const blockInfluenceMPerN = (arm: PrintedArm, a: number, c: number): number => compliancePerOutline(arm) * outlineIntegral(arm, a, c);
 
-/** Deflection of the arm at `s` (s ≤ L) per newton at the block point `a`. */
-const armInfluenceMPerN = (arm: PrintedArm, s: number, a: number): number => integrate(s, (t) => ((a - t) * (s - t)) / flexuralRigidity(arm, t));
+/**
+ * What depends only on the arm's outline and where its points are (not on E, h or the masses): the
+ * integrals with 1/b(s) of the unit-load method, and the deflected shape under the thumb. Kept for the last
+ * outline asked about, since the dispersion fires thousands of copies of one outline.
+ */
+interface Outline {
+  /** Thumb–thumb, thumb–catch, thumb–tip influences, and the block's turn, over 12/(E·h³). */
+  tt: number;
+  td: number;
+  tL: number;
+  turn: number;
+  /** ∫ b(s)·φ(s)² ds with φ the arm's deflection per unit thumb travel; ∫ b(s) ds. */
+  shapeWidth: number;
+  width: number;
+}
+const OUTLINE_KEYS = ['lengthM', 'rootWidthM', 'tipWidthM', 'thumbPointM', 'drawPointM'] as const;
+let lastOutline: { key: number[]; value: Outline } | null = null;
 
-/** The block's rotation (rad) per newton at `a`. */
-const rotationPerN = (arm: PrintedArm, a: number): number => integrate(arm.lengthM, (s) => (a - s) / flexuralRigidity(arm, s));
+function outlineOf(arm: PrintedArm): Outline {
+  const key = OUTLINE_KEYS.map((k) => arm[k]);
+  if (lastOutline && lastOutline.key.every((v, i) => v === key[i])) return lastOutline.value;
+  const L = arm.lengthM, a = arm.thumbPointM;
+  const tt = outlineIntegral(arm, a, a);
+  // The arm's deflection at s per unit thumb travel: ∫₀ˢ (a − u)(s − u)/b(u) du over tt.
+  const shapeAt = (s: number): number => integrate(s, (u) => ((a - u) * (s - u)) / widthAtM(arm, u)) / tt;
+  const value: Outline = {
+    tt,
+    td: outlineIntegral(arm, a, arm.drawPointM),
+    tL: outlineIntegral(arm, a, L),
+    turn: integrate(L, (s) => (a - s) / widthAtM(arm, s)),
+    shapeWidth: integrate(L, (s) => widthAtM(arm, s) * shapeAt(s) ** 2),
+    width: (L * (arm.rootWidthM + arm.tipWidthM)) / 2,
+  };
+  lastOutline = { key, value };
+  return value;
+}
 
 /** The arm held drawn by `drawM` at the draw point. */
 export interface ArmState {
@@ -83,10 +118,10 @@ export interface ArmState {
 }
 
 /** The thumb's force per metre of draw at the catch, N/m. */
-export const drawStiffnessNPerM = (arm: PrintedArm): number => 1 / blockInfluenceMPerN(arm, arm.thumbPointM, arm.drawPointM);
+export const drawStiffnessNPerM = (arm: PrintedArm): number => 1 / (compliancePerOutline(arm) * outlineOf(arm).td);
 
 /** The thumb's travel per metre of draw (below 1 when the catch's edge lies beyond the thumb's point). */
-export const thumbTravelPerDraw = (arm: PrintedArm): number => blockInfluenceMPerN(arm, arm.thumbPointM, arm.thumbPointM) / blockInfluenceMPerN(arm, arm.thumbPointM, arm.drawPointM);
+export const thumbTravelPerDraw = (arm: PrintedArm): number => outlineOf(arm).tt / outlineOf(arm).td;
 
 export function drawArm(arm: PrintedArm, drawM: number): ArmState {
   const forceN = drawM * drawStiffnessNPerM(arm);
@@ -100,7 +135,7 @@ export function drawArm(arm: PrintedArm, drawM: number): ArmState {
     thumbTravelM,
     energyJ: 0.5 * forceN * thumbTravelM,
     peakStrain: Math.max(strainAt(0), strainAt(L)),
-    tipDeflectionRatio: (forceN * armInfluenceMPerN(arm, L, a)) / L,
+    tipDeflectionRatio: (forceN * compliancePerOutline(arm) * outlineOf(arm).tL) / L,
   };
 }
 
@@ -117,21 +152,19 @@ export interface ArmDynamics {
 }
 
 export function armDynamics(arm: PrintedArm): ArmDynamics {
-  const a = arm.thumbPointM;
   const L = arm.lengthM;
-  const cdd = blockInfluenceMPerN(arm, a, a);
-  const shapeAt = (s: number): number => armInfluenceMPerN(arm, s, a) / cdd;
-  const turn = rotationPerN(arm, a) / cdd;
-  const tipShape = shapeAt(L);
-  const lineDensity = (s: number): number => arm.densityKgPerM3 * widthAtM(arm, s) * arm.thicknessM;
-  const armModal = integrate(L, (s) => lineDensity(s) * shapeAt(s) ** 2);
+  const o = outlineOf(arm);
+  const tipShape = o.tL / o.tt;
+  const turn = o.turn / o.tt;
+  const lineDensityPerWidth = arm.densityKgPerM3 * arm.thicknessM;
+  const armModal = lineDensityPerWidth * o.shapeWidth;
   const across = tipShape + turn * (arm.tipCentroidM - L);
   const tipModal = arm.tipMassKg * (across ** 2 + (turn * arm.tipOffsetM) ** 2) + arm.tipInertiaKgM2 * turn ** 2;
   return {
-    stiffnessNPerM: 1 / cdd,
+    stiffnessNPerM: 1 / (compliancePerOutline(arm) * o.tt),
     modalMassKg: armModal + tipModal,
     pusherGain: tipShape + turn * (arm.pusherM - L),
-    armMassKg: integrate(L, lineDensity),
+    armMassKg: lineDensityPerWidth * o.width,
     tipShare: tipModal / (armModal + tipModal),
   };
 }
