@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { Faction } from '../faction/types.js';
 import { DEFAULT_TUNE } from '../physics/solver.js';
-import { DEFAULT_CLEARANCE_MM, DEFAULT_PRINTER_ID, PRINTERS } from '../standard.js';
+import { DEFAULT_BAND, DEFAULT_CLEARANCE_MM, DEFAULT_PRINTER_ID, PRINTERS } from '../standard.js';
 import type { Built } from './build.js';
 import { CATALOG, quantityFor, type CatalogEntry } from './catalog.js';
 import { InputError } from '../errors.js';
@@ -41,6 +41,8 @@ export function defaultSettings(): BuildSettings {
     cannonMaterialId: DEFAULT_TUNE.materialId,
     cannonRangeM: DEFAULT_TUNE.rangeM,
     terrainSeed: 1,
+    band: DEFAULT_BAND,
+    wheelRollFactor: 1,
   };
 }
 

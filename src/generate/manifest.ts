@@ -40,6 +40,9 @@ export interface Manifest {
     /** The tuned cannon's builder options (arm, catch, bore, ball) in mm and degrees. */
     cannon: ReturnType<typeof tunedCannon>;
     terrainSeed: number;
+    /** The band the wheels are sized for, and their measured roll factor (1 uncorrected). */
+    band: BuildSettings['band'];
+    wheelRollFactor: number;
   };
   files: ManifestEntry[];
 }
@@ -83,6 +86,8 @@ export function buildManifest(files: readonly GeneratedFile[], settings: BuildSe
       cannonRangeM: settings.cannonRangeM,
       cannon: tunedCannon(settings),
       terrainSeed: settings.terrainSeed,
+      band: settings.band,
+      wheelRollFactor: settings.wheelRollFactor,
     },
     files: entries,
   };
