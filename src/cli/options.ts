@@ -10,7 +10,8 @@ import { defaultSettings, type BuildSettings } from '../generate/index.js';
 import { MATERIAL_IDS } from '../materials.js';
 import { parseLengthMm } from '../units.js';
 import { DEFAULT_TUNE } from '../physics/solver.js';
-import { CLEARANCE_RANGE_MM, DEFAULT_CLEARANCE_MM, DEFAULT_PRINTER_ID, PRINTERS } from '../standard.js';
+import { readProfile } from '../io/profile.js';
+import { CLEARANCE_RANGE_MM, DEFAULT_BAND, DEFAULT_CLEARANCE_MM, DEFAULT_PRINTER_ID, PRINTERS } from '../standard.js';
 
 export interface FactionFlags {
   factionsDir?: string;
@@ -18,6 +19,7 @@ export interface FactionFlags {
 }
 
 export interface BuildFlags {
+  profile?: string;
   clearance?: string;
   printer?: string;
   cannonMaterial?: string;
@@ -35,7 +37,8 @@ export function addFactionOptions(cmd: Command): Command {
 export function addBuildOptions(cmd: Command): Command {
   return cmd
     .addOption(new Option('--clearance <mm>', `clearance per sliding surface in mm (${CLEARANCE_RANGE_MM.min}–${CLEARANCE_RANGE_MM.max}; default ${DEFAULT_CLEARANCE_MM}); print the fit-test coupon to find yours`))
-    .addOption(new Option('--printer <id>', `printer bed profile (default ${DEFAULT_PRINTER_ID})`).choices(PRINTERS.map((p) => p.id)));
+    .addOption(new Option('--printer <id>', `printer bed profile (default ${DEFAULT_PRINTER_ID})`).choices(PRINTERS.map((p) => p.id)))
+    .option('--profile <file>', `printer profile: the band the wheels wear and their measured roll (shipwright calibrate-wheel); default the ${DEFAULT_BAND.name} O-ring, uncorrected`);
 }
 
 /** The cannon the spring solver tunes for the build (generate, validate). */
@@ -73,9 +76,14 @@ export function parseIntFlag(flag: string, text: string, min: number, max: numbe
   return v;
 }
 
-/** The build settings: defaults with the flags applied. */
-export function buildSettingsFrom(flags: BuildFlags): BuildSettings {
+/** The build settings: defaults with the flags and the printer profile's band and wheel roll applied. */
+export async function buildSettingsFrom(flags: BuildFlags): Promise<BuildSettings> {
   const s = defaultSettings();
+  if (flags.profile !== undefined) {
+    const profile = await readProfile(flags.profile, false);
+    if (profile.band) s.band = profile.band;
+    if (profile.wheel) s.wheelRollFactor = profile.wheel.rollFactor;
+  }
   if (flags.clearance !== undefined) s.clearanceMm = parseMmFlag('--clearance', flags.clearance, CLEARANCE_RANGE_MM.min, CLEARANCE_RANGE_MM.max);
   if (flags.printer !== undefined) s.printer = PRINTERS.find((p) => p.id === flags.printer)!;
   if (flags.cannonMaterial !== undefined) s.cannonMaterialId = flags.cannonMaterial;

@@ -5,20 +5,21 @@
  * The wheel snaps in from below and stays in (the rulebook: "difficult to remove once installed"). Each
  * bearing sits near the free end of a tongue: the lower part of its cheek, cut free by two slits of the
  * print-in-place gap (one up from the bottom face beside the bearing, one along the top of the tongue) and
- * rooted on the carriage's −x end block. Under each bearing a ramp is sunk into the cheek's inner face, as
- * through the cheek at the bottom face and rising to a throat `snapInterferenceMm` shallower than the
- * stub reaches. Pushed up, the stubs ride the ramps and bend both tongues outward; past the throat
- * they drop into the bearings and the tongues spring back. Pulled down, a stub meets the flat underside
- * of its bearing, which pushes straight down and so cannot spread the tongue: the wheel leaves only when
+ * rooted on the carriage's −x end block. Under each bearing a passage is sunk into the cheek's inner face,
+ * a press gap wider than the stub and as deep as the throat, and behind it a ramp, through the cheek at
+ * the bottom face and rising to the throat, `snapInterferenceMm` shallower than the stub reaches. Pushed
+ * up, the stubs ride the ramps and bend both tongues outward; past the throat they drop into the bearings
+ * and the tongues spring back. Pulled down, a stub meets the bottom of its bearing, which pushes back in
+ * the bearing's plane and so cannot spread the tongue: the wheel leaves only when
  * both tongues are pried outward, and not at all once the carriage is in its hull, whose slot walls stand
  * against the tongues' outer faces. The tongue is thinned to `hingeMm` on its inner face between its root
  * and the bearing, so it bends there, in the bed plane and along the roads.
  *
- * Printability: every cut is vertical except the ramp (about 15° from vertical), the round bearing (whose
- * upper half also roofs the groove under it) and the roof of the slit over each tongue, a short bridge
- * between the end block and the lower cheek beyond the bearing.
+ * Printability: every cut is vertical except the ramp (about 15° from vertical), the round bearing and
+ * the roof of the slit over each tongue, a short bridge between the end block and the lower cheek beyond
+ * the bearing.
  */
-import { box, circleSegments, polygon, union, type Solid, type Vec2 } from '../geometry/kernel.js';
+import { box, polygon, union, type Solid } from '../geometry/kernel.js';
 import { layOnBed, type Part } from '../geometry/part.js';
 import { findMaterial } from '../materials.js';
 import { CLEARANCE_RANGE_MM, CLICK_DISTANCE_MM, clearanceMm, DEFAULT_BAND, DEFAULT_CLEARANCE_MM, fitHoleMm, INTERFACES, MIN_FEATURE_MM, PRINT_IN_PLACE_GAP_MM, type BandSpec } from '../standard.js';
@@ -155,24 +156,20 @@ export function carriage(options?: Partial<CarriageOptions>): Part {
   // The +y cheek's snap cuts; the −y cheek's are their mirror image.
   const inner = gapWidthMm / 2;
   const through = (x0: number, x1: number, z0: number, z1: number): Solid => cheekPrism([[-0.5, z0], [cheekMm + 0.5, z0], [cheekMm + 0.5, z1], [-0.5, z1]], inner, x0, x1);
-  // Under each bearing, a groove `g` deep in the cheek's inner face as wide as the bearing (a keyhole:
-  // the bearing's upper half, then straight down through the bottom face), so no corner of cheek is left
-  // under the bearing; behind it, the ramp's back face runs from through the cheek at the bottom face up to
-  // the throat, just under the bearing. The keyhole is 0.01 mm larger than the bearing so no face of one
-  // lies on a face of the other.
+  // Under each bearing, a passage `g` deep in the cheek's inner face that a stub slides up (a press gap
+  // each side, narrower than the bearing, so the cheek's corners beside it stay thick), running from the
+  // bottom face into the bearing; behind it, the ramp's back face runs from through the cheek at the
+  // bottom face up to the throat, just under the bearing, a little wider than the passage so no face of
+  // one lies on a face of the other.
   const throatZ = axleZ - bearingMm / 2 - 0.05;
   const g = snap.throatDepthMm;
-  const keyR = bearingMm / 2 + 0.01;
-  const n = circleSegments(bearingMm / 2);
-  const arc = Array.from({ length: n / 2 + 1 }, (_, i): Vec2 => [keyR * Math.cos((2 * Math.PI * i) / n), axleZ + keyR * Math.sin((2 * Math.PI * i) / n)]);
-  // Outline in (x, z), extruded along +Z and turned so it runs along −y: from the throat depth to inside the fork.
-  const keyhole = polygon([[keyR, -1], ...arc, [-keyR, -1]]).extrude(g + 0.5).rotate([90, 0, 0]).translate([0, inner + g, 0]);
+  const passHalfMm = fitHoleMm(INTERFACES.axle.diameterMm, 'press', o.clearanceMm) / 2;
+  const passage = cheekPrism([[-0.5, -1], [g, -1], [g, axleZ], [-0.5, axleZ]], inner, -passHalfMm, passHalfMm);
   const rampDepthAt = (z: number): number => cheekMm + 0.5 + ((g - cheekMm - 0.5) * z) / throatZ;
-  // The ramp 0.05 mm narrower each side than the keyhole, so their side faces do not lie in one plane.
-  const ramp = cheekPrism([[g - 0.1, -1], [rampDepthAt(-1), -1], [g, throatZ], [g - 0.1, throatZ]], inner, -keyR + 0.05, keyR - 0.05);
+  const ramp = cheekPrism([[g - 0.1, -1], [rampDepthAt(-1), -1], [g, throatZ], [g - 0.1, throatZ]], inner, -passHalfMm - 0.05, passHalfMm + 0.05);
   const hinge = cheekPrism([[-0.5, -1], [cheekMm - INTERFACES.carriage.hingeMm, -1], [cheekMm - INTERFACES.carriage.hingeMm, snap.topZMm + slitMm / 2], [-0.5, snap.topZMm + slitMm / 2]], inner, snap.rootXMm, snap.hingeEndXMm);
   const snapCuts = union([
-    keyhole,
+    passage,
     ramp,
     hinge,
     through(snap.freeXMm, snap.freeXMm + slitMm, -1, snap.topZMm + slitMm),

@@ -108,6 +108,30 @@ export function fittingBandIdMm(o: WheelOptions): { min: number; max: number } {
   return { min: bandIdForStretchMm(o, BAND_STRETCH_RANGE.max), max: bandIdForStretchMm(o, BAND_STRETCH_RANGE.min) };
 }
 
+/** What `calibrate-wheel` fits from a measured roll. */
+export interface WheelRollFit {
+  /** One click as measured: the distance over the clicks counted. */
+  measuredClickMm: number;
+  /** One click as the measured wheel was designed to roll (the click over the factor it was built with). */
+  designedClickMm: number;
+  /** Measured over designed roll, relative to the geometry (the factor the wheel was built with, times this measurement's). */
+  factor: number;
+  /** The click the wheel is now built for, so it rolls the click on this table: click ÷ factor. */
+  correctedClickMm: number;
+}
+
+/**
+ * Fits the wheel's roll factor from `clicks` revolutions rolling `distanceMm`, for a wheel built with
+ * `previousFactor` (1 uncalibrated) for `clickMm`: the band's compression under the ship, its seat in the
+ * groove and any slip are lumped into one factor on the rolled distance.
+ */
+export function fitWheelRoll(clicks: number, distanceMm: number, previousFactor: number, clickMm = CLICK_DISTANCE_MM): WheelRollFit {
+  const measuredClickMm = distanceMm / clicks;
+  const designedClickMm = clickMm / previousFactor;
+  const factor = (measuredClickMm / designedClickMm) * previousFactor;
+  return { measuredClickMm, designedClickMm, factor, correctedClickMm: clickMm / factor };
+}
+
 /**
  * A disc of radius `radiusMm` with its flat (chord `insetMm` in from the rolling circle's chord) facing −Y,
  * drawn as one polygon whose arc ends exactly on the chord: cutting a faceted circle instead leaves

@@ -118,7 +118,7 @@ export const registerBom: Register = (program: Command, io) => {
     const all = await loadFactions(flags.factionsDir ?? DEFAULT_FACTIONS_DIR);
     const armada = flags.armada === undefined ? null : await loadArmada(flags.armada);
     const { fleets, mode, why } = fleetsFrom(flags, all, armada);
-    const settings = buildSettingsFrom(flags);
+    const settings = await buildSettingsFrom(flags);
     if (materialId) settings.cannonMaterialId = materialId;
     const plan = planBom({ mode, fleets, settings, materialId, ballMaterialId });
     plan.decisions.unshift(why);

@@ -30,7 +30,7 @@ export const registerGenerate: Register = (program: Command, io) => {
     .option('--no-cache', 'build every part afresh')
     .option('--json', 'print a JSON summary on stdout and nothing else')
     .action(async (flags: Flags) => {
-      const settings = buildSettingsFrom(flags);
+      const settings = await buildSettingsFrom(flags);
       const jobs = flags.jobs === undefined ? defaultJobs() : parseIntFlag('--jobs', flags.jobs, 1, 64);
       const factions = await selectFactions(flags);
       await recoverInterruptedSwap(flags.out);

@@ -88,7 +88,7 @@ export const registerValidate: Register = (program: Command, io, setExit) => {
     .option('--jobs <n>', 'worker threads for building (default: the machine\'s cores)')
     .option('--json', 'print {"findings": [...]} on stdout and nothing else')
     .action(async (files: string[], flags: Flags) => {
-      const settings = buildSettingsFrom(flags);
+      const settings = await buildSettingsFrom(flags);
       const jobs = flags.jobs === undefined ? undefined : parseIntFlag('--jobs', flags.jobs, 1, 64);
       const { factions, known } = await loadSelected(files, flags);
       const armada = flags.armada ? await loadArmada(flags.armada) : null;
