@@ -83,6 +83,9 @@ describe('clean input', () => {
     ['a copy of a shipped faction', [`${FX}/clean.yaml`]],
     ['the same model with its hull from an external STL', [`${FX}/external-clean.yaml`]],
     ['the shipped factions', []],
+    // The wheel must be held in its carriage (assembly/wheel-retained) at the clearances printers use.
+    ['the shipped factions at a 0.1 mm clearance', ['--clearance', '0.1']],
+    ['the shipped factions at a 0.3 mm clearance', ['--clearance', '0.3']],
   ])('%s', async (_name, args) => {
     const r = await cli(...args, '--json');
     expect(JSON.parse(r.out)).toEqual({ findings: [] });

@@ -6,7 +6,7 @@ import { solidFromStl } from '../../src/mesh/inspect.js';
 import { findMaterial } from '../../src/materials.js';
 import { carriage, carriageAxleHeightMm, carriageSnap, DEFAULTS as CARRIAGE } from '../../src/parts/carriage.js';
 import { carriageOuterMm, wheelSlot } from '../../src/parts/cutters.js';
-import { DEFAULTS as WHEEL, wheel, wheelRadiiMm } from '../../src/parts/wheel.js';
+import { bandIdForStretchMm, DEFAULTS as WHEEL, wheel, wheelRadiiMm } from '../../src/parts/wheel.js';
 import { clearanceMm, DEFAULT_CLEARANCE_MM, fitHoleMm, INTERFACES, PRINT_IN_PLACE_GAP_MM, SNAP_RETENTION_MM } from '../../src/standard.js';
 import { measureWheelRetention } from '../../src/validate/rules/assembly-wheel.js';
 import { buildAndInspect } from '../helpers/part.js';
@@ -117,6 +117,21 @@ describe('carriage', () => {
         expect(m.direction).toEqual([0, 0, -1]);
       }),
       { numRuns: 4, examples: [[0.1], [0.2], [0.3]] },
+    );
+  });
+
+  it('holds a wheel wearing any band that fits it, at any clearance from 0.1 to 0.3 mm', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 1.2, max: 2.2, noNaN: true }), fc.double({ min: 0.02, max: 0.12, noNaN: true }), fc.double({ min: 0.1, max: 0.3, noNaN: true }), (cord, stretch, cl) => {
+        const sized = { ...WHEEL, band: { ...WHEEL.band, crossSectionMm: cord } };
+        const band = { ...sized.band, innerDiameterMm: bandIdForStretchMm(sized, stretch) };
+        const w = buildAndInspect(() => wheel({ band }));
+        const k = buildAndInspect(() => carriage({ clearanceMm: cl, band }));
+        const m = withArena(() => measureWheelRetention(solidFromStl(w.bytes), w.features.map((f) => f.feature), solidFromStl(k.bytes), k.features.map((f) => f.feature)))!;
+        expect(m.restOverlapMm3).toBe(0);
+        expect(Math.abs(m.retentionMm - INTERFACES.carriage.snapInterferenceMm)).toBeLessThan(0.02);
+      }),
+      { numRuns: 4 },
     );
   });
 
