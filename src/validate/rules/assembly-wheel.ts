@@ -57,10 +57,17 @@ function placement(r: number[], from: Vec3, to: Vec3): Mat4 {
   return [r[0]!, r[3]!, r[6]!, 0, r[1]!, r[4]!, r[7]!, 0, r[2]!, r[5]!, r[8]!, 0, t[0], t[1], t[2], 1];
 }
 
-/** The directions every wheel is tried along: the cube's 26, then 64 on a Fibonacci sphere. */
+/**
+ * The directions every wheel is tried along: the cube's 26, its 6 faces first (where a slot usually runs,
+ * so the least retention is found early and the rest stop at their first blocking piece), then 64 on a
+ * Fibonacci sphere.
+ */
 export const ESCAPE_DIRECTIONS: readonly Vec3[] = (() => {
   const out: Vec3[] = [];
-  for (const x of [-1, 0, 1]) for (const y of [-1, 0, 1]) for (const z of [-1, 0, 1]) if (x || y || z) out.push(unit([x, y, z]));
+  const cube: Vec3[] = [];
+  for (const x of [-1, 0, 1]) for (const y of [-1, 0, 1]) for (const z of [-1, 0, 1]) if (x || y || z) cube.push([x, y, z]);
+  const faces = (v: Vec3): number => Math.abs(v[0]) + Math.abs(v[1]) + Math.abs(v[2]);
+  for (const v of cube.sort((a, b) => faces(a) - faces(b))) out.push(unit(v));
   const n = 64, golden = Math.PI * (3 - Math.sqrt(5));
   for (let i = 0; i < n; i++) {
     const z = 1 - (2 * i + 1) / n, r = Math.sqrt(1 - z * z);
