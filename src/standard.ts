@@ -88,11 +88,12 @@ export const INTERFACES = {
   /** Cannonball ↔ cannon bore (rotating: the ball must roll out freely). Flat for bed adhesion: 0.4 mm deep. */
   cannonball: { diameterMm: CANNONBALL_DIAMETER_MM, flatDepthMm: 0.4 },
   /**
-   * Wheel axle ↔ carriage bearing (rotating). A stub crosses the fork's side gap (up to 0.9 mm at the widest
-   * clearance) into the 2 mm cheek and must end inside it, or it rubs the hull's wheel-slot wall: 1.9 mm
-   * leaves 0.18 mm to spare at the tightest clearance (0.05 mm) and 1 mm in the bearing at the loosest.
+   * Wheel axle ↔ carriage bearing (rotating). A stub crosses the fork's side gap (0.15–0.45 mm at clearances
+   * 0.1–0.3 mm, 0.9 mm at the widest) into the 2 mm cheek and ends inside it, short of the hull's slot wall.
+   * 1.5 mm reaches 1.05–1.35 mm into the bearing at 0.1–0.3 mm and leaves the snap's retaining lip, the
+   * cheek behind the throat (src/parts/carriage.ts), at least two line widths thick at those clearances.
    */
-  axle: { diameterMm: 3, stubLengthMm: 1.9 },
+  axle: { diameterMm: 3, stubLengthMm: 1.5 },
   /**
    * The rubber band's seat (BRIEF §1): the band's outer face stands `proudMm` above the wheel's flanges, so
    * only the band touches the table. The band itself is a BandSpec (DEFAULT_BAND below, or the profile's).

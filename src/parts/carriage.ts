@@ -6,8 +6,9 @@
  * bearing sits near the free end of a tongue: the lower part of its cheek, cut free by two slits of the
  * print-in-place gap (one up from the bottom face beside the bearing, one along the top of the tongue) and
  * rooted on the carriage's −x end block. Under each bearing a passage is sunk into the cheek's inner face,
- * a press gap wider than the stub and as deep as the throat, and behind it a ramp, through the cheek at
- * the bottom face and rising to the throat, `snapInterferenceMm` shallower than the stub reaches. Pushed
+ * a press gap wider than the stub and as deep as the throat, `snapInterferenceMm` shallower than the stub
+ * reaches; behind it the cheek is cut through from the bottom face up to a lip, whose underside a 15° ramp
+ * leads from clear of the stub's tip in to the throat, the lip's face there two line widths tall. Pushed
  * up, the stubs ride the ramps and bend both tongues outward; past the throat they drop into the bearings
  * and the tongues spring back. Pulled down, a stub meets the bottom of its bearing, which pushes back in
  * the bearing's plane and so cannot spread the tongue: the wheel leaves only when
@@ -15,9 +16,9 @@
  * against the tongues' outer faces. The tongue is thinned to `hingeMm` on its inner face between its root
  * and the bearing, so it bends there, in the bed plane and along the roads.
  *
- * Printability: every cut is vertical except the ramp (about 15° from vertical), the round bearing and
- * the roof of the slit over each tongue, a short bridge between the end block and the lower cheek beyond
- * the bearing.
+ * Printability: every cut is vertical except the ramp (15° from vertical), the round bearing, the lip's
+ * underside (a 3 mm bridge across the cut under it) and the roof of the slit over each tongue, a short
+ * bridge between the end block and the lower cheek beyond the bearing.
  */
 import { box, polygon, union, type Solid } from '../geometry/kernel.js';
 import { layOnBed, type Part } from '../geometry/part.js';
@@ -41,6 +42,10 @@ export const DEFAULTS: CarriageOptions = {
   clickDistanceMm: CLICK_DISTANCE_MM,
   band: DEFAULT_BAND,
 };
+
+/** The snap's lead-in ramp: its angle from vertical, and how far clear of the stub's tip it starts. */
+const RAMP_DEG = 15;
+const LEAD_CLEAR_MM = 0.05;
 
 /** The band-wrapped wheel's outer radius, for the carriage built with `o`. */
 function wheelOuterMm(o: Pick<CarriageOptions, 'clickDistanceMm' | 'band'>): number {
@@ -165,8 +170,13 @@ export function carriage(options?: Partial<CarriageOptions>): Part {
   const g = snap.throatDepthMm;
   const passHalfMm = fitHoleMm(INTERFACES.axle.diameterMm, 'press', o.clearanceMm) / 2;
   const passage = cheekPrism([[-0.5, -1], [g, -1], [g, axleZ], [-0.5, axleZ]], inner, -passHalfMm, passHalfMm);
-  const rampDepthAt = (z: number): number => cheekMm + 0.5 + ((g - cheekMm - 0.5) * z) / throatZ;
-  const ramp = cheekPrism([[g - 0.1, -1], [rampDepthAt(-1), -1], [g, throatZ], [g - 0.1, throatZ]], inner, -passHalfMm - 0.05, passHalfMm + 0.05);
+  // The lip the stub passes, the cheek behind the throat: its face at the throat depth stands two line
+  // widths tall under the bearing (so the lip is no knife edge), and below it a ramp at RAMP_DEG from
+  // vertical leads in from clear of the stub's tip (LEAD_CLEAR_MM); under the lip the cheek is cut through.
+  const leadDepthMm = snap.engagementMm + LEAD_CLEAR_MM;
+  const faceZ = throatZ - MIN_FEATURE_MM;
+  const lipZ = faceZ - (leadDepthMm - g) / Math.tan((RAMP_DEG * Math.PI) / 180);
+  const ramp = cheekPrism([[g - 0.1, -1], [cheekMm + 0.5, -1], [cheekMm + 0.5, lipZ], [leadDepthMm, lipZ], [g, faceZ], [g, throatZ], [g - 0.1, throatZ]], inner, -passHalfMm - 0.05, passHalfMm + 0.05);
   const hinge = cheekPrism([[-0.5, -1], [cheekMm - INTERFACES.carriage.hingeMm, -1], [cheekMm - INTERFACES.carriage.hingeMm, snap.topZMm + slitMm / 2], [-0.5, snap.topZMm + slitMm / 2]], inner, snap.rootXMm, snap.hingeEndXMm);
   const snapCuts = union([
     passage,

@@ -7,7 +7,7 @@ import { findMaterial } from '../../src/materials.js';
 import { carriage, carriageAxleHeightMm, carriageSnap, DEFAULTS as CARRIAGE } from '../../src/parts/carriage.js';
 import { carriageOuterMm, wheelSlot } from '../../src/parts/cutters.js';
 import { bandIdForStretchMm, DEFAULTS as WHEEL, wheel, wheelRadiiMm } from '../../src/parts/wheel.js';
-import { clearanceMm, DEFAULT_CLEARANCE_MM, fitHoleMm, INTERFACES, PRINT_IN_PLACE_GAP_MM, SNAP_RETENTION_MM } from '../../src/standard.js';
+import { clearanceMm, DEFAULT_CLEARANCE_MM, fitHoleMm, INTERFACES, MIN_FEATURE_MM, PRINT_IN_PLACE_GAP_MM, SNAP_RETENTION_MM } from '../../src/standard.js';
 import { measureWheelRetention } from '../../src/validate/rules/assembly-wheel.js';
 import { buildAndInspect } from '../helpers/part.js';
 
@@ -157,6 +157,16 @@ describe('carriage', () => {
         expect(throat[0]! - Math.abs(innerY)).toBeCloseTo(s.throatDepthMm, 2);
       }
     });
+  });
+
+  it('keeps the lip the stub snaps past at least two line widths thick, at every clearance from 0.1 to 0.3 mm', () => {
+    for (const cl of [0.1, 0.2, 0.3]) {
+      const { bytes, features } = buildAndInspect(() => carriage({ clearanceMm: cl }));
+      const bearing = features.find((f) => f.feature.id === 'bearing-1')!.feature;
+      const z = bearing.positionMm[2] - fitHoleMm(INTERFACES.axle.diameterMm, 'rotating', cl) / 2 - 0.02;
+      const hits = withArena(() => rayHitsMm(solidFromStl(bytes), [0, 0, z], [0, 20, z]));
+      expect(hits[1]! - hits[0]!, `clearance ${cl}`).toBeGreaterThanOrEqual(MIN_FEATURE_MM - 0.001);
+    }
   });
 
   it('bends its tongue within PLA\'s repeated-flex strain over the whole retention band, with a thumb\'s force', () => {
