@@ -163,9 +163,8 @@ export function carriage(options?: Partial<CarriageOptions>): Part {
   const through = (x0: number, x1: number, z0: number, z1: number): Solid => cheekPrism([[-0.5, z0], [cheekMm + 0.5, z0], [cheekMm + 0.5, z1], [-0.5, z1]], inner, x0, x1);
   // Under each bearing, a passage `g` deep in the cheek's inner face that a stub slides up (a press gap
   // each side, narrower than the bearing, so the cheek's corners beside it stay thick), running from the
-  // bottom face into the bearing; behind it, the ramp's back face runs from through the cheek at the
-  // bottom face up to the throat, just under the bearing, a little wider than the passage so no face of
-  // one lies on a face of the other.
+  // bottom face into the bearing. The throat ends a hair under the bearing, so its edge does not run
+  // through the bearing's lowest facet line.
   const throatZ = axleZ - bearingMm / 2 - 0.05;
   const g = snap.throatDepthMm;
   const passHalfMm = fitHoleMm(INTERFACES.axle.diameterMm, 'press', o.clearanceMm) / 2;
@@ -173,6 +172,7 @@ export function carriage(options?: Partial<CarriageOptions>): Part {
   // The lip the stub passes, the cheek behind the throat: its face at the throat depth stands two line
   // widths tall under the bearing (so the lip is no knife edge), and below it a ramp at RAMP_DEG from
   // vertical leads in from clear of the stub's tip (LEAD_CLEAR_MM); under the lip the cheek is cut through.
+  // The cut is a little wider than the passage, so no face of one lies on a face of the other.
   const leadDepthMm = snap.engagementMm + LEAD_CLEAR_MM;
   const faceZ = throatZ - MIN_FEATURE_MM;
   const lipZ = faceZ - (leadDepthMm - g) / Math.tan((RAMP_DEG * Math.PI) / 180);
