@@ -88,25 +88,87 @@ export const INTERFACES = {
   /** Cannonball ↔ cannon bore (rotating: the ball must roll out freely). Flat for bed adhesion: 0.4 mm deep. */
   cannonball: { diameterMm: CANNONBALL_DIAMETER_MM, flatDepthMm: 0.4 },
   /**
-   * Wheel axle ↔ carriage bearing (rotating). A stub crosses the fork's side gap (up to 0.9 mm at the widest
-   * clearance) into the 2 mm cheek and must end inside it, or it rubs the hull's wheel-slot wall: 1.9 mm
-   * leaves 0.18 mm to spare at the tightest clearance (0.05 mm) and 1 mm in the bearing at the loosest.
+   * Wheel axle ↔ carriage bearing (rotating). A stub crosses the fork's side gap (0.15–0.45 mm at clearances
+   * 0.1–0.3 mm, 0.9 mm at the widest) into the 2 mm cheek and ends inside it, short of the hull's slot wall.
+   * 1.5 mm reaches 1.05–1.35 mm into the bearing at 0.1–0.3 mm and leaves the snap's retaining lip, the
+   * cheek behind the throat (src/parts/carriage.ts), at least two line widths thick at those clearances.
    */
-  axle: { diameterMm: 3, stubLengthMm: 1.9 },
+  axle: { diameterMm: 3, stubLengthMm: 1.5 },
   /**
-   * Thin rubber band around the wheel rim (BRIEF §1). 1.0 mm radial thickness once stretched is our estimate
-   * for a standard #16 office band; it sits in a groove so only `proudMm` stands above the rim.
+   * The rubber band's seat (BRIEF §1): the band's outer face stands `proudMm` above the wheel's flanges, so
+   * only the band touches the table. The band itself is a BandSpec (DEFAULT_BAND below, or the profile's).
    */
-  band: { thicknessMm: 1.0, widthMm: 3.0, proudMm: 0.4 },
+  band: { proudMm: 0.4 },
   /** Wheel ↔ carriage fork gap (rotating): the wheel's width. */
   wheel: { widthMm: 6, flatHalfAngleDeg: 20 },
-  /** Carriage ↔ hull slot (press). Outer block of the carriage. */
-  carriage: { cheekMm: 2.0, lengthMm: 22, heightMm: 14.5, wheelProudMm: 2.5 },
+  /**
+   * Carriage ↔ hull slot (press). Outer block of the carriage. The wheel stands `wheelProudMm` below it,
+   * or more for a wheel so large (recalibrated, calibrate-wheel) that its top would come closer than
+   * `wheelTopGapMm` to the carriage's top, under the hull's slot roof. Each cheek's bearing sits on a snap tongue
+   * (src/parts/carriage.ts): the stub passes a throat `snapInterferenceMm` narrower than it reaches, on a
+   * tongue thinned to `hingeMm` (three line widths, printed as solid perimeters) near its root.
+   */
+  carriage: { cheekMm: 2.0, lengthMm: 22, heightMm: 14.5, wheelProudMm: 2.5, wheelTopGapMm: 0.8, snapInterferenceMm: 0.25, hingeMm: 3 * PRINT_DEFAULTS.lineWidthMm },
   /** Coin ↔ hull coin slot (sliding). Coins stand on edge in the slot. */
   coin: { diameterMm: 20, thicknessMm: 2.4, reliefMm: 0.6, slotDepthMm: 12 },
   /** Flag-holder sleeve; paper slot (paper is 0.1 mm; the slot is wide enough to thread by hand). */
   flagHolder: { sleeveOuterMm: 6.4, sleeveLengthMm: 8, paperSlotMm: 0.6, paperSlotHeightMm: 14 },
 } as const;
+
+/**
+ * How much a snap-in wheel bearing must hold, as the throat interference per side that the validator
+ * measures (assembly/wheel-retained). Below 0.15 mm, a third of a line width and about what FDM's
+ * dimensional spread on a small feature eats, a throat may print as none; above 0.29 mm the carriage's
+ * tongue (3 line widths at its hinge) strains past PLA's nominal repeated-flex limit (0.9 %,
+ * src/materials.ts) each time a wheel is snapped in, at the tightest clearance (carriageSnap, src/parts/carriage.ts).
+ */
+export const SNAP_RETENTION_MM = { min: 0.15, max: 0.29 } as const;
+
+/**
+ * Gap between parts printed in place that must come off the bed apart (the carriage's snap tongues, the
+ * fit coupon's print-in-place test): 1.0 mm, which a 0.4 mm nozzle does not bridge and which sagging
+ * bridge roads do not close. The same value as the cannon's own motion gap (src/parts/cannon.ts keeps
+ * its copy private).
+ */
+export const PRINT_IN_PLACE_GAP_MM = 1.0;
+
+// ---------------------------------------------------------------------------------------------------------
+// The rubber band (the wheel's tyre)
+
+/** A rubber band as bought: an O-ring, named by its standard size. */
+export interface BandSpec {
+  /** The size as sold, e.g. `AS568-014`. */
+  name: string;
+  /** Inner diameter, relaxed. */
+  innerDiameterMm: number;
+  /** Cross-section (cord) diameter, relaxed. */
+  crossSectionMm: number;
+  /** Where the size comes from. */
+  source: string;
+}
+
+/**
+ * The default band: an AS568-014 O-ring (SAE AS568, dash number 014: 0.489 in ID × 0.070 in cross-section,
+ * 12.42 ± 0.13 mm × 1.78 ± 0.08 mm), sold everywhere in NBR-70. On the 2-inch-click wheel's groove it
+ * stretches about 2 %, inside the few per cent O-ring glands are designed for, so it grips without ageing.
+ */
+export const DEFAULT_BAND: BandSpec = {
+  name: 'AS568-014',
+  innerDiameterMm: 12.42,
+  crossSectionMm: 1.78,
+  source: 'SAE AS568 dash 014 (0.489 in × 0.070 in)',
+};
+
+/**
+ * Stretch of a band's inner circumference on the wheel's groove that Shipwright accepts (ours): at least 1 %
+ * so it grips the groove through the ID's ±1 % tolerance; at most 15 %, where the volume model thins the
+ * cord by 6 %. Static seals are designed to about 5 % for a long life (O-ring gland practice); a tyre that
+ * can be replaced for pennies may take more, which is what lets one ring size serve a recalibrated wheel.
+ */
+export const BAND_STRETCH_RANGE = { min: 0.01, max: 0.15 } as const;
+
+/** A wheel's measured roll over its designed roll (calibrate-wheel) that Shipwright accepts as a correction. */
+export const WHEEL_ROLL_FACTOR_RANGE = { min: 0.8, max: 1.25 } as const;
 
 // ---------------------------------------------------------------------------------------------------------
 // Hull and cannon geometry shared by several parts and the solver (ours)

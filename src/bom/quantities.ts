@@ -12,6 +12,7 @@ import { InputError } from '../errors.js';
 import type { Faction } from '../faction/types.js';
 import { CANNONS_PER_SET, CATALOG, ISLANDS_PER_SET, type CatalogEntry } from '../generate/catalog.js';
 import type { BuildSettings } from '../generate/types.js';
+import type { BandSpec } from '../standard.js';
 import { findMaterial } from '../materials.js';
 import { ARMADA, DEFAULT_MODE_PLAYERS, GROUP_MODE_PLAYERS, islandsForPlayers, PLAYERS, PRINT_LIST, ROCKS_PER_TABLE } from '../rules/rulebook.js';
 import type { PrintSettings } from './estimate.js';
@@ -144,6 +145,11 @@ const scalingOf = (e: CatalogEntry): (typeof SCALING)[string] => {
 };
 
 /** Every line to print for the fleets, with the table's choices. Pure. */
+/** The band to buy, as the BOM names it: the size as sold and what it measures (the wheels are sized for it). */
+export function bandItem(band: BandSpec): string {
+  return `rubber band: O-ring ${band.name} (${band.innerDiameterMm} mm ID × ${band.crossSectionMm} mm cord), one per movement wheel`;
+}
+
 export function planBom(req: PlanRequest): Plan {
   const players = req.fleets.length;
   const decisions: string[] = [];
@@ -220,7 +226,7 @@ export function planBom(req: PlanRequest): Plan {
     lines: [...lines.values()],
     notPrinted: [
       { item: 'draw bag (any small cloth pouch)', quantity: 1 },
-      { item: 'thin rubber band, one per movement wheel', quantity: wheels },
+      { item: bandItem(req.settings.band), quantity: wheels },
     ],
     warnings: req.mode === 'armada' ? armadaWarnings(req.fleets) : [],
   };

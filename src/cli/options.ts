@@ -9,10 +9,10 @@ import type { Faction } from '../faction/types.js';
 import { defaultSettings, type BuildSettings } from '../generate/index.js';
 import { MATERIAL_IDS } from '../materials.js';
 import { parseLengthMm } from '../units.js';
-import { checkFamily } from '../io/profile.js';
 import { DEFAULT_TUNE } from '../physics/solver.js';
+import { checkFamily, readProfile } from '../io/profile.js';
 import { addArmDesignOptions, calibrationFrom, designFrom, type ArmDesignFlags } from './commands/tune.js';
-import { CLEARANCE_RANGE_MM, DEFAULT_CLEARANCE_MM, DEFAULT_PRINTER_ID, PRINTERS } from '../standard.js';
+import { CLEARANCE_RANGE_MM, DEFAULT_BAND, DEFAULT_CLEARANCE_MM, DEFAULT_PRINTER_ID, PRINTERS } from '../standard.js';
 
 export interface FactionFlags {
   factionsDir?: string;
@@ -20,6 +20,7 @@ export interface FactionFlags {
 }
 
 export interface BuildFlags extends ArmDesignFlags {
+  profile?: string;
   clearance?: string;
   printer?: string;
   cannonMaterial?: string;
@@ -37,12 +38,13 @@ export function addFactionOptions(cmd: Command): Command {
 export function addBuildOptions(cmd: Command): Command {
   return cmd
     .addOption(new Option('--clearance <mm>', `clearance per sliding surface in mm (${CLEARANCE_RANGE_MM.min}–${CLEARANCE_RANGE_MM.max}; default ${DEFAULT_CLEARANCE_MM}); print the fit-test coupon to find yours`))
-    .addOption(new Option('--printer <id>', `printer bed profile (default ${DEFAULT_PRINTER_ID})`).choices(PRINTERS.map((p) => p.id)));
+    .addOption(new Option('--printer <id>', `printer bed profile (default ${DEFAULT_PRINTER_ID})`).choices(PRINTERS.map((p) => p.id)))
+    .option('--profile <file>', `printer profile: the band the wheels wear and their measured roll (shipwright calibrate-wheel; default the ${DEFAULT_BAND.name} O-ring, uncorrected) and the cannon's calibration factor (shipwright calibrate)`);
 }
 
 /** The cannon the spring solver tunes for the build (generate, validate): everything `shipwright tune` takes. */
 export function addCannonOptions(cmd: Command): Command {
-  return addArmDesignOptions(cmd, 'printer profile whose calibration factor (shipwright calibrate) the cannon is tuned with')
+  return addArmDesignOptions(cmd)
     .addOption(new Option('--cannon-material <id>', `material the cannon is printed in; its arm is tuned for it (default ${DEFAULT_TUNE.materialId})`).choices(MATERIAL_IDS))
     .option('--range <dist>', `carry the cannon is tuned for, with its unit: 24in, 0.6m, 60cm (default ${DEFAULT_TUNE.rangeM} m)`);
 }
@@ -75,18 +77,23 @@ export function parseIntFlag(flag: string, text: string, min: number, max: numbe
   return v;
 }
 
-/** The build settings: defaults with the flags applied, the calibration factor read from --profile. */
+/** The build settings: defaults with the flags applied; from --profile, the band, the wheel's roll and the cannon's calibration factor. */
 export async function buildSettingsFrom(flags: BuildFlags): Promise<BuildSettings> {
   const s = defaultSettings();
+  if (flags.profile !== undefined) {
+    const profile = await readProfile(flags.profile, false);
+    if (profile.band) s.band = profile.band;
+    if (profile.wheel) s.wheelRollFactor = profile.wheel.rollFactor;
+  }
   if (flags.clearance !== undefined) s.clearanceMm = parseMmFlag('--clearance', flags.clearance, CLEARANCE_RANGE_MM.min, CLEARANCE_RANGE_MM.max);
   if (flags.printer !== undefined) s.printer = PRINTERS.find((p) => p.id === flags.printer)!;
   if (flags.cannonMaterial !== undefined) s.cannonMaterialId = flags.cannonMaterial;
   if (flags.range !== undefined) s.cannonRangeM = parseRangeFlag('--range', flags.range);
   checkFamily(flags.family);
   s.cannonDesign = designFrom(flags);
+  // A profile without a calibration for this material (one written by calibrate-wheel) leaves the cannon uncalibrated.
   const calibration = await calibrationFrom(flags.profile, s.cannonMaterialId, flags.family);
-  if (calibration.warning) throw InputError.single('--profile', '', calibration.warning);
-  if (flags.profile !== undefined) s.cannonDesign.calibrationFactor = calibration.factor;
+  if (!calibration.warning && flags.profile !== undefined) s.cannonDesign.calibrationFactor = calibration.factor;
   return s;
 }
 

@@ -10,6 +10,7 @@ import type { Part } from '../geometry/part.js';
 import type { TuneRequest } from '../physics/solver.js';
 import { cannonOptionsFor, solveCannon } from '../physics/tune.js';
 import { COIN_SET, PRINT_LIST } from '../rules/rulebook.js';
+import { CLICK_DISTANCE_MM } from '../standard.js';
 import type { BuildSettings, Quantity } from './types.js';
 
 /**
@@ -84,6 +85,8 @@ const fittings = (f: Faction, kind: string): number => f.model.fittings.filter((
 const mastsPerSet = (f: Faction): number => f.card.ships + ISLANDS_PER_SET;
 const PLA = (): string => 'pla';
 const clearance = (s: BuildSettings): { clearanceMm: number } => ({ clearanceMm: s.clearanceMm });
+/** The wheel as this printer needs it: sized for its band, for the click over the measured roll factor. */
+const wheelSizing = (s: BuildSettings): { clickDistanceMm: number; band: BuildSettings['band'] } => ({ clickDistanceMm: CLICK_DISTANCE_MM / s.wheelRollFactor, band: s.band });
 
 export const CATALOG: readonly CatalogEntry[] = [
   {
@@ -192,7 +195,7 @@ export const CATALOG: readonly CatalogEntry[] = [
     part: 'wheel',
     scope: 'shared',
     builder: 'wheel',
-    options: () => ({}),
+    options: wheelSizing,
     color: () => 'any',
     material: PLA,
     count: (f) => f.card.ships,
@@ -202,7 +205,7 @@ export const CATALOG: readonly CatalogEntry[] = [
     part: 'carriage',
     scope: 'shared',
     builder: 'carriage',
-    options: clearance,
+    options: (s) => ({ ...clearance(s), ...wheelSizing(s) }),
     color: () => 'any',
     material: PLA,
     count: (f) => f.card.ships,

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { Faction } from '../faction/types.js';
 import { DEFAULT_TUNE } from '../physics/solver.js';
-import { DEFAULT_CLEARANCE_MM, DEFAULT_PRINTER_ID, PRINTERS } from '../standard.js';
+import { DEFAULT_BAND, DEFAULT_CLEARANCE_MM, DEFAULT_PRINTER_ID, PRINTERS } from '../standard.js';
 import type { Built } from './build.js';
 import { CATALOG, quantityFor, type CatalogEntry } from './catalog.js';
 import { InputError } from '../errors.js';
@@ -42,6 +42,8 @@ export function defaultSettings(): BuildSettings {
     cannonRangeM: DEFAULT_TUNE.rangeM,
     cannonDesign: {},
     terrainSeed: 1,
+    band: DEFAULT_BAND,
+    wheelRollFactor: 1,
   };
 }
 

@@ -42,6 +42,9 @@ export interface Manifest {
     /** The tuned cannon's builder options (arm, catch, bore, ball) in mm and degrees. */
     cannon: ReturnType<typeof tunedCannon>;
     terrainSeed: number;
+    /** The band the wheels are sized for, and their measured roll factor (1 uncorrected). */
+    band: BuildSettings['band'];
+    wheelRollFactor: number;
   };
   files: ManifestEntry[];
 }
@@ -86,6 +89,8 @@ export function buildManifest(files: readonly GeneratedFile[], settings: BuildSe
       cannonDesign: settings.cannonDesign,
       cannon: tunedCannon(settings),
       terrainSeed: settings.terrainSeed,
+      band: settings.band,
+      wheelRollFactor: settings.wheelRollFactor,
     },
     files: entries,
   };

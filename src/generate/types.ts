@@ -6,7 +6,7 @@
 import type { BoundsMm } from '../geometry/kernel.js';
 import type { Feature } from '../geometry/part.js';
 import type { TuneRequest } from '../physics/solver.js';
-import type { PrinterProfile } from '../standard.js';
+import type { BandSpec, PrinterProfile } from '../standard.js';
 
 export type CannonDesign = Omit<TuneRequest, 'materialId' | 'targetRangeM' | 'clearanceMm' | 'thumbForceLimitN'>;
 
@@ -27,6 +27,13 @@ export interface BuildSettings {
   cannonDesign: CannonDesign;
   /** Seed for the rocks and reefs (same seed, same files). */
   terrainSeed: number;
+  /** The rubber band each wheel wears (the printer profile's `band`, default DEFAULT_BAND). */
+  band: BandSpec;
+  /**
+   * How far this printer's wheels really roll over what they are designed to roll (the profile's `wheel`,
+   * fitted by `calibrate-wheel`; 1 uncorrected). The wheel is built for click ÷ this factor.
+   */
+  wheelRollFactor: number;
 }
 
 /** One file to build: a part, its builder's options (JSON), and where it goes. */

@@ -1,10 +1,13 @@
 /**
  * The printer profile: per-material calibration factors that `shipwright calibrate` fits from practice
- * shots and `shipwright tune --profile` applies. Written as JSON (keys in a fixed order, so the same
- * calibration gives the same bytes); read as YAML, which accepts that JSON and hand-written YAML alike.
+ * shots and `shipwright tune --profile` applies; the rubber band this table's wheels wear (`band`, default
+ * DEFAULT_BAND) and the wheel's measured roll (`wheel`, fitted by `shipwright calibrate-wheel`), which
+ * `generate`, `validate` and `bom --profile` build with. Written as JSON (keys in a fixed order, so the
+ * same calibration gives the same bytes); read as YAML, which accepts that JSON and hand-written YAML alike.
  */
 import { InputError, type Problem } from '../errors.js';
 import { MATERIAL_IDS } from '../materials.js';
+import { DEFAULT_BAND, WHEEL_ROLL_FACTOR_RANGE, type BandSpec } from '../standard.js';
 import { describe } from '../units.js';
 import { writeFileAtomic } from './atomic.js';
 import { parseYaml } from '../yaml-syntax.js';
@@ -48,10 +51,25 @@ export function checkFamily(family: string | undefined): void {
   if (family !== undefined && !FAMILY.test(family)) throw InputError.single('--family', '', `"${family}" is not valid: expected lower-case letters, digits and dashes (up to 40), e.g. --family long-arm`);
 }
 
+/** The wheel's roll on this table, as `calibrate-wheel` measured it. */
+export interface WheelCalibration {
+  /** Measured roll over designed roll: the wheel is built for click ÷ this. */
+  rollFactor: number;
+  /** The measurement it was fitted from: clicks counted and the distance they rolled. */
+  clicks: number;
+  measuredMm: number;
+}
+
 export interface Profile {
   version: number;
   calibration: Record<string, MaterialCalibration>;
+  /** The band the wheels wear; absent: DEFAULT_BAND. */
+  band?: BandSpec;
+  wheel?: WheelCalibration;
 }
+
+/** Ranges a band in a profile may take (the wheel builder then checks it fits the groove). */
+export const PROFILE_BAND_RANGE = { innerDiameterMm: { min: 4, max: 40 }, crossSectionMm: { min: 0.8, max: 3 } } as const;
 
 export const emptyProfile = (): Profile => ({ version: PROFILE_VERSION, calibration: {} });
 
@@ -62,7 +80,9 @@ export function serializeProfile(p: Profile): string {
     const c = p.calibration[id]!;
     calibration[id] = { energyFactor: c.energyFactor, basedOnFactor: c.basedOnFactor, tunedForM: c.tunedForM, measuredM: [...c.measuredM], shotsFired: c.shotsFired };
   }
-  return `${JSON.stringify({ version: PROFILE_VERSION, calibration }, null, 2)}\n`;
+  const band = p.band && { name: p.band.name, innerDiameterMm: p.band.innerDiameterMm, crossSectionMm: p.band.crossSectionMm, source: p.band.source };
+  const wheel = p.wheel && { rollFactor: p.wheel.rollFactor, clicks: p.wheel.clicks, measuredMm: p.wheel.measuredMm };
+  return `${JSON.stringify({ version: PROFILE_VERSION, calibration, band, wheel }, null, 2)}\n`;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -74,10 +94,10 @@ function check(data: unknown, source: string): Profile {
   const problems: Problem[] = [];
   const bad = (place: string, message: string): void => void problems.push({ source, place, message });
   if (!isObject(data)) {
-    bad('', `expected a mapping with keys version and calibration, got ${describe(data)}`);
+    bad('', `expected a mapping with keys version, calibration, band and wheel, got ${describe(data)}`);
     throw new InputError(problems);
   }
-  for (const key of Object.keys(data)) if (key !== 'version' && key !== 'calibration') bad(key, `unknown key; expected version and calibration`);
+  for (const key of Object.keys(data)) if (!['version', 'calibration', 'band', 'wheel'].includes(key)) bad(key, `unknown key; expected version, calibration, band and wheel`);
   if (data.version !== PROFILE_VERSION) bad('version', `expected ${PROFILE_VERSION}, ${got(data.version)}`);
   const calibration: Record<string, MaterialCalibration> = {};
   if (!isObject(data.calibration)) bad('calibration', `expected a mapping from material id to its calibration, ${got(data.calibration)}`);
@@ -102,8 +122,39 @@ function check(data: unknown, source: string): Profile {
       calibration[id] = { ...(c as unknown as MaterialCalibration), basedOnFactor: (c.basedOnFactor as number | undefined) ?? 1, shotsFired: (c.shotsFired as number | undefined) ?? 0 };
     }
   }
+  const band = data.band === undefined ? undefined : checkBand(data.band, bad);
+  const wheel = data.wheel === undefined ? undefined : checkWheel(data.wheel, bad);
   if (problems.length) throw new InputError(problems);
-  return { version: PROFILE_VERSION, calibration };
+  return { version: PROFILE_VERSION, calibration, ...(band && { band }), ...(wheel && { wheel }) };
+}
+
+const inRange = (v: unknown, r: { min: number; max: number }): v is number => typeof v === 'number' && Number.isFinite(v) && v >= r.min && v <= r.max;
+
+function checkBand(b: unknown, bad: (place: string, message: string) => void): BandSpec | undefined {
+  if (!isObject(b)) {
+    bad('band', `expected a mapping with name, innerDiameterMm, crossSectionMm and source (e.g. an O-ring: ${DEFAULT_BAND.name}, ${DEFAULT_BAND.innerDiameterMm} × ${DEFAULT_BAND.crossSectionMm} mm), ${got(b)}`);
+    return undefined;
+  }
+  for (const key of Object.keys(b)) if (!['name', 'innerDiameterMm', 'crossSectionMm', 'source'].includes(key)) bad(`band.${key}`, 'unknown key; expected name, innerDiameterMm, crossSectionMm and source');
+  if (typeof b.name !== 'string' || b.name.trim() === '') bad('band.name', `expected the size as sold, e.g. "${DEFAULT_BAND.name}", ${got(b.name)}`);
+  if (b.source !== undefined && typeof b.source !== 'string') bad('band.source', `expected text saying where the size comes from, ${got(b.source)}`);
+  for (const key of ['innerDiameterMm', 'crossSectionMm'] as const) {
+    const r = PROFILE_BAND_RANGE[key];
+    if (!inRange(b[key], r)) bad(`band.${key}`, `expected millimetres from ${r.min} to ${r.max}, ${got(b[key])}`);
+  }
+  return { name: String(b.name), innerDiameterMm: b.innerDiameterMm as number, crossSectionMm: b.crossSectionMm as number, source: typeof b.source === 'string' ? b.source : 'printer profile' };
+}
+
+function checkWheel(w: unknown, bad: (place: string, message: string) => void): WheelCalibration | undefined {
+  if (!isObject(w)) {
+    bad('wheel', `expected a mapping with rollFactor, clicks and measuredMm (written by shipwright calibrate-wheel), ${got(w)}`);
+    return undefined;
+  }
+  for (const key of Object.keys(w)) if (!['rollFactor', 'clicks', 'measuredMm'].includes(key)) bad(`wheel.${key}`, 'unknown key; expected rollFactor, clicks and measuredMm');
+  if (!inRange(w.rollFactor, WHEEL_ROLL_FACTOR_RANGE)) bad('wheel.rollFactor', `expected a number from ${WHEEL_ROLL_FACTOR_RANGE.min} to ${WHEEL_ROLL_FACTOR_RANGE.max}, ${got(w.rollFactor)}`);
+  if (!(typeof w.clicks === 'number' && Number.isInteger(w.clicks) && w.clicks > 0)) bad('wheel.clicks', `expected a whole number of clicks above 0, ${got(w.clicks)}`);
+  if (!positive(w.measuredMm)) bad('wheel.measuredMm', `expected a distance in millimetres above 0, ${got(w.measuredMm)}`);
+  return w as unknown as WheelCalibration;
 }
 
 /** Parses a profile's text; syntax errors at their line:column, content errors at their field path. */

@@ -1,50 +1,151 @@
 /**
  * Wheel carriage: a block pressed up into the hull's wheel slot, with a fork gap through it for the wheel
- * and a bearing hole in each cheek for the wheel's stub axles. Each bearing is reached by a slot from
- * the bottom face as wide as the bearing, so the wheel (whose stubs are wider than the gap) drops in
- * from below; the ship's weight then holds the axle up in the bearing. Printed as used, bottom face down.
+ * and a bearing hole in each cheek for the wheel's stub axles. Printed as used, bottom face down.
+ *
+ * The wheel snaps in from below and stays in (the rulebook: "difficult to remove once installed"). Each
+ * bearing sits near the free end of a tongue: the lower part of its cheek, cut free by two slits of the
+ * print-in-place gap (one up from the bottom face beside the bearing, one along the top of the tongue) and
+ * rooted on the carriage's −x end block. Under each bearing a passage is sunk into the cheek's inner face,
+ * a press gap wider than the stub and as deep as the throat, `snapInterferenceMm` shallower than the stub
+ * reaches; behind it the cheek is cut through from the bottom face up to a lip, whose underside a 15° ramp
+ * leads from clear of the stub's tip in to the throat, the lip's face there two line widths tall. Pushed
+ * up, the stubs ride the ramps and bend both tongues outward; past the throat they drop into the bearings
+ * and the tongues spring back. Pulled down, a stub meets the bottom of its bearing, which pushes back in
+ * the bearing's plane and so cannot spread the tongue: the wheel leaves only when
+ * both tongues are pried outward, and not at all once the carriage is in its hull, whose slot walls stand
+ * against the tongues' outer faces. The tongue is thinned to `hingeMm` on its inner face between its root
+ * and the bearing, so it bends there, in the bed plane and along the roads.
+ *
+ * Printability: every cut is vertical except the ramp (15° from vertical), the round bearing, the lip's
+ * underside (a 3 mm bridge across the cut under it) and the roof of the slit over each tongue, a short
+ * bridge between the end block and the lower cheek beyond the bearing.
  */
-import { box, union } from '../geometry/kernel.js';
+import { box, polygon, union, type Solid } from '../geometry/kernel.js';
 import { layOnBed, type Part } from '../geometry/part.js';
-import { CLEARANCE_RANGE_MM, CLICK_DISTANCE_MM, DEFAULT_CLEARANCE_MM, fitHoleMm, INTERFACES, MIN_FEATURE_MM } from '../standard.js';
+import { findMaterial } from '../materials.js';
+import { CLEARANCE_RANGE_MM, CLICK_DISTANCE_MM, clearanceMm, DEFAULT_BAND, DEFAULT_CLEARANCE_MM, fitHoleMm, INTERFACES, MIN_FEATURE_MM, PRINT_IN_PLACE_GAP_MM, type BandSpec } from '../standard.js';
 import { carriageOuterMm, FACING, placeCut, rectHole, roundHole, type Cut } from './cutters.js';
 import { checkOption, checkRange, mergeOptions } from './options.js';
-import { wheelRollingRadiusMm } from './wheel.js';
+import { wheelRadiiMm } from './wheel.js';
 
 export interface CarriageOptions {
   /** Printer's sliding clearance per mating surface. Default DEFAULT_CLEARANCE_MM (0.20 mm). */
   clearanceMm: number;
   /** The wheel's click distance, so the fork fits the wheel built with it. Default CLICK_DISTANCE_MM. */
   clickDistanceMm: number;
+  /** The wheel's band, which sets its outer radius. Default DEFAULT_BAND. */
+  band: BandSpec;
 }
 
 export const DEFAULTS: CarriageOptions = {
   clearanceMm: DEFAULT_CLEARANCE_MM,
   clickDistanceMm: CLICK_DISTANCE_MM,
+  band: DEFAULT_BAND,
 };
 
-/** Height of the axle's centre above the carriage's bottom face: the wheel stands wheelProudMm below it. */
-export function carriageAxleHeightMm(clickMm: number): number {
-  return wheelRollingRadiusMm(clickMm, INTERFACES.wheel.flatHalfAngleDeg) - INTERFACES.carriage.wheelProudMm;
+/** The snap's lead-in ramp: its angle from vertical, and how far clear of the stub's tip it starts. */
+const RAMP_DEG = 15;
+const LEAD_CLEAR_MM = 0.05;
+
+/** The band-wrapped wheel's outer radius, for the carriage built with `o`. */
+function wheelOuterMm(o: Pick<CarriageOptions, 'clickDistanceMm' | 'band'>): number {
+  return wheelRadiiMm({ clickDistanceMm: o.clickDistanceMm, flatHalfAngleDeg: INTERFACES.wheel.flatHalfAngleDeg, band: o.band }).rollingMm;
+}
+
+/**
+ * Height of the axle's centre above the carriage's bottom face: the wheel stands wheelProudMm below it, or,
+ * if it is so large that its top would then come within wheelTopGapMm of the carriage's top, lower still.
+ */
+export function carriageAxleHeightMm(o: Pick<CarriageOptions, 'clickDistanceMm' | 'band'>): number {
+  const c = INTERFACES.carriage;
+  const r = wheelOuterMm(o);
+  return Math.min(r - c.wheelProudMm, c.heightMm - c.wheelTopGapMm - r);
+}
+
+/** The snap's layout (model frame: x along the carriage, y across, z up from the bottom face) and spring. */
+export interface CarriageSnap {
+  /** How far a centred stub reaches into its cheek past the inner face. */
+  engagementMm: number;
+  /** How deep the ramp is at its throat, under the bearing. */
+  throatDepthMm: number;
+  /** Engagement − throat depth: how far each tongue bends to let a stub pass. */
+  interferenceMm: number;
+  /** Tongue: root at the −x end block, thinned up to hingeEndXMm, free end at freeXMm, top at topZMm. */
+  rootXMm: number;
+  hingeEndXMm: number;
+  freeXMm: number;
+  topZMm: number;
+  /** Tongue spring in PLA along the roads, at the bearing: stiffness, force and hinge strain at the interference. */
+  stiffnessNPerMm: number;
+  forceN: number;
+  hingeStrain: number;
+}
+
+/**
+ * The snap as built (see the file's comment). The spring is the tongue as a cantilever from its root,
+ * `hingeMm` thick to hingeEndXMm and the cheek's thickness beyond, loaded at the bearing:
+ * δ = F·∫(L − x)²/(E·I(x)) dx, hinge strain ε = F·L·(h/2)/(E·I_hinge), E of PLA along the roads.
+ */
+export function carriageSnap(options?: Partial<CarriageOptions>): CarriageSnap {
+  const o = mergeOptions(DEFAULTS, options);
+  const c = INTERFACES.carriage;
+  const bearingMm = fitHoleMm(INTERFACES.axle.diameterMm, 'rotating', o.clearanceMm);
+  const gapLengthMm = fitHoleMm(2 * wheelOuterMm(o), 'rotating', o.clearanceMm);
+  const engagementMm = INTERFACES.axle.stubLengthMm - clearanceMm('rotating', o.clearanceMm);
+  const rootXMm = -gapLengthMm / 2;
+  const hingeEndXMm = -(bearingMm / 2 + MIN_FEATURE_MM);
+  const topZMm = carriageAxleHeightMm(o) + bearingMm / 2 + MIN_FEATURE_MM;
+  const E = findMaterial('pla')!.elasticModulusXyGPa.value * 1e3; // N/mm²
+  const inertia = (hMm: number): number => (topZMm * hMm ** 3) / 12;
+  const L = -rootXMm, lh = hingeEndXMm - rootXMm;
+  // ∫(L − x)² dx over [0, lh] and [lh, L], each over its own E·I.
+  const compliance = (L ** 3 - (L - lh) ** 3) / 3 / (E * inertia(c.hingeMm)) + (L - lh) ** 3 / 3 / (E * inertia(c.cheekMm));
+  const forceN = c.snapInterferenceMm / compliance;
+  return {
+    engagementMm,
+    throatDepthMm: engagementMm - c.snapInterferenceMm,
+    interferenceMm: c.snapInterferenceMm,
+    rootXMm,
+    hingeEndXMm,
+    freeXMm: bearingMm / 2 + MIN_FEATURE_MM,
+    topZMm,
+    stiffnessNPerMm: 1 / compliance,
+    forceN,
+    hingeStrain: (forceN * L * (c.hingeMm / 2)) / (E * inertia(c.hingeMm)),
+  };
+}
+
+/**
+ * A prism with the (depth, z) outline `pts` in the cheek on the +y side, depth measured outward from the
+ * cheek's inner face at y = `innerYMm`, running along x over [x0, x1].
+ */
+function cheekPrism(pts: readonly [number, number][], innerYMm: number, x0: number, x1: number): Solid {
+  // Outline in the XY plane as (y, z), extruded along +Z, then turned so (y, z, x) land on (Y, Z, X).
+  return polygon(pts.map(([d, z]) => [innerYMm + d, z] as const)).extrude(x1 - x0).rotate([90, 0, 90]).translate([x0, 0, 0]);
 }
 
 /**
  * Builds the carriage bottom-face down. Features: `carriage-block` (peg, rect, the press-fit outside),
- * `fork-gap` (hole, rect; open top and bottom, declared from the top face down to just above the bearings), `bearing-1`, `bearing-2` (holes through the cheeks).
+ * `fork-gap` (hole, rect; open top and bottom, declared from the top face down to the slits over the
+ * tongues), `bearing-1`, `bearing-2` (holes through the cheeks).
  */
 export function carriage(options?: Partial<CarriageOptions>): Part {
   const o = mergeOptions(DEFAULTS, options);
   checkRange('carriage', 'clearanceMm', o.clearanceMm, CLEARANCE_RANGE_MM.min, CLEARANCE_RANGE_MM.max);
   checkRange('carriage', 'clickDistanceMm', o.clickDistanceMm, 30, 120);
   const outer = carriageOuterMm(o.clearanceMm);
-  const rollingMm = wheelRollingRadiusMm(o.clickDistanceMm, INTERFACES.wheel.flatHalfAngleDeg);
+  const rollingMm = wheelOuterMm(o);
   const gapWidthMm = fitHoleMm(INTERFACES.wheel.widthMm, 'rotating', o.clearanceMm);
   const gapLengthMm = fitHoleMm(2 * rollingMm, 'rotating', o.clearanceMm);
   const bearingMm = fitHoleMm(INTERFACES.axle.diameterMm, 'rotating', o.clearanceMm);
-  const axleZ = carriageAxleHeightMm(o.clickDistanceMm);
+  const axleZ = carriageAxleHeightMm(o);
   const cheekMm = INTERFACES.carriage.cheekMm;
+  const snap = carriageSnap(o);
+  const slitMm = PRINT_IN_PLACE_GAP_MM;
   checkOption('carriage', 'clickDistanceMm', o.clickDistanceMm, gapLengthMm <= outer.lengthMm - 2 * MIN_FEATURE_MM, `a wheel that fits a ${outer.lengthMm} mm carriage`);
-  checkOption('carriage', 'clickDistanceMm', o.clickDistanceMm, axleZ + rollingMm <= outer.heightMm, 'a wheel whose top stays inside the carriage');
+  checkOption('carriage', 'clickDistanceMm', o.clickDistanceMm, axleZ - bearingMm / 2 >= 2 * MIN_FEATURE_MM, 'a wheel small enough that its bearings stay two line widths above the bottom face');
+  checkOption('carriage', 'clickDistanceMm', o.clickDistanceMm, outer.heightMm - (snap.topZMm + slitMm) >= 2 * MIN_FEATURE_MM && snap.freeXMm + slitMm <= gapLengthMm / 2 - MIN_FEATURE_MM,
+    'a wheel whose bearings leave room for the snap tongues (a band of four line widths over them, two beyond their free ends)');
 
   const body = box([outer.lengthMm, outer.widthMm, outer.heightMm], false).translate([-outer.lengthMm / 2, -outer.widthMm / 2, 0]);
   // Cutters overshoot; the features state the real depths (the block's height, a cheek's thickness).
@@ -53,11 +154,38 @@ export function carriage(options?: Partial<CarriageOptions>): Part {
     const cut = placeCut(roundHole('bearing', id, bearingMm, cheekMm + 0.5, 'rotating'), [0, (side * outer.widthMm) / 2, axleZ], side > 0 ? FACING['+y'] : FACING['-y']);
     return { ...cut, feature: { ...cut.feature, depthMm: cheekMm } };
   };
-  // The fork-gap feature states the gap above the bearings, where it is closed all round and measurable.
-  const forkDepthMm = outer.heightMm - (axleZ + bearingMm / 2) - MIN_FEATURE_MM;
+  // The fork-gap feature states the gap above the tongues' slits, where it is closed all round and measurable.
+  const forkDepthMm = outer.heightMm - (snap.topZMm + slitMm);
   const cuts = [{ ...forkCut, feature: { ...forkCut.feature, depthMm: forkDepthMm } }, bearing('bearing-1', 1), bearing('bearing-2', -1)];
-  const entrySlots = box([bearingMm, outer.widthMm + 2, axleZ + 1], false).translate([-bearingMm / 2, -outer.widthMm / 2 - 1, -1]);
-  const solid = body.subtract(union([...cuts.map((c) => c.solid), entrySlots]));
+
+  // The +y cheek's snap cuts; the −y cheek's are their mirror image.
+  const inner = gapWidthMm / 2;
+  const through = (x0: number, x1: number, z0: number, z1: number): Solid => cheekPrism([[-0.5, z0], [cheekMm + 0.5, z0], [cheekMm + 0.5, z1], [-0.5, z1]], inner, x0, x1);
+  // Under each bearing, a passage `g` deep in the cheek's inner face that a stub slides up (a press gap
+  // each side, narrower than the bearing, so the cheek's corners beside it stay thick), running from the
+  // bottom face into the bearing. The throat ends a hair under the bearing, so its edge does not run
+  // through the bearing's lowest facet line.
+  const throatZ = axleZ - bearingMm / 2 - 0.05;
+  const g = snap.throatDepthMm;
+  const passHalfMm = fitHoleMm(INTERFACES.axle.diameterMm, 'press', o.clearanceMm) / 2;
+  const passage = cheekPrism([[-0.5, -1], [g, -1], [g, axleZ], [-0.5, axleZ]], inner, -passHalfMm, passHalfMm);
+  // The lip the stub passes, the cheek behind the throat: its face at the throat depth stands two line
+  // widths tall under the bearing (so the lip is no knife edge), and below it a ramp at RAMP_DEG from
+  // vertical leads in from clear of the stub's tip (LEAD_CLEAR_MM); under the lip the cheek is cut through.
+  // The cut is a little wider than the passage, so no face of one lies on a face of the other.
+  const leadDepthMm = snap.engagementMm + LEAD_CLEAR_MM;
+  const faceZ = throatZ - MIN_FEATURE_MM;
+  const lipZ = faceZ - (leadDepthMm - g) / Math.tan((RAMP_DEG * Math.PI) / 180);
+  const ramp = cheekPrism([[g - 0.1, -1], [cheekMm + 0.5, -1], [cheekMm + 0.5, lipZ], [leadDepthMm, lipZ], [g, faceZ], [g, throatZ], [g - 0.1, throatZ]], inner, -passHalfMm - 0.05, passHalfMm + 0.05);
+  const hinge = cheekPrism([[-0.5, -1], [cheekMm - INTERFACES.carriage.hingeMm, -1], [cheekMm - INTERFACES.carriage.hingeMm, snap.topZMm + slitMm / 2], [-0.5, snap.topZMm + slitMm / 2]], inner, snap.rootXMm, snap.hingeEndXMm);
+  const snapCuts = union([
+    passage,
+    ramp,
+    hinge,
+    through(snap.freeXMm, snap.freeXMm + slitMm, -1, snap.topZMm + slitMm),
+    through(snap.rootXMm, snap.freeXMm + slitMm, snap.topZMm, snap.topZMm + slitMm),
+  ]);
+  const solid = body.subtract(union([...cuts.map((c) => c.solid), snapCuts, snapCuts.mirror([0, 1, 0])]));
   return layOnBed({
     solid,
     features: [

@@ -1,14 +1,24 @@
 /**
- * Fit-test coupon: finds the printer's sliding clearance (the value to pass as --clearance). A plate with
- * a row of holes for the mast peg's nominal diameter, each with one clearance from a stepped range and
- * the value embossed beside it, and a row of nominal mast pegs. Try a real mast in each hole, or print
- * two coupons and press one onto the other turned over: peg i then enters hole i. The smallest value that
- * slides freely is your clearance.
+ * Fit-test coupon: tests the fits as they print, to find the printer's sliding clearance (the value to pass
+ * as --clearance). A plate with one column per clearance of a stepped range, the value embossed at the
+ * column's head, and in each column, front to back:
+ * - a round peg and a square peg, standing (the mast peg's and the cargo peg's nominal sizes);
+ * - a round hole (the hull's own mast socket) and a square hole (its cargo socket) cut at that clearance;
+ * - a square hole cut with the carriage's press fit at that clearance (a quarter of its gap): the cargo
+ *   peg should need a firm push, as the carriage does into the hull.
+ * Along the front: a tongue cut free on three sides by the
+ * print-in-place gap (PRINT_IN_PLACE_GAP_MM, embossed beside it), which must come off the bed loose and
+ * flex, as the carriage's snap tongues and the cannon's arm must; and, out of the right edge, a round peg
+ * lying on its side with the mast's flat (the mast prints lying down, so its peg is the one that matters),
+ * to try in the round holes.
+ * Try real parts in the holes, or print two coupons and press one onto the other turned over: round peg i
+ * then enters round hole i and square peg i square hole i. The smallest value that slides freely is your
+ * clearance.
  */
-import { box, cylinder, text, union } from '../geometry/kernel.js';
+import { box, cylinder, text, union, type Profile, type Solid } from '../geometry/kernel.js';
 import { layOnBed, type Feature, type Part } from '../geometry/part.js';
-import { CLEARANCE_RANGE_MM, fitHoleMm, INTERFACES, MIN_FEATURE_MM } from '../standard.js';
-import { cutInto, mastSocket, placeCut, type Cut } from './cutters.js';
+import { CLEARANCE_RANGE_MM, fitHoleMm, INTERFACES, MIN_FEATURE_MM, PRINT_IN_PLACE_GAP_MM } from '../standard.js';
+import { cargoSocket, cutInto, mastSocket, placeCut, rectHole, type Cut } from './cutters.js';
 import { checkOption, checkRange, mergeOptions } from './options.js';
 
 export interface CouponOptions {
@@ -28,6 +38,9 @@ export interface CouponOptions {
   labelReliefMm: number;
 }
 
+/** The print-in-place tongue's length: a short cantilever a finger can flex once it comes off loose. */
+const TONGUE_LENGTH_MM = 12;
+
 export const DEFAULTS: CouponOptions = {
   fromClearanceMm: 0.05,
   toClearanceMm: 0.4,
@@ -44,14 +57,18 @@ export function couponClearancesMm(o: Pick<CouponOptions, 'fromClearanceMm' | 't
   return Array.from({ length: n }, (_, i) => Math.round((o.fromClearanceMm + i * o.stepMm) * 1000) / 1000);
 }
 
-/** Builds the coupon flat on the bed. Features: `coupon-hole-<i>` and `coupon-peg-<i>`, i from 1. */
+/**
+ * Builds the coupon flat on the bed. Features, i from 1: `coupon-hole-<i>` (round, sliding),
+ * `coupon-square-hole-<i>` (sliding), `coupon-press-hole-<i>` (press), `coupon-peg-<i>` (round),
+ * `coupon-square-peg-<i>`, and `coupon-lying-peg` (round, its axis in the bed plane).
+ */
 export function coupon(options?: Partial<CouponOptions>): Part {
   const o = mergeOptions(DEFAULTS, options);
   checkRange('coupon', 'fromClearanceMm', o.fromClearanceMm, CLEARANCE_RANGE_MM.min, CLEARANCE_RANGE_MM.max);
   checkRange('coupon', 'toClearanceMm', o.toClearanceMm, o.fromClearanceMm, CLEARANCE_RANGE_MM.max);
   checkRange('coupon', 'stepMm', o.stepMm, 0.01, 0.5);
-  // No thicker than the mast peg is long, so the mast socket's cutter always runs right through.
-  checkRange('coupon', 'plateThicknessMm', o.plateThicknessMm, 2, INTERFACES.mastPeg.lengthMm);
+  // No thicker than the shorter peg is long, so the sockets' cutters always run right through.
+  checkRange('coupon', 'plateThicknessMm', o.plateThicknessMm, 2, Math.min(INTERFACES.mastPeg.lengthMm, INTERFACES.cargoPeg.lengthMm));
   checkRange('coupon', 'labelHeightMm', o.labelHeightMm, 2, 8);
   checkRange('coupon', 'labelStrokeMm', o.labelStrokeMm, MIN_FEATURE_MM, 2);
   checkRange('coupon', 'labelReliefMm', o.labelReliefMm, 0.2, 2);
@@ -63,41 +80,96 @@ export function coupon(options?: Partial<CouponOptions>): Part {
   checkOption('coupon', 'stepMm', o.stepMm, hundredths(o.stepMm), 'whole hundredths of a millimetre (the embossed values have two decimals)');
 
   const peg = INTERFACES.mastPeg;
+  const square = INTERFACES.cargoPeg;
   const T = o.plateThicknessMm;
+  const gapMm = PRINT_IN_PLACE_GAP_MM;
   const labels = values.map((c) => text(c.toFixed(2), o.labelHeightMm, o.labelStrokeMm));
-  const labelWidthMm = Math.max(...labels.map((l) => l.bounds().max[0] - l.bounds().min[0]));
-  const biggestHoleMm = fitHoleMm(peg.diameterMm, 'sliding', values[values.length - 1]!);
+  const gapLabel = text(gapMm.toFixed(2), o.labelHeightMm, o.labelStrokeMm);
+  const widthOf = (l: Profile): number => l.bounds().max[0] - l.bounds().min[0];
+  const labelWidthMm = Math.max(...labels.map(widthOf));
+  const last = values[values.length - 1]!;
+  const biggestHoleMm = Math.max(fitHoleMm(peg.diameterMm, 'sliding', last), fitHoleMm(square.sideMm, 'sliding', last));
   // A cap height of space between neighbouring labels keeps the values apart to the eye.
   const pitchMm = Math.max(labelWidthMm + o.labelHeightMm, biggestHoleMm + 2 * MIN_FEATURE_MM);
   const marginMm = pitchMm / 2;
-  // Rows along Y: holes, labels, pegs, each row a pitch apart so nothing crowds.
-  const holeY = pitchMm, pegY = -pitchMm;
-  const widthMm = values.length * pitchMm;
-  const depthMm = 2 * pitchMm + 2 * marginMm;
+  // Rows along Y, a pitch apart: labels at 0; holes behind (+), the pegs that enter them mirrored in front
+  // (−), so a second coupon turned over lands peg on hole; the front strip holds the lying peg and the tongue.
+  const row = { round: 1, square: 2, press: 3, strip: -3 } as const;
+  // The strip: the tongue from the left margin, its gap's value, then a margin; as wide as the columns or wider.
+  const tongueLMm = TONGUE_LENGTH_MM;
+  const stripMm = 2 * marginMm + tongueLMm + gapMm + MIN_FEATURE_MM + o.labelHeightMm / 2 + widthOf(gapLabel);
+  const widthMm = Math.max(values.length * pitchMm, stripMm);
+  const depthMm = 6 * pitchMm + 2 * marginMm;
   const xAt = (i: number): number => (i - (values.length - 1) / 2) * pitchMm;
+
+  // The tongue: 4 line widths short of a pitch wide, rooted in the plate at the left margin.
+  const tongueWMm = pitchMm - 2 * gapMm - 2 * MIN_FEATURE_MM;
+  const tongueX0 = -widthMm / 2 + marginMm, stripY = row.strip * pitchMm;
+  const slit = (x0: number, x1: number, y0: number, y1: number): Solid => box([x1 - x0, y1 - y0, T + 2], false).translate([x0, y0, -1]);
+  const tongueCut = union([
+    slit(tongueX0, tongueX0 + tongueLMm + gapMm, stripY + tongueWMm / 2, stripY + tongueWMm / 2 + gapMm),
+    slit(tongueX0, tongueX0 + tongueLMm + gapMm, stripY - tongueWMm / 2 - gapMm, stripY - tongueWMm / 2),
+    slit(tongueX0 + tongueLMm, tongueX0 + tongueLMm + gapMm, stripY - tongueWMm / 2 - gapMm, stripY + tongueWMm / 2 + gapMm),
+  ]);
+  const gapLabelX = tongueX0 + tongueLMm + gapMm + MIN_FEATURE_MM + o.labelHeightMm / 2 + widthOf(gapLabel) / 2;
+  // The lying peg: the mast peg on its side, its flat on the bed, sticking out of the right edge in the strip
+  // (out of a side, so the rows stay mirrored about the middle for the turned-over test).
+  const rightX = widthMm / 2;
+  const lyingAxisZ = peg.diameterMm / 2 - peg.flatDepthMm;
+  const lying = cylinder(peg.lengthMm + 0.01, peg.diameterMm / 2).rotate([0, 90, 0]).translate([rightX - 0.01, stripY, lyingAxisZ]).trimByPlane([0, 0, 1], 0);
 
   const plate = box([widthMm, depthMm, T], false).translate([-widthMm / 2, -depthMm / 2, 0]);
   const raised = union([
-    plate,
+    plate.subtract(tongueCut),
     // One 2D union and one extrusion for all labels: far cheaper than a 3D union per label.
-    labels.map((l, i) => l.translate(xAt(i), 0)).reduce((all, l) => all.union(l)).extrude(o.labelReliefMm + 0.01).translate([0, 0, T - 0.01]),
-    ...values.map((_, i) => cylinder(peg.lengthMm + 0.01, peg.diameterMm / 2).translate([xAt(i), pegY, T - 0.01])),
+    [...labels.map((l, i) => l.translate(xAt(i), 0)), gapLabel.translate(gapLabelX, stripY)].reduce((all, l) => all.union(l)).extrude(o.labelReliefMm + 0.01).translate([0, 0, T - 0.01]),
+    ...values.map((_, i) => cylinder(peg.lengthMm + 0.01, peg.diameterMm / 2).translate([xAt(i), -row.round * pitchMm, T - 0.01])),
+    ...values.map((_, i) => box([square.sideMm, square.sideMm, square.lengthMm + 0.01], false).translate([xAt(i) - square.sideMm / 2, -row.square * pitchMm - square.sideMm / 2, T - 0.01])),
+    lying,
   ]);
-  // Hole i is the hull's own mast socket cut at clearance i, so what fits here fits there. The plate is no
-  // thicker than the socket is deep, so the hole runs through; the feature states the plate's thickness.
-  const holes: Cut[] = values.map((c, i) => {
-    const cut = placeCut(mastSocket(`coupon-hole-${i + 1}`, c), [xAt(i), holeY, T]);
-    return { ...cut, feature: { ...cut.feature, kind: 'coupon-hole', depthMm: T } };
-  });
-  const pegs: Feature[] = values.map((_, i) => ({
-    id: `coupon-peg-${i + 1}`,
+  // Hole i is the hull's own socket cut at clearance i, so what fits here fits there. The plate is no
+  // thicker than a socket is deep, so the holes run through; the features state the plate's thickness.
+  const through = (cut: Cut, x: number, y: number, id: string): Cut => {
+    const placed = placeCut(cut, [x, y, T]);
+    return { ...placed, feature: { ...placed.feature, id, kind: 'coupon-hole', depthMm: T } };
+  };
+  const pressSideMm = (c: number): number => fitHoleMm(square.sideMm, 'press', c);
+  const holes: Cut[] = values.flatMap((c, i) => [
+    through(mastSocket(`coupon-hole-${i + 1}`, c), xAt(i), row.round * pitchMm, `coupon-hole-${i + 1}`),
+    through(cargoSocket(`coupon-square-hole-${i + 1}`, c), xAt(i), row.square * pitchMm, `coupon-square-hole-${i + 1}`),
+    through(rectHole('coupon-hole', `coupon-press-hole-${i + 1}`, pressSideMm(c), pressSideMm(c), T, 'press'), xAt(i), row.press * pitchMm, `coupon-press-hole-${i + 1}`),
+  ]);
+  const pegs: Feature[] = values.flatMap((_, i): Feature[] => [
+    {
+      id: `coupon-peg-${i + 1}`,
+      kind: 'coupon-peg',
+      role: 'peg',
+      positionMm: [xAt(i), -row.round * pitchMm, T],
+      axis: [0, 0, 1],
+      size: { shape: 'round', diameterMm: peg.diameterMm },
+      depthMm: peg.lengthMm,
+      mating: 'sliding',
+    },
+    {
+      id: `coupon-square-peg-${i + 1}`,
+      kind: 'coupon-peg',
+      role: 'peg',
+      positionMm: [xAt(i), -row.square * pitchMm, T],
+      axis: [0, 0, 1],
+      size: { shape: 'rect', widthMm: square.sideMm, heightMm: square.sideMm, widthAxis: [1, 0, 0] },
+      depthMm: square.lengthMm,
+      mating: 'sliding',
+    },
+  ]);
+  const lyingPeg: Feature = {
+    id: 'coupon-lying-peg',
     kind: 'coupon-peg',
     role: 'peg',
-    positionMm: [xAt(i), pegY, T],
-    axis: [0, 0, 1],
+    positionMm: [rightX, stripY, lyingAxisZ],
+    axis: [1, 0, 0],
     size: { shape: 'round', diameterMm: peg.diameterMm },
     depthMm: peg.lengthMm,
     mating: 'sliding',
-  }));
-  return layOnBed(cutInto(raised, holes, pegs));
+  };
+  return layOnBed(cutInto(raised, holes, [...pegs, lyingPeg]));
 }

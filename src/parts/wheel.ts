@@ -1,13 +1,17 @@
 /**
- * Movement wheel: one revolution = one click (BRIEF §1, §3). The wheel is sized FROM the click distance:
- * the rolling surface is the rubber band's outer face, a circle of radius r broken by one flat that
- * subtends 2α, whose perimeter is r·(2π − 2α) + 2r·sin α (BRIEF §3).
+ * Movement wheel: one revolution = one click (BRIEF §1, §3). The wheel is sized FROM the click distance and
+ * the band it wears (a BandSpec: an O-ring, src/standard.ts DEFAULT_BAND or the printer profile's).
  *
- * Radii: the band (INTERFACES.band) lies in a groove, its outer face at r, so the groove bottom is at
- * r − band thickness and the flanges either side (the rim) at r − proud. The flat is the rolling outline's
- * chord at r·cos α offset inward to each surface: a surface at radius ρ is cut by a chord at
- * ρ − r·(1 − cos α). So the band, stretched straight across the groove bottom's chord, has its outer face
- * on the rolling chord, and the flanges' flat stays `proudMm` under it as on the round part.
+ * The band lies in a groove whose section is a disc of radius g with one flat subtending 2α. Stretched
+ * round that section its inner face follows the section's convex outline, of perimeter
+ * P = g·(2π − 2α + 2·sin α) (BRIEF §3), and its outer face, which rolls on the table, is that outline grown
+ * by the stretched cord c′: one revolution rolls P + 2π·c′. The stretch model conserves the cord's volume:
+ * relaxed, a torus of cord c on a centre line π·(ID + c) long; stretched, cord c′ on a centre line P + π·c′
+ * long, so c′²·(P + π·c′) = c²·π·(ID + c). g is solved so P + 2π·c′ = the click.
+ *
+ * Every surface's flat is cut at the same inset g·(1 − cos α), so the band, stretched straight across the
+ * groove's chord, keeps its cord across the flat, and the flanges either side (the rim, at the band's outer
+ * radius less `proudMm`) stay under it there as on the round part.
  *
  * Print orientation: standing on the flat, axle horizontal. The flat is the only face that prints both
  * stub axles without supports, and a horizontal stub has its roads running along its length, so the load
@@ -15,19 +19,22 @@
  */
 import { circleSegments, cylinder, polygon, type Profile, type Vec2 } from '../geometry/kernel.js';
 import { layOnBed, type Feature, type Part } from '../geometry/part.js';
-import { CLICK_DISTANCE_MM, INTERFACES } from '../standard.js';
-import { checkRange, mergeOptions } from './options.js';
+import { BAND_STRETCH_RANGE, CLICK_DISTANCE_MM, DEFAULT_BAND, DEFAULT_CLEARANCE_MM, fitHoleMm, INTERFACES, MIN_FEATURE_MM, type BandSpec } from '../standard.js';
+import { checkOption, checkRange, mergeOptions } from './options.js';
 
 export interface WheelOptions {
   /** Distance rolled per revolution. Default: CLICK_DISTANCE_MM (2.0 in = 50.8 mm, BRIEF §3). */
   clickDistanceMm: number;
   /** Half the angle the flat subtends at the centre. Default: INTERFACES.wheel.flatHalfAngleDeg (20°). */
   flatHalfAngleDeg: number;
+  /** The band the wheel wears. Default: DEFAULT_BAND (an AS568-014 O-ring). */
+  band: BandSpec;
 }
 
 export const DEFAULTS: WheelOptions = {
   clickDistanceMm: CLICK_DISTANCE_MM,
   flatHalfAngleDeg: INTERFACES.wheel.flatHalfAngleDeg,
+  band: DEFAULT_BAND,
 };
 
 const rad = (deg: number): number => (deg * Math.PI) / 180;
@@ -38,20 +45,91 @@ export function clickDistanceMm(radiusMm: number, alphaDeg: number): number {
   return radiusMm * (2 * Math.PI - 2 * a + 2 * Math.sin(a));
 }
 
-/** The rolling radius (band included) that rolls `clickMm` per revolution with a flat of half-angle `alphaDeg`. */
+/** The rolling radius that rolls `clickMm` per revolution with a flat of half-angle `alphaDeg` (a rigid outline). */
 export function wheelRollingRadiusMm(clickMm: number, alphaDeg: number): number {
   return clickMm / clickDistanceMm(1, alphaDeg);
 }
 
-/** The wheel's radii, all from the rolling radius and the band. */
-export function wheelRadiiMm(o: WheelOptions): { rollingMm: number; rimMm: number; grooveMm: number; flatInsetMm: number } {
-  const rollingMm = wheelRollingRadiusMm(o.clickDistanceMm, o.flatHalfAngleDeg);
-  return {
-    rollingMm,
-    rimMm: rollingMm - INTERFACES.band.proudMm,
-    grooveMm: rollingMm - INTERFACES.band.thicknessMm,
-    flatInsetMm: rollingMm * (1 - Math.cos(rad(o.flatHalfAngleDeg))),
-  };
+/** A band stretched round a convex outline of perimeter `innerPerimeterMm`: its cord and its stretch. */
+export interface StretchedBand {
+  /** The cord's diameter once stretched (volume conserved). */
+  crossSectionMm: number;
+  /** Inner circumference stretched over relaxed, less 1. */
+  stretch: number;
+}
+
+/** The volume-conserving stretch model (see the file's comment): c′²·(P + π·c′) = c²·π·(ID + c). */
+export function stretchedBand(band: Pick<BandSpec, 'innerDiameterMm' | 'crossSectionMm'>, innerPerimeterMm: number): StretchedBand {
+  const volume = band.crossSectionMm ** 2 * Math.PI * (band.innerDiameterMm + band.crossSectionMm);
+  let c = band.crossSectionMm;
+  for (let i = 0; i < 50; i++) {
+    const next = Math.sqrt(volume / (innerPerimeterMm + Math.PI * c));
+    if (Math.abs(next - c) < 1e-12) break;
+    c = next;
+  }
+  return { crossSectionMm: c, stretch: innerPerimeterMm / (Math.PI * band.innerDiameterMm) - 1 };
+}
+
+/** The wheel's radii and its band on it, all solved from the click, the flat and the band. */
+export function wheelRadiiMm(o: WheelOptions): { rollingMm: number; rimMm: number; grooveMm: number; flatInsetMm: number; band: StretchedBand } {
+  const k = clickDistanceMm(1, o.flatHalfAngleDeg);
+  let grooveMm = o.clickDistanceMm / k - o.band.crossSectionMm;
+  let band = stretchedBand(o.band, grooveMm * k);
+  for (let i = 0; i < 50; i++) {
+    const next = (o.clickDistanceMm - 2 * Math.PI * band.crossSectionMm) / k;
+    band = stretchedBand(o.band, next * k);
+    if (Math.abs(next - grooveMm) < 1e-12) break;
+    grooveMm = next;
+  }
+  const rollingMm = grooveMm + band.crossSectionMm;
+  return { rollingMm, rimMm: rollingMm - INTERFACES.band.proudMm, grooveMm, flatInsetMm: grooveMm * (1 - Math.cos(rad(o.flatHalfAngleDeg))), band };
+}
+
+/** The groove's width: the relaxed cord with a sliding gap either side, so the band drops in untwisted. */
+export function grooveWidthMm(band: Pick<BandSpec, 'crossSectionMm'>): number {
+  return fitHoleMm(band.crossSectionMm, 'sliding', DEFAULT_CLEARANCE_MM);
+}
+
+/** The relaxed inner diameter at which a band of `o.band`'s cord stretches `stretch` on the wheel it sizes. */
+export function bandIdForStretchMm(o: WheelOptions, stretch: number): number {
+  // The groove depends on the stretched cord, which depends on the diameter: iterate to the fixed point.
+  let band = o.band;
+  for (let i = 0; i < 50; i++) {
+    const { grooveMm } = wheelRadiiMm({ ...o, band });
+    const id = (grooveMm * clickDistanceMm(1, o.flatHalfAngleDeg)) / Math.PI / (1 + stretch);
+    if (Math.abs(id - band.innerDiameterMm) < 1e-10) break;
+    band = { ...band, innerDiameterMm: id };
+  }
+  return band.innerDiameterMm;
+}
+
+/** Relaxed inner diameters of a band of `o.band`'s cord that would stretch within BAND_STRETCH_RANGE on this wheel. */
+export function fittingBandIdMm(o: WheelOptions): { min: number; max: number } {
+  return { min: bandIdForStretchMm(o, BAND_STRETCH_RANGE.max), max: bandIdForStretchMm(o, BAND_STRETCH_RANGE.min) };
+}
+
+/** What `calibrate-wheel` fits from a measured roll. */
+export interface WheelRollFit {
+  /** One click as measured: the distance over the clicks counted. */
+  measuredClickMm: number;
+  /** One click as the measured wheel was designed to roll (the click over the factor it was built with). */
+  designedClickMm: number;
+  /** Measured over designed roll, relative to the geometry (the factor the wheel was built with, times this measurement's). */
+  factor: number;
+  /** The click the wheel is now built for, so it rolls the click on this table: click ÷ factor. */
+  correctedClickMm: number;
+}
+
+/**
+ * Fits the wheel's roll factor from `clicks` revolutions rolling `distanceMm`, for a wheel built with
+ * `previousFactor` (1 uncalibrated) for `clickMm`: the band's compression under the ship, its seat in the
+ * groove and any slip are lumped into one factor on the rolled distance.
+ */
+export function fitWheelRoll(clicks: number, distanceMm: number, previousFactor: number, clickMm = CLICK_DISTANCE_MM): WheelRollFit {
+  const measuredClickMm = distanceMm / clicks;
+  const designedClickMm = clickMm / previousFactor;
+  const factor = (measuredClickMm / designedClickMm) * previousFactor;
+  return { measuredClickMm, designedClickMm, factor, correctedClickMm: clickMm / factor };
 }
 
 /**
@@ -77,10 +155,18 @@ export function wheel(options?: Partial<WheelOptions>): Part {
   const o = mergeOptions(DEFAULTS, options);
   checkRange('wheel', 'clickDistanceMm', o.clickDistanceMm, 25, 100);
   checkRange('wheel', 'flatHalfAngleDeg', o.flatHalfAngleDeg, 5, 40, '°');
+  checkRange('wheel', 'band.innerDiameterMm', o.band.innerDiameterMm, 4, 40);
+  // The cord must sink at least half into a groove that leaves flanges of two line widths.
+  const maxCordMm = INTERFACES.wheel.widthMm - 2 * MIN_FEATURE_MM - 2 * DEFAULT_CLEARANCE_MM;
+  checkRange('wheel', 'band.crossSectionMm', o.band.crossSectionMm, 2 * INTERFACES.band.proudMm, Math.floor(maxCordMm * 100) / 100);
 
-  const { rimMm, grooveMm, flatInsetMm } = wheelRadiiMm(o);
+  const { rimMm, grooveMm, flatInsetMm, band } = wheelRadiiMm(o);
+  const ids = fittingBandIdMm(o);
+  const pct = (x: number): string => `${Math.round(x * 1000) / 10} %`;
+  checkOption('wheel', 'band.innerDiameterMm', o.band.innerDiameterMm, band.stretch >= BAND_STRETCH_RANGE.min && band.stretch <= BAND_STRETCH_RANGE.max,
+    `a band that stretches ${pct(BAND_STRETCH_RANGE.min)}–${pct(BAND_STRETCH_RANGE.max)} on this wheel's groove (${o.band.name} would stretch ${pct(band.stretch)}): an inner diameter from ${ids.min.toFixed(2)} to ${ids.max.toFixed(2)} mm`);
   const widthMm = INTERFACES.wheel.widthMm;
-  const flangeMm = (widthMm - INTERFACES.band.widthMm) / 2;
+  const flangeMm = (widthMm - grooveWidthMm(o.band)) / 2;
   const axle = INTERFACES.axle;
   // Model frame: axle along Z from z = 0 to the wheel's width, flat facing −Y.
   const core = flattenedDisc(grooveMm, flatInsetMm).extrude(widthMm);

@@ -6,6 +6,8 @@
 import { rayHitsMm, type Solid, type Vec3 } from '../geometry/kernel.js';
 import type { Feature } from '../geometry/part.js';
 import { featureFrame } from '../mesh/probe.js';
+import { stretchedBand } from '../parts/wheel.js';
+import type { BandSpec } from '../standard.js';
 
 const FAR_MM = 1000;
 const add = (a: Vec3, b: Vec3, s = 1): Vec3 => [a[0] + b[0] * s, a[1] + b[1] * s, a[2] + b[2] * s];
@@ -118,12 +120,13 @@ const PROFILE_RAYS = 720;
 
 /**
  * Distance a wheel rolls per revolution, from its mesh: the section at mid-width (the band's groove) is
- * traced by rays from a point inside it, and the band (`bandMm` thick) wraps that section, so the rolling
- * surface is the section grown by the band. A rolling convex profile covers its perimeter per turn, and
- * the band spans the flat spot, so the distance is the convex hull's perimeter of the section plus 2π·band.
+ * traced by rays from a point inside it, and the band wraps that section, stretched to the section's convex
+ * perimeter; its cord thins to c′ (src/parts/wheel.ts stretchedBand, volume conserved), so the rolling
+ * surface is the section grown by c′. A rolling convex profile covers its perimeter per turn, and the band
+ * spans the flat spot, so the distance is the convex hull's perimeter of the section plus 2π·c′.
  * `rim` is the wheel's rim feature (a peg along the wheel's axis, depth = its width).
  */
-export function rollingPerimeterMm(solid: Solid, rim: Feature, bandMm: number): { perimeterMm: number; sectionPerimeterMm: number } {
+export function rollingPerimeterMm(solid: Solid, rim: Feature, band: Pick<BandSpec, 'innerDiameterMm' | 'crossSectionMm'>): { perimeterMm: number; sectionPerimeterMm: number; cordMm: number } {
   const { u, v } = featureFrame(rim);
   const mid = featureMiddle(rim);
   // Start from the middle of the section's extent along u and v: inside a convex section, whatever the flat.
@@ -139,5 +142,6 @@ export function rollingPerimeterMm(solid: Solid, rim: Feature, bandMm: number): 
     if (hits.length) points.push([Math.cos(t) * hits[hits.length - 1]!, Math.sin(t) * hits[hits.length - 1]!]);
   }
   const sectionPerimeterMm = convexPerimeterMm(points);
-  return { perimeterMm: sectionPerimeterMm + 2 * Math.PI * bandMm, sectionPerimeterMm };
+  const cordMm = stretchedBand(band, sectionPerimeterMm).crossSectionMm;
+  return { perimeterMm: sectionPerimeterMm + 2 * Math.PI * cordMm, sectionPerimeterMm, cordMm };
 }

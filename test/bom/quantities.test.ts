@@ -47,7 +47,7 @@ describe('quantities by player count', () => {
       expect(rocks).toBe(Math.min(6, Math.max(2, players)));
       expect(plan.notPrinted).toEqual([
         { item: 'draw bag (any small cloth pouch)', quantity: 1 },
-        { item: 'thin rubber band, one per movement wheel', quantity: ships },
+        { item: 'rubber band: O-ring AS568-014 (12.42 mm ID × 1.78 mm cord), one per movement wheel', quantity: ships },
       ]);
       // Each player's island share: they add up to the table's islands and differ by at most one.
       const shares = plan.sets.map((s) => s.islands);

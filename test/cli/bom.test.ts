@@ -74,7 +74,7 @@ describe('shipwright bom', () => {
     expect(json.rows.filter((r) => r.part.startsWith('coin-')).reduce((s, r) => s + r.quantity, 0)).toBe(60);
     expect(json.notPrinted).toEqual([
       { item: 'draw bag (any small cloth pouch)', quantity: 1 },
-      { item: 'thin rubber band, one per movement wheel', quantity: 11 },
+      { item: 'rubber band: O-ring AS568-014 (12.42 mm ID × 1.78 mm cord), one per movement wheel', quantity: 11 },
     ]);
   });
 
@@ -111,7 +111,7 @@ describe('shipwright bom', () => {
     for (const l of r.out.split('\n')) expect([...l].length).toBeLessThanOrEqual(100);
     expect(r.out).toMatch(/^Bill of materials: 20 players, group mode/);
     expect(r.out).toMatch(/12 islands: the setup table allows 10–12 in group mode/);
-    expect(r.out).toMatch(/thin rubber band, one per movement wheel\s+\d+/);
+    expect(r.out).toMatch(/rubber band: O-ring AS568-014 \(12.42 mm ID × 1.78 mm cord\), one per movement wheel\s+\d+/);
   });
 
   it('prints an armada list in armada mode', async () => {

@@ -99,10 +99,10 @@ describe('shipwright generate (CLI)', () => {
     // validate measures that cannon against the same request: clean.
     const v = await run(['validate', '--faction', 'corsairs', ...flags, '--profile', profile, '--json']);
     expect(JSON.parse(v.out).findings.filter((f: { rule: string }) => f.rule === 'physics/cannon-range')).toEqual([]);
-    // A material the profile has no calibration for is an error, not a silent factor of 1.
-    const missing = await run(['generate', '--faction', 'corsairs', '--out', join(work, 'never2'), '--cannon-material', 'abs', '--profile', profile]);
-    expect(missing.code).toBe(2);
-    expect(missing.err).toContain('has no calibration for abs');
+    // A material the profile has no calibration for is built uncalibrated (a profile may hold only a band).
+    const other = join(work, 'out-abs');
+    expect((await run(['generate', '--faction', 'corsairs', '--out', other, '--cannon-material', 'abs', '--profile', profile, ...cache])).code).toBe(0);
+    expect((JSON.parse(await readFile(join(other, 'manifest.json'), 'utf8')) as Manifest).settings.cannonDesign).toEqual({});
   });
 
   it('refuses a part larger than the printer, naming the faction file, and writes nothing', async () => {

@@ -3,20 +3,22 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { initKernel, rayHitsMm, withArena, type Vec3 } from '../../src/geometry/kernel.js';
 import { isInside } from '../../src/mesh/probe.js';
 import { solidFromStl } from '../../src/mesh/inspect.js';
-import { carriage, carriageAxleHeightMm } from '../../src/parts/carriage.js';
+import { findMaterial } from '../../src/materials.js';
+import { carriage, carriageAxleHeightMm, carriageSnap, DEFAULTS as CARRIAGE } from '../../src/parts/carriage.js';
 import { carriageOuterMm, wheelSlot } from '../../src/parts/cutters.js';
-import { wheelRollingRadiusMm } from '../../src/parts/wheel.js';
-import { CLICK_DISTANCE_MM, clearanceMm, DEFAULT_CLEARANCE_MM, fitHoleMm, INTERFACES } from '../../src/standard.js';
+import { bandIdForStretchMm, DEFAULTS as WHEEL, wheel, wheelRadiiMm } from '../../src/parts/wheel.js';
+import { clearanceMm, DEFAULT_CLEARANCE_MM, fitHoleMm, INTERFACES, MIN_FEATURE_MM, PRINT_IN_PLACE_GAP_MM, SNAP_RETENTION_MM } from '../../src/standard.js';
+import { measureWheelRetention } from '../../src/validate/rules/assembly-wheel.js';
 import { buildAndInspect } from '../helpers/part.js';
 
 beforeAll(initKernel);
 
 const c = DEFAULT_CLEARANCE_MM;
 const outer = carriageOuterMm(c);
-const r = wheelRollingRadiusMm(CLICK_DISTANCE_MM, INTERFACES.wheel.flatHalfAngleDeg);
+const r = wheelRadiiMm(WHEEL).rollingMm;
 
 describe('carriage', () => {
-  it('is a watertight single block of carriageOuterMm lying flat, with the gap and bearings taken out', () => {
+  it('is a watertight single block of carriageOuterMm lying flat, with the gap, bearings and snap cut out', () => {
     const { topology } = buildAndInspect(() => carriage());
     expect(topology.watertight).toBe(true);
     expect(topology.bodies).toBe(1);
@@ -25,12 +27,19 @@ describe('carriage', () => {
     expect(b.max[0] - b.min[0]).toBeCloseTo(outer.lengthMm, 4);
     expect(b.max[1] - b.min[1]).toBeCloseTo(outer.widthMm, 4);
     expect(b.max[2] - b.min[2]).toBeCloseTo(outer.heightMm, 4);
+    // The block less the fork and two whole bearing bores is an upper bound; less every snap cut taken
+    // through the whole cheek (slits, hinge, ramp groove as deep as the cheek) a lower one.
     const gap = fitHoleMm(2 * r, 'rotating', c) * fitHoleMm(INTERFACES.wheel.widthMm, 'rotating', c) * outer.heightMm;
     const bearing = fitHoleMm(INTERFACES.axle.diameterMm, 'rotating', c);
-    const holes = 2 * INTERFACES.carriage.cheekMm * (Math.PI * (bearing / 2) ** 2 / 2 + bearing * carriageAxleHeightMm(CLICK_DISTANCE_MM));
-    const expected = outer.lengthMm * outer.widthMm * outer.heightMm - gap - holes;
-    expect(topology.volumeMm3).toBeGreaterThan(expected * 0.995);
-    expect(topology.volumeMm3).toBeLessThan(expected * 1.005);
+    const cheek = INTERFACES.carriage.cheekMm;
+    const upper = outer.lengthMm * outer.widthMm * outer.heightMm - gap - 2 * cheek * Math.PI * (bearing / 2) ** 2;
+    const s = carriageSnap();
+    const slits = PRINT_IN_PLACE_GAP_MM * (s.topZMm + PRINT_IN_PLACE_GAP_MM + (s.freeXMm - s.rootXMm));
+    const hinge = (s.hingeEndXMm - s.rootXMm) * s.topZMm;
+    const groove = (bearing + 0.2) * (carriageAxleHeightMm(CARRIAGE) + 0.2 + s.throatDepthMm);
+    const lower = upper - 2 * cheek * (slits + hinge + groove);
+    expect(topology.volumeMm3).toBeLessThan(upper);
+    expect(topology.volumeMm3).toBeGreaterThan(lower);
   });
 
   it('has a fork gap and two bearings that probe open and measure their declared sizes', () => {
@@ -56,10 +65,11 @@ describe('carriage', () => {
     }
   });
 
-  it('stands the wheel wheelProudMm below its bottom face', () => {
+  it('stands the default wheel wheelProudMm below its bottom face', () => {
     const part = withArena(() => carriage().features);
     const b = part.find((f) => f.kind === 'bearing')!;
     expect(b.positionMm[2] - r).toBeCloseTo(-INTERFACES.carriage.wheelProudMm, 6);
+    expect(carriageAxleHeightMm(CARRIAGE)).toBeCloseTo(b.positionMm[2], 9);
   });
 
   it('presses into the hull wheel slot: slot minus block is one press gap per side', () => {
@@ -92,6 +102,94 @@ describe('carriage', () => {
       }),
       { numRuns: 8 },
     );
+  });
+
+  it('snaps the wheel in: measured on both meshes, it leaves only past the designed throat, straight down, at every clearance', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 0.1, max: 0.3, noNaN: true }), (cl) => {
+        const w = buildAndInspect(() => wheel());
+        const k = buildAndInspect(() => carriage({ clearanceMm: cl }));
+        const m = withArena(() => measureWheelRetention(solidFromStl(w.bytes), w.features.map((f) => f.feature), solidFromStl(k.bytes), k.features.map((f) => f.feature)))!;
+        expect(m.restOverlapMm3).toBe(0);
+        expect(Math.abs(m.retentionMm - INTERFACES.carriage.snapInterferenceMm)).toBeLessThan(0.02);
+        expect(m.retentionMm).toBeGreaterThanOrEqual(SNAP_RETENTION_MM.min);
+        expect(m.retentionMm).toBeLessThanOrEqual(SNAP_RETENTION_MM.max);
+        expect(m.direction).toEqual([0, 0, -1]);
+      }),
+      { numRuns: 4, examples: [[0.1], [0.2], [0.3]] },
+    );
+  });
+
+  it('holds a wheel wearing any band that fits it, at any clearance from 0.1 to 0.3 mm', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 1.2, max: 2.2, noNaN: true }), fc.double({ min: 0.02, max: 0.12, noNaN: true }), fc.double({ min: 0.1, max: 0.3, noNaN: true }), (cord, stretch, cl) => {
+        const sized = { ...WHEEL, band: { ...WHEEL.band, crossSectionMm: cord } };
+        const band = { ...sized.band, innerDiameterMm: bandIdForStretchMm(sized, stretch) };
+        const w = buildAndInspect(() => wheel({ band }));
+        const k = buildAndInspect(() => carriage({ clearanceMm: cl, band }));
+        const m = withArena(() => measureWheelRetention(solidFromStl(w.bytes), w.features.map((f) => f.feature), solidFromStl(k.bytes), k.features.map((f) => f.feature)))!;
+        expect(m.restOverlapMm3).toBe(0);
+        expect(Math.abs(m.retentionMm - INTERFACES.carriage.snapInterferenceMm)).toBeLessThan(0.02);
+      }),
+      { numRuns: 4 },
+    );
+  });
+
+  it('has tongues cut free by print-in-place slits, thinned to the hinge, with the throat under each bearing', () => {
+    const { bytes, features } = buildAndInspect(() => carriage());
+    const s = carriageSnap();
+    const bearings = features.filter((f) => f.feature.kind === 'bearing').map((f) => f.feature);
+    withArena(() => {
+      const solid = solidFromStl(bytes);
+      for (const b of bearings) {
+        const side = Math.sign(b.positionMm[1]);
+        const innerY = side * (outer.widthMm / 2 - INTERFACES.carriage.cheekMm);
+        const midCheekY = side * (outer.widthMm / 2 - INTERFACES.carriage.cheekMm / 2);
+        // Slits: open beside the bearing from the bottom up, and over the tongue from root to free end.
+        for (const z of [0.5, s.topZMm / 2, s.topZMm - 0.5]) expect(isInside(solid, [s.freeXMm + PRINT_IN_PLACE_GAP_MM / 2, midCheekY, z])).toBe(false);
+        for (const x of [s.rootXMm + 0.5, (s.rootXMm + s.freeXMm) / 2, s.freeXMm - 0.5]) expect(isInside(solid, [x, midCheekY, s.topZMm + PRINT_IN_PLACE_GAP_MM / 2])).toBe(false);
+        // Hinge: a ray across the cheek from inside the fork meets hingeMm of material.
+        const across = (x: number, z: number): number[] => rayHitsMm(solid, [x, 0, z], [x, side * 20, z]);
+        const hinge = across((s.rootXMm + s.hingeEndXMm) / 2, s.topZMm / 2);
+        expect(hinge[1]! - hinge[0]!).toBeCloseTo(INTERFACES.carriage.hingeMm, 3);
+        // Throat: just under the bearing the groove is throatDepthMm deep from the cheek's inner face.
+        const throat = across(0, b.positionMm[2] - fitHoleMm(INTERFACES.axle.diameterMm, 'rotating', c) / 2 - 0.02);
+        expect(throat[0]! - Math.abs(innerY)).toBeCloseTo(s.throatDepthMm, 2);
+      }
+    });
+  });
+
+  it('keeps the lip the stub snaps past at least two line widths thick, at every clearance from 0.1 to 0.3 mm', () => {
+    for (const cl of [0.1, 0.2, 0.3]) {
+      const { bytes, features } = buildAndInspect(() => carriage({ clearanceMm: cl }));
+      const bearing = features.find((f) => f.feature.id === 'bearing-1')!.feature;
+      const z = bearing.positionMm[2] - fitHoleMm(INTERFACES.axle.diameterMm, 'rotating', cl) / 2 - 0.02;
+      const hits = withArena(() => rayHitsMm(solidFromStl(bytes), [0, 0, z], [0, 20, z]));
+      expect(hits[1]! - hits[0]!, `clearance ${cl}`).toBeGreaterThanOrEqual(MIN_FEATURE_MM - 0.001);
+    }
+  });
+
+  it('bends its tongue within PLA\'s repeated-flex strain over the whole retention band, with a thumb\'s force', () => {
+    const pla = findMaterial('pla')!;
+    for (const cl of [0.05, 0.1, 0.2, 0.3, 0.6]) {
+      const s = carriageSnap({ clearanceMm: cl });
+      expect(s.interferenceMm).toBe(INTERFACES.carriage.snapInterferenceMm);
+      expect(s.hingeStrain).toBeLessThan(pla.repeatedFlexStrain.min);
+      // Strain is linear in the bend: at the band's top it is still within the nominal limit.
+      expect((s.hingeStrain * SNAP_RETENTION_MM.max) / s.interferenceMm).toBeLessThan(pla.repeatedFlexStrain.value);
+      expect(s.forceN).toBeGreaterThan(2);
+      expect(s.forceN).toBeLessThan(15);
+    }
+  });
+
+  it('holds a wheel recalibrated 8 % larger: it stands prouder, its top under the carriage\'s', () => {
+    const big = { clickDistanceMm: WHEEL.clickDistanceMm / 0.925 };
+    const { topology } = buildAndInspect(() => carriage(big));
+    expect(topology.watertight).toBe(true);
+    const rBig = wheelRadiiMm({ ...WHEEL, ...big }).rollingMm;
+    const axleZ = carriageAxleHeightMm({ ...CARRIAGE, ...big });
+    expect(rBig - axleZ).toBeGreaterThan(INTERFACES.carriage.wheelProudMm);
+    expect(axleZ + rBig).toBeCloseTo(outer.heightMm - INTERFACES.carriage.wheelTopGapMm, 9);
   });
 
   it('rejects a clearance out of range with the field named', () => {

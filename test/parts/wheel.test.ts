@@ -6,8 +6,8 @@ import { solidFromStl } from '../../src/mesh/inspect.js';
 import { measureFeature } from '../../src/mesh/probe.js';
 import { rayHitsMm } from '../../src/geometry/kernel.js';
 import { carriage } from '../../src/parts/carriage.js';
-import { clickDistanceMm, DEFAULTS, wheel, wheelRadiiMm, wheelRollingRadiusMm } from '../../src/parts/wheel.js';
-import { CLICK_DISTANCE_MM, clearanceMm, DEFAULT_CLEARANCE_MM, INTERFACES } from '../../src/standard.js';
+import { bandIdForStretchMm, clickDistanceMm, DEFAULTS, fittingBandIdMm, grooveWidthMm, stretchedBand, wheel, wheelRadiiMm, wheelRollingRadiusMm } from '../../src/parts/wheel.js';
+import { BAND_STRETCH_RANGE, CLICK_DISTANCE_MM, clearanceMm, DEFAULT_BAND, DEFAULT_CLEARANCE_MM, INTERFACES, type BandSpec } from '../../src/standard.js';
 import { buildAndInspect } from '../helpers/part.js';
 
 beforeAll(initKernel);
@@ -15,13 +15,19 @@ beforeAll(initKernel);
 const dot = (a: Vec3, b: Vec3): number => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 const sub = (a: Vec3, b: Vec3): Vec3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
 
+/** A band of cord `cordMm` that stretches `stretch` on the wheel for this click and flat. */
+function bandFor(click: number, alpha: number, cordMm: number, stretch = 0.03): BandSpec {
+  const band: BandSpec = { ...DEFAULT_BAND, name: 'test band', crossSectionMm: cordMm };
+  return { ...band, innerDiameterMm: bandIdForStretchMm({ clickDistanceMm: click, flatHalfAngleDeg: alpha, band }, stretch) };
+}
+
 /** Area of a disc of radius r with the segment beyond a chord at distance d from the centre cut off. */
 const flattenedArea = (r: number, d: number): number => Math.PI * r * r - (r * r * Math.acos(d / r) - d * Math.sqrt(r * r - d * d));
 
 describe('wheel', () => {
   const radii = wheelRadiiMm(DEFAULTS);
   const W = INTERFACES.wheel.widthMm;
-  const flange = (W - INTERFACES.band.widthMm) / 2;
+  const flange = (W - grooveWidthMm(DEFAULT_BAND)) / 2;
   const axle = INTERFACES.axle;
 
   it('solves its rolling radius from the click distance (BRIEF §3), and back', () => {
@@ -87,6 +93,7 @@ describe('wheel', () => {
     });
     for (const m of measured) {
       expect(Math.abs(m.maxMm - 2 * radii.rimMm)).toBeLessThan(0.05);
+      // The band's outer face stands proudMm over the rim: BRIEF §3's circle-with-a-flat from that radius.
       const click = clickDistanceMm(m.maxMm / 2 + INTERFACES.band.proudMm, DEFAULTS.flatHalfAngleDeg);
       expect(Math.abs(click / CLICK_DISTANCE_MM - 1)).toBeLessThan(0.005);
     }
@@ -125,17 +132,63 @@ describe('wheel', () => {
     );
   });
 
-  it('stays one watertight body across click distances and flat angles', () => {
+  it('stays one watertight body across click distances and flat angles, each with a band that fits it', () => {
     fc.assert(
       fc.property(fc.double({ min: 40, max: 70, noNaN: true }), fc.double({ min: 10, max: 30, noNaN: true }), (click, alpha) => {
-        const { topology } = buildAndInspect(() => wheel({ clickDistanceMm: click, flatHalfAngleDeg: alpha }));
+        const band = bandFor(click, alpha, DEFAULT_BAND.crossSectionMm);
+        const { topology } = buildAndInspect(() => wheel({ clickDistanceMm: click, flatHalfAngleDeg: alpha, band }));
         expect(topology.watertight).toBe(true);
         expect(topology.bodies).toBe(1);
-        const r = wheelRollingRadiusMm(click, alpha) - INTERFACES.band.proudMm;
+        const r = wheelRadiiMm({ clickDistanceMm: click, flatHalfAngleDeg: alpha, band }).rimMm;
         expect(topology.bounds.max[0] - topology.bounds.min[0]).toBeCloseTo(2 * r, 1);
       }),
       { numRuns: 8 },
     );
+  });
+
+  it('stretches its band by the volume-conserving model: thinner when stretched, volume kept, click exact', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 1, max: 2.5, noNaN: true }), fc.double({ min: 0.01, max: 0.15, noNaN: true }), (cord, stretch) => {
+        const band = bandFor(CLICK_DISTANCE_MM, DEFAULTS.flatHalfAngleDeg, cord, stretch);
+        const o = { ...DEFAULTS, band };
+        const radii = wheelRadiiMm(o);
+        const inner = radii.grooveMm * clickDistanceMm(1, DEFAULTS.flatHalfAngleDeg);
+        const c = radii.band.crossSectionMm;
+        expect(c ** 2 * (inner + Math.PI * c)).toBeCloseTo(cord ** 2 * Math.PI * (band.innerDiameterMm + cord), 6);
+        expect(c).toBeLessThan(cord);
+        expect(radii.band.stretch).toBeCloseTo(stretch, 6);
+        // One revolution: the groove section's convex perimeter plus 2π × the stretched cord.
+        expect(inner + 2 * Math.PI * c).toBeCloseTo(CLICK_DISTANCE_MM, 9);
+        expect(radii.rollingMm - radii.rimMm).toBeCloseTo(INTERFACES.band.proudMm, 9);
+      }),
+      { numRuns: 50 },
+    );
+    // Relaxed, the band keeps its cord.
+    expect(stretchedBand(DEFAULT_BAND, Math.PI * DEFAULT_BAND.innerDiameterMm).crossSectionMm).toBeCloseTo(DEFAULT_BAND.crossSectionMm, 9);
+  });
+
+  it('wears the default AS568-014 O-ring at 1–5 % stretch, its groove deep enough to hold the cord', () => {
+    const r = wheelRadiiMm(DEFAULTS);
+    expect(r.band.stretch).toBeGreaterThan(0.01);
+    expect(r.band.stretch).toBeLessThan(0.05);
+    // More than half the cord sits in the groove.
+    expect(r.rimMm - r.grooveMm).toBeGreaterThan(r.band.crossSectionMm / 2);
+    // The groove measured on the mesh: the flange-to-flange width at the groove bottom takes the cord.
+    const { bytes, features } = buildAndInspect(() => wheel());
+    const rim = features.find((f) => f.feature.kind === 'wheel-rim')!.feature;
+    const [cx, , cz] = rim.positionMm;
+    const hits = withArena(() => rayHitsMm(solidFromStl(bytes), [cx + r.grooveMm + 0.3, -50, cz], [cx + r.grooveMm + 0.3, 50, cz]));
+    expect(hits[2]! - hits[1]!).toBeCloseTo(grooveWidthMm(DEFAULT_BAND), 3);
+    expect(hits[2]! - hits[1]!).toBeGreaterThan(DEFAULT_BAND.crossSectionMm);
+  });
+
+  it('rejects a band that would hang loose or overstretch, naming the inner diameters that fit', () => {
+    const loose: BandSpec = { ...DEFAULT_BAND, name: 'AS568-015', innerDiameterMm: 14.0 };
+    const ids = fittingBandIdMm({ ...DEFAULTS, band: loose });
+    expect(() => wheel({ band: loose })).toThrow(new RegExp(`band.innerDiameterMm = 14 .*AS568-015 would stretch -.*from ${ids.min.toFixed(2)} to ${ids.max.toFixed(2)} mm`));
+    expect(() => wheel({ band: { ...DEFAULT_BAND, innerDiameterMm: 9 } })).toThrow(/stretch/);
+    expect(() => wheel({ band: { ...DEFAULT_BAND, crossSectionMm: 5 } })).toThrow(/band.crossSectionMm = 5 .*0.8 to/);
+    expect(BAND_STRETCH_RANGE.min).toBeLessThan(BAND_STRETCH_RANGE.max);
   });
 
   it('rejects a flat angle outside 5–40° with the field named', () => {

@@ -6,8 +6,11 @@
  * - ext-hull-sliver.stl + sliver-wall.yaml: its coin slot moved to leave 0.6 mm of wall to the port side;
  * - ext-hull-slot-inward.stl: its bow slot filled and re-cut 1 mm inside the bow face, opening inward
  *   through a channel into the coin slot, so a cannon in it would fire at its own stern;
- * - wheel-click-10pct.stl: a wheel sized for a click 10 % long, moved so its axle sits where the
- *   generated wheel's does (so the generated wheel's features describe it, for `--part wheel=`);
+ * - wheel-click-10pct.stl: a wheel sized for a click 10 % short (wearing a band that fits it, so it still
+ *   turns and is held in the carriage), moved so its axle sits where the generated wheel's does (so the
+ *   generated wheel's features describe it, for `--part wheel=`);
+ * - carriage-open-slot.stl is not made here: it is the carriage as built before the snap-in bearing
+ *   (commit 6a94c00), bearings reached by slots open at the bottom (for `--part carriage=`).
  * - coin-oversize.stl: the Brace coin 20.3 mm across instead of 20 mm (for `--part coin-brace=`).
  */
 import { readFile, writeFile } from 'node:fs/promises';
@@ -21,8 +24,8 @@ import { parseStl, serializeStl } from '../../src/mesh/stl.js';
 import { coin } from '../../src/parts/coin.js';
 import { coinSlot, FACING, placeCut } from '../../src/parts/cutters.js';
 import { hull } from '../../src/parts/hull.js';
-import { wheel } from '../../src/parts/wheel.js';
-import { CLICK_DISTANCE_MM, DEFAULT_CLEARANCE_MM, INTERFACES } from '../../src/standard.js';
+import { bandIdForStretchMm, DEFAULTS as WHEEL, wheel } from '../../src/parts/wheel.js';
+import { CLICK_DISTANCE_MM, DEFAULT_BAND, DEFAULT_CLEARANCE_MM, INTERFACES } from '../../src/standard.js';
 
 const DIR = join(import.meta.dirname, '../fixtures/validate');
 const SLIVER_WALL_MM = 0.6;
@@ -71,10 +74,11 @@ it.skipIf(!process.env.MAKE_FIXTURES)('makes the mesh fixtures', async () => {
     out['ext-hull-slot-inward.stl'] = serializeStl(filled.subtract(pocket.union(channel)).toMesh(), 'validate fixture: slot facing inward');
 
     const plainWheel = wheel();
-    const longWheel = wheel({ clickDistanceMm: CLICK_DISTANCE_MM * 1.1 });
+    const short = { ...WHEEL, clickDistanceMm: CLICK_DISTANCE_MM * 0.9 };
+    const shortWheel = wheel({ ...short, band: { ...DEFAULT_BAND, innerDiameterMm: bandIdForStretchMm(short, 0.03) } });
     const a = plainWheel.features.find((f) => f.id === 'axle-1')!.positionMm;
-    const b = longWheel.features.find((f) => f.id === 'axle-1')!.positionMm;
-    out['wheel-click-10pct.stl'] = serializeStl(longWheel.solid.translate([a[0] - b[0], a[1] - b[1], a[2] - b[2]]).toMesh(), 'validate fixture: click +10 %');
+    const b = shortWheel.features.find((f) => f.id === 'axle-1')!.positionMm;
+    out['wheel-click-10pct.stl'] = serializeStl(shortWheel.solid.translate([a[0] - b[0], a[1] - b[1], a[2] - b[2]]).toMesh(), 'validate fixture: click -10 %');
 
     const s = 20.3 / INTERFACES.coin.diameterMm;
     out['coin-oversize.stl'] = serializeStl(coin({ type: 'brace' }).solid.scale([s, s, 1]).toMesh(), 'validate fixture: coin 20.3 mm');

@@ -5,8 +5,8 @@ import { box, cylinder, initKernel, withArena } from '../../src/geometry/kernel.
 import type { Feature } from '../../src/geometry/part.js';
 import { serializeStl } from '../../src/mesh/stl.js';
 import { solidFromStl } from '../../src/mesh/inspect.js';
-import { clickDistanceMm, wheel } from '../../src/parts/wheel.js';
-import { INTERFACES } from '../../src/standard.js';
+import { bandIdForStretchMm, clickDistanceMm, wheel } from '../../src/parts/wheel.js';
+import { DEFAULT_BAND, type BandSpec } from '../../src/standard.js';
 import { convexPerimeterMm, pegSectionMm, rollingPerimeterMm, thicknessAlongAxisMm, thinnestWallMm } from '../../src/validate/measure.js';
 
 beforeAll(initKernel);
@@ -29,9 +29,11 @@ describe('rollingPerimeterMm', () => {
     fc.assert(
       fc.property(fc.double({ min: 40, max: 80, noNaN: true }), fc.double({ min: 10, max: 30, noNaN: true }), (click, alpha) => {
         const measured = withArena(() => {
-          const part = wheel({ clickDistanceMm: click, flatHalfAngleDeg: alpha });
+          // An O-ring of the default cord sized to stretch 3 % on this wheel's groove.
+          const band: BandSpec = { ...DEFAULT_BAND, innerDiameterMm: bandIdForStretchMm({ clickDistanceMm: click, flatHalfAngleDeg: alpha, band: DEFAULT_BAND }, 0.03) };
+          const part = wheel({ clickDistanceMm: click, flatHalfAngleDeg: alpha, band });
           const solid = solidFromStl(serializeStl(part.solid.toMesh(), 'wheel'));
-          return rollingPerimeterMm(solid, part.features.find((f) => f.kind === 'wheel-rim')!, INTERFACES.band.thicknessMm).perimeterMm;
+          return rollingPerimeterMm(solid, part.features.find((f) => f.kind === 'wheel-rim')!, band).perimeterMm;
         });
         expect(Math.abs(measured / click - 1)).toBeLessThan(0.002);
       }),

@@ -6,6 +6,9 @@ import { box, initKernel, withArena, type Solid } from '../../src/geometry/kerne
 import { defaultSettings } from '../../src/generate/index.js';
 import { serializeStl } from '../../src/mesh/stl.js';
 import { wheel } from '../../src/parts/wheel.js';
+import { carriage } from '../../src/parts/carriage.js';
+import { ASSEMBLY_WHEEL_RULES } from '../../src/validate/rules/assembly-wheel.js';
+import { readFile } from 'node:fs/promises';
 import { cannon, cannonArmGeometry } from '../../src/parts/cannon.js';
 import { tunedCannon } from '../../src/generate/catalog.js';
 import { PRINT_DEFAULTS } from '../../src/standard.js';
@@ -76,6 +79,29 @@ describe('physics', () => {
     const findings = await checkFiles([moved], { factions: [], settings });
     expect(findings.map((f) => f.rule)).toContain('physics/cannon-range');
     expect(findings.find((f) => f.rule === 'physics/cannon-range')!.message).toMatch(/drawn .* mm at [\d.]+ mm from its root/);
+  });
+});
+
+describe('assembly', () => {
+  const part = (name: string, build: () => { solid: Solid; features: MeshFile['features'] }): MeshFile =>
+    withArena(() => {
+      const p = build();
+      return { path: `shared/${name}.stl`, part: name, faction: null, bytes: serializeStl(p.solid.toMesh(), name), features: p.features };
+    });
+
+  it('assembly/wheel-retained: quiet for the snap-in carriage; today\'s open-slot carriage, or one too short for the wheel, is caught', async () => {
+    const w = part('wheel', () => wheel());
+    const snap = part('carriage', () => carriage());
+    const only = { rules: ASSEMBLY_WHEEL_RULES };
+    expect(await checkFiles([w, snap], { factions: [], settings: defaultSettings(), ...only })).toEqual([]);
+    const open = { ...snap, path: 'carriage-open-slot.stl', bytes: new Uint8Array(await readFile('test/fixtures/validate/carriage-open-slot.stl')) };
+    const [drop] = await checkFiles([w, open], { factions: [], settings: defaultSettings(), ...only });
+    expect(drop).toMatchObject({ rule: 'assembly/wheel-retained', severity: 'error', measured: 0 });
+    expect(drop!.message).toMatch(/along \(0, 0, -1\) without touching it/);
+    // A carriage sized for a smaller wheel: the wheel overlaps it where it is placed.
+    const small = part('carriage', () => carriage({ clickDistanceMm: 40 }));
+    const [clash] = await checkFiles([w, { ...small, features: snap.features }], { factions: [], settings: defaultSettings(), ...only });
+    expect(clash!.message).toMatch(/overlaps it by/);
   });
 });
 

@@ -7,6 +7,7 @@ import type { Command } from 'commander';
 import type { Io } from '../main.js';
 import { registerBom } from './bom.js';
 import { registerCalibrate } from './calibrate.js';
+import { registerCalibrateWheel } from './calibrate-wheel.js';
 import { registerFactions } from './factions.js';
 import { registerGenerate } from './generate.js';
 import { registerMaterials } from './materials.js';
@@ -15,4 +16,4 @@ import { registerValidate } from './validate.js';
 
 export type Register = (program: Command, io: Io, setExit: (code: number) => void) => void;
 
-export const COMMANDS: readonly Register[] = [registerFactions, registerMaterials, registerGenerate, registerTune, registerCalibrate, registerBom, registerValidate];
+export const COMMANDS: readonly Register[] = [registerFactions, registerMaterials, registerGenerate, registerTune, registerCalibrate, registerCalibrateWheel, registerBom, registerValidate];

@@ -40,21 +40,20 @@ export interface DesignFlags extends ArmDesignFlags {
   material: string;
 }
 
-/** The design flags every cannon-making command shares; `profileHelp` says what --profile does there. */
-export function addArmDesignOptions(cmd: Command, profileHelp = 'printer profile with calibration factors (written by shipwright calibrate)'): Command {
+/** The design flags every cannon-making command shares (generate and validate take --profile with their build options). */
+export function addArmDesignOptions(cmd: Command): Command {
   return cmd
     .option('--elevation <deg>', `bore elevation, ${ELEVATION_LIMITS_DEG.min}–${ELEVATION_LIMITS_DEG.max}° (default ${CANNON.elevationDeg})`)
     .option('--ball-diameter <mm>', `ball diameter, ${BALL_DIAMETER_LIMITS_MM.min}–${BALL_DIAMETER_LIMITS_MM.max} mm (default ${INTERFACES.cannonball.diameterMm})`)
     .addOption(new Option('--ball-material <id>', 'ball material (default: the arm material)').choices(MATERIAL_IDS))
     .option('--arm-length <mm>', `fix the arm's free length, ${CANNON.armLengthRangeMm.min}–${CANNON.armLengthRangeMm.max} mm (default: ${CANNON.armLengthMm} mm, or the nearest length that reaches)`)
     .addOption(new Option('--taper <how>', 'the arm\'s width along its length: tapered (even strain), uniform, or auto (the better of the two; default)').choices([...TAPER_CHOICES]))
-    .option('--profile <file>', profileHelp)
     .option('--family <name>', 'calibration family within the material (e.g. one per cannon design you print); default: the material\'s own factor');
 }
 
-/** The options that fix a design: material, elevation, ball, arm length, taper, calibration. */
-export function addDesignOptions(cmd: Command, profileHelp?: string): Command {
-  return addArmDesignOptions(cmd.addOption(new Option('--material <id>', 'arm material (see shipwright materials)').choices(MATERIAL_IDS).makeOptionMandatory()), profileHelp);
+/** The options that fix a design: material, elevation, ball, arm length, taper, and the profile with its calibration. */
+export function addDesignOptions(cmd: Command, profileHelp = 'printer profile with calibration factors (written by shipwright calibrate)'): Command {
+  return addArmDesignOptions(cmd.addOption(new Option('--material <id>', 'arm material (see shipwright materials)').choices(MATERIAL_IDS).makeOptionMandatory())).option('--profile <file>', profileHelp);
 }
 
 /** `--elevation 15`, `15deg` or `15°`. */

@@ -131,9 +131,9 @@ export interface Stance {
 /**
  * How the ship stands: the wheel, parked on its flat with the band proud under it, lifts the stern, and the
  * hull pitches bow-down about the flat's leading edge until its lowest faces meet the table. The support is
- * the convex hull of the band's width across the flat's edge and the hull's vertices on the table.
+ * the convex hull of the band's cord across the flat's edge and the hull's vertices on the table.
  */
-export function stance(hull: Placed, wheel: Placed, centre: Vec3): Stance | null {
+export function stance(hull: Placed, wheel: Placed, centre: Vec3, bandCordMm: number): Stance | null {
   const verts = (s: Solid): Vec3[] => {
     const p = s.toMesh().positions;
     const out: Vec3[] = [];
@@ -156,7 +156,8 @@ export function stance(hull: Placed, wheel: Placed, centre: Vec3): Stance | null
   const dot = (a: Vec3, b: Vec3): number => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
   const on2d = (v: Vec3): [number, number] => [dot(rel(v), e1), v[1] - yw];
   const contacts = h.filter((v) => dot(rel(v), n) < CONTACT_TOLERANCE_MM).map(on2d);
-  const band = INTERFACES.band.widthMm / 2;
+  // The O-ring touches the table across its cord (an upper bound on its flattened patch).
+  const band = bandCordMm / 2;
   const poly = convexHull2d([[0, -band], [0, band], ...contacts]);
   const c = on2d(centre);
   let margin = Infinity, toward = '';
@@ -211,7 +212,7 @@ export const stands: Rule = {
       let worst: { what: string; s: Stance; grams: number } | null = null;
       for (const load of loadings(ctx, ship)) {
         const { grams, centreMm } = combinedMass(ctx, [...load.parts, ship.gear.carriage, ship.gear.wheel]);
-        const s = stance(ship.hull, ship.gear.wheel, centreMm);
+        const s = stance(ship.hull, ship.gear.wheel, centreMm, ctx.settings.band.crossSectionMm);
         if (s && (!worst || s.tipDeg < worst.s.tipDeg)) worst = { what: load.what, s, grams };
       }
       if (!worst || worst.s.tipDeg >= MIN_TIP_ANGLE_DEG) continue;
