@@ -112,6 +112,10 @@ export class Profile {
   offset(deltaMm: number): Profile {
     return new Profile(this.cs.offset(deltaMm, 'Round', 2, circleSegments(Math.abs(deltaMm))));
   }
+  /** Drops vertices closer than `epsilonMm` to their neighbours, or to the line through them. */
+  simplify(epsilonMm: number): Profile {
+    return new Profile(this.cs.simplify(epsilonMm));
+  }
   hull(): Profile {
     return new Profile(this.cs.hull());
   }
