@@ -80,6 +80,12 @@ const PUSHER_ABOVE_BALL_CENTRE_MM = 1;
 const PUSHER_ROOT_MM = 0.5;
 /** Pusher length kept inside the barrel at full draw, so the ball cannot drop out behind it. */
 const PUSHER_OVERLAP_MM = 1.5;
+/**
+ * Fillet where each face of the arm meets the root block: a square inside corner concentrates the bending
+ * strain at the arm's root, the one place that flexes every shot (and the print/flex-fillets rule asks for
+ * it). Two line widths, small against the arm's length so it barely stiffens it.
+ */
+const ROOT_FILLET_MM = 2 * PRINT_DEFAULTS.lineWidthMm;
 /** Wall round the bore. */
 const BARREL_WALL_MM = 2;
 /** Bore ahead of the ball, as a fraction of the ball's diameter. */
@@ -229,8 +235,17 @@ function pieces(L: Layout): Pieces {
   ]);
   // The ramp is drawn in XY and stood up: X stays, Y becomes Z, the extrusion runs along −Y.
   const ramp = rampProfile.extrude(L.rampY[1] - L.rampY[0]).rotate([90, 0, 0]).translate([0, L.rampY[1], 0]);
+  // The root fillets, as tall as the arm where they end (the arm tapers from its root).
+  const r = ROOT_FILLET_MM;
+  const filletTopZ = bedZ + b + ((o.armTipWidthMm - b) * r) / o.armLengthMm;
+  const fillet = (cornerX: number, side: 1 | -1): Solid =>
+    span([Math.min(cornerX, cornerX + side * r), L.rootY - r, bedZ], [Math.max(cornerX, cornerX + side * r), L.rootY, filletTopZ]).subtract(
+      cylinder(filletTopZ - bedZ + 2, r).translate([cornerX + side * r, L.rootY - r, bedZ - 1]),
+    );
   const frame = union([
     span([-plug.lengthMm, -s / 2, bedZ], [0, s / 2, bedZ + s]),
+    fillet(L.armX, -1),
+    fillet(L.armX + o.armThicknessMm, 1),
     span([0, L.rampY[0], bedZ], [SPINE_MM, frameMaxY, bedZ + s]),
     span([0, L.rootY, bedZ], [L.barrelRearX + SPINE_MM, frameMaxY, railTopZ]),
     span([L.barrelRearX, 0, bedZ], [L.barrelRearX + SPINE_MM, frameMaxY, railTopZ]),
@@ -365,6 +380,8 @@ export interface CannonAsPrinted {
   armThicknessMm: number;
   /** The arm's width (height on the bed) at its root and at its tip. */
   taper: { rootWidthMm: number; tipWidthMm: number };
+  /** Radius of the fillets where the arm's faces meet the root block. */
+  rootFilletMm: number;
   /** From the arm's root (where it leaves the frame) to the thumb pad's edge beside the catch, whose travel is the draw. */
   drawPointFromRootMm: number;
   /** From the arm's root to the middle of the thumb pad, where the thumb (covering the pad) pushes. */
@@ -410,6 +427,7 @@ export function cannonAsPrinted(options: CannonOptions): CannonAsPrinted {
     armLengthMm: L.o.armLengthMm,
     armThicknessMm: L.o.armThicknessMm,
     taper: { rootWidthMm: b, tipWidthMm: L.o.armTipWidthMm },
+    rootFilletMm: ROOT_FILLET_MM,
     // The thumb rides up the catch beside the pad and lets go when the pad's edge there has come back by the draw.
     drawPointFromRootMm: L.rootY - L.padY[0],
     thumbPointFromRootMm: L.rootY - (L.padY[0] + L.padY[1]) / 2,

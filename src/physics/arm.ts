@@ -29,6 +29,11 @@ export interface PrintedArm {
   thicknessM: number;
   rootWidthM: number;
   tipWidthM: number;
+  /**
+   * How much of the arm's root its fillets stiffen, as an equivalent length that does not bend (the
+   * integrals start there): rootFilletRigidLengthM below. 0 without fillets.
+   */
+  rigidRootM: number;
   modulusPa: number;
   densityKgPerM3: number;
   /** From the root along the unbent arm to where the thumb pushes the pad. */
@@ -51,18 +56,19 @@ const GAUSS_W = [0.0506142681451881, 0.1111905172266872, 0.1568533229389436, 0.1
 
 const widthAtM = (arm: PrintedArm, s: number): number => arm.rootWidthM + ((arm.tipWidthM - arm.rootWidthM) * s) / arm.lengthM;
 
-/** ∫₀ˢ f(t) dt by 8-point Gauss. */
-function integrate(s: number, f: (t: number) => number): number {
+/** ∫ₐᵇ f(t) dt by 8-point Gauss (0 when b ≤ a). */
+function integrate(a: number, b: number, f: (t: number) => number): number {
+  if (b <= a) return 0;
   let sum = 0;
-  for (let i = 0; i < 8; i++) sum += GAUSS_W[i]! * f(GAUSS_X[i]! * s);
-  return sum * s;
+  for (let i = 0; i < 8; i++) sum += GAUSS_W[i]! * f(a + GAUSS_X[i]! * (b - a));
+  return sum * (b - a);
 }
 
 /** 12/(E·h³): EI(s) = E·h³·b(s)/12, so every influence is this times an integral over the outline with 1/b(s). */
 const compliancePerOutline = (arm: PrintedArm): number => 12 / (arm.modulusPa * arm.thicknessM ** 3);
 
 /** ∫₀ᴸ (x − s)(y − s)/b(s) ds: the outline's part of the influence between block points x and y. */
-const outlineIntegral = (arm: PrintedArm, x: number, y: number): number => integrate(arm.lengthM, (s) => ((x - s) * (y - s)) / widthAtM(arm, s));
+const outlineIntegral = (arm: PrintedArm, x: number, y: number): number => integrate(arm.rigidRootM, arm.lengthM, (s) => ((x - s) * (y - s)) / widthAtM(arm, s));
 
 /** Displacement at a point `c` of the block (c ≥ L) per newton at the point `a` of the block. */
 export const blockInfluenceMPerN = (arm: PrintedArm, a: number, c: number): number => compliancePerOutline(arm) * outlineIntegral(arm, a, c);
@@ -82,7 +88,7 @@ interface Outline {
   shapeWidth: number;
   width: number;
 }
-const OUTLINE_KEYS = ['lengthM', 'rootWidthM', 'tipWidthM', 'thumbPointM', 'drawPointM'] as const;
+const OUTLINE_KEYS = ['lengthM', 'rootWidthM', 'tipWidthM', 'thumbPointM', 'drawPointM', 'rigidRootM'] as const;
 let lastOutline: { key: number[]; value: Outline } | null = null;
 
 function outlineOf(arm: PrintedArm): Outline {
@@ -91,17 +97,28 @@ function outlineOf(arm: PrintedArm): Outline {
   const L = arm.lengthM, a = arm.thumbPointM;
   const tt = outlineIntegral(arm, a, a);
   // The arm's deflection at s per unit thumb travel: ∫₀ˢ (a − u)(s − u)/b(u) du over tt.
-  const shapeAt = (s: number): number => integrate(s, (u) => ((a - u) * (s - u)) / widthAtM(arm, u)) / tt;
+  const r0 = arm.rigidRootM;
+  const shapeAt = (s: number): number => integrate(r0, s, (u) => ((a - u) * (s - u)) / widthAtM(arm, u)) / tt;
   const value: Outline = {
     tt,
     td: outlineIntegral(arm, a, arm.drawPointM),
     tL: outlineIntegral(arm, a, L),
-    turn: integrate(L, (s) => (a - s) / widthAtM(arm, s)),
-    shapeWidth: integrate(L, (s) => widthAtM(arm, s) * shapeAt(s) ** 2),
+    turn: integrate(r0, L, (s) => (a - s) / widthAtM(arm, s)),
+    shapeWidth: integrate(r0, L, (s) => widthAtM(arm, s) * shapeAt(s) ** 2),
     width: (L * (arm.rootWidthM + arm.tipWidthM)) / 2,
   };
   lastOutline = { key, value };
   return value;
+}
+
+/**
+ * A root fillet of radius r on both faces thickens the arm to h + 2f(s), f(s) = r − √(r² − (r − s)²), over
+ * its first r; its compliance there falls by (h/(h + 2f))³. Near the root the moment barely changes over r,
+ * so the fillet acts as a length ∫₀ʳ (1 − (h/(h + 2f))³) ds that does not bend.
+ */
+export function rootFilletRigidLengthM(thicknessM: number, filletM: number): number {
+  if (filletM <= 0) return 0;
+  return integrate(0, filletM, (s) => 1 - (thicknessM / (thicknessM + 2 * (filletM - Math.sqrt(filletM ** 2 - (filletM - s) ** 2)))) ** 3);
 }
 
 /** The arm held drawn by `drawM` at the draw point. */

@@ -10,7 +10,7 @@ import { BORE_FRICTION, findMaterial, MATERIAL_IDS, type Material } from '../mat
 import { cannonAsPrinted, type CannonAsPrinted, type CannonOptions } from '../parts/cannon.js';
 import { CANNON, CANNON_LIMITS, DEFAULT_CLEARANCE_MM, HULL, INTERFACES, PRINT_DEFAULTS } from '../standard.js';
 import { degToRad, gpaToPa, gPerCm3ToKgPerM3, inToMm, mmToM, mToMm, radToDeg } from '../units.js';
-import { armDynamics, drawArm, LINEAR_LIMIT_DEFLECTION_RATIO, thumbTravelPerDraw, type ArmDynamics, type ArmState, type PrintedArm } from './arm.js';
+import { armDynamics, drawArm, LINEAR_LIMIT_DEFLECTION_RATIO, rootFilletRigidLengthM, thumbTravelPerDraw, type ArmDynamics, type ArmState, type PrintedArm } from './arm.js';
 import { ballMassKg } from './ball.js';
 import { flightRangeM, speedForRangeMps, type Launch } from './flight.js';
 import { drawForSpeedM, muzzleSpeedMps, type Bore } from './transfer.js';
@@ -184,6 +184,8 @@ function printedArmOf(s: Setup, arm: Arm, g: CannonAsPrinted, v: Variation): Pri
     thicknessM: arm.thicknessM,
     rootWidthM: s.armWidthM,
     tipWidthM: arm.tipWidthM,
+    // From the printed design's thickness, not a copy's: a copy's fillets are the file's.
+    rigidRootM: rootFilletRigidLengthM(mmToM(g.armThicknessMm), mmToM(g.rootFilletMm)),
     modulusPa: s.modulusPa * v.modulusFactor,
     densityKgPerM3: rho,
     thumbPointM: mmToM(g.thumbPointFromRootMm),

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { armDynamics, blockInfluenceMPerN, drawArm, drawStiffnessNPerM, energyCeilingJ, type PrintedArm } from '../../src/physics/arm.js';
+import { armDynamics, blockInfluenceMPerN, drawArm, drawStiffnessNPerM, energyCeilingJ, rootFilletRigidLengthM, type PrintedArm } from '../../src/physics/arm.js';
 import { drawForSpeedM, muzzleSpeedMps, type Bore } from '../../src/physics/transfer.js';
 
 /** A 30 × 6 mm PLA arm 1.35 mm thick; its block massless unless a test gives it mass. */
@@ -9,6 +9,7 @@ const ARM: PrintedArm = {
   thicknessM: 1.35e-3,
   rootWidthM: 6e-3,
   tipWidthM: 6e-3,
+  rigidRootM: 0,
   modulusPa: 2.6e9,
   densityKgPerM3: 1240,
   thumbPointM: 0.03,
@@ -70,6 +71,19 @@ describe('the printed arm, statics', () => {
     expect(s.thumbTravelM).toBeLessThan(0.004);
     expect(s.thumbTravelM / 0.004).toBeCloseTo(blockInfluenceMPerN(arm, 0.04, 0.04) / blockInfluenceMPerN(arm, 0.04, 0.045), 12);
     expect(s.energyJ).toBeCloseTo(0.5 * s.forceN * s.thumbTravelM, 15);
+  });
+});
+
+describe('the root fillets', () => {
+  it('stiffen the arm like a short rigid root: a fraction of their radius, less on a thicker arm, none without them', () => {
+    expect(rootFilletRigidLengthM(1.35e-3, 0)).toBe(0);
+    const thin = rootFilletRigidLengthM(0.9e-3, 0.9e-3), thick = rootFilletRigidLengthM(3.6e-3, 0.9e-3);
+    expect(thin).toBeGreaterThan(thick);
+    expect(thin).toBeLessThan(0.9e-3);
+    expect(thick).toBeGreaterThan(0);
+    // A rigid root of Δ shortens a textbook cantilever drawn at its tip to length L − Δ.
+    const stiff = drawStiffnessNPerM({ ...ARM, rigidRootM: 0.001 });
+    expect(stiff / ((3 * EI(ARM)) / (ARM.lengthM - 0.001) ** 3)).toBeCloseTo(1, 9);
   });
 });
 
