@@ -17,7 +17,7 @@ export const SOURCES: Readonly<Record<SourceId, string>> = {
   'additive-tools': 'additive.tools material property ranges',
   'covestro-texin': 'Covestro Texin TPU data sheets',
   'covestro-snapfit': 'Bayer/Covestro snap-fit design guide (allowable strains)',
-  'shipwright-estimate': 'Shipwright estimate (BRIEF §4 [E]); calibrate with practice shots',
+  'shipwright-estimate': 'Shipwright estimate [E]; calibrate with practice shots',
 };
 
 /** A material property: nominal value, plausible range across brands, source, and the estimate flag. */

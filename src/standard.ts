@@ -234,7 +234,7 @@ export const DEFAULT_PRINTER_ID = 'generic-220';
 
 /** Build volumes from the makers' published specifications. */
 export const PRINTERS: readonly PrinterProfile[] = [
-  { id: 'generic-220', name: 'Generic 220 mm bed', bedXMm: 220, bedYMm: 220, maxZMm: 250, source: 'BRIEF §3 default' },
+  { id: 'generic-220', name: 'Generic 220 mm bed', bedXMm: 220, bedYMm: 220, maxZMm: 250, source: 'a common 220 mm class bed (Ender-3 size): the default when no printer is named' },
   { id: 'ender3', name: 'Creality Ender-3 V2', bedXMm: 220, bedYMm: 220, maxZMm: 250, source: 'Creality Ender-3 V2 spec sheet' },
   { id: 'prusa-mk4', name: 'Original Prusa MK4', bedXMm: 250, bedYMm: 210, maxZMm: 220, source: 'Prusa Research MK4 specifications' },
   { id: 'prusa-mini', name: 'Original Prusa MINI+', bedXMm: 180, bedYMm: 180, maxZMm: 180, source: 'Prusa Research MINI+ specifications' },

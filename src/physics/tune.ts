@@ -103,7 +103,7 @@ function warningsFor(sol: Solution, r: Omit<TuneResult, 'warnings'>): string[] {
   if (estimates.length) out.push(`${m.name} ${estimates.join(', ')}: estimates [E] (see shipwright materials)`);
   const shots = r.wear.shots >= WEAR_MAX_SHOTS ? `more than ${WEAR_MAX_SHOTS.toLocaleString('en')}` : `about ${r.wear.shots.toLocaleString('en')}`;
   out.push(`wear: ${shots} shots before the range falls noticeably; a model estimate [E], not a measurement`);
-  if (!r.wear.withinFatigueBand) out.push(`peak stress is ${r.wear.fatigueStressRatio} × the tensile strength, above BRIEF §4's 0.3–0.4 for 10³–10⁴ shots: expect the arm to soften`);
+  if (!r.wear.withinFatigueBand) out.push(`peak stress is ${r.wear.fatigueStressRatio} × the tensile strength, above the 0.3–0.4 × that printed thermoplastics take for 10³–10⁴ one-sided flexes [E]: expect the arm to soften`);
   out.push(`tip block mass ${r.tipMassG} g from the cannon's layout, printed solid (print the cannon at 100 % infill); bore friction ${r.boreFriction} [E]`);
   if (r.calibrationFactor === 1) out.push('not calibrated: brands differ by 10–25 %; fire 5 practice shots and run shipwright calibrate');
   if (r.tipMassShare > 0.9) out.push(`the tip block is ${pct(r.tipMassShare)} of the moving mass: most of the spring's energy swings the block, not the ball`);

@@ -123,7 +123,7 @@ export const armOrientation: Rule = {
     const fail = (message: string, expected: string, measured: string, hint: string): void => report({ faction: null, part: 'cannon', message, expected, measured, hint });
     const { long, geometry } = arm;
     if (Math.abs(long[2]) > 0.01 || Math.abs(Math.abs(geometry.bendAxis[2]) - 1) > 1e-6) {
-      fail('the flex arm does not lie flat: bending would strain it across layer lines', 'long axis horizontal, bending about the vertical', `long axis ${long.map(r2).join(', ')}, bend axis ${geometry.bendAxis.map(r2).join(', ')}`, 'lay the arm in the bed plane (BRIEF §3)');
+      fail('the flex arm does not lie flat: bending would strain it across layer lines', 'long axis horizontal, bending about the vertical', `long axis ${long.map(r2).join(', ')}, bend axis ${geometry.bendAxis.map(r2).join(', ')}`, 'lay the arm in the bed plane, so it bends along the printed roads');
       return;
     }
     const thick = arm.thicknessMm;
