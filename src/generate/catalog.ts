@@ -73,6 +73,11 @@ export interface CatalogEntry {
   count(faction: Faction): number;
   rule: string;
   optional?: boolean;
+  /**
+   * Why the part prints with a brim (PRINTABILITY.brimWidthMm), when it stands on too little first layer for
+   * its height (print/first-layer); absent: no brim.
+   */
+  brim?: string;
 }
 
 /** Islands per faction set: the print list says 2–3; we take 2 (the table's islands come from the BOM). */
@@ -156,6 +161,7 @@ export const CATALOG: readonly CatalogEntry[] = [
     material: PLA,
     count: (f) => mastsPerSet(f) + PRINT_LIST.spareFlagHolders,
     rule: `1 per mast + ${PRINT_LIST.spareFlagHolders} spare`,
+    brim: 'a tall sleeve and clip on a small footprint: a brim keeps it down while its top is printed',
   },
   {
     part: 'flag',
@@ -187,6 +193,7 @@ export const CATALOG: readonly CatalogEntry[] = [
     material: PLA,
     count: () => PRINT_LIST.cannonballs,
     rule: `${PRINT_LIST.cannonballs} per set`,
+    brim: 'a ball stands on a small flat: without a brim it knocks loose as the nozzle passes its top',
   },
   {
     part: 'wheel',
@@ -197,6 +204,7 @@ export const CATALOG: readonly CatalogEntry[] = [
     material: PLA,
     count: (f) => f.card.ships,
     rule: '1 per ship',
+    brim: 'the wheel stands on its narrow flat, its centre of mass high above it: it rocks and tips without a brim',
   },
   {
     part: 'carriage',
