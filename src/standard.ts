@@ -85,8 +85,13 @@ export const INTERFACES = {
   turretPivot: { diameterMm: 10, lengthMm: 4 },
   /** Cannon plug ↔ every cannon slot (sliding). Square, so the cannon cannot roll in its slot. */
   cannonPlug: { sideMm: 8, lengthMm: 8 },
-  /** Cannonball ↔ cannon bore (rotating: the ball must roll out freely). Flat for bed adhesion: 0.4 mm deep. */
-  cannonball: { diameterMm: CANNONBALL_DIAMETER_MM, flatDepthMm: 0.4 },
+  /**
+   * Cannonball ↔ cannon bore (rotating: the ball must roll out freely). Flat for bed adhesion: 1.4 mm deep,
+   * seven layers: past r·(1 − cos 45°) = 1.17 mm by half a facet band of the 8 mm sphere (about 7°), so no
+   * facet rising from the flat's edge overhangs more than PRINTABILITY.overhangDeg (a shallower flat curls
+   * up at the bed); the print plan adds a brim.
+   */
+  cannonball: { diameterMm: CANNONBALL_DIAMETER_MM, flatDepthMm: 1.4 },
   /**
    * Wheel axle ↔ carriage bearing (rotating). A stub crosses the fork's side gap (up to 0.9 mm at the widest
    * clearance) into the 2 mm cheek and must end inside it, or it rubs the hull's wheel-slot wall: 1.9 mm
@@ -213,14 +218,15 @@ export const PRINTABILITY = {
   firstLayerBandMm: 1,
   /**
    * First-layer area per millimetre of height a part needs to stay stuck while the nozzle drags over its
-   * top (ours [E]: the 8 mm ball on a 9 mm² flat and the wheel on 16 mm² fail, a flag holder on 40 mm² passes).
+   * top (ours [E]: the 8 mm ball on a 9 mm² flat, the wheel on 16 mm² and a 16 mm flag holder on 39 mm² fail;
+   * cargo and carriage, about 7 mm² per mm, pass).
    */
-  minFootprintPerHeightMm: 2,
+  minFootprintPerHeightMm: 3,
   /**
-   * How far the centre of mass may lean before it leaves the footprint (ours [E]): under 20° a tall part
+   * How far the centre of mass may lean before it leaves the footprint (ours [E]): under 25° a tall part
    * rocks on its first layer as the nozzle knocks its top.
    */
-  minTippingDeg: 20,
+  minTippingDeg: 25,
   /** Brim the print plan asks for where a part fails either of the two above: PrusaSlicer users' usual 5 mm [E]. */
   brimWidthMm: 5,
   /** Least inside-corner radius at a flex arm's root (a sharp corner concentrates the bending stress): one line width. */

@@ -89,6 +89,8 @@ const fittings = (f: Faction, kind: string): number => f.model.fittings.filter((
 const mastsPerSet = (f: Faction): number => f.card.ships + ISLANDS_PER_SET;
 const PLA = (): string => 'pla';
 const clearance = (s: BuildSettings): { clearanceMm: number } => ({ clearanceMm: s.clearanceMm });
+/** The printer's elephant's foot, for parts with a fit on the bed (src/parts/chamfer.ts). */
+const bedChamfer = (s: BuildSettings): { bedChamferMm: number } => ({ bedChamferMm: s.printer.elephantFootMm });
 
 export const CATALOG: readonly CatalogEntry[] = [
   {
@@ -115,7 +117,7 @@ export const CATALOG: readonly CatalogEntry[] = [
     part: 'mast',
     scope: 'shared',
     builder: 'mast',
-    options: () => ({}),
+    options: bedChamfer,
     color: () => 'brown',
     material: PLA,
     count: mastsPerSet,
@@ -156,7 +158,7 @@ export const CATALOG: readonly CatalogEntry[] = [
     part: 'flag-holder',
     scope: 'shared',
     builder: 'flagHolder',
-    options: clearance,
+    options: (s) => ({ ...clearance(s), ...bedChamfer(s) }),
     color: () => 'any',
     material: PLA,
     count: (f) => mastsPerSet(f) + PRINT_LIST.spareFlagHolders,
@@ -262,7 +264,7 @@ export const CATALOG: readonly CatalogEntry[] = [
       part: `coin-${c.id}`,
       scope: 'shared',
       builder: 'coin',
-      options: () => ({ type: c.id }),
+      options: (s) => ({ type: c.id, ...bedChamfer(s) }),
       color: () => 'gold',
       material: PLA,
       count: () => c.count,

@@ -44,7 +44,10 @@ export interface PrintAnalysis {
   /** Centre of the volume (uniform density). */
   centroid: Vec3;
   volumeMm3: number;
-  /** Every face that needs support (not on the bed, not bridged), each with its triangle index. */
+  /**
+   * Every face that needs support (not on the bed, not bridged), each with its triangle index; places
+   * (faces joined by edges) smaller than a line width squared are left out.
+   */
   overhangs: Overhang[];
   /** Triangles sharing an edge with each triangle (for grouping overhangs into places). */
   neighbours: readonly (readonly number[])[];
@@ -197,13 +200,18 @@ export function analysePrint(mesh: MeshData, limits: OverhangLimits): PrintAnaly
     );
   }
 
+  // A place smaller than one line's footprint (a sliver where two faces meet) prints as whatever is beside it.
+  const significant = placesOf(neighbours, overhangs)
+    .filter((pl) => pl.areaMm2 >= limits.lineWidthMm ** 2)
+    .flatMap((pl) => pl.faces)
+    .sort((x, y) => x.triangle - y.triangle);
   return {
     bedZ,
     heightMm: topZ - bedZ,
     footprint: { areaMm2: footArea, perimeterMm: perimeter, hull: footPoints.length >= 3 ? convexHull2d(footPoints) : footPoints },
     centroid: volume !== 0 ? [moment[0]! / volume, moment[1]! / volume, moment[2]! / volume] : [0, 0, 0],
     volumeMm3: volume,
-    overhangs,
+    overhangs: significant,
     neighbours,
   };
 }
@@ -216,14 +224,20 @@ function segmentDistance(o: V2, a: V2, b: V2): number {
   return Math.hypot(o[0] - a[0] - s * ex, o[1] - a[1] - s * ey);
 }
 
-/**
- * Overhangs grouped into places (connected by shared edges), largest first: each with its area, its
- * steepest angle and the centroid of its largest face.
- */
-export function overhangPlaces(a: PrintAnalysis, overhangs: readonly Overhang[] = a.overhangs): { areaMm2: number; angleDeg: number; at: Vec3; faces: Overhang[] }[] {
+export interface OverhangPlace {
+  areaMm2: number;
+  /** The steepest face's angle. */
+  angleDeg: number;
+  /** The centroid of its largest face. */
+  at: Vec3;
+  faces: Overhang[];
+}
+
+/** Overhangs grouped into places (connected by shared edges), largest first. */
+function placesOf(neighbours: readonly (readonly number[])[], overhangs: readonly Overhang[]): OverhangPlace[] {
   const byTriangle = new Map(overhangs.map((o) => [o.triangle, o]));
   const seen = new Set<number>();
-  const places: { areaMm2: number; angleDeg: number; at: Vec3; faces: Overhang[] }[] = [];
+  const places: OverhangPlace[] = [];
   for (const o of overhangs) {
     if (seen.has(o.triangle)) continue;
     const faces: Overhang[] = [];
@@ -232,7 +246,7 @@ export function overhangPlaces(a: PrintAnalysis, overhangs: readonly Overhang[] 
     while (stack.length) {
       const f = byTriangle.get(stack.pop()!)!;
       faces.push(f);
-      for (const g of a.neighbours[f.triangle]!) if (byTriangle.has(g) && !seen.has(g)) {
+      for (const g of neighbours[f.triangle]!) if (byTriangle.has(g) && !seen.has(g)) {
         seen.add(g);
         stack.push(g);
       }
@@ -241,6 +255,11 @@ export function overhangPlaces(a: PrintAnalysis, overhangs: readonly Overhang[] 
     places.push({ areaMm2: faces.reduce((s, f) => s + f.areaMm2, 0), angleDeg: Math.max(...faces.map((f) => f.angleDeg)), at: biggest.centroid, faces });
   }
   return places.sort((x, y) => y.areaMm2 - x.areaMm2);
+}
+
+/** The analysis's overhangs (or some of them) grouped into places, largest first. */
+export function overhangPlaces(a: PrintAnalysis, overhangs: readonly Overhang[] = a.overhangs): OverhangPlace[] {
+  return placesOf(a.neighbours, overhangs);
 }
 
 /**
