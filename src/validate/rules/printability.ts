@@ -130,32 +130,29 @@ export const firstLayer: Rule = {
 
 /** Within this of the declared bed chamfer counts: facets and the slice just above the bed. */
 const CHAMFER_TOLERANCE_MM = 0.03;
-/** Height above the bed where the first layer's outline is measured. */
+/** Height above the bed where the first layer's outline is measured, and where a standing fit's own wall is. */
 const SLICE_MM = 0.01;
+const REF_MM = 0.6;
 const FAR_MM = 1000;
 
-/**
- * Distance from `p` along the unit direction `d` (both in the feature's section plane, as offsets `q` from
- * its axis) to the feature's declared outline: a circle of its diameter or a rectangle of its sides.
- */
-function toOutlineMm(f: Feature, q: Vec3, d: Vec3): number {
-  const { u, v } = featureFrame(f);
-  const qx = dot(q, u), qy = dot(q, v), dx = dot(d, u), dy = dot(d, v);
-  if (f.size.shape === 'round') {
-    const r = f.size.diameterMm / 2;
-    const b = qx * dx + qy * dy, c = qx * qx + qy * qy - r * r, aa = dx * dx + dy * dy;
-    const disc = b * b - aa * c;
-    return disc < 0 ? NaN : (-b + Math.sqrt(disc)) / aa;
-  }
-  const exit = (q0: number, d0: number, half: number): number => (Math.abs(d0) < 1e-9 ? Infinity : ((d0 > 0 ? half : -half) - q0) / d0);
-  return Math.min(exit(qx, dx, f.size.widthMm / 2), exit(qy, dy, f.size.heightMm / 2));
+/** A ray's distance to the surface that bounds a fit: a peg's side (the last surface within its outline and a little beyond), a hole's wall (the first). */
+function edgeMm(hits: readonly number[], f: Feature, reachMm: number): number | undefined {
+  return f.role === 'peg' ? Math.max(0, ...hits.filter((h) => h <= reachMm + 1)) : hits[0];
+}
+
+/** How far the fit's wall reaches from the axis of a round fit lying on its side, along `d` at the axis's height. */
+function lyingRadiusMm(ctx: Context, file: MeshFile, f: Feature & { size: { shape: 'round' } }, c: Vec3, d: Vec3): number | undefined {
+  const solid = ctx.solid(file)!;
+  return edgeMm(rayHitsMm(solid, c, add(c, d, FAR_MM)), f, f.size.diameterMm / 2);
 }
 
 /**
- * How far the first layer's outline stands inside a fit's declared outline where the fit meets the bed (a
- * peg's material inside it, a hole's opening outside it), the smallest over rays across the fit just above
- * the bed; null when the fit does not reach the bed. Vertical fits: rays all round from the axis. Fits lying
- * on their side: rays across the axis, from points along it.
+ * The chamfer where a fit meets the bed: how far its wall stands back from the bed just above it, compared
+ * with the same wall where no chamfer reaches (a peg's side pulled in, a hole's wall pushed out), smallest
+ * over rays across the fit; null when the fit does not reach the bed. Fits standing up: rays all round from
+ * the axis, the wall compared with itself REF_MM higher. Round fits lying on their side: rays across the axis
+ * from points along it, the wall compared with the circle its radius at the axis's height makes there.
+ * The wall's own size is the fit rules' business; this is only the chamfer.
  */
 export function bedChamferMm(ctx: Context, file: MeshFile, f: Feature, bedZ: number): { chamferMm: number; at: Vec3 } | null {
   const solid = ctx.solid(file);
@@ -163,41 +160,52 @@ export function bedChamferMm(ctx: Context, file: MeshFile, f: Feature, bedZ: num
   const { w } = featureFrame(f);
   const z = bedZ + SLICE_MM;
   const sign = f.role === 'hole' ? -1 : 1;
-  const half = f.size.shape === 'round' ? f.size.diameterMm / 2 : null;
-  const rays: { p: Vec3; q: Vec3; d: Vec3 }[] = [];
+  const reach = f.size.shape === 'round' ? f.size.diameterMm / 2 : Math.hypot(f.size.widthMm, f.size.heightMm) / 2;
+  const worst = (rays: { p: Vec3; d: Vec3; wallMm: number | undefined }[]): { chamferMm: number; at: Vec3 } | null => {
+    let best: { chamferMm: number; at: Vec3 } | null = null;
+    for (const { p, d, wallMm } of rays) {
+      const edge = edgeMm(rayHitsMm(solid, p, add(p, d, FAR_MM)), f, reach);
+      if (edge === undefined || wallMm === undefined || !Number.isFinite(wallMm)) continue;
+      const chamfer = f.role === 'peg' ? wallMm - edge : edge - wallMm;
+      if (!best || chamfer < best.chamferMm) best = { chamferMm: chamfer, at: add(p, d, edge) };
+    }
+    return best;
+  };
   if (Math.abs(w[2]) > 0.99) {
     const zs = [f.positionMm[2], f.positionMm[2] + sign * f.depthMm * w[2]];
     if (Math.min(...zs) > z) return null;
-    const p: Vec3 = [f.positionMm[0], f.positionMm[1], z];
-    for (let i = 0; i < 16; i++) {
-      const t = (i * Math.PI) / 8;
-      rays.push({ p, q: [0, 0, 0], d: [Math.cos(t), Math.sin(t), 0] });
-    }
-  } else if (Math.abs(w[2]) < 0.01) {
-    const { u, v } = featureFrame(f);
-    const down = Math.max(Math.abs(u[2]), Math.abs(v[2]));
-    const reach = half ?? (Math.abs(u[2]) > Math.abs(v[2]) ? (f.size as { widthMm: number }).widthMm : (f.size as { heightMm: number }).heightMm) / 2;
-    if (f.positionMm[2] - reach * down > z) return null;
-    const across: Vec3 = [-w[1], w[0], 0];
-    for (const t of [0.15, 0.5, 0.85]) {
-      const c = add(f.positionMm, w, sign * t * f.depthMm);
-      const p: Vec3 = [c[0], c[1], z];
-      for (const d of [across, [-across[0], -across[1], 0] as Vec3]) rays.push({ p, q: sub(p, c), d });
-    }
-  } else return null;
-
-  let best: { chamferMm: number; at: Vec3 } | null = null;
-  for (const { p, q, d } of rays) {
-    const outline = toOutlineMm(f, q, d);
-    if (!Number.isFinite(outline) || outline <= 0) continue;
-    const hits = rayHitsMm(solid, p, add(p, d, FAR_MM));
-    // A peg: the last surface within its outline and a little beyond (its side). A hole: the first surface.
-    const edge = f.role === 'peg' ? Math.max(0, ...hits.filter((h) => h <= outline + 1)) : hits[0];
-    if (edge === undefined) continue;
-    const chamfer = f.role === 'peg' ? outline - edge : edge - outline;
-    if (!best || chamfer < best.chamferMm) best = { chamferMm: chamfer, at: add(p, d, edge) };
+    const ref = Math.min(bedZ + REF_MM, (bedZ + Math.max(...zs)) / 2);
+    return worst(
+      Array.from({ length: 16 }, (_, i) => {
+        const t = (i * Math.PI) / 8;
+        const d: Vec3 = [Math.cos(t), Math.sin(t), 0];
+        const high: Vec3 = [f.positionMm[0], f.positionMm[1], ref];
+        return { p: [f.positionMm[0], f.positionMm[1], z] as Vec3, d, wallMm: edgeMm(rayHitsMm(solid, high, add(high, d, FAR_MM)), f, reach) };
+      }),
+    );
   }
-  return best;
+  if (Math.abs(w[2]) > 0.01) return null;
+  const { u, v } = featureFrame(f);
+  // How far the fit reaches below its axis: a round one its radius, a rect one its half side that stands up.
+  const below = f.size.shape === 'round' ? f.size.diameterMm / 2 : (Math.abs(u[2]) > Math.abs(v[2]) ? f.size.widthMm : f.size.heightMm) / 2;
+  const a = f.positionMm[2] - z;
+  if (a >= below) return null;
+  const across: Vec3 = [-w[1], w[0], 0];
+  return worst(
+    [0.15, 0.5, 0.85].flatMap((t) => {
+      const c = add(f.positionMm, w, sign * t * f.depthMm);
+      return [across, [-across[0], -across[1], 0] as Vec3].map((d) => {
+        const p: Vec3 = [c[0], c[1], z];
+        if (f.size.shape !== 'round') {
+          // Flat sides stand square to the bed: the wall is the same side REF_MM higher.
+          const high: Vec3 = [c[0], c[1], bedZ + REF_MM];
+          return { p, d, wallMm: edgeMm(rayHitsMm(solid, high, add(high, d, FAR_MM)), f, reach) };
+        }
+        const r = lyingRadiusMm(ctx, file, f as Feature & { size: { shape: 'round' } }, c, d);
+        return { p, d, wallMm: r === undefined || r <= a ? undefined : Math.sqrt(r * r - a * a) };
+      });
+    }),
+  );
 }
 
 export const bedChamfer: Rule = {
@@ -264,7 +272,8 @@ export function armRootFilletsMm(ctx: Context): { radiusMm: number; at: Vec3 }[]
   const file = ctx.file('cannon');
   const solid = file && ctx.solid(file);
   const arm = measureCannonArm(ctx);
-  if (!solid || !arm) return null;
+  // No arm where the cannon says (print/arm-orientation reports it): no root to measure.
+  if (!solid || !arm || !arm.solidAlong) return null;
   const { long, geometry } = arm;
   const across: Vec3 = [-long[1], long[0], 0];
   const start = add(geometry.rootMm, long, geometry.lengthMm / 2);
