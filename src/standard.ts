@@ -85,8 +85,13 @@ export const INTERFACES = {
   turretPivot: { diameterMm: 10, lengthMm: 4 },
   /** Cannon plug ↔ every cannon slot (sliding). Square, so the cannon cannot roll in its slot. */
   cannonPlug: { sideMm: 8, lengthMm: 8 },
-  /** Cannonball ↔ cannon bore (rotating: the ball must roll out freely). Flat for bed adhesion: 0.4 mm deep. */
-  cannonball: { diameterMm: CANNONBALL_DIAMETER_MM, flatDepthMm: 0.4 },
+  /**
+   * Cannonball ↔ cannon bore (rotating: the ball must roll out freely). Flat for bed adhesion: 1.4 mm deep,
+   * seven layers: past r·(1 − cos 45°) = 1.17 mm by half a facet band of the 8 mm sphere (about 7°), so no
+   * facet rising from the flat's edge overhangs more than PRINTABILITY.overhangDeg (a shallower flat curls
+   * up at the bed); the print plan adds a brim.
+   */
+  cannonball: { diameterMm: CANNONBALL_DIAMETER_MM, flatDepthMm: 1.4 },
   /**
    * Wheel axle ↔ carriage bearing (rotating). A stub crosses the fork's side gap (0.15–0.45 mm at clearances
    * 0.1–0.3 mm, 0.9 mm at the widest) into the 2 mm cheek and ends inside it, short of the hull's slot wall.
@@ -226,22 +231,69 @@ export interface PrinterProfile {
   bedXMm: number;
   bedYMm: number;
   maxZMm: number;
-  /** Where the size came from. */
+  /**
+   * How far the first layer squashes out past the part's outline (elephant's foot): the slicers' own
+   * compensation for the printer. Every fit that meets the bed gets a chamfer at least this big.
+   */
+  elephantFootMm: number;
+  /** Where the size and the elephant's foot came from. */
   source: string;
 }
 
 export const DEFAULT_PRINTER_ID = 'generic-220';
 
-/** Build volumes from the makers' published specifications. */
+/**
+ * Build volumes from the makers' published specifications. Elephant's foot: PrusaSlicer's
+ * `elefant_foot_compensation` in its Prusa Research printer profiles is 0.2 mm; Bambu Studio's BBL process
+ * profiles (fdm_process_single_0.20.json) set 0.15 mm. Printers whose slicer profile we have not read take
+ * PrusaSlicer's 0.2 mm [E].
+ */
 export const PRINTERS: readonly PrinterProfile[] = [
-  { id: 'generic-220', name: 'Generic 220 mm bed', bedXMm: 220, bedYMm: 220, maxZMm: 250, source: 'a common 220 mm class bed (Ender-3 size): the default when no printer is named' },
-  { id: 'ender3', name: 'Creality Ender-3 V2', bedXMm: 220, bedYMm: 220, maxZMm: 250, source: 'Creality Ender-3 V2 spec sheet' },
-  { id: 'prusa-mk4', name: 'Original Prusa MK4', bedXMm: 250, bedYMm: 210, maxZMm: 220, source: 'Prusa Research MK4 specifications' },
-  { id: 'prusa-mini', name: 'Original Prusa MINI+', bedXMm: 180, bedYMm: 180, maxZMm: 180, source: 'Prusa Research MINI+ specifications' },
-  { id: 'bambu-x1c', name: 'Bambu Lab X1 Carbon', bedXMm: 256, bedYMm: 256, maxZMm: 256, source: 'Bambu Lab X1C specifications' },
-  { id: 'bambu-a1-mini', name: 'Bambu Lab A1 mini', bedXMm: 180, bedYMm: 180, maxZMm: 180, source: 'Bambu Lab A1 mini specifications' },
-  { id: 'voron-350', name: 'Voron 2.4 (350)', bedXMm: 350, bedYMm: 350, maxZMm: 340, source: 'Voron Design 2.4 build guide' },
+  { id: 'generic-220', name: 'Generic 220 mm bed', bedXMm: 220, bedYMm: 220, maxZMm: 250, elephantFootMm: 0.2, source: 'a common 220 mm class bed (Ender-3 size), the default when no printer is named; elephant\'s foot [E] as PrusaSlicer\'s Prusa profiles' },
+  { id: 'ender3', name: 'Creality Ender-3 V2', bedXMm: 220, bedYMm: 220, maxZMm: 250, elephantFootMm: 0.2, source: 'Creality Ender-3 V2 spec sheet; elephant\'s foot [E] as PrusaSlicer\'s Prusa profiles' },
+  { id: 'prusa-mk4', name: 'Original Prusa MK4', bedXMm: 250, bedYMm: 210, maxZMm: 220, elephantFootMm: 0.2, source: 'Prusa Research MK4 specifications; PrusaSlicer PrusaResearch.ini elefant_foot_compensation' },
+  { id: 'prusa-mini', name: 'Original Prusa MINI+', bedXMm: 180, bedYMm: 180, maxZMm: 180, elephantFootMm: 0.2, source: 'Prusa Research MINI+ specifications; PrusaSlicer PrusaResearch.ini elefant_foot_compensation' },
+  { id: 'bambu-x1c', name: 'Bambu Lab X1 Carbon', bedXMm: 256, bedYMm: 256, maxZMm: 256, elephantFootMm: 0.15, source: 'Bambu Lab X1C specifications; Bambu Studio BBL process profiles elefant_foot_compensation' },
+  { id: 'bambu-a1-mini', name: 'Bambu Lab A1 mini', bedXMm: 180, bedYMm: 180, maxZMm: 180, elephantFootMm: 0.15, source: 'Bambu Lab A1 mini specifications; Bambu Studio BBL process profiles elefant_foot_compensation' },
+  { id: 'voron-350', name: 'Voron 2.4 (350)', bedXMm: 350, bedYMm: 350, maxZMm: 340, elephantFootMm: 0.2, source: 'Voron Design 2.4 build guide; elephant\'s foot [E] as PrusaSlicer\'s Prusa profiles' },
 ];
+
+/** The default printer's elephant's foot: the bed chamfer parts get when built without a printer. */
+export const DEFAULT_BED_CHAMFER_MM = PRINTERS.find((p) => p.id === DEFAULT_PRINTER_ID)!.elephantFootMm;
+
+// ---------------------------------------------------------------------------------------------------------
+// Printability (the print/... rules of `validate`, and the parts built to pass them)
+
+export const PRINTABILITY = {
+  /**
+   * Steepest overhang, degrees from vertical, that prints without support: the usual FDM rule (the Cura
+   * settings guide's "Support" article designs for printers that print 45° without sagging; PrusaSlicer's
+   * and Cura's support thresholds sit at 45–55°).
+   */
+  overhangDeg: 45,
+  /** Longest unsupported bridge: OrcaSlicer's and Bambu Studio's `max_bridge_length` default, 10 mm. */
+  bridgeMm: 10,
+  /**
+   * Height above the bed within which an overhang curls up under the nozzle (issue 15: hull bilges at
+   * 60–76° right at the bed): five 0.2 mm layers [E].
+   */
+  firstLayerBandMm: 1,
+  /**
+   * First-layer area per millimetre of height a part needs to stay stuck while the nozzle drags over its
+   * top (ours [E]: the 8 mm ball on a 9 mm² flat, the wheel on 16 mm² and a 16 mm flag holder on 39 mm² fail;
+   * cargo and carriage, about 7 mm² per mm, pass).
+   */
+  minFootprintPerHeightMm: 3,
+  /**
+   * How far the centre of mass may lean before it leaves the footprint (ours [E]): under 25° a tall part
+   * rocks on its first layer as the nozzle knocks its top.
+   */
+  minTippingDeg: 25,
+  /** Brim the print plan asks for where a part fails either of the two above: PrusaSlicer users' usual 5 mm [E]. */
+  brimWidthMm: 5,
+  /** Least inside-corner radius at a flex arm's root (a sharp corner concentrates the bending stress): one line width. */
+  minFlexFilletMm: PRINT_DEFAULTS.lineWidthMm,
+} as const;
 
 /**
  * Limits of the cannon spring solver (`shipwright tune`). Thumb force: BRIEF §4 "thumb force ≤ about 30 N".

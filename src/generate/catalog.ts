@@ -74,6 +74,11 @@ export interface CatalogEntry {
   count(faction: Faction): number;
   rule: string;
   optional?: boolean;
+  /**
+   * Why the part prints with a brim (PRINTABILITY.brimWidthMm), when it stands on too little first layer for
+   * its height (print/first-layer); absent: no brim.
+   */
+  brim?: string;
 }
 
 /** Islands per faction set: the print list says 2–3; we take 2 (the table's islands come from the BOM). */
@@ -87,6 +92,8 @@ const PLA = (): string => 'pla';
 const clearance = (s: BuildSettings): { clearanceMm: number } => ({ clearanceMm: s.clearanceMm });
 /** The wheel as this printer needs it: sized for its band, for the click over the measured roll factor. */
 const wheelSizing = (s: BuildSettings): { clickDistanceMm: number; band: BuildSettings['band'] } => ({ clickDistanceMm: CLICK_DISTANCE_MM / s.wheelRollFactor, band: s.band });
+/** The printer's elephant's foot, for parts with a fit on the bed (src/parts/chamfer.ts). */
+const bedChamfer = (s: BuildSettings): { bedChamferMm: number } => ({ bedChamferMm: s.printer.elephantFootMm });
 
 export const CATALOG: readonly CatalogEntry[] = [
   {
@@ -113,7 +120,7 @@ export const CATALOG: readonly CatalogEntry[] = [
     part: 'mast',
     scope: 'shared',
     builder: 'mast',
-    options: () => ({}),
+    options: bedChamfer,
     color: () => 'brown',
     material: PLA,
     count: mastsPerSet,
@@ -154,11 +161,12 @@ export const CATALOG: readonly CatalogEntry[] = [
     part: 'flag-holder',
     scope: 'shared',
     builder: 'flagHolder',
-    options: clearance,
+    options: (s) => ({ ...clearance(s), ...bedChamfer(s) }),
     color: () => 'any',
     material: PLA,
     count: (f) => mastsPerSet(f) + PRINT_LIST.spareFlagHolders,
     rule: `1 per mast + ${PRINT_LIST.spareFlagHolders} spare`,
+    brim: 'a tall sleeve and clip on a small footprint: a brim keeps it down while its top is printed',
   },
   {
     part: 'flag',
@@ -190,6 +198,7 @@ export const CATALOG: readonly CatalogEntry[] = [
     material: PLA,
     count: () => PRINT_LIST.cannonballs,
     rule: `${PRINT_LIST.cannonballs} per set`,
+    brim: 'a ball stands on a small flat: without a brim it knocks loose as the nozzle passes its top',
   },
   {
     part: 'wheel',
@@ -200,6 +209,7 @@ export const CATALOG: readonly CatalogEntry[] = [
     material: PLA,
     count: (f) => f.card.ships,
     rule: '1 per ship',
+    brim: 'the wheel stands on its narrow flat, its centre of mass high above it: it rocks and tips without a brim',
   },
   {
     part: 'carriage',
@@ -257,7 +267,7 @@ export const CATALOG: readonly CatalogEntry[] = [
       part: `coin-${c.id}`,
       scope: 'shared',
       builder: 'coin',
-      options: () => ({ type: c.id }),
+      options: (s) => ({ type: c.id, ...bedChamfer(s) }),
       color: () => 'gold',
       material: PLA,
       count: () => c.count,

@@ -95,6 +95,7 @@ export async function generateParts(request: GenerateRequest): Promise<Generated
       part: job.part,
       faction: job.faction,
       quantity: quantityFor(entry, faction ? [faction] : factions),
+      brim: { brim: entry.brim !== undefined, reason: entry.brim ?? null },
       color: entry.color(faction),
       material: entry.material(settings),
       ...built.facts,

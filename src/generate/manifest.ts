@@ -19,6 +19,9 @@ export interface ManifestEntry {
   quantityPerSet: Record<string, number>;
   quantityRule: string;
   optional: boolean;
+  /** Print with a brim (PRINTABILITY.brimWidthMm wide), and why; print/first-layer checks the part with it. */
+  brim: boolean;
+  brimReason: string | null;
   color: string;
   material: string;
   volumeMm3: number;
@@ -59,6 +62,8 @@ export function manifestEntry(f: GeneratedFile): ManifestEntry {
     quantityPerSet: f.quantity.perSet,
     quantityRule: f.quantity.rule,
     optional: f.quantity.optional,
+    brim: f.brim.brim,
+    brimReason: f.brim.reason,
     color: f.color,
     material: f.material,
     volumeMm3: f.volumeMm3,

@@ -67,11 +67,19 @@ export interface MeshFacts {
   features: Feature[];
 }
 
+/** Whether the print plan asks for a brim (a part standing on too little first layer for its height), and why. */
+export interface Brim {
+  brim: boolean;
+  /** Why the part needs one; null without a brim. */
+  reason: string | null;
+}
+
 export interface GeneratedFile extends MeshFacts {
   path: string;
   part: string;
   faction: string | null;
   quantity: Quantity;
+  brim: Brim;
   color: string;
   material: string;
   bytes: Uint8Array;

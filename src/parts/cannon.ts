@@ -16,7 +16,7 @@
  * (Y) lies in the bed plane and it bends in XY, so its bending strain runs along the roads; its
  * thickness (X) is a whole number of line widths and its width is its height (Z).
  */
-import { box, cylinder, hull3d, polygon, union, type Solid, type Vec3 } from '../geometry/kernel.js';
+import { box, circleSegments, cylinder, hull3d, polygon, union, type Solid, type Vec3 } from '../geometry/kernel.js';
 import { addMoments, boxMoments, centroidMm, polarAboutZThroughCentroidMm5, prismXzMoments, sumMoments } from '../geometry/mass.js';
 import { layOnBed, type Part } from '../geometry/part.js';
 import { CANNON, CLEARANCE_RANGE_MM, DEFAULT_CLEARANCE_MM, fitHoleMm, INTERFACES, MIN_FEATURE_MM, PRINT_DEFAULTS } from '../standard.js';
@@ -46,7 +46,16 @@ export interface CannonOptions {
   elevationDeg: number;
   /** Ball diameter. Default INTERFACES.cannonball.diameterMm (8 mm). */
   ballDiameterMm: number;
+  /** Fillets where the arm's faces meet its root block (0: a square corner). Default ROOT_FILLET_MM (0.9 mm). */
+  rootFilletMm: number;
 }
+
+/**
+ * Fillet where each face of the arm meets the root block: a square inside corner concentrates the bending
+ * strain at the arm's root, the one place that flexes every shot (and the print/flex-fillets rule asks for
+ * it). Two line widths, small against the arm's length so it barely stiffens it.
+ */
+const ROOT_FILLET_MM = 2 * PRINT_DEFAULTS.lineWidthMm;
 
 export const DEFAULTS: CannonOptions = {
   clearanceMm: DEFAULT_CLEARANCE_MM,
@@ -57,6 +66,7 @@ export const DEFAULTS: CannonOptions = {
   releaseDeflectionMm: CANNON.releaseDeflectionMm,
   elevationDeg: CANNON.elevationDeg,
   ballDiameterMm: INTERFACES.cannonball.diameterMm,
+  rootFilletMm: ROOT_FILLET_MM,
 };
 
 // Our own proportions (not mating sizes): walls are at least MIN_FEATURE_MM, moving parts clear fixed
@@ -80,12 +90,6 @@ const PUSHER_ABOVE_BALL_CENTRE_MM = 1;
 const PUSHER_ROOT_MM = 0.5;
 /** Pusher length kept inside the barrel at full draw, so the ball cannot drop out behind it. */
 const PUSHER_OVERLAP_MM = 1.5;
-/**
- * Fillet where each face of the arm meets the root block: a square inside corner concentrates the bending
- * strain at the arm's root, the one place that flexes every shot (and the print/flex-fillets rule asks for
- * it). Two line widths, small against the arm's length so it barely stiffens it.
- */
-const ROOT_FILLET_MM = 2 * PRINT_DEFAULTS.lineWidthMm;
 /** Wall round the bore. */
 const BARREL_WALL_MM = 2;
 /** Bore ahead of the ball, as a fraction of the ball's diameter. */
@@ -142,6 +146,7 @@ function validate(options?: Partial<CannonOptions>): CannonOptions {
   checkRange('cannon', 'elevationDeg', o.elevationDeg, 0, 30, 'deg');
   // From the game's 8 mm up: a smaller ball would drop into the pusher's slot under the breech.
   checkRange('cannon', 'ballDiameterMm', o.ballDiameterMm, INTERFACES.cannonball.diameterMm, 12);
+  checkRange('cannon', 'rootFilletMm', o.rootFilletMm, 0, 2);
   return o;
 }
 
@@ -194,6 +199,27 @@ function alongBore(L: Layout, radiusMm: number, x0: number, x1: number): Solid {
   return cylinder(len, radiusMm).rotate([0, 90 - L.o.elevationDeg, 0]).translate([x0, 0, L.axisZ(x0)]);
 }
 
+/**
+ * The bore as a teardrop: round below, its roof two 45° faces meeting √2 × the radius above the axis in the
+ * vertical plane through it, so it prints without support (a flat cut under the point would overhang as
+ * much as the bore rises) while the ball rolls on the round part. From x0 to x1 along X, like alongBore.
+ */
+function boreTeardrop(L: Layout, x0: number, x1: number): Solid {
+  const t = (L.o.elevationDeg * Math.PI) / 180;
+  const r = L.boreMm / 2;
+  const n = Math.max(6, Math.ceil((circleSegments(r) * 3) / 4));
+  const arc = Array.from({ length: n + 1 }, (_, i): [number, number] => {
+    const a = (3 * Math.PI) / 4 + (i * 3 * Math.PI) / (2 * n);
+    return [r * Math.cos(a), r * Math.sin(a)];
+  });
+  // Drawn with its point at +y, then turned a quarter (x, y) → (−y, x): tilted like alongBore's cylinder,
+  // the profile's −x is the bore's own up (square to its axis, in the vertical plane).
+  const outline: [number, number][] = [...arc, [0, r * Math.SQRT2]];
+  const profile = polygon(outline.map(([x, y]): [number, number] => [-y, x]));
+  const len = (x1 - x0) / Math.cos(t);
+  return profile.extrude(len).rotate([0, 90 - L.o.elevationDeg, 0]).translate([x0, 0, L.axisZ(x0)]);
+}
+
 interface Pieces {
   /** Plug, spine, root block, rail, barrel and catch ramp, with the bore and the pusher's slot cut. */
   frame: Solid;
@@ -214,12 +240,16 @@ function pieces(L: Layout): Pieces {
   const frameMaxY = L.rootY + ROOT_BLOCK_MM;
 
   // Fixed frame: plug, spine, root block, front rail, barrel, catch ramp.
+  const t = (o.elevationDeg * Math.PI) / 180;
+  const ridge = (L.boreMm / 2) * Math.SQRT2 + BARREL_WALL_MM;
   const barrelOuter = hull3d([
     alongBore(L, L.barrelRadiusMm, L.barrelRearX - 5, L.muzzleX + 5),
     // Its footprint on the bed: the hull then stands the barrel on a solid keel that prints without support.
     ...[L.barrelRearX - 5, L.muzzleX + 5].flatMap((x): Vec3[] => [
       [x, -L.barrelRadiusMm, bedZ],
       [x, L.barrelRadiusMm, bedZ],
+      // A ridge over the bore's pointed roof, so the wall above its point is as thick as round it.
+      [x - ridge * Math.sin(t), 0, L.axisZ(x) + ridge * Math.cos(t)],
     ]),
   ])
     .trimByPlane([1, 0, 0], L.barrelRearX)
@@ -236,7 +266,7 @@ function pieces(L: Layout): Pieces {
   // The ramp is drawn in XY and stood up: X stays, Y becomes Z, the extrusion runs along −Y.
   const ramp = rampProfile.extrude(L.rampY[1] - L.rampY[0]).rotate([90, 0, 0]).translate([0, L.rampY[1], 0]);
   // The root fillets, as tall as the arm where they end (the arm tapers from its root).
-  const r = ROOT_FILLET_MM;
+  const r = o.rootFilletMm;
   const filletTopZ = bedZ + b + ((o.armTipWidthMm - b) * r) / o.armLengthMm;
   const fillet = (cornerX: number, side: 1 | -1): Solid =>
     span([Math.min(cornerX, cornerX + side * r), L.rootY - r, bedZ], [Math.max(cornerX, cornerX + side * r), L.rootY, filletTopZ]).subtract(
@@ -244,8 +274,7 @@ function pieces(L: Layout): Pieces {
     );
   const frame = union([
     span([-plug.lengthMm, -s / 2, bedZ], [0, s / 2, bedZ + s]),
-    fillet(L.armX, -1),
-    fillet(L.armX + o.armThicknessMm, 1),
+    ...(r > 0 ? [fillet(L.armX, -1), fillet(L.armX + o.armThicknessMm, 1)] : []),
     span([0, L.rampY[0], bedZ], [SPINE_MM, frameMaxY, bedZ + s]),
     span([0, L.rootY, bedZ], [L.barrelRearX + SPINE_MM, frameMaxY, railTopZ]),
     span([L.barrelRearX, 0, bedZ], [L.barrelRearX + SPINE_MM, frameMaxY, railTopZ]),
@@ -259,8 +288,9 @@ function pieces(L: Layout): Pieces {
   const slotHalfMm = PUSHER_WIDTH_MM / 2 + MOTION_GAP_MM / 2;
   const slotEndX = L.pusherFrontX + MOTION_GAP_MM;
   const cut = union([
-    alongBore(L, L.boreMm / 2, L.barrelRearX - 10, L.muzzleX + 5),
-    span([L.barrelRearX - 1, -slotHalfMm, bedZ - 1], [slotEndX, slotHalfMm, L.axisZ(slotEndX) + L.barrelRadiusMm + 1]),
+    boreTeardrop(L, L.barrelRearX - 10, L.muzzleX + 5),
+    // Up through the roof's ridge (over the teardrop's point), so no ceiling is left over the pusher.
+    span([L.barrelRearX - 1, -slotHalfMm, bedZ - 1], [slotEndX, slotHalfMm, L.axisZ(slotEndX) + ridge + 1]),
   ]);
 
   // Moving assembly: arm, tip block, pusher, thumb pad. The boxes abut exactly (an overlap would leave a
@@ -427,7 +457,7 @@ export function cannonAsPrinted(options: CannonOptions): CannonAsPrinted {
     armLengthMm: L.o.armLengthMm,
     armThicknessMm: L.o.armThicknessMm,
     taper: { rootWidthMm: b, tipWidthMm: L.o.armTipWidthMm },
-    rootFilletMm: ROOT_FILLET_MM,
+    rootFilletMm: L.o.rootFilletMm,
     // The thumb rides up the catch beside the pad and lets go when the pad's edge there has come back by the draw.
     drawPointFromRootMm: L.rootY - L.padY[0],
     thumbPointFromRootMm: L.rootY - (L.padY[0] + L.padY[1]) / 2,

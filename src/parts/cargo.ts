@@ -14,7 +14,10 @@ export interface CargoOptions {
   crateMm: number;
   /** Crate levels in the stack. Default 2. */
   levels: number;
-  /** Width and depth of the sunk seams between crates. Default 0.9 mm (two line widths) wide, 0.6 mm deep. */
+  /**
+   * Width and depth of the sunk seams between crates. Default 0.9 mm (two line widths) wide, 0.6 mm deep. A
+   * level seam's roof slopes out at 45° (a flat one would be a 0.6 mm shelf printed in the air).
+   */
   seamWidthMm: number;
   seamDepthMm: number;
   /** 45° chamfer on the stack's top edge (on the bed when printed). Default 0.8 mm. */
@@ -36,7 +39,7 @@ export function cargo(options?: Partial<CargoOptions>): Part {
   checkRange('cargo', 'crateMm', o.crateMm, peg.sideMm / 2 + MIN_FEATURE_MM, 20);
   checkOption('cargo', 'levels', o.levels, Number.isInteger(o.levels) && o.levels >= 1 && o.levels <= 4, 'a whole number from 1 to 4');
   checkRange('cargo', 'seamWidthMm', o.seamWidthMm, MIN_FEATURE_MM, o.crateMm / 3);
-  checkRange('cargo', 'seamDepthMm', o.seamDepthMm, 0.2, o.crateMm / 4);
+  checkRange('cargo', 'seamDepthMm', o.seamDepthMm, 0.2, Math.min(o.crateMm / 4, o.seamWidthMm - 0.3));
   checkRange('cargo', 'chamferMm', o.chamferMm, 0, o.crateMm / 4);
 
   const side = 2 * o.crateMm;
@@ -49,9 +52,15 @@ export function cargo(options?: Partial<CargoOptions>): Part {
   const base = c > 0 ? [rect(side - 2 * c, side - 2 * c).extrude(c, side / (side - 2 * c))] : [];
   let crates = plan.extrude(height - c).translate([0, 0, c]);
   if (base.length) crates = crates.union(...base);
-  // Horizontal seams between levels: a ring sunk into the sides.
-  const ring = rect(side + 2, side + 2).subtract(rect(side - 2 * o.seamDepthMm, side - 2 * o.seamDepthMm));
-  const seams = Array.from({ length: o.levels - 1 }, (_, i) => ring.extrude(o.seamWidthMm).translate([0, 0, (i + 1) * o.crateMm - o.seamWidthMm / 2]));
+  // Horizontal seams between levels: a ring sunk into the sides, its floor level and its roof sloping back
+  // out at 45° over the seam's depth.
+  const d = o.seamDepthMm;
+  // The roof runs on a hair past the sides, so it crosses them instead of ending on them, and the seam sinks
+  // a hair deeper than the notches, so their backs do not lie in one plane.
+  const past = 0.1, inner = side - 2 * (d + past), rise = d + 2 * past;
+  const core = rect(inner, inner).extrude(o.seamWidthMm + past - rise).union(rect(inner, inner).extrude(rise, (inner + 2 * rise) / inner).translate([0, 0, o.seamWidthMm + past - rise]));
+  const ring = rect(side + 2, side + 2).extrude(o.seamWidthMm + past).subtract(core);
+  const seams = Array.from({ length: o.levels - 1 }, (_, i) => ring.translate([0, 0, (i + 1) * o.crateMm - o.seamWidthMm / 2]));
   if (seams.length) crates = crates.subtract(...seams);
   const solid = crates.union(box([peg.sideMm, peg.sideMm, peg.lengthMm + 0.01], false).translate([-peg.sideMm / 2, -peg.sideMm / 2, height - 0.01]));
   return layOnBed({

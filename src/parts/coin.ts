@@ -7,7 +7,8 @@
 import { cylinder, text, union } from '../geometry/kernel.js';
 import { layOnBed, type Part } from '../geometry/part.js';
 import { COIN_SET, type CoinId } from '../rules/rulebook.js';
-import { INTERFACES, MIN_FEATURE_MM } from '../standard.js';
+import { DEFAULT_BED_CHAMFER_MM, INTERFACES, MIN_FEATURE_MM } from '../standard.js';
+import { chamferFitsAtBed } from './chamfer.js';
 import { checkOption, checkRange, mergeOptions } from './options.js';
 
 /** Two letters per coin type, from its rulebook name. */
@@ -28,12 +29,15 @@ export interface CoinOptions {
   letterHeightMm: number;
   /** Stroke width of the letters. Default 1.0 mm (≥ MIN_FEATURE_MM, two 0.45 mm lines). */
   strokeMm: number;
+  /** 45° chamfer round the face on the bed, against the printer's elephant's foot. Default DEFAULT_BED_CHAMFER_MM. */
+  bedChamferMm: number;
 }
 
 export const DEFAULTS: CoinOptions = {
   type: 'brace',
   letterHeightMm: 7,
   strokeMm: 1.0,
+  bedChamferMm: DEFAULT_BED_CHAMFER_MM,
 };
 
 /** Builds a coin lying flat. Feature: `coin` (peg, round, the disc's diameter, depth = its thickness). */
@@ -43,6 +47,7 @@ export function coin(options?: Partial<CoinOptions>): Part {
   checkOption('coin', 'type', o.type, ids.includes(o.type), `one of ${ids.join(', ')}`);
   checkRange('coin', 'strokeMm', o.strokeMm, MIN_FEATURE_MM, 2);
   checkRange('coin', 'letterHeightMm', o.letterHeightMm, 4, 10);
+  checkRange('coin', 'bedChamferMm', o.bedChamferMm, 0, INTERFACES.coin.reliefMm);
   const { diameterMm, thicknessMm, reliefMm } = INTERFACES.coin;
 
   // A hair's inward offset re-cleans the stroked outline, and dropping vertices within a micrometre of
@@ -55,7 +60,7 @@ export function coin(options?: Partial<CoinOptions>): Part {
   const solid = cylinder(thicknessMm, diameterMm / 2).subtract(
     union([engrave.translate([0, 0, thicknessMm - reliefMm]), engrave.mirror([1, 0, 0]).translate([0, 0, -0.5])]),
   );
-  return layOnBed({
+  const part = layOnBed({
     solid,
     features: [
       {
@@ -70,4 +75,5 @@ export function coin(options?: Partial<CoinOptions>): Part {
       },
     ],
   });
+  return chamferFitsAtBed(part, o.bedChamferMm);
 }

@@ -6,7 +6,7 @@
  * A cutter is built with its mouth at the origin, running down −Z, axis +Z. `placeCut` turns and moves
  * it; `cutInto` subtracts a set of cuts from a body and collects their features.
  */
-import { box, cylinder, union, type Solid, type Vec3 } from '../geometry/kernel.js';
+import { box, circleSegments, cylinder, polygon, union, type Solid, type Vec3 } from '../geometry/kernel.js';
 import { applyDirection, applyPoint, compose, rotation, translation, type Feature, type FeatureKind, type Part } from '../geometry/part.js';
 import { fitDepthMm, fitHoleMm, INTERFACES, type MatingClass } from '../standard.js';
 
@@ -61,6 +61,39 @@ export function placeCut(cut: Cut, positionMm: Vec3, anglesDeg: Vec3 = [0, 0, 0]
     solid: cut.solid.transform(m),
     feature: { ...f, positionMm: applyPoint(m, f.positionMm), axis: applyDirection(m, f.axis), size },
   };
+}
+
+/**
+ * The same round hole as a flat-roofed teardrop, for a hole that prints lying on its side: above its axis
+ * (toward `up`, in the frame the cut is placed in) the circle gives way to two 45° faces, and at one radius
+ * above the axis a flat roof (0.83 × the radius across, a short bridge) closes them. Nothing of the circle
+ * is taken away, so the fit, measured across it, is the round hole's; the roof rises no higher than the
+ * circle, so no wall above it gets thinner. Call on a placed cut, before a depth rewrite.
+ */
+export function teardrop(cut: Cut, up: Vec3 = [0, 0, 1]): Cut {
+  const f = cut.feature;
+  if (f.size.shape !== 'round') throw new Error(`teardrop: ${f.id} is not round`);
+  const r = f.size.diameterMm / 2;
+  const w = f.axis;
+  // The hole's own up: `up` made square to its axis; then the side completes a right-handed frame.
+  const k = up[0] * w[0] + up[1] * w[1] + up[2] * w[2];
+  const raw: Vec3 = [up[0] - k * w[0], up[1] - k * w[1], up[2] - k * w[2]];
+  const len = Math.hypot(...raw);
+  if (len < 0.5) throw new Error(`teardrop: ${f.id} does not lie on its side`);
+  const v: Vec3 = [raw[0] / len, raw[1] / len, raw[2] / len];
+  const u: Vec3 = [v[1] * w[2] - v[2] * w[1], v[2] * w[0] - v[0] * w[2], v[0] * w[1] - v[1] * w[0]];
+  // One outline, the arc ending exactly on the 45° faces: a circle polygon's chords would leave the faces'
+  // corners standing proud of it.
+  const n = Math.max(6, Math.ceil((circleSegments(r) * 3) / 4));
+  const arc = Array.from({ length: n + 1 }, (_, i): [number, number] => {
+    const a = (3 * Math.PI) / 4 + (i * 3 * Math.PI) / (2 * n);
+    return [r * Math.cos(a), r * Math.sin(a)];
+  });
+  const roof = r * (Math.SQRT2 - 1);
+  const profile = polygon([...arc, [roof, r], [-roof, r]]);
+  const p = f.positionMm;
+  const m = [u[0], u[1], u[2], 0, v[0], v[1], v[2], 0, w[0], w[1], w[2], 0, p[0], p[1], p[2], 1];
+  return { solid: profile.extrude(f.depthMm + OVERSHOOT_MM).translate([0, 0, -f.depthMm]).transform(m), feature: f };
 }
 
 /** Subtracts every cut from the body in one boolean and returns the part with the cuts' features. */

@@ -6,7 +6,8 @@
  */
 import { box, cylinder, type Solid } from '../geometry/kernel.js';
 import { layOnBed, type Part } from '../geometry/part.js';
-import { CLEARANCE_RANGE_MM, DEFAULT_CLEARANCE_MM, fitDepthMm, fitHoleMm, INTERFACES, MIN_FEATURE_MM } from '../standard.js';
+import { CLEARANCE_RANGE_MM, DEFAULT_BED_CHAMFER_MM, DEFAULT_CLEARANCE_MM, fitDepthMm, fitHoleMm, INTERFACES, MIN_FEATURE_MM } from '../standard.js';
+import { chamferFitsAtBed } from './chamfer.js';
 import { cutInto, FACING, placeCut, rectHole, roundHole, type Cut } from './cutters.js';
 import { checkRange, mergeOptions } from './options.js';
 
@@ -33,12 +34,15 @@ export interface FlagHolderOptions {
   slotDepthMm: number;
   /** Wall of the clip around the paper slot. Default 1.2 mm (above two line widths, stiff enough to grip). */
   clipWallMm: number;
+  /** 45° flare of the sleeve's mouth on the bed, against the printer's elephant's foot. Default DEFAULT_BED_CHAMFER_MM. */
+  bedChamferMm: number;
 }
 
 export const DEFAULTS: FlagHolderOptions = {
   clearanceMm: DEFAULT_CLEARANCE_MM,
   slotDepthMm: 5,
   clipWallMm: 1.2,
+  bedChamferMm: DEFAULT_BED_CHAMFER_MM,
 };
 
 /** Builds a flag holder standing on its bore's mouth. Features: `sleeve` and `paper-slot` (holes). */
@@ -47,6 +51,7 @@ export function flagHolder(options?: Partial<FlagHolderOptions>): Part {
   checkRange('flag-holder', 'clearanceMm', o.clearanceMm, CLEARANCE_RANGE_MM.min, CLEARANCE_RANGE_MM.max);
   checkRange('flag-holder', 'slotDepthMm', o.slotDepthMm, 2, 10);
   checkRange('flag-holder', 'clipWallMm', o.clipWallMm, MIN_FEATURE_MM, 3);
+  checkRange('flag-holder', 'bedChamferMm', o.bedChamferMm, 0, 0.5);
 
   const f = INTERFACES.flagHolder;
   const s = sleeve(o.clearanceMm);
@@ -58,5 +63,5 @@ export function flagHolder(options?: Partial<FlagHolderOptions>): Part {
   const clip = box([clipOuterX - clipStartX, clipWidthMm, clipHeightMm], false).translate([clipStartX, -clipWidthMm / 2, 0]);
   // rectHole: width along local X (turned to run up the clip), height along local Y (across it).
   const slot = placeCut(rectHole('paper-slot', 'paper-slot', f.paperSlotHeightMm, f.paperSlotMm, o.slotDepthMm, 'sliding'), [clipOuterX, 0, clipHeightMm / 2], FACING['+x']);
-  return layOnBed(cutInto(s.body.union(clip), [s.bore, slot]));
+  return chamferFitsAtBed(layOnBed(cutInto(s.body.union(clip), [s.bore, slot])), o.bedChamferMm);
 }

@@ -1,12 +1,13 @@
 /**
  * Printed flag (optional, BRIEF §3): the flag holder's sleeve with a solid waving flag on its side. Printed
  * flat: the flag lies on the bed and the sleeve beside it is cut flat by the same plane, as deep as leaves
- * MIN_FEATURE_MM of wall under the bore.
+ * MIN_FEATURE_MM of wall under the bore. The sleeve lies on its side, so its bore is a teardrop and its
+ * outside stands on a 45° keel down to the bed (the round underside would overhang up to 90° at the bed).
  */
-import { polygon, type Vec2 } from '../geometry/kernel.js';
+import { hull3d, polygon, type Vec2 } from '../geometry/kernel.js';
 import { layOnBed, type Part } from '../geometry/part.js';
-import { CLEARANCE_RANGE_MM, DEFAULT_CLEARANCE_MM, MIN_FEATURE_MM } from '../standard.js';
-import { cutInto } from './cutters.js';
+import { CLEARANCE_RANGE_MM, DEFAULT_CLEARANCE_MM, INTERFACES, MIN_FEATURE_MM } from '../standard.js';
+import { cutInto, teardrop } from './cutters.js';
 import { sleeve } from './flag-holder.js';
 import { checkRange, mergeOptions } from './options.js';
 
@@ -61,6 +62,10 @@ export function flag(options?: Partial<FlagOptions>): Part {
   const outline = polygon([...bottom, tail, ...top.reverse()]);
   // Extrude across the thickness (+Z), turn it into the sleeve's XZ plane (+Z → −Y), and set it on the bed.
   const panel = outline.extrude(o.thicknessMm).rotate([90, 0, 0]).translate([0, o.thicknessMm - bedY, 0]);
-  const body = s.body.union(panel).trimByPlane([0, 1, 0], -bedY);
-  return layOnBed(cutInto(body, [s.bore]), [90, 0, 0]);
+  // The keel: the sleeve's 45° tangents run down to the bed plane, which they meet bedY either side of the
+  // axis (the tangent points sit at ±r·cos 45° on both axes). The flag frame's up (out of the bed) is +Y.
+  const length = INTERFACES.flagHolder.sleeveLengthMm;
+  const keel = hull3d([s.body, ...[0, length].flatMap((z) => [-1, 1].map((x): [number, number, number] => [x * bedY, -bedY, z]))]);
+  const body = keel.union(panel).trimByPlane([0, 1, 0], -bedY);
+  return layOnBed(cutInto(body, [teardrop(s.bore, [0, 1, 0])]), [90, 0, 0]);
 }

@@ -9,7 +9,8 @@
  */
 import { cylinder, union, type Solid } from '../geometry/kernel.js';
 import { layOnBed, type Feature, type Part } from '../geometry/part.js';
-import { INTERFACES, MIN_FEATURE_MM } from '../standard.js';
+import { DEFAULT_BED_CHAMFER_MM, INTERFACES, MIN_FEATURE_MM } from '../standard.js';
+import { chamferFitsAtBed } from './chamfer.js';
 import { checkRange, mergeOptions } from './options.js';
 
 export interface MastOptions {
@@ -21,6 +22,11 @@ export interface MastOptions {
   flatDepthMm: number;
   /** Lead-in chamfer on the peg and tenon tips. Default 0.4 mm. */
   tipChamferMm: number;
+  /**
+   * How far inside its outline each round section (peg, pole, tenon) stands on the bed, against the
+   * printer's elephant's foot (chamfer.ts). Default DEFAULT_BED_CHAMFER_MM.
+   */
+  bedChamferMm: number;
 }
 
 export const DEFAULTS: MastOptions = {
@@ -28,6 +34,7 @@ export const DEFAULTS: MastOptions = {
   collarLengthMm: 2,
   flatDepthMm: 0.15,
   tipChamferMm: 0.4,
+  bedChamferMm: DEFAULT_BED_CHAMFER_MM,
 };
 
 /** Builds a mast lying on its flat, along −X from the peg's tip. Features: `mast-peg`, `mast-pole`, `mast-tenon` (pegs). */
@@ -38,6 +45,7 @@ export function mast(options?: Partial<MastOptions>): Part {
   checkRange('mast', 'collarLengthMm', o.collarLengthMm, MIN_FEATURE_MM, 10);
   checkRange('mast', 'flatDepthMm', o.flatDepthMm, 0.05, tenon.diameterMm / 4);
   checkRange('mast', 'tipChamferMm', o.tipChamferMm, 0, tenon.diameterMm / 4);
+  checkRange('mast', 'bedChamferMm', o.bedChamferMm, 0, 0.4);
 
   // Built along +Z from the peg's tip, with the bed as the plane x = 0 (material at x ≥ 0).
   const axisX = peg.diameterMm / 2 - peg.flatDepthMm;
@@ -69,7 +77,7 @@ export function mast(options?: Partial<MastOptions>): Part {
     depthMm,
     mating: 'sliding',
   });
-  return layOnBed(
+  const part = layOnBed(
     {
       solid,
       features: [
@@ -81,4 +89,7 @@ export function mast(options?: Partial<MastOptions>): Part {
     },
     [0, -90, 0],
   );
+  // Each round section's underside becomes two faces from its strip on the bed up to its axis: a lying
+  // cylinder's underside overhangs up to 90° right at the bed, and its flat's edges swell into the fit.
+  return chamferFitsAtBed(part, o.bedChamferMm);
 }

@@ -10,7 +10,7 @@
 import { circle, cylinder, polygon, rect, type Profile, type Vec2 } from '../geometry/kernel.js';
 import { layOnBed, type Part } from '../geometry/part.js';
 import { CLEARANCE_RANGE_MM, DEFAULT_CLEARANCE_MM, fitHoleMm, INTERFACES, MIN_FEATURE_MM } from '../standard.js';
-import { cutInto, FACING, placeCut, roundHole, type Cut } from './cutters.js';
+import { cutInto, FACING, placeCut, roundHole, teardrop, type Cut } from './cutters.js';
 import { checkOption, checkRange, mergeOptions } from './options.js';
 
 export interface SailOptions {
@@ -83,9 +83,10 @@ export function sail(options?: Partial<SailOptions>): Part {
     return tabProfile.extrude(o.loopLengthMm).rotate([90, 0, 0]).translate([0, y0 + o.loopLengthMm, 0]);
   });
   // Each loop's mouth faces out along the mast; the cutter runs on past the tab's inner face into open air.
+  // The loops lie on their side as the sail prints: teardrops, so their roofs print without support.
   const loops: Cut[] = [1, -1].map((s, i) => {
     const cut = roundHole('sail-loop', i === 0 ? 'sail-loop-head' : 'sail-loop-foot', holeMm, o.loopLengthMm + 1, 'sliding');
-    const placed = placeCut(cut, [0, s * (H / 2 - TAB_OVERLAP_MM + o.loopLengthMm), zAxis], s > 0 ? FACING['+y'] : FACING['-y']);
+    const placed = teardrop(placeCut(cut, [0, s * (H / 2 - TAB_OVERLAP_MM + o.loopLengthMm), zAxis], s > 0 ? FACING['+y'] : FACING['-y']));
     return { ...placed, feature: { ...placed.feature, depthMm: o.loopLengthMm } };
   });
   return layOnBed(cutInto(panel.union(...tabs), loops));

@@ -10,6 +10,7 @@ import type { Feature } from '../geometry/part.js';
 import type { BuildSettings, GeneratedFile } from '../generate/types.js';
 import type { TopologyReport } from '../mesh/topology.js';
 import type { HullProbe } from './hull-probe.js';
+import type { PrintAnalysis } from './overhang.js';
 
 export type Severity = 'error' | 'warning';
 
@@ -28,7 +29,7 @@ export interface Finding {
 }
 
 /** A mesh to check: a generated file, or a hull made in another CAD tool with its features from the YAML model. */
-export type MeshFile = Pick<GeneratedFile, 'path' | 'part' | 'faction' | 'bytes' | 'features'> & Partial<Pick<GeneratedFile, 'quantity'>>;
+export type MeshFile = Pick<GeneratedFile, 'path' | 'part' | 'faction' | 'bytes' | 'features'> & Partial<Pick<GeneratedFile, 'quantity' | 'brim'>>;
 
 export interface Context {
   factions: readonly Faction[];
@@ -43,6 +44,11 @@ export interface Context {
   /** The solid rebuilt from a file's bytes, or null when the bytes are not a closed manifold. Memoized. */
   solid(file: MeshFile): Solid | null;
   topology(file: MeshFile): TopologyReport;
+  /**
+   * How the file prints as it lies (src/validate/overhang.ts: overhangs needing support, footprint, centre of
+   * mass), or null when it is not one closed body (print/manifold and print/bodies say why). Memoized.
+   */
+  printAnalysis(file: MeshFile): PrintAnalysis | null;
   /** The faction's hull, probed where its model declares each feature. Memoized. */
   hull(faction: Faction): HullProbe | null;
   /**

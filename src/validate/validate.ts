@@ -8,8 +8,9 @@ import { fromMesh, initKernel, withArena, type MeshData, type Solid } from '../g
 import { generateParts, type BuildSettings } from '../generate/index.js';
 import { parseStl } from '../mesh/stl.js';
 import { checkTopology, type TopologyReport } from '../mesh/topology.js';
-import { CLICK_DISTANCE_MM } from '../standard.js';
+import { CLICK_DISTANCE_MM, PRINT_DEFAULTS, PRINTABILITY } from '../standard.js';
 import { probeHull, type HullProbe } from './hull-probe.js';
+import { analysePrint, type PrintAnalysis } from './overhang.js';
 import { RULES } from './rules/index.js';
 import type { Context, Finding, MeshFile, Rule } from './types.js';
 
@@ -73,6 +74,7 @@ export async function checkFiles(built: readonly MeshFile[], input: ValidateInpu
     const solids = new Map<MeshFile, Solid | null>();
     const topologies = new Map<MeshFile, TopologyReport>();
     const hulls = new Map<string, HullProbe | null>();
+    const analyses = new Map<MeshFile, PrintAnalysis | null>();
     // Each file is parsed once, for its topology and for its solid.
     const meshes = new Map<MeshFile, MeshData>();
     const mesh = (file: MeshFile): MeshData => {
@@ -89,6 +91,14 @@ export async function checkFiles(built: readonly MeshFile[], input: ValidateInpu
       topology(file) {
         if (!topologies.has(file)) topologies.set(file, checkTopology(mesh(file)));
         return topologies.get(file)!;
+      },
+      printAnalysis(file) {
+        if (!analyses.has(file)) {
+          const t = ctx.topology(file);
+          const solid = t.watertight && t.bodies === 1 ? ctx.solid(file) : null;
+          analyses.set(file, solid && analysePrint(solid.toMesh(), { overhangDeg: PRINTABILITY.overhangDeg, bridgeMm: PRINTABILITY.bridgeMm, lineWidthMm: PRINT_DEFAULTS.lineWidthMm }));
+        }
+        return analyses.get(file)!;
       },
       solid(file) {
         if (!solids.has(file)) solids.set(file, rebuild(mesh(file)));

@@ -29,9 +29,10 @@ describe('mast', () => {
     expect(features.map((f) => f.feature.kind)).toEqual(['mast-peg', 'mast-pole', 'mast-tenon']);
     const nominal = { 'mast-peg': INTERFACES.mastPeg.diameterMm, 'mast-pole': INTERFACES.mastPole.diameterMm, 'mast-tenon': INTERFACES.mastTenon.diameterMm } as const;
     for (const f of features) {
-      // Solid everywhere but under the bed: the probe's sample straight down lies past the printing flat.
-      expect(f.wrongPoints.length, f.feature.id).toBeLessThanOrEqual(3);
-      for (const p of f.wrongPoints) expect(p[2], f.feature.id).toBeLessThan(0);
+      // Solid everywhere above the axis; below it the section stands on its bed chamfer (chamfer.ts), so the
+      // probe's samples straight down and 45° either side of it (three at each of three depths) may be open.
+      expect(f.wrongPoints.length, f.feature.id).toBeLessThanOrEqual(9);
+      for (const p of f.wrongPoints) expect(p[2], f.feature.id).toBeLessThan(f.feature.positionMm[2]);
       expect(f.feature.role).toBe('peg');
       expect(Math.abs(f.measured.maxMm - nominal[f.feature.kind as keyof typeof nominal]), f.feature.id).toBeLessThan(0.05);
       // Lying down: every axis is horizontal.

@@ -12,6 +12,8 @@ import { readFile } from 'node:fs/promises';
 import { cannon, cannonArmGeometry } from '../../src/parts/cannon.js';
 import { tunedCannon } from '../../src/generate/catalog.js';
 import { PRINT_DEFAULTS } from '../../src/standard.js';
+import { RULES } from '../../src/validate/rules/index.js';
+import { PRINTABILITY_RULES } from '../../src/validate/rules/printability.js';
 import { checkFiles } from '../../src/validate/validate.js';
 import type { MeshFile } from '../../src/validate/types.js';
 
@@ -23,8 +25,14 @@ beforeAll(async () => {
 
 const file = (part: string, make: () => Solid, features: MeshFile['features'] = []): MeshFile =>
   withArena(() => ({ path: `shared/${part}.stl`, part, faction: null, bytes: serializeStl(make().toMesh(), part), features }));
+/**
+ * The rules under test here, all but the printability rules: those have their own fixtures
+ * (test/validate/printability.test.ts), and today's wheel and cannon still fail some of them (their open
+ * findings are listed in test/cli/validate.test.ts).
+ */
+const UNDER_TEST = RULES.filter((r) => !PRINTABILITY_RULES.includes(r));
 const rules = async (files: MeshFile[], factions: Faction[] = []): Promise<string[]> =>
-  [...new Set((await checkFiles(files, { factions, settings: defaultSettings() })).map((f) => `${f.severity} ${f.rule}`))].sort();
+  [...new Set((await checkFiles(files, { factions, settings: defaultSettings(), rules: UNDER_TEST })).map((f) => `${f.severity} ${f.rule}`))].sort();
 
 describe('printability', () => {
   it('print/manifold: a mesh with a triangle missing', async () => {
@@ -56,11 +64,11 @@ describe('physics', () => {
     // A thicker arm keeps its section taller than 1.5 × its thickness (the builder's rule).
     return file('cannon', () => cannon({ ...o, armThicknessMm: h, armTipWidthMm: Math.max(o.armTipWidthMm, Math.min(o.armWidthMm, 1.5 * h)) }).solid);
   };
-  const rulesFor = async (f: MeshFile): Promise<string[]> => [...new Set((await checkFiles([f], { factions: [], settings })).map((x) => `${x.severity} ${x.rule}`))].sort();
+  const rulesFor = async (f: MeshFile): Promise<string[]> => [...new Set((await checkFiles([f], { factions: [], settings, rules: UNDER_TEST })).map((x) => `${x.severity} ${x.rule}`))].sort();
 
   it('physics/cannon-range: the tuned cannon is quiet; one line width thicker shoots too far', async () => {
     expect(await rulesFor(cannonFile(0))).toEqual([]);
-    const findings = await checkFiles([cannonFile(PRINT_DEFAULTS.lineWidthMm)], { factions: [], settings });
+    const findings = await checkFiles([cannonFile(PRINT_DEFAULTS.lineWidthMm)], { factions: [], settings, rules: UNDER_TEST });
     expect(new Set(findings.map((f) => f.rule))).toEqual(new Set(['physics/cannon-range']));
     const range = findings.find((f) => /shoots/.test(f.message))!;
     expect(Number(range.measured)).toBeGreaterThan(0.5 * 1.03);
@@ -114,7 +122,7 @@ describe('movement', () => {
     const slow = { ...clean, card: { ...clean.card, moveCount: 1 }, model: { ...clean.model, externalHullStl: null } };
     // Move Count 1 on 2 in clicks: 21 Moves, within 24; a wheel with half the click would need 42.
     expect(await rules([w], [slow])).toEqual([]);
-    const findings = await checkFiles([w], { factions: [slow], settings: defaultSettings(), clickDistanceMm: 25.4 });
+    const findings = await checkFiles([w], { factions: [slow], settings: defaultSettings(), clickDistanceMm: 25.4, rules: UNDER_TEST });
     expect(findings.map((f) => `${f.severity} ${f.rule}`)).toEqual(['error movement/click-distance']);
   });
 });

@@ -1,0 +1,281 @@
+/**
+ * How a mesh prints as it lies (its exported frame, the bed at its lowest point), the way a slicer sees it:
+ * which downward faces need support, what stands on the bed, and where the mass is. Pure: from an indexed
+ * triangle mesh (shared vertices, as the kernel gives it), no kernel calls.
+ *
+ * A downward face needs support when it overhangs more than the printer's limit (angle from vertical:
+ * 0° a wall, 90° a ceiling), unless it lies on the bed, or it is a flat ceiling that a bridge spans: every
+ * point of it (but the last line width along a free edge, printed as the bridge's perimeter) lies on a
+ * straight line, in one direction for the whole ceiling, between two edges that have material under them (a
+ * wall going down), no longer than the bridge limit. The roof of a sideways slot is
+ * such a bridge; a shelf is not (its free edges have nothing under them).
+ */
+import type { MeshData, Vec3 } from '../geometry/kernel.js';
+import { convexHull2d } from './measure.js';
+
+export interface OverhangLimits {
+  /** Steepest overhang printed without support, degrees from vertical. */
+  overhangDeg: number;
+  /** Longest bridge printed without support, mm. */
+  bridgeMm: number;
+  /**
+   * The printer's line width: a ceiling's outermost line, along a free edge, is the bridge's own perimeter,
+   * so points of a ceiling within one line of a free edge need not lie on a bridge themselves.
+   */
+  lineWidthMm: number;
+}
+
+/** A downward face that needs support. */
+export interface Overhang {
+  triangle: number;
+  areaMm2: number;
+  /** Degrees from vertical: 90 is a ceiling. */
+  angleDeg: number;
+  centroid: Vec3;
+  minZ: number;
+}
+
+export interface PrintAnalysis {
+  /** The bed: the mesh's lowest z. */
+  bedZ: number;
+  heightMm: number;
+  /** Faces lying on the bed: their area, the length of their outline and its convex hull (x, y). */
+  footprint: { areaMm2: number; perimeterMm: number; hull: [number, number][] };
+  /** Centre of the volume (uniform density). */
+  centroid: Vec3;
+  volumeMm3: number;
+  /**
+   * Every face that needs support (not on the bed, not bridged), each with its triangle index; places
+   * (faces joined by edges) smaller than a line width squared are left out.
+   */
+  overhangs: Overhang[];
+  /** Triangles sharing an edge with each triangle (for grouping overhangs into places). */
+  neighbours: readonly (readonly number[])[];
+}
+
+/** Faces this close to the bed plane lie on it; ceilings within this much of level are flat. */
+const ON_BED_MM = 1e-3;
+const LEVEL_NZ = 0.9999;
+/** Facets of a surface modelled at exactly the limit (a 45° chamfer or teardrop) compute a hair over it. */
+export const ANGLE_TOLERANCE_DEG = 0.5;
+/** Bridge directions tried per ceiling: every 15°, plus square to each supported edge. */
+const BRIDGE_DIRECTIONS = 12;
+
+type V2 = readonly [number, number];
+
+/** Analyses the mesh as it lies. */
+export function analysePrint(mesh: MeshData, limits: OverhangLimits): PrintAnalysis {
+  const { positions: p, triangles: t } = mesh;
+  const n = t.length / 3;
+  const vz = (i: number): number => p[3 * i + 2]!;
+  const vert = (i: number): Vec3 => [p[3 * i]!, p[3 * i + 1]!, p[3 * i + 2]!];
+  let bedZ = Infinity, topZ = -Infinity;
+  for (let i = 2; i < p.length; i += 3) {
+    bedZ = Math.min(bedZ, p[i]!);
+    topZ = Math.max(topZ, p[i]!);
+  }
+
+  // Edge → the triangles on it (each edge of a closed manifold has two).
+  const edges = new Map<number, number[]>();
+  const nv = p.length / 3;
+  const key = (a: number, b: number): number => (a < b ? a * nv + b : b * nv + a);
+  for (let f = 0; f < n; f++)
+    for (let k = 0; k < 3; k++) {
+      const e = key(t[3 * f + k]!, t[3 * f + ((k + 1) % 3)]!);
+      const list = edges.get(e);
+      if (list) list.push(f);
+      else edges.set(e, [f]);
+    }
+  const neighbours: number[][] = Array.from({ length: n }, () => []);
+  for (const list of edges.values()) if (list.length === 2) {
+    neighbours[list[0]!]!.push(list[1]!);
+    neighbours[list[1]!]!.push(list[0]!);
+  }
+
+  const normal: Vec3[] = [], area: number[] = [], centroid: Vec3[] = [];
+  let volume = 0;
+  const moment = [0, 0, 0];
+  for (let f = 0; f < n; f++) {
+    const a = vert(t[3 * f]!), b = vert(t[3 * f + 1]!), c = vert(t[3 * f + 2]!);
+    const u = [b[0] - a[0], b[1] - a[1], b[2] - a[2]], v = [c[0] - a[0], c[1] - a[1], c[2] - a[2]];
+    const cr: Vec3 = [u[1]! * v[2]! - u[2]! * v[1]!, u[2]! * v[0]! - u[0]! * v[2]!, u[0]! * v[1]! - u[1]! * v[0]!];
+    const len = Math.hypot(...cr);
+    area.push(len / 2);
+    normal.push(len > 0 ? [cr[0] / len, cr[1] / len, cr[2] / len] : [0, 0, 0]);
+    centroid.push([(a[0] + b[0] + c[0]) / 3, (a[1] + b[1] + c[1]) / 3, (a[2] + b[2] + c[2]) / 3]);
+    // Signed tetrahedron to the origin: volume and its centroid's moment.
+    const vol = (a[0] * (b[1] * c[2] - b[2] * c[1]) - a[1] * (b[0] * c[2] - b[2] * c[0]) + a[2] * (b[0] * c[1] - b[1] * c[0])) / 6;
+    volume += vol;
+    for (let i = 0; i < 3; i++) moment[i]! += (vol * (a[i]! + b[i]! + c[i]!)) / 4;
+  }
+
+  const onBed = (f: number): boolean => [0, 1, 2].every((k) => vz(t[3 * f + k]!) <= bedZ + ON_BED_MM) && normal[f]![2] < -LEVEL_NZ;
+  const minZ = (f: number): number => Math.min(vz(t[3 * f]!), vz(t[3 * f + 1]!), vz(t[3 * f + 2]!));
+
+  // Footprint: area, outline (edges with one bed face) and hull.
+  const bed = new Set<number>();
+  for (let f = 0; f < n; f++) if (onBed(f)) bed.add(f);
+  let footArea = 0, perimeter = 0;
+  const footPoints: [number, number][] = [];
+  for (const f of bed) {
+    footArea += area[f]!;
+    for (let k = 0; k < 3; k++) {
+      const a = t[3 * f + k]!, b = t[3 * f + ((k + 1) % 3)]!;
+      footPoints.push([p[3 * a]!, p[3 * a + 1]!]);
+      if (!edges.get(key(a, b))!.some((g) => g !== f && bed.has(g))) perimeter += Math.hypot(p[3 * b]! - p[3 * a]!, p[3 * b + 1]! - p[3 * a + 1]!);
+    }
+  }
+
+  const limitNz = -Math.sin(((limits.overhangDeg + ANGLE_TOLERANCE_DEG) * Math.PI) / 180);
+  const overhangs: Overhang[] = [];
+  const angleOf = (f: number): number => (Math.asin(Math.min(1, -normal[f]![2])) * 180) / Math.PI;
+  const push = (f: number): void => void overhangs.push({ triangle: f, areaMm2: area[f]!, angleDeg: angleOf(f), centroid: centroid[f]!, minZ: minZ(f) });
+
+  // Flat ceilings: grouped into regions, each bridged or not as a whole.
+  const ceiling = (f: number): boolean => !bed.has(f) && normal[f]![2] < -LEVEL_NZ;
+  const seen = new Set<number>();
+  for (let f = 0; f < n; f++) {
+    if (seen.has(f) || !ceiling(f)) continue;
+    const z = centroid[f]![2];
+    const region: number[] = [];
+    const stack = [f];
+    seen.add(f);
+    while (stack.length) {
+      const g = stack.pop()!;
+      region.push(g);
+      for (const h of neighbours[g]!) if (!seen.has(h) && ceiling(h) && Math.abs(centroid[h]![2] - z) < ON_BED_MM) {
+        seen.add(h);
+        stack.push(h);
+      }
+    }
+    if (!bridged(region)) region.forEach(push);
+  }
+  for (let f = 0; f < n; f++) if (!seen.has(f) && !bed.has(f) && normal[f]![2] < limitNz) push(f);
+
+  /** Whether one bridge direction spans the whole ceiling between supported edges within the limit. */
+  function bridged(region: number[]): boolean {
+    const inRegion = new Set(region);
+    const z = centroid[region[0]!]![2];
+    const boundary: { a: V2; b: V2; supported: boolean }[] = [];
+    for (const f of region)
+      for (let k = 0; k < 3; k++) {
+        const a = t[3 * f + k]!, b = t[3 * f + ((k + 1) % 3)]!;
+        const other = edges.get(key(a, b))!.find((g) => g !== f);
+        if (other === undefined || inRegion.has(other)) continue;
+        // Material under the edge: the face across it goes down from it.
+        const third = [0, 1, 2].map((j) => t[3 * other + j]!).find((v) => v !== a && v !== b)!;
+        boundary.push({ a: [p[3 * a]!, p[3 * a + 1]!], b: [p[3 * b]!, p[3 * b + 1]!], supported: vz(third) < z - ON_BED_MM });
+      }
+    const free = boundary.filter((e) => !e.supported);
+    const samples: V2[] = region
+      .flatMap((f) => {
+        const c = centroid[f]!;
+        return [[c[0], c[1]] as V2, ...[0, 1, 2].map((k): V2 => [(p[3 * t[3 * f + k]!]! + c[0]) / 2, (p[3 * t[3 * f + k]! + 1]! + c[1]) / 2])];
+      })
+      .filter((o) => free.every((e) => segmentDistance(o, e.a, e.b) > limits.lineWidthMm));
+    const directions: V2[] = Array.from({ length: BRIDGE_DIRECTIONS }, (_, i) => [Math.cos((i * Math.PI) / BRIDGE_DIRECTIONS), Math.sin((i * Math.PI) / BRIDGE_DIRECTIONS)]);
+    for (const e of boundary) if (e.supported) {
+      const l = Math.hypot(e.b[0] - e.a[0], e.b[1] - e.a[1]);
+      if (l > 0) directions.push([-(e.b[1] - e.a[1]) / l, (e.b[0] - e.a[0]) / l]);
+    }
+    // The nearest boundary edge along a ray, and whether it is supported.
+    const cast = (o: V2, d: V2): { t: number; supported: boolean } | null => {
+      let best: { t: number; supported: boolean } | null = null;
+      for (const e of boundary) {
+        const ex = e.b[0] - e.a[0], ey = e.b[1] - e.a[1];
+        const den = d[0] * ey - d[1] * ex;
+        if (Math.abs(den) < 1e-12) continue;
+        const wx = e.a[0] - o[0], wy = e.a[1] - o[1];
+        const s = (wx * ey - wy * ex) / den;
+        const u = (wx * d[1] - wy * d[0]) / den;
+        if (s > 1e-9 && u >= -1e-9 && u <= 1 + 1e-9 && (!best || s < best.t)) best = { t: s, supported: e.supported };
+      }
+      return best;
+    };
+    return directions.some((d) =>
+      samples.every((o) => {
+        const fwd = cast(o, d), back = cast(o, [-d[0], -d[1]]);
+        return !!fwd && !!back && fwd.supported && back.supported && fwd.t + back.t <= limits.bridgeMm;
+      }),
+    );
+  }
+
+  // A place smaller than one line's footprint (a sliver where two faces meet) prints as whatever is beside it.
+  const significant = placesOf(neighbours, overhangs)
+    .filter((pl) => pl.areaMm2 >= limits.lineWidthMm ** 2)
+    .flatMap((pl) => pl.faces)
+    .sort((x, y) => x.triangle - y.triangle);
+  return {
+    bedZ,
+    heightMm: topZ - bedZ,
+    footprint: { areaMm2: footArea, perimeterMm: perimeter, hull: footPoints.length >= 3 ? convexHull2d(footPoints) : footPoints },
+    centroid: volume !== 0 ? [moment[0]! / volume, moment[1]! / volume, moment[2]! / volume] : [0, 0, 0],
+    volumeMm3: volume,
+    overhangs: significant,
+    neighbours,
+  };
+}
+
+/** Distance from point o to the segment ab. */
+function segmentDistance(o: V2, a: V2, b: V2): number {
+  const ex = b[0] - a[0], ey = b[1] - a[1];
+  const l2 = ex * ex + ey * ey;
+  const s = l2 > 0 ? Math.max(0, Math.min(1, ((o[0] - a[0]) * ex + (o[1] - a[1]) * ey) / l2)) : 0;
+  return Math.hypot(o[0] - a[0] - s * ex, o[1] - a[1] - s * ey);
+}
+
+export interface OverhangPlace {
+  areaMm2: number;
+  /** The steepest face's angle. */
+  angleDeg: number;
+  /** The centroid of its largest face. */
+  at: Vec3;
+  faces: Overhang[];
+}
+
+/** Overhangs grouped into places (connected by shared edges), largest first. */
+function placesOf(neighbours: readonly (readonly number[])[], overhangs: readonly Overhang[]): OverhangPlace[] {
+  const byTriangle = new Map(overhangs.map((o) => [o.triangle, o]));
+  const seen = new Set<number>();
+  const places: OverhangPlace[] = [];
+  for (const o of overhangs) {
+    if (seen.has(o.triangle)) continue;
+    const faces: Overhang[] = [];
+    const stack = [o.triangle];
+    seen.add(o.triangle);
+    while (stack.length) {
+      const f = byTriangle.get(stack.pop()!)!;
+      faces.push(f);
+      for (const g of neighbours[f.triangle]!) if (byTriangle.has(g) && !seen.has(g)) {
+        seen.add(g);
+        stack.push(g);
+      }
+    }
+    const biggest = faces.reduce((x, y) => (y.areaMm2 > x.areaMm2 ? y : x));
+    places.push({ areaMm2: faces.reduce((s, f) => s + f.areaMm2, 0), angleDeg: Math.max(...faces.map((f) => f.angleDeg)), at: biggest.centroid, faces });
+  }
+  return places.sort((x, y) => y.areaMm2 - x.areaMm2);
+}
+
+/** The analysis's overhangs (or some of them) grouped into places, largest first. */
+export function overhangPlaces(a: PrintAnalysis, overhangs: readonly Overhang[] = a.overhangs): OverhangPlace[] {
+  return placesOf(a.neighbours, overhangs);
+}
+
+/**
+ * How far the centre of mass may lean before it passes the footprint's nearest edge, degrees (negative:
+ * it is outside already). The footprint is its convex hull, grown by `growMm` (a brim).
+ */
+export function tippingAngleDeg(a: PrintAnalysis, growMm = 0): number {
+  const h = a.footprint.hull;
+  if (h.length < 3) return -90;
+  const [cx, cy, cz] = a.centroid;
+  let inside = Infinity;
+  for (let i = 0; i < h.length; i++) {
+    const [x0, y0] = h[i]!, [x1, y1] = h[(i + 1) % h.length]!;
+    const l = Math.hypot(x1 - x0, y1 - y0);
+    // Counter-clockwise hull: the inside is to the left of each edge.
+    if (l > 0) inside = Math.min(inside, ((x1 - x0) * (cy - y0) - (y1 - y0) * (cx - x0)) / l);
+  }
+  return (Math.atan2(inside + growMm, cz - a.bedZ) * 180) / Math.PI;
+}
