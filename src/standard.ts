@@ -108,6 +108,27 @@ export const INTERFACES = {
   flagHolder: { sleeveOuterMm: 6.4, sleeveLengthMm: 8, paperSlotMm: 0.6, paperSlotHeightMm: 14 },
 } as const;
 
+/**
+ * Ballast: flat steel washers, ISO 7089 (normal series, product grade A; the same sizes as DIN 125-A), size
+ * M10: hole d1 10.5 mm (its smallest; up to 10.77), outside d2 20 mm (its largest; down to 19.48),
+ * thickness h 2 mm (1.8 to 2.2). Steel, 7.85 g/cm³ (EN 10025 structural steel). One washer's mass from its
+ * nominal dimensions: π/4 · (20² − 10.5²) · 2 mm³ × 7.85 g/cm³ = 3.57 g. Sold everywhere, by the hundred.
+ */
+export const BALLAST_WASHER = {
+  name: 'M10 flat steel washer, ISO 7089 (DIN 125-A), 20 × 10.5 × 2 mm',
+  holeMinMm: 10.5,
+  outsideMaxMm: 20,
+  thicknessMm: 2,
+  thicknessMaxMm: 2.2,
+  densityGPerCm3: 7.85,
+} as const;
+
+/** One ballast washer's mass from its nominal dimensions (BALLAST_WASHER), grams. */
+export function washerGrams(): number {
+  const w = BALLAST_WASHER;
+  return ((Math.PI / 4) * (w.outsideMaxMm ** 2 - w.holeMinMm ** 2) * w.thicknessMm * w.densityGPerCm3) / 1000;
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Hull and cannon geometry shared by several parts and the solver (ours)
 

@@ -262,6 +262,7 @@ export function resolveFaction(file: FactionFile, sourceFile: string, baseDir: s
       cannonSlots,
       coinSlot: model.coinSlot === 'none' ? null : { xMm: mm(model.coinSlot.at[0]), yMm: mm(model.coinSlot.at[1]) },
       wheelSlot: model.wheelSlot === 'none' ? null : { xMm: mm(model.wheelSlot.at) },
+      ballast: model.ballast ? { xMm: mm(model.ballast.at[0]), yMm: mm(model.ballast.at[1]), washers: model.ballast.washers } : null,
       externalHullStl: model.externalHull ? resolvePath(baseDir, model.externalHull.stl) : null,
     },
     sourceFile,

@@ -22,6 +22,7 @@ export type FeatureKind =
   | 'sail-loop'
   | 'paper-slot'
   | 'coupon-hole'
+  | 'ballast-pocket'
   // pegs and other male surfaces
   | 'mast-peg'
   | 'mast-pole'
