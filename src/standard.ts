@@ -115,7 +115,7 @@ export const INTERFACES = {
  * nominal dimensions: π/4 · (20² − 10.5²) · 2 mm³ × 7.85 g/cm³ = 3.57 g. Sold everywhere, by the hundred.
  */
 export const BALLAST_WASHER = {
-  name: 'M10 flat steel washer, ISO 7089 (DIN 125-A), 20 × 10.5 × 2 mm',
+  name: 'M10 steel washer, ISO 7089, 20 × 10.5 × 2 mm',
   holeMinMm: 10.5,
   outsideMaxMm: 20,
   thicknessMm: 2,
@@ -140,6 +140,13 @@ export const HULL = {
   /** Material kept between any two features and between a feature and the outside: two line widths. */
   minWallMm: MIN_FEATURE_MM,
 } as const;
+
+/**
+ * The Industry's turret (src/parts/turret.ts): ballast washers under its roof. A loaded turret carries a
+ * 8.5 g cannon whose centre of mass sits about 25 mm off its pivot, outside its 24 mm drum; three washers
+ * (10.7 g) on the pivot's axis bring the loaded centre of mass about 3 mm inside the drum's face.
+ */
+export const TURRET = { ballastWashers: 3 } as const;
 
 /**
  * The cannon. `generate` and `shipwright tune` size its flex arm with the spring solver (src/physics/); the

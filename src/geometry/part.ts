@@ -39,7 +39,8 @@ export type FeatureKind =
 
 /** Round: `diameterMm`. Square and rect: `widthMm` along `widthAxis`, `heightMm` along axis × widthAxis. */
 export type FeatureSize =
-  | { shape: 'round'; diameterMm: number }
+  /** `coreDiameterMm`: a core left standing on the axis through the hole's depth (an annular hole, e.g. a ballast pocket round its boss). */
+  | { shape: 'round'; diameterMm: number; coreDiameterMm?: number }
   | { shape: 'rect'; widthMm: number; heightMm: number; widthAxis: Vec3 };
 
 export interface Feature {

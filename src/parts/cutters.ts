@@ -146,5 +146,8 @@ export function ballastPocket(id: string, washers: number, clearanceMm: number):
   const depthMm = fitDepthMm(washers * w.thicknessMaxMm, 'sliding', clearanceMm);
   const pocket = roundHole('ballast-pocket', id, fitHoleMm(w.outsideMaxMm, 'sliding', clearanceMm), depthMm, 'sliding');
   const bossMm = w.holeMinMm - 2 * gapMm('press', clearanceMm);
-  return { ...pocket, solid: pocket.solid.subtract(cylinder(depthMm + 2 * OVERSHOOT_MM, bossMm / 2).translate([0, 0, -depthMm - OVERSHOOT_MM])) };
+  return {
+    solid: pocket.solid.subtract(cylinder(depthMm + 2 * OVERSHOOT_MM, bossMm / 2).translate([0, 0, -depthMm - OVERSHOOT_MM])),
+    feature: { ...pocket.feature, size: { shape: 'round', diameterMm: fitHoleMm(w.outsideMaxMm, 'sliding', clearanceMm), coreDiameterMm: bossMm } },
+  };
 }

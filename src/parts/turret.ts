@@ -11,7 +11,7 @@
  */
 import { circle, cylinder } from '../geometry/kernel.js';
 import { layOnBed, type Part } from '../geometry/part.js';
-import { CLEARANCE_RANGE_MM, DEFAULT_CLEARANCE_MM, HULL, INTERFACES } from '../standard.js';
+import { CLEARANCE_RANGE_MM, DEFAULT_CLEARANCE_MM, HULL, INTERFACES, TURRET } from '../standard.js';
 import { ballastPocket, cannonSlot, cutInto, FACING, placeCut } from './cutters.js';
 import { checkOption, checkRange, mergeOptions } from './options.js';
 
@@ -24,11 +24,11 @@ export interface TurretOptions {
   drumHeightMm: number;
   /** Height of the slot's centre above the drum's face on the deck. Default 6.5 mm. */
   slotAboveDeckMm: number;
-  /** 45° chamfer round the roof's edge, kept a wall short of the slot and the ballast pocket. Default 0.8 mm. */
+  /** 45° chamfer round the roof's edge, kept a wall short of the slot and the ballast pocket. Default 0.4 mm. */
   roofChamferMm: number;
   /** Armour around the slot's mouth, measured across the flat. Default 2 mm. */
   slotWallMm: number;
-  /** Ballast washers under the roof (0 for none). Default 3 (10.7 g). */
+  /** Ballast washers under the roof (0 for none). Default TURRET.ballastWashers (3, 10.7 g). */
   ballastWashers: number;
 }
 
@@ -37,9 +37,9 @@ export const DEFAULTS: TurretOptions = {
   drumDiameterMm: 24,
   drumHeightMm: 19.5,
   slotAboveDeckMm: 6.5,
-  roofChamferMm: 0.8,
+  roofChamferMm: 0.4,
   slotWallMm: 2,
-  ballastWashers: 3,
+  ballastWashers: TURRET.ballastWashers,
 };
 
 /** Builds the turret, roof on the bed and pivot up. Features: `turret-pivot` (peg), `cannon-slot` (hole), `ballast-pocket` (hole, when ballasted). */

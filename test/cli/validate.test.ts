@@ -94,12 +94,7 @@ describe('clean input', () => {
    */
   const OPEN = [
     'assembly/stands corsairs',
-    'assembly/stands queens-fleet',
     'assembly/stands shadow-fleet',
-    'assembly/stands sun-fleet',
-    'assembly/stands the-industry',
-    'assembly/stands treasure-fleet',
-    'assembly/turret-sweep the-industry',
   ];
   it('the shipped factions: nothing but the open assembly findings', async () => {
     const r = await cli('--json');
