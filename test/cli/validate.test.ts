@@ -94,7 +94,6 @@ describe('clean input', () => {
    */
   const OPEN = [
     'assembly/stands corsairs',
-    'assembly/stands shadow-fleet',
   ];
   it('the shipped factions: nothing but the open assembly findings', async () => {
     const r = await cli('--json');
