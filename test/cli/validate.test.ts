@@ -88,9 +88,9 @@ describe('clean input', () => {
   }, 120_000);
 
   /**
-   * OPEN (issue 15): side cannons tip four sloops and galleons off their wheel-and-skid support, and the
-   * Industry's loaded turret leans on its pivot. These, and nothing else, are still found on the shipped
-   * factions; each fixed one must come off this list.
+   * OPEN (issue 15): a side cannon still tips the Corsairs' sloop off its wheel and skid (ballast and fuller
+   * bottoms steady the other ships; the sloop has no room for a washer pocket ahead of its slots beside its
+   * coin slot). This, and nothing else, is still found on the shipped factions; once fixed it comes off.
    */
   const OPEN = [
     'assembly/stands corsairs',
