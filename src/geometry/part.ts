@@ -150,7 +150,7 @@ export function roundFeature(f: Feature): Feature {
   const rv = (v: Vec3): Vec3 => [r(v[0]), r(v[1]), r(v[2])];
   const size: FeatureSize =
     f.size.shape === 'round'
-      ? { shape: 'round', diameterMm: r(f.size.diameterMm) }
+      ? { shape: 'round', diameterMm: r(f.size.diameterMm), ...(f.size.coreDiameterMm === undefined ? {} : { coreDiameterMm: r(f.size.coreDiameterMm) }) }
       : { shape: 'rect', widthMm: r(f.size.widthMm), heightMm: r(f.size.heightMm), widthAxis: rv(f.size.widthAxis) };
   return { ...f, positionMm: rv(f.positionMm), axis: rv(f.axis), size, depthMm: r(f.depthMm) };
 }
