@@ -9,7 +9,7 @@
  * it stands on the deck instead of leaning on its pivot's clearance. The pocket opens on the roof, the face
  * that prints on the bed, around a boss the washers press onto.
  */
-import { circle, cylinder } from '../geometry/kernel.js';
+import { box, circle, cylinder } from '../geometry/kernel.js';
 import { layOnBed, type Part } from '../geometry/part.js';
 import { CLEARANCE_RANGE_MM, DEFAULT_CLEARANCE_MM, HULL, INTERFACES, TURRET } from '../standard.js';
 import { ballastPocket, cannonSlot, cutInto, FACING, placeCut } from './cutters.js';
@@ -69,9 +69,11 @@ export function turret(options?: Partial<TurretOptions>): Part {
   const H = o.drumHeightMm;
   let drum = cylinder(H - c, r).translate([0, 0, c]);
   if (c > 0) drum = drum.union(circle(r - c).extrude(c, r / (r - c)));
-  // Flat face for the slot's mouth, where the drum is as wide as the slot plus its walls.
+  // Flat face for the slot's mouth, where the drum is as wide as the slot plus its walls; it stops a wall
+  // short of the ballast pocket under the roof, which keeps the drum's full round wall.
   const flatX = Math.sqrt(r * r - (slotSide / 2 + o.slotWallMm) ** 2);
-  drum = drum.trimByPlane([-1, 0, 0], -flatX);
+  const flatFromMm = pocket ? pocketDepthMm + HULL.minWallMm : 0;
+  drum = drum.subtract(box([r, o.drumDiameterMm + 2, H - flatFromMm + 1], false).translate([flatX, -r - 1, flatFromMm]));
   const body = drum.union(cylinder(pivot.lengthMm + 0.01, pivot.diameterMm / 2).translate([0, 0, H - 0.01]));
   const cuts = [placeCut(slot, [flatX, 0, H - o.slotAboveDeckMm], FACING['+x']), ...(pocket ? [placeCut(pocket, [0, 0, 0], FACING.down)] : [])];
   const part = cutInto(body, cuts, [
