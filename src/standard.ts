@@ -175,6 +175,28 @@ export const BAND_STRETCH_RANGE = { min: 0.01, max: 0.15 } as const;
 /** A wheel's measured roll over its designed roll (calibrate-wheel) that Shipwright accepts as a correction. */
 export const WHEEL_ROLL_FACTOR_RANGE = { min: 0.8, max: 1.25 } as const;
 
+
+/**
+ * Ballast: flat steel washers, ISO 7089 (normal series, product grade A; the same sizes as DIN 125-A), size
+ * M10: hole d1 10.5 mm (its smallest; up to 10.77), outside d2 20 mm (its largest; down to 19.48),
+ * thickness h 2 mm (1.8 to 2.2). Steel, 7.85 g/cm³ (EN 10025 structural steel). One washer's mass from its
+ * nominal dimensions: π/4 · (20² − 10.5²) · 2 mm³ × 7.85 g/cm³ = 3.57 g. Sold everywhere, by the hundred.
+ */
+export const BALLAST_WASHER = {
+  name: 'M10 steel washer, ISO 7089, 20 × 10.5 × 2 mm',
+  holeMinMm: 10.5,
+  outsideMaxMm: 20,
+  thicknessMm: 2,
+  thicknessMaxMm: 2.2,
+  densityGPerCm3: 7.85,
+} as const;
+
+/** One ballast washer's mass from its nominal dimensions (BALLAST_WASHER), grams. */
+export function washerGrams(): number {
+  const w = BALLAST_WASHER;
+  return ((Math.PI / 4) * (w.outsideMaxMm ** 2 - w.holeMinMm ** 2) * w.thicknessMm * w.densityGPerCm3) / 1000;
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Hull and cannon geometry shared by several parts and the solver (ours)
 
@@ -186,6 +208,13 @@ export const HULL = {
   /** Material kept between any two features and between a feature and the outside: two line widths. */
   minWallMm: MIN_FEATURE_MM,
 } as const;
+
+/**
+ * The Industry's turret (src/parts/turret.ts): ballast washers under its roof. A loaded turret carries a
+ * 8.5 g cannon whose centre of mass sits about 25 mm off its pivot, outside its 24 mm drum; three washers
+ * (10.7 g) on the pivot's axis bring the loaded centre of mass about 3 mm inside the drum's face.
+ */
+export const TURRET = { ballastWashers: 3 } as const;
 
 /**
  * The cannon. `generate` and `shipwright tune` size its flex arm with the spring solver (src/physics/); the

@@ -16,6 +16,7 @@ import type { BandSpec } from '../standard.js';
 import { findMaterial } from '../materials.js';
 import { ARMADA, DEFAULT_MODE_PLAYERS, GROUP_MODE_PLAYERS, islandsForPlayers, PLAYERS, PRINT_LIST, ROCKS_PER_TABLE } from '../rules/rulebook.js';
 import type { PrintSettings } from './estimate.js';
+import { BALLAST_WASHER, TURRET } from '../standard.js';
 
 export type BomMode = 'default' | 'group' | 'armada';
 export const BOM_MODES: readonly BomMode[] = ['default', 'group', 'armada'];
@@ -217,6 +218,10 @@ export function planBom(req: PlanRequest): Plan {
   }
 
   const wheels = [...lines.values()].filter((l) => l.part === 'wheel').reduce((s, l) => s + l.quantity, 0);
+  // Ballast washers: each hull's pocket (its model's `ballast`) and each turret's roof.
+  const factionOf = new Map(req.fleets.flatMap((f) => f.ships.map((s) => [s.faction.id, s.faction] as const)));
+  const washersPer = (l: PlanLine): number => (l.part === 'turret' ? TURRET.ballastWashers : l.part === 'hull' ? (factionOf.get(l.faction ?? '')?.model.ballast?.washers ?? 0) : 0);
+  const washers = [...lines.values()].reduce((s, l) => s + l.quantity * washersPer(l), 0);
   return {
     players,
     mode: req.mode,
@@ -227,6 +232,7 @@ export function planBom(req: PlanRequest): Plan {
     notPrinted: [
       { item: 'draw bag (any small cloth pouch)', quantity: 1 },
       { item: bandItem(req.settings.band), quantity: wheels },
+      ...(washers > 0 ? [{ item: `${BALLAST_WASHER.name} (ballast)`, quantity: washers }] : []),
     ],
     warnings: req.mode === 'armada' ? armadaWarnings(req.fleets) : [],
   };

@@ -39,13 +39,14 @@ export const FACTION_KEYS = {
     optional: ['hitsToSink', 'turretArcDeg'],
   },
   ability: { required: ['name', 'text'], optional: [] },
-  model: { required: ['hull', 'fittings', 'cannonSlots', 'coinSlot', 'wheelSlot'], optional: ['externalHull'] },
+  model: { required: ['hull', 'fittings', 'cannonSlots', 'coinSlot', 'wheelSlot'], optional: ['ballast', 'externalHull'] },
   hull: { required: ['style', 'length', 'beam', 'height'], optional: [] },
   fitting: { required: ['kind', 'at'], optional: [] },
   hullCannonSlot: { required: ['facing'], optional: ['mount', 'at'] },
   turretCannonSlot: { required: ['mount'], optional: [] },
   coinSlot: { required: ['at'], optional: [] },
   wheelSlot: { required: ['at'], optional: [] },
+  ballast: { required: ['at', 'washers'], optional: [] },
   externalHull: { required: ['stl'], optional: [] },
 } as const satisfies Record<string, KeySet>;
 
@@ -69,6 +70,8 @@ export const FACTION_LIMITS = {
   headingDeg: { min: 0, max: 360 },
   /** A turret's arc about the bow: at least one sweep step of the validator, at most all round. */
   turretArcDeg: { min: 5, max: 360 },
+  /** Ballast washers in one hull's pocket: at least one, at most a stack as tall as the shortest hull allows. */
+  ballastWashers: { min: 1, max: 6 },
   /** Sockets or slots listed in one model. */
   listItems: 32,
   nameChars: 60,
@@ -221,6 +224,16 @@ function checkModel(r: YamlReader, f: Field): ModelFile | undefined {
   const coinSlot = slot('coinSlot', 'the coin slot', '{ at: [along, across] }, e.g. { at: [-8mm, 0mm] }', point);
   const wheelSlot = slot('wheelSlot', 'the wheel slot', '{ at: <length along the keel> }, e.g. { at: -29mm }', (at, path) => r.length(at, path, along)?.text);
 
+  const ballastField = model.get('ballast');
+  let ballast: ModelFile['ballast'];
+  if (ballastField) {
+    const b = r.mapping(ballastField, 'model.ballast', FACTION_KEYS.ballast, 'the ballast pocket, e.g. { at: [10mm, 0mm], washers: 3 }');
+    const at = b?.get('at'), washers = b?.get('washers');
+    const point2 = at && point(at, 'model.ballast.at');
+    const count = washers && r.integer(washers, 'model.ballast.washers', FACTION_LIMITS.ballastWashers);
+    if (point2 && count !== undefined) ballast = { at: point2, washers: count };
+  }
+
   const externalField = model.get('externalHull');
   let externalHull: ModelFile['externalHull'];
   if (externalField) {
@@ -230,7 +243,7 @@ function checkModel(r: YamlReader, f: Field): ModelFile | undefined {
   }
 
   const hull = { style, length: length?.text, beam: beam?.text, height: height?.text };
-  return { hull, fittings, cannonSlots, coinSlot, wheelSlot, ...(externalHull ? { externalHull } : {}) } as ModelFile;
+  return { hull, fittings, cannonSlots, coinSlot, wheelSlot, ...(ballast ? { ballast } : {}), ...(externalHull ? { externalHull } : {}) } as ModelFile;
 }
 
 /** A path ending in .stl, without NUL bytes (which no file system accepts). */
@@ -262,6 +275,7 @@ export function resolveFaction(file: FactionFile, sourceFile: string, baseDir: s
       cannonSlots,
       coinSlot: model.coinSlot === 'none' ? null : { xMm: mm(model.coinSlot.at[0]), yMm: mm(model.coinSlot.at[1]) },
       wheelSlot: model.wheelSlot === 'none' ? null : { xMm: mm(model.wheelSlot.at) },
+      ballast: model.ballast ? { xMm: mm(model.ballast.at[0]), yMm: mm(model.ballast.at[1]), washers: model.ballast.washers } : null,
       externalHullStl: model.externalHull ? resolvePath(baseDir, model.externalHull.stl) : null,
     },
     sourceFile,

@@ -65,6 +65,12 @@ export interface ModelFile {
   coinSlot: { at: [LengthText, LengthText] } | 'none';
   /** Wheel-carriage slot in the bottom, `at` along the keel (toward the stern is negative). */
   wheelSlot: { at: LengthText } | 'none';
+  /**
+   * Optional: a stack of steel washers (standard.ts BALLAST_WASHER) pressed into a pocket in the bottom,
+   * centred at `at` [along the keel, across], to lower the ship's centre of mass and steady it on its wheel
+   * and skid. Without it the hull has no pocket.
+   */
+  ballast?: { at: [LengthText, LengthText]; washers: number };
   /** Optional: a hull made in another CAD tool, validated instead of generated (validate issue). */
   externalHull?: { stl: string };
 }
@@ -109,6 +115,8 @@ export interface FactionModel {
   cannonSlots: CannonSlot[];
   coinSlot: { xMm: number; yMm: number } | null;
   wheelSlot: { xMm: number } | null;
+  /** Ballast washers (BALLAST_WASHER) in a pocket in the bottom, centred at [x, y]; null without. */
+  ballast: { xMm: number; yMm: number; washers: number } | null;
   /** Absolute path of an external hull STL, when the model declares one. */
   externalHullStl: string | null;
 }

@@ -22,6 +22,7 @@ export type FeatureKind =
   | 'sail-loop'
   | 'paper-slot'
   | 'coupon-hole'
+  | 'ballast-pocket'
   // pegs and other male surfaces
   | 'mast-peg'
   | 'mast-pole'
@@ -38,7 +39,8 @@ export type FeatureKind =
 
 /** Round: `diameterMm`. Square and rect: `widthMm` along `widthAxis`, `heightMm` along axis × widthAxis. */
 export type FeatureSize =
-  | { shape: 'round'; diameterMm: number }
+  /** `coreDiameterMm`: a core left standing on the axis through the hole's depth (an annular hole, e.g. a ballast pocket round its boss). */
+  | { shape: 'round'; diameterMm: number; coreDiameterMm?: number }
   | { shape: 'rect'; widthMm: number; heightMm: number; widthAxis: Vec3 };
 
 export interface Feature {
@@ -148,7 +150,7 @@ export function roundFeature(f: Feature): Feature {
   const rv = (v: Vec3): Vec3 => [r(v[0]), r(v[1]), r(v[2])];
   const size: FeatureSize =
     f.size.shape === 'round'
-      ? { shape: 'round', diameterMm: r(f.size.diameterMm) }
+      ? { shape: 'round', diameterMm: r(f.size.diameterMm), ...(f.size.coreDiameterMm === undefined ? {} : { coreDiameterMm: r(f.size.coreDiameterMm) }) }
       : { shape: 'rect', widthMm: r(f.size.widthMm), heightMm: r(f.size.heightMm), widthAxis: rv(f.size.widthAxis) };
   return { ...f, positionMm: rv(f.positionMm), axis: rv(f.axis), size, depthMm: r(f.depthMm) };
 }

@@ -37,13 +37,17 @@ export function featureFrame(f: Feature): { u: Vec3; v: Vec3; w: Vec3 } {
 /** Points spread over the feature's cross-section (shrunk by `marginMm`) at 15 %, 50 % and 85 % of its depth. */
 export function samplePoints(f: Feature, marginMm: number): Vec3[] {
   const { u, v, w } = featureFrame(f);
-  const offsets: [number, number][] = [[0, 0]];
+  const offsets: [number, number][] = [];
   if (f.size.shape === 'round') {
     const r = f.size.diameterMm / 2 - marginMm;
-    for (let i = 0; i < 8; i++) offsets.push([r * Math.cos((i * Math.PI) / 4), r * Math.sin((i * Math.PI) / 4)]);
+    const core = f.size.coreDiameterMm;
+    // Round the axis, or round the core halfway out to the wall.
+    const rings = core === undefined ? [r] : [core / 2 + marginMm, (core / 2 + f.size.diameterMm / 2) / 2, r];
+    if (core === undefined) offsets.push([0, 0]);
+    for (const q of rings) for (let i = 0; i < 8; i++) offsets.push([q * Math.cos((i * Math.PI) / 4), q * Math.sin((i * Math.PI) / 4)]);
   } else {
     const a = f.size.widthMm / 2 - marginMm, b = f.size.heightMm / 2 - marginMm;
-    for (const [x, y] of [[a, b], [-a, b], [a, -b], [-a, -b], [a, 0], [-a, 0], [0, b], [0, -b]] as const) offsets.push([x, y]);
+    for (const [x, y] of [[0, 0], [a, b], [-a, b], [a, -b], [-a, -b], [a, 0], [-a, 0], [0, b], [0, -b]] as const) offsets.push([x, y]);
   }
   const sign = f.role === 'hole' ? -1 : 1; // holes run inward (−axis), pegs outward (+axis)
   const depths = f.depthMm > 0 ? [0.15, 0.5, 0.85].map((t) => t * f.depthMm) : [0];
@@ -69,7 +73,10 @@ export function probeFeature(solid: Solid, f: Feature, marginMm = 0.05): ProbeRe
   const wrongPoints = samplePoints(f, marginMm).filter((p) => isInside(solid, p) === (f.role === 'hole'));
   let reachable = true;
   if (f.role === 'hole') {
-    const start = add(f.positionMm, f.axis, -f.depthMm / 2);
+    // From the middle of the hole, or of an annular hole's ring.
+    const core = f.size.shape === 'round' ? f.size.coreDiameterMm : undefined;
+    const ring = core === undefined || f.size.shape !== 'round' ? 0 : (core + f.size.diameterMm) / 4;
+    const start = add(add(f.positionMm, f.axis, -f.depthMm / 2), featureFrame(f).u, ring);
     reachable = rayHitsMm(solid, start, add(start, f.axis, FAR_MM)).length === 0;
   }
   return { ok: wrongPoints.length === 0 && reachable, wrongPoints, reachable };
@@ -92,9 +99,11 @@ export interface MeasuredSize {
 export function measureFeature(solid: Solid, f: Feature): MeasuredSize {
   const { u, v, w } = featureFrame(f);
   const centre = add(f.positionMm, w, (f.role === 'hole' ? -1 : 1) * (f.depthMm / 2));
+  // An annular hole's rays start in its core: the wall is the second surface they meet.
+  const first = f.size.shape === 'round' && f.size.coreDiameterMm !== undefined ? 1 : 0;
   const reach = (dir: Vec3): number => {
     const hits = rayHitsMm(solid, centre, add(centre, dir, FAR_MM));
-    return hits.length ? hits[0]! : Infinity;
+    return hits[first] ?? Infinity;
   };
   if (f.size.shape === 'round') {
     const chords: number[] = [];

@@ -8,7 +8,7 @@
  */
 import { box, circleSegments, cylinder, polygon, union, type Solid, type Vec3 } from '../geometry/kernel.js';
 import { applyDirection, applyPoint, compose, rotation, translation, type Feature, type FeatureKind, type Part } from '../geometry/part.js';
-import { fitDepthMm, fitHoleMm, INTERFACES, type MatingClass } from '../standard.js';
+import { BALLAST_WASHER, clearanceMm as gapMm, fitDepthMm, fitHoleMm, INTERFACES, type MatingClass } from '../standard.js';
 
 export interface Cut {
   solid: Solid;
@@ -165,4 +165,22 @@ export function wheelSlot(id: string, clearanceMm: number): Cut {
     fitDepthMm(o.heightMm, 'press', clearanceMm),
     'press',
   );
+}
+
+/**
+ * Takes a stack of `washers` ballast washers (BALLAST_WASHER) lying flat: a round pocket, sliding on the
+ * washers' outside and deep enough for the thickest of them, around a boss they press onto by their hole
+ * (press class on the hole's smallest size). The boss stands from the pocket's floor to its mouth, so the
+ * pocket opens on the bed face and its ceiling is a short bridge from boss to wall: it prints without
+ * supports, and the part stays one body.
+ */
+export function ballastPocket(id: string, washers: number, clearanceMm: number): Cut {
+  const w = BALLAST_WASHER;
+  const depthMm = fitDepthMm(washers * w.thicknessMaxMm, 'sliding', clearanceMm);
+  const pocket = roundHole('ballast-pocket', id, fitHoleMm(w.outsideMaxMm, 'sliding', clearanceMm), depthMm, 'sliding');
+  const bossMm = w.holeMinMm - 2 * gapMm('press', clearanceMm);
+  return {
+    solid: pocket.solid.subtract(cylinder(depthMm + 2 * OVERSHOOT_MM, bossMm / 2).translate([0, 0, -depthMm - OVERSHOOT_MM])),
+    feature: { ...pocket.feature, size: { shape: 'round', diameterMm: fitHoleMm(w.outsideMaxMm, 'sliding', clearanceMm), coreDiameterMm: bossMm } },
+  };
 }

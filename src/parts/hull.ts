@@ -14,7 +14,7 @@ import { FACTION_LIMITS } from '../faction/format.js';
 import { box, circle, hull2d, hull3d, polygon, rect, union, type Solid, type Vec3 } from '../geometry/kernel.js';
 import { layOnBed, type Part } from '../geometry/part.js';
 import { CLEARANCE_RANGE_MM, DEFAULT_CLEARANCE_MM, HULL } from '../standard.js';
-import { cannonSlot, cargoSocket, coinSlot, FACING, mastSocket, placeCut, turretSeat, wheelSlot, type Cut } from './cutters.js';
+import { ballastPocket, cannonSlot, cargoSocket, coinSlot, FACING, mastSocket, placeCut, turretSeat, wheelSlot, type Cut } from './cutters.js';
 import { levelsFor, minHalfBeamMm, Outline, PROA, STYLES, type Level, type StyleDef } from './hull-styles/styles.js';
 import { checkOption, checkRange, mergeOptions } from './options.js';
 
@@ -39,6 +39,7 @@ export const DEFAULTS: HullOptions = {
     ],
     coinSlot: { xMm: -8, yMm: -6 },
     wheelSlot: { xMm: -29 },
+    ballast: null,
     externalHullStl: null,
   },
   clearanceMm: DEFAULT_CLEARANCE_MM,
@@ -74,8 +75,8 @@ const fail = (path: string, message: string): never => {
 
 /**
  * Builds a faction's hull in print orientation (deck up, centred on the bed). Features: one socket per
- * fitting (`mast-socket-n`, `cargo-socket-n`, `turret-seat-n`), `cannon-slot-n` per hull slot, `coin-slot`
- * and `wheel-slot`, each in the exported frame.
+ * fitting (`mast-socket-n`, `cargo-socket-n`, `turret-seat-n`), `cannon-slot-n` per hull slot, `coin-slot`,
+ * `wheel-slot` and `ballast-pocket` (when the model has ballast), each in the exported frame.
  * @throws InputError when the model's layout overlaps or breaks through the hull, naming the field.
  */
 export function hull(options?: Partial<HullOptions>): Part {
@@ -192,6 +193,19 @@ function planFeatures(m: FactionModel, clearanceMm: number, style: StyleDef, out
       place: 'bottom',
       box: { min: [x - s.widthMm / 2, -s.heightMm / 2, 0], max: [x + s.widthMm / 2, s.heightMm / 2, cut.feature.depthMm] },
       cut: () => placeCut(cut, [x, 0, 0], FACING.down),
+    });
+  }
+
+  if (m.ballast) {
+    const { xMm: x, yMm: y, washers } = m.ballast;
+    const cut = ballastPocket('ballast-pocket', washers, clearanceMm);
+    const r = (cut.feature.size as { diameterMm: number }).diameterMm / 2;
+    planned.push({
+      path: 'model.ballast.at',
+      what: `the ballast pocket (${washers} washers)`,
+      place: 'bottom',
+      box: { min: [x - r, y - r, 0], max: [x + r, y + r, cut.feature.depthMm] },
+      cut: () => placeCut(cut, [x, y, 0], FACING.down),
     });
   }
 

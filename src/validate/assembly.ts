@@ -10,7 +10,7 @@
  * - a cannon in a slot, upright (its print-frame up is the world's up), its plug pushed in to a depth.
  *
  * Masses come from the print estimate (src/bom/estimate.ts: walls, skins and infill at the print settings,
- * times the material's density); where that mass sits in a part is its centre weighted as printed: the
+ * times the material's density), plus the steel ballast washers in any ballast pocket; where that mass sits in a part is its centre weighted as printed: the
  * whole volume at the infill fraction, plus the shell (walls and skins, each surface times its thickness)
  * at full density.
  */
@@ -20,7 +20,7 @@ import { rayHitsMm, type Solid, type Vec3 } from '../geometry/kernel.js';
 import { applyDirection, applyPoint, compose, translation, type Feature, type FeatureKind, type Mat4 } from '../geometry/part.js';
 import { CATALOG } from '../generate/catalog.js';
 import { findMaterial } from '../materials.js';
-import { PRINT_DEFAULTS } from '../standard.js';
+import { BALLAST_WASHER, PRINT_DEFAULTS, washerGrams } from '../standard.js';
 import { featureMiddle } from './measure.js';
 import type { Context, MeshFile } from './types.js';
 
@@ -269,7 +269,22 @@ function printedCentre(p: Float32Array, t: Uint32Array): Vec3 {
   return [0, 1, 2].map((k) => (f * cv[k]! + (1 - f) * cs[k]!) / w) as unknown as Vec3;
 }
 
-/** Total mass and its centre, in the world frame, of placed parts. */
+/**
+ * The ballast washers a placed part carries: one stack per `ballast-pocket` feature, as many washers as its
+ * depth holds at their thickest, pressed home against the pocket's floor; mass from their nominal size.
+ */
+export function ballastOf(part: Placed): { washers: number; grams: number; centreMm: Vec3 }[] {
+  const w = BALLAST_WASHER;
+  return part.features
+    .filter((f) => f.kind === 'ballast-pocket')
+    .map((f) => {
+      const washers = Math.floor(f.depthMm / w.thicknessMaxMm + 1e-9);
+      const floor = add(f.positionMm, f.axis, -f.depthMm);
+      return { washers, grams: washers * washerGrams(), centreMm: add(floor, f.axis, (washers * w.thicknessMm) / 2) };
+    });
+}
+
+/** Total mass and its centre, in the world frame, of placed parts and the ballast washers they carry. */
 export function combinedMass(ctx: Context, parts: readonly Placed[]): { grams: number; centreMm: Vec3 } {
   let grams = 0;
   let c: Vec3 = [0, 0, 0];
@@ -278,6 +293,10 @@ export function combinedMass(ctx: Context, parts: readonly Placed[]): { grams: n
     if (!m) continue;
     c = add(c, applyPoint(part.transform, m.centreMm), m.grams);
     grams += m.grams;
+    for (const b of ballastOf(part)) {
+      c = add(c, b.centreMm, b.grams);
+      grams += b.grams;
+    }
   }
   return { grams, centreMm: [c[0] / grams, c[1] / grams, c[2] / grams] };
 }

@@ -81,7 +81,8 @@ export function thinnestWallMm(solid: Solid, f: Feature): { wallMm: number; at: 
   let best: { wallMm: number; at: Vec3 } | null = null;
   for (let i = 0; i < 16; i++) {
     const dir = mix(u, v, (i * Math.PI) / 8);
-    const hits = rayHitsMm(solid, c, add(c, dir, FAR_MM));
+    // An annular hole's rays leave its core first.
+    const hits = rayHitsMm(solid, c, add(c, dir, FAR_MM)).slice(f.size.shape === 'round' && f.size.coreDiameterMm !== undefined ? 1 : 0);
     if (hits.length < 2) continue;
     const wall = hits[1]! - hits[0]!;
     if (!best || wall < best.wallMm) best = { wallMm: wall, at: add(c, dir, hits[0]!) };

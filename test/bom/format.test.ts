@@ -99,6 +99,7 @@ describe('formats', () => {
     expect(data.notPrinted).toEqual([
       { item: 'draw bag (any small cloth pouch)', quantity: 1 },
       { item: 'rubber band: O-ring AS568-014 (12.42 mm ID × 1.78 mm cord), one per movement wheel', quantity: bom.rows.filter((r) => r.part === 'wheel').reduce((s, r) => s + r.quantity, 0) },
+      { item: expect.stringMatching(/^M10 steel washer, ISO 7089/), quantity: expect.any(Number) },
     ]);
   });
 });

@@ -3,6 +3,7 @@ import { planBom, resolveMode, tableIslands, type Plan } from '../../src/bom/qua
 import { InputError } from '../../src/errors.js';
 import type { Faction } from '../../src/faction/types.js';
 import { defaultSettings } from '../../src/generate/index.js';
+import { BALLAST_WASHER, TURRET } from '../../src/standard.js';
 import { fleetsOf, shippedFactions } from './helpers.js';
 
 let all: Faction[];
@@ -45,9 +46,12 @@ describe('quantities by player count', () => {
       expect(total(plan, 'cannonball')).toBe(10 * players);
       const rocks = total(plan, 'rock') + total(plan, 'reef');
       expect(rocks).toBe(Math.min(6, Math.max(2, players)));
+      // Ballast: each ship's hull pocket (its model's washers) and three under each turret's roof.
+      const washers = factions.reduce((s, f) => s + f.card.ships * ((f.model.ballast?.washers ?? 0) + TURRET.ballastWashers * fittings(f, 'turret')), 0);
       expect(plan.notPrinted).toEqual([
         { item: 'draw bag (any small cloth pouch)', quantity: 1 },
         { item: 'rubber band: O-ring AS568-014 (12.42 mm ID × 1.78 mm cord), one per movement wheel', quantity: ships },
+        ...(washers > 0 ? [{ item: `${BALLAST_WASHER.name} (ballast)`, quantity: washers }] : []),
       ]);
       // Each player's island share: they add up to the table's islands and differ by at most one.
       const shares = plan.sets.map((s) => s.islands);

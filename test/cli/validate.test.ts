@@ -108,14 +108,17 @@ describe('clean input', () => {
   /**
    * OPEN (issue 15), each finding as rule, faction (or `shared`) and part; each fixed one must come off this
    * list, and nothing else may be found on the shipped factions.
-   * - assembly (hull owner): side cannons tip four sloops and galleons off their wheel-and-skid support, and
-   *   the Industry's loaded turret leans on its pivot.
+   * - assembly/stands: ballast washers and fuller bottoms steady the ships, but on the O-ring's 1.78 mm
+   *   cord (the wheel's contact) four of them tip at 7.7–9.3°, under the 10° margin, and the Corsairs'
+   *   sloop (no room for a washer pocket ahead of its slots) tips over at −27°.
    * - printability, parts this slice does not own (the printability owner lists the fix for each):
    *   hulls (hull owner): no flare on the wheel slot's mouth (bed-chamfer), bilges overhanging 57–79° at the
    *   bed (first-layer), and a 10.7 mm wheel-slot roof and bilges above the first millimetre (supports);
    *   wheel, carriage, fit coupon (wheel/carriage/coupon owner): no bed chamfer on the wheel's flat, the
    *   carriage block or the coupon's holes, round bearings and a rim that overhang (sideways-holes,
    *   supports, first-layer);
+   *   the Industry's turret: its ballast pocket opens on the bed without a chamfer and its ceiling is not
+   *   taken for a bridge (bed-chamfer, supports);
    *   cannon: no bed chamfer along the plug lying on the bed (a bevel there leaves the plug's corners
    *   short of the size its fit probes; the probe would have to learn the bevel first).
    */
@@ -123,10 +126,8 @@ describe('clean input', () => {
     'assembly/stands corsairs/hull',
     'assembly/stands queens-fleet/hull',
     'assembly/stands shadow-fleet/hull',
-    'assembly/stands sun-fleet/hull',
     'assembly/stands the-industry/hull',
     'assembly/stands treasure-fleet/hull',
-    'assembly/turret-sweep the-industry/turret',
     'print/bed-chamfer corsairs/hull',
     'print/bed-chamfer queens-fleet/hull',
     'print/bed-chamfer shadow-fleet/hull',
@@ -136,14 +137,13 @@ describe('clean input', () => {
     'print/bed-chamfer shared/wheel',
     'print/bed-chamfer sun-fleet/hull',
     'print/bed-chamfer the-industry/hull',
+    'print/bed-chamfer the-industry/turret',
     'print/bed-chamfer the-islanders/hull',
     'print/bed-chamfer treasure-fleet/hull',
     'print/first-layer corsairs/hull',
     'print/first-layer queens-fleet/hull',
-    'print/first-layer shadow-fleet/hull',
     'print/first-layer shared/fit-coupon',
     'print/first-layer shared/wheel',
-    'print/first-layer sun-fleet/hull',
     'print/first-layer the-industry/hull',
     'print/first-layer the-islanders/hull',
     'print/first-layer treasure-fleet/hull',
@@ -155,6 +155,7 @@ describe('clean input', () => {
     'print/supports shared/wheel',
     'print/supports sun-fleet/hull',
     'print/supports the-industry/hull',
+    'print/supports the-industry/turret',
     'print/supports the-islanders/hull',
     'print/supports treasure-fleet/hull',
   ];

@@ -69,7 +69,15 @@ describe('loadFactions on the shipped folder', () => {
     expect(f.model.cannonSlots[0]).toEqual({ mount: 'hull', facing: 'port', offsetMm: 6 });
     expect(f.model.coinSlot).toEqual({ xMm: -6, yMm: -5.9 });
     expect(f.model.wheelSlot).toEqual({ xMm: -29 });
+    expect(f.model.ballast).toEqual({ xMm: 22.2, yMm: 0, washers: 4 });
     expect(f.model.externalHullStl).toBeNull();
+  });
+
+  it('leaves the ballast out when the model has none, and refuses a stack that is not a whole number of washers', () => {
+    expect(parseFaction(edit(['  ballast: { at: [22.2mm, 0mm], washers: 4 }\n', '']), 'queens-fleet.yaml').model.ballast).toBeNull();
+    const problems = problemsOf(edit(['washers: 4', 'washers: 2.5'], ['at: [22.2mm, 0mm]', 'at: [22.2mm]']));
+    expect(problems.map((p) => p.place)).toEqual(['26:18', '26:37']);
+    expect(problems.map((p) => p.message)).toEqual([expect.stringMatching(/^model\.ballast\.at/), expect.stringMatching(/^model\.ballast\.washers: 2\.5 is not allowed; expected a whole number from 1 to 6/)]);
   });
 });
 

@@ -18,6 +18,7 @@ function faction(id: string, fittings: Faction['model']['fittings'], ships = 3):
       cannonSlots: [{ mount: 'hull', facing: 'port', offsetMm: 0 }, { mount: 'hull', facing: 'starboard', offsetMm: 0 }],
       coinSlot: { xMm: 10, yMm: 0 },
       wheelSlot: { xMm: -25 },
+      ballast: null,
       externalHullStl: null,
     },
   };

@@ -12,7 +12,7 @@ import { hull } from '../../src/parts/hull.js';
 import { PROA, STYLES } from '../../src/parts/hull-styles/styles.js';
 import { mast } from '../../src/parts/mast.js';
 import { turret } from '../../src/parts/turret.js';
-import { CLEARANCE_RANGE_MM, fitDepthMm, fitHoleMm, HULL, INTERFACES } from '../../src/standard.js';
+import { BALLAST_WASHER, CLEARANCE_RANGE_MM, fitDepthMm, fitHoleMm, HULL, INTERFACES } from '../../src/standard.js';
 import { buildAndInspect } from '../helpers/part.js';
 
 let factions: Faction[] = [];
@@ -85,7 +85,8 @@ describe('hull', () => {
       expect(byKind(i, 'cannon-slot').length, f.id).toBe(m.cannonSlots.filter((s) => s.mount === 'hull').length);
       expect(byKind(i, 'coin-slot').length).toBe(1);
       expect(byKind(i, 'wheel-slot').length).toBe(1);
-      expect(i.features.length).toBe(m.fittings.length + m.cannonSlots.filter((s) => s.mount === 'hull').length + 2);
+      expect(byKind(i, 'ballast-pocket').length, f.id).toBe(m.ballast ? 1 : 0);
+      expect(i.features.length).toBe(m.fittings.length + m.cannonSlots.filter((s) => s.mount === 'hull').length + 2 + (m.ballast ? 1 : 0));
       expectFeaturesTrue(i, f.id);
 
       // Deck openings open up from the flat deck; hull cannon slots open outward, level, at the rulebook
@@ -95,7 +96,7 @@ describe('hull', () => {
         if (x.feature.kind === 'cannon-slot') {
           expect(axis[2]).toBeCloseTo(0, 9);
           expect(p[2]).toBeCloseTo(HULL.cannonSlotCentreHeightMm, 6);
-        } else if (x.feature.kind === 'wheel-slot') {
+        } else if (x.feature.kind === 'wheel-slot' || x.feature.kind === 'ballast-pocket') {
           expect(axis).toEqual([0, 0, -1]);
           expect(p[2]).toBeCloseTo(0, 6);
         } else {
@@ -109,6 +110,12 @@ describe('hull', () => {
       const coin = byKind(i, 'coin-slot')[0]!.feature.positionMm;
       expect(coin[0] - firstHole.feature.positionMm[0]).toBeCloseTo(m.coinSlot!.xMm - first.xMm, 6);
       expect(coin[1] - firstHole.feature.positionMm[1]).toBeCloseTo(m.coinSlot!.yMm - first.yMm, 6);
+      // The ballast pocket opens in the bottom where the model puts it, deep enough for its washers at their thickest.
+      const pocket = byKind(i, 'ballast-pocket')[0]?.feature;
+      if (m.ballast && pocket) {
+        expect(pocket.positionMm[0] - firstHole.feature.positionMm[0]).toBeCloseTo(m.ballast.xMm - first.xMm, 6);
+        expect(pocket.depthMm).toBeGreaterThanOrEqual(m.ballast.washers * BALLAST_WASHER.thicknessMaxMm);
+      }
     }
   });
 

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initKernel, withArena } from '../../src/geometry/kernel.js';
-import { turretSeat } from '../../src/parts/cutters.js';
+import { ballastPocket, turretSeat } from '../../src/parts/cutters.js';
 import { DEFAULTS, turret } from '../../src/parts/turret.js';
-import { fitHoleMm, INTERFACES } from '../../src/standard.js';
+import { BALLAST_WASHER, fitHoleMm, INTERFACES, washerGrams } from '../../src/standard.js';
 import { buildAndInspect } from '../helpers/part.js';
 
 beforeAll(initKernel);
@@ -19,13 +19,16 @@ describe('turret', () => {
     const r = DEFAULTS.drumDiameterMm / 2;
     const full = Math.PI * r * r * DEFAULTS.drumHeightMm + (Math.PI * p.diameterMm ** 2 * p.lengthMm) / 4;
     const slot = fitHoleMm(INTERFACES.cannonPlug.sideMm, 'sliding', 0.2) ** 2 * INTERFACES.cannonPlug.lengthMm;
-    expect(topology.volumeMm3).toBeLessThan(full - slot);
-    expect(topology.volumeMm3).toBeGreaterThan((full - slot) * 0.85); // flat, chamfer, facets
+    const pocket = withArena(() => ballastPocket('p', DEFAULTS.ballastWashers, 0.2).feature);
+    if (pocket.size.shape !== 'round' || pocket.size.coreDiameterMm === undefined) throw new Error('annular pocket expected');
+    const ring = (Math.PI / 4) * (pocket.size.diameterMm ** 2 - pocket.size.coreDiameterMm ** 2) * pocket.depthMm;
+    expect(topology.volumeMm3).toBeLessThan(full - slot - ring);
+    expect(topology.volumeMm3).toBeGreaterThan((full - slot - ring) * 0.85); // flat, chamfer, facets
   });
 
-  it('declares a solid pivot and one level, open cannon slot, each true to size', () => {
+  it('declares a solid pivot, one level, open cannon slot and a ballast pocket opening on the roof, each true to size', () => {
     const { features } = buildAndInspect(() => turret());
-    expect(features.map((f) => f.feature.kind).sort()).toEqual(['cannon-slot', 'turret-pivot']);
+    expect(features.map((f) => f.feature.kind).sort()).toEqual(['ballast-pocket', 'cannon-slot', 'turret-pivot']);
     for (const f of features) expect(f.ok, f.feature.id).toBe(true);
     const slot = features.find((f) => f.feature.kind === 'cannon-slot')!;
     const side = fitHoleMm(INTERFACES.cannonPlug.sideMm, 'sliding', DEFAULTS.clearanceMm);
@@ -34,7 +37,16 @@ describe('turret', () => {
     expect(Math.abs(slot.measured.heightMm - side)).toBeLessThan(0.05);
     const pivot = features.find((f) => f.feature.kind === 'turret-pivot')!;
     expect(Math.abs(pivot.measured.maxMm - INTERFACES.turretPivot.diameterMm)).toBeLessThan(0.05);
+    // The pocket opens down onto the bed (it prints as a short bridge round its boss) and takes the washers at their thickest.
+    const pocket = features.find((f) => f.feature.kind === 'ballast-pocket')!;
+    expect(pocket.feature.axis[2]).toBeCloseTo(-1, 9);
+    expect(pocket.feature.positionMm[2]).toBeCloseTo(0, 5);
+    expect(pocket.feature.depthMm).toBeGreaterThanOrEqual(DEFAULTS.ballastWashers * BALLAST_WASHER.thicknessMaxMm);
+    expect(Math.abs(pocket.measured.minMm - fitHoleMm(BALLAST_WASHER.outsideMaxMm, 'sliding', DEFAULTS.clearanceMm))).toBeLessThan(0.05);
+    // ISO 7089 M10 from its nominal size in steel: π/4 · (20² − 10.5²) · 2 mm³ × 7.85 g/cm³.
+    expect(washerGrams()).toBeCloseTo(3.573, 3);
   });
+
 
   it('turns in the hull turret seat with twice the rotating clearance across', () => {
     const pivot = buildAndInspect(() => turret()).features.find((f) => f.feature.kind === 'turret-pivot')!;
@@ -49,6 +61,8 @@ describe('turret', () => {
   });
 
   it('rejects a drum too short for the slot and its walls, naming the field', () => {
-    expect(() => buildAndInspect(() => turret({ drumHeightMm: 9 }))).toThrow(/drumHeightMm = 9 .*12\.4 to 40 mm/);
+    expect(() => buildAndInspect(() => turret({ drumHeightMm: 9 }))).toThrow(/drumHeightMm = 9 .*18\.4 to 40 mm/);
+    expect(() => buildAndInspect(() => turret({ ballastWashers: 0, drumHeightMm: 9 }))).toThrow(/drumHeightMm = 9 .*12 to 40 mm/);
+    expect(() => buildAndInspect(() => turret({ ballastWashers: 1.5 }))).toThrow(/ballastWashers = 1\.5 .*whole number of washers/);
   });
 });

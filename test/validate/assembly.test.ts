@@ -49,6 +49,24 @@ describe('shipped factions', () => {
     const findings = await check(paths, clearanceMm);
     expect(of(findings, 'assembly/cannon-seats')).toEqual([]);
     expect(of(findings, 'assembly/shot-path')).toEqual([]);
-    expect(of(findings, 'assembly/turret-sweep').filter((f) => /must turn/.test(f.message))).toEqual([]);
+    // The turret turns its arc and, with its ballast washers, stands on its drum. On the O-ring's cord every
+    // ship but the Corsairs' stands with a cannon in any slot, four of them short of the 10° margin (still
+    // open, issue 15); the Corsairs' sloop tips over.
+    expect(of(findings, 'assembly/turret-sweep')).toEqual([]);
+    const stands = of(findings, 'assembly/stands');
+    expect([...new Set(stands.map((f) => f.faction))].sort()).toEqual(['corsairs', 'queens-fleet', 'shadow-fleet', 'the-industry', 'treasure-fleet']);
+    for (const f of stands.filter((x) => x.faction !== 'corsairs')) expect(Number(f.measured), f.faction!).toBeGreaterThan(5);
   }, 300_000);
+
+  it('assembly/stands counts the ballast washers: the Queen\'s Fleet without its pocket tips to port, with it stands', async () => {
+    const queens = await loadFactionFile('factions/queens-fleet.yaml', { rulebook: 'defer' });
+    expect(queens.model.ballast?.washers).toBe(4);
+    const bare = { ...queens, id: 'queens-fleet-unballasted', model: { ...queens.model, ballast: null } };
+    const findings = await validate({ factions: [queens, bare], settings: defaultSettings(), rules: [ASSEMBLY_RULES[0]!], jobs: 1 });
+    const bareTip = Number(findings.find((f) => f.faction === 'queens-fleet-unballasted')!.measured);
+    const ballastedTip = findings.find((f) => f.faction === 'queens-fleet')?.measured;
+    // Without the washers it falls over (a negative tipping angle); with them it stands (if short of 10°, by less).
+    expect(bareTip).toBeLessThan(0);
+    expect(ballastedTip === undefined || Number(ballastedTip) > 5).toBe(true);
+  }, 120_000);
 });

@@ -29,7 +29,12 @@ export interface StyleDef {
   bowFullness: number;
   /** Plan stations per side: few reads as angular. */
   stations: number;
-  /** Half-width of the flat bottom as a share of the deck's. */
+  /**
+   * Half-width of the flat bottom as a share of the deck's. The bottom's leading edge is the bow skid the
+   * ship stands on with its stern wheel, and a side cannon's weight must stay over the line from the wheel to
+   * the skid's corner (assembly/stands): the fuller the bottom, the wider the skid and the gentler the
+   * bilge's overhang at the bed.
+   */
   bottomBeamFrac: number;
   /** Height over which the bilge turns from the bottom to the full beam. */
   bilgeMm: number;
@@ -54,9 +59,9 @@ export const STYLES: Readonly<Record<HullStyle, StyleDef>> = {
     sternHalfFrac: 0.72,
     widestAtFrac: 0.55,
     bowHalfFrac: 0,
-    bowFullness: 2.2,
+    bowFullness: 3,
     stations: 48,
-    bottomBeamFrac: 0.78,
+    bottomBeamFrac: 0.92,
     bilgeMm: 2.2,
     bilgeCurve: 'round',
     rake: { lengthMm: 9, heightMm: 7, curve: 'round' },
@@ -93,7 +98,7 @@ export const STYLES: Readonly<Record<HullStyle, StyleDef>> = {
     bowHalfFrac: 0.18,
     bowFullness: 2.4,
     stations: 48,
-    bottomBeamFrac: 0.8,
+    bottomBeamFrac: 0.92,
     bilgeMm: 2.2,
     bilgeCurve: 'round',
     rake: { lengthMm: 8, heightMm: 6, curve: 'round' },
@@ -113,7 +118,7 @@ export const STYLES: Readonly<Record<HullStyle, StyleDef>> = {
     bowHalfFrac: 0.6,
     bowFullness: 3,
     stations: 48,
-    bottomBeamFrac: 0.9,
+    bottomBeamFrac: 0.95,
     bilgeMm: 2,
     bilgeCurve: 'round',
     rake: { lengthMm: 9, heightMm: 'deck', curve: 'straight' },
@@ -123,14 +128,14 @@ export const STYLES: Readonly<Record<HullStyle, StyleDef>> = {
     outrigger: false,
   },
   wraith: {
-    look: 'angular wraith: faceted hull, jagged serrated gunwale',
+    look: 'angular wraith: faceted hull with a blunt faceted bow, jagged serrated gunwale',
     bodyBeamFrac: 1,
     sternHalfFrac: 0.65,
     widestAtFrac: 0.42,
     bowHalfFrac: 0,
-    bowFullness: 1,
+    bowFullness: 4,
     stations: 5,
-    bottomBeamFrac: 0.72,
+    bottomBeamFrac: 0.95,
     bilgeMm: 2.2,
     bilgeCurve: 'straight',
     rake: { lengthMm: 14, heightMm: 'deck', curve: 'straight' },
@@ -147,7 +152,7 @@ export const STYLES: Readonly<Record<HullStyle, StyleDef>> = {
     bowHalfFrac: 0.38,
     bowFullness: 2,
     stations: 48,
-    bottomBeamFrac: 0.85,
+    bottomBeamFrac: 0.95,
     bilgeMm: 2,
     bilgeCurve: 'straight',
     rake: { lengthMm: 5, heightMm: 2.2, curve: 'round' },
