@@ -221,10 +221,11 @@ export function launchOf(s: Setup, g: CannonAsPrinted, v: Variation = NOMINAL): 
 
 /**
  * The forward model: where this arm puts the ball, with the calibration factor on the launch energy. The
- * geometry is the builder's for this arm, or `measured` (a cannon measured on its mesh: validate).
+ * geometry is the builder's for this arm unless given: measured on a mesh (validate), the design's for a
+ * printed copy (dispersion), or already laid out (the search).
  */
-export function shoot(s: Setup, arm: Arm, v: Variation = NOMINAL, measured?: CannonAsPrinted): Shot {
-  const g = measured ?? cannonAsPrinted(builderOptionsOf(s, arm));
+export function shoot(s: Setup, arm: Arm, v: Variation = NOMINAL, asPrinted?: CannonAsPrinted): Shot {
+  const g = asPrinted ?? cannonAsPrinted(builderOptionsOf(s, arm));
   const printed = printedArmOf(s, arm, g, v);
   const state = drawArm(printed, arm.releaseDeflectionM);
   const dynamics = armDynamics(printed);
@@ -242,6 +243,12 @@ export function shoot(s: Setup, arm: Arm, v: Variation = NOMINAL, measured?: Can
     launchHeightM: launch.heightM,
     rangeM: speed > 0 ? flightRangeM({ ...launch, speedMps: speed }) : 0,
   };
+}
+
+/** The arm held at its draw, as printed (and the geometry, for a shot): all the limits need, without flying a ball. */
+function drawn(s: Setup, arm: Arm): { g: CannonAsPrinted; state: ArmState } {
+  const g = cannonAsPrinted(builderOptionsOf(s, arm));
+  return { g, state: drawArm(printedArmOf(s, arm, g, NOMINAL), arm.releaseDeflectionM) };
 }
 
 /** What stops a design: each limit as used/allowed (≤ 1 is fine). */
@@ -357,10 +364,11 @@ function search(s: Setup, targetRangeM: number): { best?: Solution; nearest?: Ca
         const tipW = tipWidthM(s, lengthM, thicknessM, taper);
         const arm: Arm = { lengthM, thicknessM, tipWidthM: tipW, releaseDeflectionM: drawForSpeed(s, lengthM, thicknessM, tipW, speed) };
         // The limits first: only a design within them is worth a flight.
-        const shot = shoot(s, arm);
-        const margins = marginsOf(s, arm, shot.state);
-        const fits = worstMargin(margins) <= 1 && Math.abs(shot.rangeM / targetRangeM - 1) <= RANGE_TOLERANCE_FRACTION;
-        if (fits && (!best || worstMargin(margins) < worstMargin(best.margins))) best = { setup: s, targetRangeM, arm, shot, margins };
+        const { g, state } = drawn(s, arm);
+        const margins = marginsOf(s, arm, state);
+        const shot = worstMargin(margins) <= 1 ? shoot(s, arm, NOMINAL, g) : undefined;
+        const fits = shot !== undefined && Math.abs(shot.rangeM / targetRangeM - 1) <= RANGE_TOLERANCE_FRACTION;
+        if (shot && fits && (!best || worstMargin(margins) < worstMargin(best.margins))) best = { setup: s, targetRangeM, arm, shot, margins };
         if (!fits && (!nearest || worstMargin(margins) < worstMargin(nearest.margins))) nearest = { arm, margins };
       }
     }
@@ -394,7 +402,7 @@ export function reachM(s: Setup): { minM: number; maxM: number } {
       for (const taper of s.tapers) {
         const tipW = tipWidthM(s, lengthM, thicknessM, taper);
         const armAt = (d: number): Arm => ({ lengthM, thicknessM, tipWidthM: tipW, releaseDeflectionM: d });
-        const ok = (d: number): boolean => worstMargin(marginsOf(s, armAt(d), shoot(s, armAt(d)).state)) <= 1;
+        const ok = (d: number): boolean => worstMargin(marginsOf(s, armAt(d), drawn(s, armAt(d)).state)) <= 1;
         let lo = mmToM(CANNON_LIMITS.releaseDeflectionMinMm);
         let hi = CANNON_LIMITS.releaseDeflectionMaxRatio * lengthM;
         if (!ok(lo)) continue;

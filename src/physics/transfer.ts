@@ -63,9 +63,3 @@ export function drawForSpeedM(d: ArmDynamics, b: Bore, speedMps: number): number
   const a = (1 - b.hysteresisLoss) * 0.5 * d.stiffnessNPerM;
   return (loadN + Math.sqrt(loadN ** 2 + 4 * a * kinetic)) / (2 * a);
 }
-
-/** Share of the stored energy that leaves the muzzle in the ball (after masses, friction, hysteresis). */
-export function transferEfficiency(d: ArmDynamics, b: Bore, drawM: number): number {
-  const v = muzzleSpeedMps(d, b, drawM);
-  return (0.5 * b.ballMassKg * v ** 2) / (0.5 * d.stiffnessNPerM * drawM ** 2);
-}
