@@ -41,7 +41,8 @@ export type FeatureKind =
 export type FeatureSize =
   /** `coreDiameterMm`: a core left standing on the axis through the hole's depth (an annular hole, e.g. a ballast pocket round its boss). */
   | { shape: 'round'; diameterMm: number; coreDiameterMm?: number }
-  | { shape: 'rect'; widthMm: number; heightMm: number; widthAxis: Vec3 };
+  /** `cornerChamferMm`: corners bevelled at 45° by this much (a first-layer chamfer, chamfer.ts); the fit is across the flats. */
+  | { shape: 'rect'; widthMm: number; heightMm: number; widthAxis: Vec3; cornerChamferMm?: number };
 
 export interface Feature {
   /** Unique within the part, e.g. `mast-socket-1`. */
@@ -151,6 +152,12 @@ export function roundFeature(f: Feature): Feature {
   const size: FeatureSize =
     f.size.shape === 'round'
       ? { shape: 'round', diameterMm: r(f.size.diameterMm), ...(f.size.coreDiameterMm === undefined ? {} : { coreDiameterMm: r(f.size.coreDiameterMm) }) }
-      : { shape: 'rect', widthMm: r(f.size.widthMm), heightMm: r(f.size.heightMm), widthAxis: rv(f.size.widthAxis) };
+      : {
+          shape: 'rect',
+          widthMm: r(f.size.widthMm),
+          heightMm: r(f.size.heightMm),
+          widthAxis: rv(f.size.widthAxis),
+          ...(f.size.cornerChamferMm === undefined ? {} : { cornerChamferMm: r(f.size.cornerChamferMm) }),
+        };
   return { ...f, positionMm: rv(f.positionMm), axis: rv(f.axis), size, depthMm: r(f.depthMm) };
 }

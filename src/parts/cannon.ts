@@ -19,7 +19,8 @@
 import { box, circleSegments, cylinder, hull3d, polygon, union, type Solid, type Vec3 } from '../geometry/kernel.js';
 import { addMoments, boxMoments, centroidMm, polarAboutZThroughCentroidMm5, prismXzMoments, sumMoments } from '../geometry/mass.js';
 import { layOnBed, type Part } from '../geometry/part.js';
-import { CANNON, CLEARANCE_RANGE_MM, DEFAULT_CLEARANCE_MM, fitHoleMm, INTERFACES, MIN_FEATURE_MM, PRINT_DEFAULTS } from '../standard.js';
+import { CANNON, CLEARANCE_RANGE_MM, DEFAULT_BED_CHAMFER_MM, DEFAULT_CLEARANCE_MM, fitHoleMm, INTERFACES, MIN_FEATURE_MM, PRINT_DEFAULTS } from '../standard.js';
+import { chamferFitsAtBed } from './chamfer.js';
 import { checkOption, checkRange, mergeOptions } from './options.js';
 
 export interface CannonOptions {
@@ -48,7 +49,12 @@ export interface CannonOptions {
   ballDiameterMm: number;
   /** Fillets where the arm's faces meet its root block (0: a square corner). Default ROOT_FILLET_MM (0.9 mm). */
   rootFilletMm: number;
+  /** 45° bevel on the plug's two edges along the bed, against the printer's elephant's foot (chamfer.ts). Default DEFAULT_BED_CHAMFER_MM. */
+  bedChamferMm: number;
 }
+
+/** Everything that shapes the cannon for the solver: all but the plug's first-layer bevel, which is the printer's. */
+export type CannonShapeOptions = Omit<CannonOptions, 'bedChamferMm'>;
 
 /**
  * Fillet where each face of the arm meets the root block: a square inside corner concentrates the bending
@@ -67,6 +73,7 @@ export const DEFAULTS: CannonOptions = {
   elevationDeg: CANNON.elevationDeg,
   ballDiameterMm: INTERFACES.cannonball.diameterMm,
   rootFilletMm: ROOT_FILLET_MM,
+  bedChamferMm: DEFAULT_BED_CHAMFER_MM,
 };
 
 // Our own proportions (not mating sizes): walls are at least MIN_FEATURE_MM, moving parts clear fixed
@@ -101,7 +108,7 @@ const RAMP_WIDTH_MM = 6;
 
 /** Every position of the cannon, in its build frame: slot centre line on the X axis, firing +X. */
 interface Layout {
-  o: CannonOptions;
+  o: CannonShapeOptions;
   bedZ: number;
   armX: number;
   tipFrontX: number;
@@ -147,10 +154,11 @@ function validate(options?: Partial<CannonOptions>): CannonOptions {
   // From the game's 8 mm up: a smaller ball would drop into the pusher's slot under the breech.
   checkRange('cannon', 'ballDiameterMm', o.ballDiameterMm, INTERFACES.cannonball.diameterMm, 12);
   checkRange('cannon', 'rootFilletMm', o.rootFilletMm, 0, 2);
+  checkRange('cannon', 'bedChamferMm', o.bedChamferMm, 0, 0.4);
   return o;
 }
 
-function layout(o: CannonOptions): Layout {
+function layout(o: CannonShapeOptions): Layout {
   const plug = INTERFACES.cannonPlug;
   const t = (o.elevationDeg * Math.PI) / 180;
   const bedZ = -plug.sideMm / 2;
@@ -327,8 +335,8 @@ export function cannonPieces(options?: Partial<CannonOptions>): Pieces {
 
 /** Builds the cannon in print orientation. Features: `cannon-plug` (peg), `bore` (hole). */
 export function cannon(options?: Partial<CannonOptions>): Part {
-  const L = layout(validate(options));
-  const { o } = L;
+  const o = validate(options);
+  const L = layout(o);
   const plug = INTERFACES.cannonPlug;
   const s = plug.sideMm;
   const p = pieces(L);
@@ -336,7 +344,7 @@ export function cannon(options?: Partial<CannonOptions>): Part {
 
   const muzzleZ = L.axisZ(L.muzzleX);
   const t = (o.elevationDeg * Math.PI) / 180;
-  return layOnBed({
+  const part = layOnBed({
     solid,
     features: [
       {
@@ -345,7 +353,7 @@ export function cannon(options?: Partial<CannonOptions>): Part {
         role: 'peg',
         positionMm: [0, 0, 0],
         axis: [-1, 0, 0],
-        size: { shape: 'rect', widthMm: s, heightMm: s, widthAxis: [0, 1, 0] },
+        size: { shape: 'rect', widthMm: s, heightMm: s, widthAxis: [0, 1, 0], ...(o.bedChamferMm > 0 ? { cornerChamferMm: o.bedChamferMm } : {}) },
         depthMm: plug.lengthMm,
         mating: 'sliding',
       },
@@ -362,6 +370,7 @@ export function cannon(options?: Partial<CannonOptions>): Part {
       },
     ],
   });
+  return chamferFitsAtBed(part, o.bedChamferMm);
 }
 
 /**
@@ -438,7 +447,7 @@ export interface CannonAsPrinted {
  * Options are complete and not range-checked: the solver asks about candidates it has yet to judge,
  * thousands of times a solve.
  */
-export function cannonAsPrinted(options: CannonOptions): CannonAsPrinted {
+export function cannonAsPrinted(options: CannonShapeOptions): CannonAsPrinted {
   const L = layout(options);
   const b = L.o.armWidthMm;
   const block = boxMoments([L.armX, L.padY[0], L.bedZ], [L.tipFrontX, L.tipY, L.bedZ + b]);

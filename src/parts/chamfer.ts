@@ -6,6 +6,7 @@
  *
  * - a hole standing on the bed (its axis vertical) is flared: its outline `chamferMm` larger at the bed;
  * - a peg standing on the bed is bevelled: its outline `chamferMm` smaller at the bed;
+ * - a square peg lying on a flat side (the cannon's plug) has both edges along the bed bevelled at 45°;
  * - a round peg lying on its side (a mast) keeps its upper half and stands on a strip `chamferMm` inside
  *   where its outline meets the bed, with straight faces from the strip's edges up to its axis (no steeper
  *   than 45° while the axis is no higher above the bed than its radius times cos 45° plus the strip's offset).
@@ -53,7 +54,8 @@ function chamferCut(f: Feature, bedZ: number, c: number): Solid | null {
     // A peg: the ring between its outline and the bevel, from just under the bed to c above it.
     return frustum(f, bedZ - e, e, bedZ + c, e).subtract(frustum(f, bedZ - e, -(c + e), bedZ + c, 0));
   }
-  if (Math.abs(w[2]) > 0.01 || f.role !== 'peg' || f.size.shape !== 'round') return null;
+  if (Math.abs(w[2]) > 0.01 || f.role !== 'peg') return null;
+  if (f.size.shape === 'rect') return lyingRectBevel(f as Feature & { size: { shape: 'rect' } }, bedZ, c);
   const r = f.size.diameterMm / 2;
   const a = f.positionMm[2] - bedZ;
   if (a >= r) return null;
@@ -74,6 +76,33 @@ function chamferCut(f: Feature, bedZ: number, c: number): Solid | null {
   });
   const keep = hull3d([along(r + e, -1, f.depthMm + 1).trimByPlane([0, 0, 1], f.positionMm[2]), ...strip]);
   return lower.subtract(keep);
+}
+
+/**
+ * A square peg lying on a flat side (the cannon's plug): both edges along the bed bevelled at 45° by c, the
+ * bevel running from the peg's root to past its tip. Null when its lowest side is not on the bed.
+ */
+function lyingRectBevel(f: Feature & { size: { shape: 'rect' } }, bedZ: number, c: number): Solid | null {
+  const { u, v, w } = featureFrame(f);
+  // The side that stands up, and the half size across the bed.
+  const upright = Math.abs(u[2]) > Math.abs(v[2]);
+  const halfUpMm = (upright ? f.size.widthMm : f.size.heightMm) / 2;
+  const halfAcrossMm = (upright ? f.size.heightMm : f.size.widthMm) / 2;
+  if (f.positionMm[2] - halfUpMm > bedZ + 1e-3) return null;
+  const across: Vec3 = [-w[1], w[0], 0];
+  const e = OVERSHOOT_MM;
+  return union(
+    [1, -1].map((side) => {
+      // The triangle under the 45° line through (halfAcross − c, bed) and (halfAcross, bed + c), overshooting.
+      const tri: [number, number][] = [[halfAcrossMm - c - e, bedZ - e], [halfAcrossMm + e, bedZ - e], [halfAcrossMm + e, bedZ + c + e]];
+      return hull3d(
+        [0, f.depthMm + 1].flatMap((t) => {
+          const p = add(f.positionMm, w, t);
+          return tri.map(([a, z]): Vec3 => [p[0] + across[0] * side * a, p[1] + across[1] * side * a, z]);
+        }),
+      );
+    }),
+  );
 }
 
 /**

@@ -11,13 +11,16 @@
  * flex, as the carriage's snap tongues and the cannon's arm must; and, out of the right edge, a round peg
  * lying on its side with the mast's flat (the mast prints lying down, so its peg is the one that matters),
  * to try in the round holes.
+ * Every fit that meets the bed (the holes run through the plate; the lying peg stands on its flat) is cut
+ * back by the printer's elephant's foot (chamfer.ts), as the parts' own fits are, so it tests them as they print.
  * Try real parts in the holes, or print two coupons and press one onto the other turned over: round peg i
  * then enters round hole i and square peg i square hole i. The smallest value that slides freely is your
  * clearance.
  */
 import { box, cylinder, text, union, type Profile, type Solid } from '../geometry/kernel.js';
 import { layOnBed, type Feature, type Part } from '../geometry/part.js';
-import { CLEARANCE_RANGE_MM, fitHoleMm, INTERFACES, MIN_FEATURE_MM, PRINT_IN_PLACE_GAP_MM } from '../standard.js';
+import { CLEARANCE_RANGE_MM, DEFAULT_BED_CHAMFER_MM, fitHoleMm, INTERFACES, MIN_FEATURE_MM, PRINT_IN_PLACE_GAP_MM } from '../standard.js';
+import { chamferFitsAtBed } from './chamfer.js';
 import { cargoSocket, cutInto, mastSocket, placeCut, rectHole, type Cut } from './cutters.js';
 import { checkOption, checkRange, mergeOptions } from './options.js';
 
@@ -36,6 +39,8 @@ export interface CouponOptions {
   labelStrokeMm: number;
   /** Height the values stand above the plate. Default INTERFACES.coin.reliefMm (0.6 mm, three layers). */
   labelReliefMm: number;
+  /** First-layer chamfer on the fits that meet the bed, against the printer's elephant's foot (chamfer.ts). Default DEFAULT_BED_CHAMFER_MM. */
+  bedChamferMm: number;
 }
 
 /** The print-in-place tongue's length: a short cantilever a finger can flex once it comes off loose. */
@@ -49,6 +54,7 @@ export const DEFAULTS: CouponOptions = {
   labelHeightMm: 3,
   labelStrokeMm: MIN_FEATURE_MM,
   labelReliefMm: INTERFACES.coin.reliefMm,
+  bedChamferMm: DEFAULT_BED_CHAMFER_MM,
 };
 
 /** The clearances a coupon steps through, rounded to 1 µm so 0.05·3 prints as 0.15. */
@@ -72,6 +78,7 @@ export function coupon(options?: Partial<CouponOptions>): Part {
   checkRange('coupon', 'labelHeightMm', o.labelHeightMm, 2, 8);
   checkRange('coupon', 'labelStrokeMm', o.labelStrokeMm, MIN_FEATURE_MM, 2);
   checkRange('coupon', 'labelReliefMm', o.labelReliefMm, 0.2, 2);
+  checkRange('coupon', 'bedChamferMm', o.bedChamferMm, 0, 0.4);
   const values = couponClearancesMm(o);
   checkOption('coupon', 'stepMm', o.stepMm, values.length <= 16, 'at most 16 steps between fromClearanceMm and toClearanceMm');
   // Labels print two decimals, so every value must be whole hundredths or its label would round.
@@ -171,5 +178,5 @@ export function coupon(options?: Partial<CouponOptions>): Part {
     depthMm: peg.lengthMm,
     mating: 'sliding',
   };
-  return layOnBed(cutInto(raised, holes, [...pegs, lyingPeg]));
+  return chamferFitsAtBed(layOnBed(cutInto(raised, holes, [...pegs, lyingPeg])), o.bedChamferMm);
 }

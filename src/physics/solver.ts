@@ -7,7 +7,7 @@
  */
 import { InfeasibleError } from '../errors.js';
 import { BORE_FRICTION, findMaterial, MATERIAL_IDS, type Material } from '../materials.js';
-import { cannonAsPrinted, DEFAULTS as CANNON_DEFAULTS, type CannonAsPrinted, type CannonOptions } from '../parts/cannon.js';
+import { cannonAsPrinted, DEFAULTS as CANNON_DEFAULTS, type CannonAsPrinted, type CannonShapeOptions } from '../parts/cannon.js';
 import { CANNON, CANNON_LIMITS, DEFAULT_CLEARANCE_MM, HULL, INTERFACES, PRINT_DEFAULTS } from '../standard.js';
 import { degToRad, gpaToPa, gPerCm3ToKgPerM3, inToMm, mmToM, mToMm, radToDeg } from '../units.js';
 import { armDynamics, drawArm, LINEAR_LIMIT_DEFLECTION_RATIO, rootFilletRigidLengthM, thumbTravelPerDraw, type ArmDynamics, type ArmState, type PrintedArm } from './arm.js';
@@ -159,7 +159,7 @@ export function resolveSetup(r: TuneRequest): Setup {
 }
 
 /** The cannon builder's options that print this arm. */
-export function builderOptionsOf(s: Setup, arm: Arm): CannonOptions {
+export function builderOptionsOf(s: Setup, arm: Arm): CannonShapeOptions {
   return {
     clearanceMm: s.clearanceMm,
     armThicknessMm: Math.round(mToMm(arm.thicknessM) / PRINT_DEFAULTS.lineWidthMm) * PRINT_DEFAULTS.lineWidthMm,

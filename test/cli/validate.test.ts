@@ -33,8 +33,6 @@ const OPEN_ELSEWHERE = new Set([
   'print/bed-chamfer hull', 'print/first-layer hull', 'print/supports hull',
   'print/bed-chamfer wheel', 'print/first-layer wheel', 'print/supports wheel',
   'print/bed-chamfer carriage', 'print/sideways-holes carriage', 'print/supports carriage',
-  'print/bed-chamfer fit-coupon', 'print/first-layer fit-coupon',
-  'print/bed-chamfer cannon',
 ]);
 const rowsOf = (out: string): Row[] => (JSON.parse(out) as { findings: Row[] }).findings;
 const settled = (rows: readonly Row[]): Row[] => rows.filter((f) => !OPEN_ELSEWHERE.has(`${f.rule} ${f.part}`));
@@ -114,13 +112,10 @@ describe('clean input', () => {
    * - printability, parts this slice does not own (the printability owner lists the fix for each):
    *   hulls (hull owner): no flare on the wheel slot's mouth (bed-chamfer), bilges overhanging 57–79° at the
    *   bed (first-layer), and a 10.7 mm wheel-slot roof and bilges above the first millimetre (supports);
-   *   wheel, carriage, fit coupon (wheel/carriage/coupon owner): no bed chamfer on the wheel's flat, the
-   *   carriage block or the coupon's holes, round bearings and a rim that overhang (sideways-holes,
-   *   supports, first-layer);
+   *   wheel and carriage (wheel/carriage owner): no bed chamfer on the wheel's flat or the carriage block,
+   *   round bearings and a rim that overhang (sideways-holes, supports, first-layer);
    *   the Industry's turret: its ballast pocket opens on the bed without a chamfer and its ceiling is not
    *   taken for a bridge (bed-chamfer, supports);
-   *   cannon: no bed chamfer along the plug lying on the bed (a bevel there leaves the plug's corners
-   *   short of the size its fit probes; the probe would have to learn the bevel first).
    */
   const OPEN = [
     'assembly/stands corsairs/hull',
@@ -131,9 +126,7 @@ describe('clean input', () => {
     'print/bed-chamfer corsairs/hull',
     'print/bed-chamfer queens-fleet/hull',
     'print/bed-chamfer shadow-fleet/hull',
-    'print/bed-chamfer shared/cannon',
     'print/bed-chamfer shared/carriage',
-    'print/bed-chamfer shared/fit-coupon',
     'print/bed-chamfer shared/wheel',
     'print/bed-chamfer sun-fleet/hull',
     'print/bed-chamfer the-industry/hull',
@@ -142,7 +135,6 @@ describe('clean input', () => {
     'print/bed-chamfer treasure-fleet/hull',
     'print/first-layer corsairs/hull',
     'print/first-layer queens-fleet/hull',
-    'print/first-layer shared/fit-coupon',
     'print/first-layer shared/wheel',
     'print/first-layer the-industry/hull',
     'print/first-layer the-islanders/hull',

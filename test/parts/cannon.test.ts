@@ -40,6 +40,26 @@ describe('cannon', () => {
     expect(topology.volumeMm3).toBeLessThan(box * 0.5);
   });
 
+  it("bevels the plug's two edges along the bed by the printer's elephant's foot, and no higher", () => {
+    for (const bedChamferMm of [0, 0.15, 0.2]) {
+      const { bytes, features } = buildAndInspect(() => cannon({ bedChamferMm }));
+      const plug = features.find((f) => f.feature.kind === 'cannon-plug')!;
+      expect(plug.ok).toBe(true);
+      withArena(() => {
+        const solid = solidFromStl(bytes);
+        // Across the plug (along Y) halfway along it: just above the bed, and a millimetre up.
+        const [x] = plug.feature.positionMm;
+        const across = (z: number): number => {
+          const h = rayHitsMm(solid, [x - plug.feature.depthMm / 2, -20, z], [x - plug.feature.depthMm / 2, 20, z]);
+          return h[1]! - h[0]!;
+        };
+        const bed = solid.bounds().min[2];
+        expect(across(bed + 0.01)).toBeCloseTo(INTERFACES.cannonPlug.sideMm - 2 * Math.max(0, bedChamferMm - 0.01), 3);
+        expect(across(bed + 1)).toBeCloseTo(INTERFACES.cannonPlug.sideMm, 4);
+      });
+    }
+  });
+
   it('has a square plug that fits every cannon slot and a bore that takes the ball, both probing as declared', () => {
     const { features } = buildAndInspect(() => cannon());
     const plug = features.find((f) => f.feature.kind === 'cannon-plug')!;
@@ -191,8 +211,8 @@ describe('cannon', () => {
       const armMesh = p.arm.bounds();
       expect(armMesh.max[2] - armMesh.min[2]).toBeCloseTo(o.armWidthMm, 6);
       expect(p.arm.volumeMm3()).toBeCloseTo((o.armLengthMm * h * (o.armWidthMm + tipMm)) / 2, 3);
-      // The pieces are the cannon: nothing more, nothing overlapping.
-      const whole = cannon(o).solid.volumeMm3();
+      // The pieces are the cannon before its plug's first-layer bevel: nothing more, nothing overlapping.
+      const whole = cannon({ ...o, bedChamferMm: 0 }).solid.volumeMm3();
       expect((p.frame.volumeMm3() + p.arm.volumeMm3() + p.tip.volumeMm3()) / whole).toBeCloseTo(1, 6);
     });
   });

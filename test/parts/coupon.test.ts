@@ -55,8 +55,10 @@ describe('coupon', () => {
     const values = couponClearancesMm(DEFAULTS);
     for (const f of features) {
       if (f.feature.id === 'coupon-lying-peg') {
-        // On its side with the mast's flat: only points under the bed are missing.
-        for (const p of f.wrongPoints) expect(p[2]).toBeLessThan(0);
+        // On its side with the mast's flat and bed chamfer (chamfer.ts): only samples below the axis, straight
+        // down and 45° either side (three at each of three depths), may be open.
+        expect(f.wrongPoints.length).toBeLessThanOrEqual(9);
+        for (const p of f.wrongPoints) expect(p[2]).toBeLessThan(f.feature.positionMm[2]);
         expect(Math.abs(f.measured.maxMm - peg.diameterMm)).toBeLessThan(0.05);
         continue;
       }
@@ -155,6 +157,23 @@ describe('coupon', () => {
         expect(d[0]).toBeCloseTo(fitHoleMm(peg.diameterMm, 'sliding', o.fromClearanceMm), 9);
       }
     });
+  });
+
+  it("flares every hole where it meets the bed by the printer's elephant's foot, as the parts' own fits are", () => {
+    for (const bedChamferMm of [0, 0.2]) {
+      const { bytes, features } = buildAndInspect(() => coupon({ bedChamferMm }));
+      withArena(() => {
+        const solid = solidFromStl(bytes);
+        // From each hole's axis, the wall's distance just above the bed against mid-plate: the flare.
+        const wallMm = (p: readonly number[], z: number): number => rayHitsMm(solid, [p[0]!, p[1]!, z], [p[0]! + 50, p[1]!, z])[0]!;
+        const holes = features.filter((f) => f.feature.role === 'hole');
+        expect(holes).toHaveLength(3 * couponClearancesMm(DEFAULTS).length);
+        for (const h of holes) {
+          const flare = wallMm(h.feature.positionMm, 0.01) - wallMm(h.feature.positionMm, DEFAULTS.plateThicknessMm / 2);
+          expect(Math.abs(flare - bedChamferMm), h.feature.id).toBeLessThan(0.03);
+        }
+      });
+    }
   });
 
   it('rejects a range that runs backwards or leaves CLEARANCE_RANGE_MM, and a plate thicker than the peg is long', () => {
