@@ -123,11 +123,11 @@ export const INTERFACES = {
 /**
  * How much a snap-in wheel bearing must hold, as the throat interference per side that the validator
  * measures (assembly/wheel-retained). Below 0.15 mm, a third of a line width and about what FDM's
- * dimensional spread on a small feature eats, a throat may print as none; above 0.29 mm the carriage's
- * tongue (3 line widths at its hinge) strains past PLA's nominal repeated-flex limit (0.9 %,
+ * dimensional spread on a small feature eats, a throat may print as none; above 0.28 mm the carriage's
+ * tongue (3 line widths at its hinge, under a 45° top) strains past PLA's nominal repeated-flex limit (0.9 %,
  * src/materials.ts) each time a wheel is snapped in, at the tightest clearance (carriageSnap, src/parts/carriage.ts).
  */
-export const SNAP_RETENTION_MM = { min: 0.15, max: 0.29 } as const;
+export const SNAP_RETENTION_MM = { min: 0.15, max: 0.28 } as const;
 
 /**
  * Gap between parts printed in place that must come off the bed apart (the carriage's snap tongues, the

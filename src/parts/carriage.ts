@@ -16,15 +16,21 @@
  * against the tongues' outer faces. The tongue is thinned to `hingeMm` on its inner face between its root
  * and the bearing, so it bends there, in the bed plane and along the roads.
  *
- * Printability: every cut is vertical except the ramp (15° from vertical), the round bearing, the lip's
- * underside (a 3 mm bridge across the cut under it) and the roof of the slit over each tongue, a short
- * bridge between the end block and the lower cheek beyond the bearing.
+ * Printability (print/*): every cut is vertical except the ramp (15° from vertical), the bearing, a
+ * teardrop whose roof is a short bridge, the lip's underside (a 3 mm bridge across the cut under it) and the
+ * slit over each tongue, which climbs at 45° from the cheek's inner face to its outer one: a flat slit there
+ * would roof the tongue with a bridge longer than a printer spans (its span, end block to the cheek beyond
+ * the bearing, is over 10 mm), while a 45° roof prints as an overhang. The tongue's section is then a
+ * trapezoid, which its spring takes exactly. The block's bottom edge is bevelled by the printer's elephant's
+ * foot (chamfer.ts), so its first layer does not swell the press fit; its top's long edges a line width
+ * more than the 45° fill along the hull slot's roof (wheelSlotRoofChamferMm), so it seats against the roof.
  */
-import { box, polygon, union, type Solid } from '../geometry/kernel.js';
+import { box, hull3d, polygon, union, type Solid, type Vec3 } from '../geometry/kernel.js';
 import { layOnBed, type Part } from '../geometry/part.js';
 import { findMaterial } from '../materials.js';
-import { CLEARANCE_RANGE_MM, CLICK_DISTANCE_MM, clearanceMm, DEFAULT_BAND, DEFAULT_CLEARANCE_MM, fitHoleMm, INTERFACES, MIN_FEATURE_MM, PRINT_IN_PLACE_GAP_MM, type BandSpec } from '../standard.js';
-import { carriageOuterMm, FACING, placeCut, rectHole, roundHole, type Cut } from './cutters.js';
+import { CLEARANCE_RANGE_MM, CLICK_DISTANCE_MM, clearanceMm, DEFAULT_BAND, DEFAULT_BED_CHAMFER_MM, DEFAULT_CLEARANCE_MM, fitHoleMm, INTERFACES, MIN_FEATURE_MM, PRINT_IN_PLACE_GAP_MM, type BandSpec } from '../standard.js';
+import { chamferFitsAtBed } from './chamfer.js';
+import { carriageOuterMm, FACING, placeCut, rectHole, roundHole, teardrop, wheelSlotRoofChamferMm, type Cut } from './cutters.js';
 import { checkOption, checkRange, mergeOptions } from './options.js';
 import { wheelRadiiMm } from './wheel.js';
 
@@ -35,12 +41,15 @@ export interface CarriageOptions {
   clickDistanceMm: number;
   /** The wheel's band, which sets its outer radius. Default DEFAULT_BAND. */
   band: BandSpec;
+  /** Bevel on the block's bottom edge, against the printer's elephant's foot (chamfer.ts). Default DEFAULT_BED_CHAMFER_MM. */
+  bedChamferMm: number;
 }
 
 export const DEFAULTS: CarriageOptions = {
   clearanceMm: DEFAULT_CLEARANCE_MM,
   clickDistanceMm: CLICK_DISTANCE_MM,
   band: DEFAULT_BAND,
+  bedChamferMm: DEFAULT_BED_CHAMFER_MM,
 };
 
 /** The snap's lead-in ramp: its angle from vertical, and how far clear of the stub's tip it starts. */
@@ -70,7 +79,10 @@ export interface CarriageSnap {
   throatDepthMm: number;
   /** Engagement − throat depth: how far each tongue bends to let a stub pass. */
   interferenceMm: number;
-  /** Tongue: root at the −x end block, thinned up to hingeEndXMm, free end at freeXMm, top at topZMm. */
+  /**
+   * Tongue: root at the −x end block, thinned up to hingeEndXMm, free end at freeXMm, top at topZMm on the
+   * cheek's inner face, climbing at 45° (one mm per mm) to its outer face.
+   */
   rootXMm: number;
   hingeEndXMm: number;
   freeXMm: number;
@@ -82,9 +94,20 @@ export interface CarriageSnap {
 }
 
 /**
+ * Bending of the tongue's section outward (about an axis along z): the section runs from depth d0 to d1 into
+ * the cheek (from its inner face) and from the bottom face up to its top, `topZMm` + d at depth d. Returns
+ * the second moment about the centroid and the farthest fibre's distance from it.
+ */
+function tongueSection(topZMm: number, d0: number, d1: number): { inertiaMm4: number; fibreMm: number } {
+  const m = (k: number): number => (topZMm * (d1 ** (k + 1) - d0 ** (k + 1))) / (k + 1) + (d1 ** (k + 2) - d0 ** (k + 2)) / (k + 2);
+  const area = m(0), centre = m(1) / area;
+  return { inertiaMm4: m(2) - area * centre * centre, fibreMm: Math.max(centre - d0, d1 - centre) };
+}
+
+/**
  * The snap as built (see the file's comment). The spring is the tongue as a cantilever from its root,
- * `hingeMm` thick to hingeEndXMm and the cheek's thickness beyond, loaded at the bearing:
- * δ = F·∫(L − x)²/(E·I(x)) dx, hinge strain ε = F·L·(h/2)/(E·I_hinge), E of PLA along the roads.
+ * `hingeMm` thick (the cheek's outer part) to hingeEndXMm and the cheek's thickness beyond, loaded at the
+ * bearing: δ = F·∫(L − x)²/(E·I(x)) dx, hinge strain ε = F·L·c/(E·I_hinge), E of PLA along the roads.
  */
 export function carriageSnap(options?: Partial<CarriageOptions>): CarriageSnap {
   const o = mergeOptions(DEFAULTS, options);
@@ -96,10 +119,10 @@ export function carriageSnap(options?: Partial<CarriageOptions>): CarriageSnap {
   const hingeEndXMm = -(bearingMm / 2 + MIN_FEATURE_MM);
   const topZMm = carriageAxleHeightMm(o) + bearingMm / 2 + MIN_FEATURE_MM;
   const E = findMaterial('pla')!.elasticModulusXyGPa.value * 1e3; // N/mm²
-  const inertia = (hMm: number): number => (topZMm * hMm ** 3) / 12;
+  const hinge = tongueSection(topZMm, c.cheekMm - c.hingeMm, c.cheekMm), full = tongueSection(topZMm, 0, c.cheekMm);
   const L = -rootXMm, lh = hingeEndXMm - rootXMm;
   // ∫(L − x)² dx over [0, lh] and [lh, L], each over its own E·I.
-  const compliance = (L ** 3 - (L - lh) ** 3) / 3 / (E * inertia(c.hingeMm)) + (L - lh) ** 3 / 3 / (E * inertia(c.cheekMm));
+  const compliance = (L ** 3 - (L - lh) ** 3) / 3 / (E * hinge.inertiaMm4) + (L - lh) ** 3 / 3 / (E * full.inertiaMm4);
   const forceN = c.snapInterferenceMm / compliance;
   return {
     engagementMm,
@@ -111,7 +134,7 @@ export function carriageSnap(options?: Partial<CarriageOptions>): CarriageSnap {
     topZMm,
     stiffnessNPerMm: 1 / compliance,
     forceN,
-    hingeStrain: (forceN * L * (c.hingeMm / 2)) / (E * inertia(c.hingeMm)),
+    hingeStrain: (forceN * L * hinge.fibreMm) / (E * hinge.inertiaMm4),
   };
 }
 
@@ -133,6 +156,7 @@ export function carriage(options?: Partial<CarriageOptions>): Part {
   const o = mergeOptions(DEFAULTS, options);
   checkRange('carriage', 'clearanceMm', o.clearanceMm, CLEARANCE_RANGE_MM.min, CLEARANCE_RANGE_MM.max);
   checkRange('carriage', 'clickDistanceMm', o.clickDistanceMm, 30, 120);
+  checkRange('carriage', 'bedChamferMm', o.bedChamferMm, 0, 0.4);
   const outer = carriageOuterMm(o.clearanceMm);
   const rollingMm = wheelOuterMm(o);
   const gapWidthMm = fitHoleMm(INTERFACES.wheel.widthMm, 'rotating', o.clearanceMm);
@@ -144,14 +168,14 @@ export function carriage(options?: Partial<CarriageOptions>): Part {
   const slitMm = PRINT_IN_PLACE_GAP_MM;
   checkOption('carriage', 'clickDistanceMm', o.clickDistanceMm, gapLengthMm <= outer.lengthMm - 2 * MIN_FEATURE_MM, `a wheel that fits a ${outer.lengthMm} mm carriage`);
   checkOption('carriage', 'clickDistanceMm', o.clickDistanceMm, axleZ - bearingMm / 2 >= 2 * MIN_FEATURE_MM, 'a wheel small enough that its bearings stay two line widths above the bottom face');
-  checkOption('carriage', 'clickDistanceMm', o.clickDistanceMm, outer.heightMm - (snap.topZMm + slitMm) >= 2 * MIN_FEATURE_MM && snap.freeXMm + slitMm <= gapLengthMm / 2 - MIN_FEATURE_MM,
+  checkOption('carriage', 'clickDistanceMm', o.clickDistanceMm, outer.heightMm - (snap.topZMm + cheekMm + slitMm) >= 2 * MIN_FEATURE_MM && snap.freeXMm + slitMm <= gapLengthMm / 2 - MIN_FEATURE_MM,
     'a wheel whose bearings leave room for the snap tongues (a band of four line widths over them, two beyond their free ends)');
 
   const body = box([outer.lengthMm, outer.widthMm, outer.heightMm], false).translate([-outer.lengthMm / 2, -outer.widthMm / 2, 0]);
   // Cutters overshoot; the features state the real depths (the block's height, a cheek's thickness).
   const forkCut = placeCut(rectHole('fork-gap', 'fork-gap', gapLengthMm, gapWidthMm, outer.heightMm + 1, 'rotating'), [0, 0, outer.heightMm]);
   const bearing = (id: string, side: 1 | -1): Cut => {
-    const cut = placeCut(roundHole('bearing', id, bearingMm, cheekMm + 0.5, 'rotating'), [0, (side * outer.widthMm) / 2, axleZ], side > 0 ? FACING['+y'] : FACING['-y']);
+    const cut = teardrop(placeCut(roundHole('bearing', id, bearingMm, cheekMm + 0.5, 'rotating'), [0, (side * outer.widthMm) / 2, axleZ], side > 0 ? FACING['+y'] : FACING['-y']));
     return { ...cut, feature: { ...cut.feature, depthMm: cheekMm } };
   };
   // The fork-gap feature states the gap above the tongues' slits, where it is closed all round and measurable.
@@ -160,7 +184,6 @@ export function carriage(options?: Partial<CarriageOptions>): Part {
 
   // The +y cheek's snap cuts; the −y cheek's are their mirror image.
   const inner = gapWidthMm / 2;
-  const through = (x0: number, x1: number, z0: number, z1: number): Solid => cheekPrism([[-0.5, z0], [cheekMm + 0.5, z0], [cheekMm + 0.5, z1], [-0.5, z1]], inner, x0, x1);
   // Under each bearing, a passage `g` deep in the cheek's inner face that a stub slides up (a press gap
   // each side, narrower than the bearing, so the cheek's corners beside it stay thick), running from the
   // bottom face into the bearing. The throat ends a hair under the bearing, so its edge does not run
@@ -177,16 +200,27 @@ export function carriage(options?: Partial<CarriageOptions>): Part {
   const faceZ = throatZ - MIN_FEATURE_MM;
   const lipZ = faceZ - (leadDepthMm - g) / Math.tan((RAMP_DEG * Math.PI) / 180);
   const ramp = cheekPrism([[g - 0.1, -1], [cheekMm + 0.5, -1], [cheekMm + 0.5, lipZ], [leadDepthMm, lipZ], [g, faceZ], [g, throatZ], [g - 0.1, throatZ]], inner, -passHalfMm - 0.05, passHalfMm + 0.05);
-  const hinge = cheekPrism([[-0.5, -1], [cheekMm - INTERFACES.carriage.hingeMm, -1], [cheekMm - INTERFACES.carriage.hingeMm, snap.topZMm + slitMm / 2], [-0.5, snap.topZMm + slitMm / 2]], inner, snap.rootXMm, snap.hingeEndXMm);
+  // The tongue's top, z = topZ + d at depth d into the cheek (45°), and the slit's roof a gap above it; both
+  // run on past the cheek's faces so the cuts leave no skin.
+  const slope = (d: number, dz: number): [number, number] => [d, snap.topZMm + d + dz];
+  const hingeD = cheekMm - INTERFACES.carriage.hingeMm;
+  const hinge = cheekPrism([[-0.5, -1], [hingeD, -1], slope(hingeD, slitMm / 2), slope(-0.5, slitMm / 2)], inner, snap.rootXMm, snap.hingeEndXMm);
   const snapCuts = union([
     passage,
     ramp,
     hinge,
-    through(snap.freeXMm, snap.freeXMm + slitMm, -1, snap.topZMm + slitMm),
-    through(snap.rootXMm, snap.freeXMm + slitMm, snap.topZMm, snap.topZMm + slitMm),
+    cheekPrism([[-0.5, -1], [cheekMm + 0.5, -1], slope(cheekMm + 0.5, slitMm), slope(-0.5, slitMm)], inner, snap.freeXMm, snap.freeXMm + slitMm),
+    cheekPrism([slope(-0.5, 0), slope(cheekMm + 0.5, 0), slope(cheekMm + 0.5, slitMm), slope(-0.5, slitMm)], inner, snap.rootXMm, snap.freeXMm + slitMm),
   ]);
-  const solid = body.subtract(union([...cuts.map((c) => c.solid), snapCuts, snapCuts.mirror([0, 1, 0])]));
-  return layOnBed({
+  // The top's long edges, bevelled clear of the hull slot roof's 45° fill.
+  const k = wheelSlotRoofChamferMm(o.clearanceMm) + MIN_FEATURE_MM, e = 0.5;
+  const topBevel = hull3d(
+    [-1, 1].flatMap((sx) =>
+      [[outer.widthMm / 2 - k - e, outer.heightMm + e], [outer.widthMm / 2 + e, outer.heightMm + e], [outer.widthMm / 2 + e, outer.heightMm - k - e]].map(([y, z]): Vec3 => [sx * (outer.lengthMm / 2 + 1), y!, z!]),
+    ),
+  );
+  const solid = body.subtract(union([...cuts.map((c) => c.solid), snapCuts, snapCuts.mirror([0, 1, 0]), topBevel, topBevel.mirror([0, 1, 0])]));
+  const part = layOnBed({
     solid,
     features: [
       ...cuts.map((c) => c.feature),
@@ -202,4 +236,5 @@ export function carriage(options?: Partial<CarriageOptions>): Part {
       },
     ],
   });
+  return chamferFitsAtBed(part, o.bedChamferMm);
 }

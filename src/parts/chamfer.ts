@@ -4,7 +4,8 @@
  * fit's clearance. One rule per mating surface: every declared fit that reaches the bed is cut back there by
  * `chamferMm` at 45°, so the squashed layer comes out at the fit's size.
  *
- * - a hole standing on the bed (its axis vertical) is flared: its outline `chamferMm` larger at the bed;
+ * - a hole standing on the bed (its axis vertical) is flared: its outline `chamferMm` larger at the bed, and
+ *   a core standing in it (a ballast pocket's boss) bevelled as a peg;
  * - a peg standing on the bed is bevelled: its outline `chamferMm` smaller at the bed;
  * - a square peg lying on a flat side (the cannon's plug) has both edges along the bed bevelled at 45°;
  * - a round peg lying on its side (a mast) keeps its upper half and stands on a strip `chamferMm` inside
@@ -49,8 +50,16 @@ function chamferCut(f: Feature, bedZ: number, c: number): Solid | null {
   if (Math.abs(w[2]) > 0.99) {
     const zlo = Math.min(f.positionMm[2], f.positionMm[2] + sign * f.depthMm * w[2]);
     if (zlo > bedZ + 1e-3) return null;
-    // A hole: flared from c + e wider just under the bed to its own size c above it.
-    if (f.role === 'hole') return frustum(f, bedZ - e, c + e, bedZ + c, 0);
+    // A hole: flared from c + e wider just under the bed to its own size c above it; a core standing in it
+    // (a boss) is bevelled as a peg, not cut away (that would leave it a ceiling just off the bed).
+    if (f.role === 'hole') {
+      const flare = frustum(f, bedZ - e, c + e, bedZ + c, 0);
+      const core = f.size.shape === 'round' ? f.size.coreDiameterMm : undefined;
+      if (core === undefined) return flare;
+      const r = core / 2, [x, y] = f.positionMm;
+      const boss = cylinder(c + e, r - c - e, r, false, circleSegments(r)).translate([x, y, bedZ - e]).union(cylinder(2 * e, r, r, false, circleSegments(r)).translate([x, y, bedZ + c - e]));
+      return flare.subtract(boss);
+    }
     // A peg: the ring between its outline and the bevel, from just under the bed to c above it.
     return frustum(f, bedZ - e, e, bedZ + c, e).subtract(frustum(f, bedZ - e, -(c + e), bedZ + c, 0));
   }

@@ -6,9 +6,9 @@
  * A cutter is built with its mouth at the origin, running down −Z, axis +Z. `placeCut` turns and moves
  * it; `cutInto` subtracts a set of cuts from a body and collects their features.
  */
-import { box, circleSegments, cylinder, polygon, union, type Solid, type Vec3 } from '../geometry/kernel.js';
+import { box, circleSegments, cylinder, hull3d, polygon, union, type Solid, type Vec3 } from '../geometry/kernel.js';
 import { applyDirection, applyPoint, compose, rotation, translation, type Feature, type FeatureKind, type Part } from '../geometry/part.js';
-import { BALLAST_WASHER, clearanceMm as gapMm, fitDepthMm, fitHoleMm, INTERFACES, type MatingClass } from '../standard.js';
+import { BALLAST_WASHER, clearanceMm as gapMm, fitDepthMm, fitHoleMm, INTERFACES, PRINTABILITY, type MatingClass } from '../standard.js';
 
 export interface Cut {
   solid: Solid;
@@ -154,17 +154,28 @@ export function carriageOuterMm(clearanceMm: number): { lengthMm: number; widthM
   };
 }
 
-/** Takes the wheel carriage from below: length along X. Press fit. */
+/**
+ * The 45° fill along each long edge of the wheel slot's roof, so the flat left between them is a bridge a
+ * printer spans (PRINTABILITY.bridgeMm, with MARGIN_MM to spare): the slot, as wide as the carriage, is
+ * over 10 mm. The carriage's top edges are bevelled a line width more (src/parts/carriage.ts), clear of it.
+ */
+export function wheelSlotRoofChamferMm(clearanceMm: number): number {
+  const widthMm = fitHoleMm(carriageOuterMm(clearanceMm).widthMm, 'press', clearanceMm);
+  return Math.max(0, (widthMm - PRINTABILITY.bridgeMm) / 2 + MARGIN_MM);
+}
+/** How far inside the bridge limit the wheel slot's roof stays. */
+const MARGIN_MM = 0.1;
+
+/** Takes the wheel carriage from below: length along X. Press fit. Its roof's long edges are filled at 45° (wheelSlotRoofChamferMm). */
 export function wheelSlot(id: string, clearanceMm: number): Cut {
   const o = carriageOuterMm(clearanceMm);
-  return rectHole(
-    'wheel-slot',
-    id,
-    fitHoleMm(o.lengthMm, 'press', clearanceMm),
-    fitHoleMm(o.widthMm, 'press', clearanceMm),
-    fitDepthMm(o.heightMm, 'press', clearanceMm),
-    'press',
-  );
+  const w = fitHoleMm(o.lengthMm, 'press', clearanceMm), h = fitHoleMm(o.widthMm, 'press', clearanceMm);
+  const depthMm = fitDepthMm(o.heightMm, 'press', clearanceMm);
+  const c = wheelSlotRoofChamferMm(clearanceMm);
+  const hole = rectHole('wheel-slot', id, w, h, depthMm, 'press');
+  // Section (y, z) from the overshoot above the mouth to the roof at −depth, its two roof corners cut at 45°.
+  const section: [number, number][] = [[-h / 2, OVERSHOOT_MM], [h / 2, OVERSHOOT_MM], [h / 2, -depthMm + c], [h / 2 - c, -depthMm], [c - h / 2, -depthMm], [-h / 2, -depthMm + c]];
+  return { ...hole, solid: hull3d([-w / 2, w / 2].flatMap((x) => section.map(([y, z]): Vec3 => [x, y, z]))) };
 }
 
 /**

@@ -13,7 +13,8 @@ import { HULL_STYLES, type FactionModel } from '../faction/types.js';
 import { FACTION_LIMITS } from '../faction/format.js';
 import { box, circle, hull2d, hull3d, polygon, rect, union, type Solid, type Vec3 } from '../geometry/kernel.js';
 import { layOnBed, type Part } from '../geometry/part.js';
-import { CLEARANCE_RANGE_MM, DEFAULT_CLEARANCE_MM, HULL } from '../standard.js';
+import { CLEARANCE_RANGE_MM, DEFAULT_BED_CHAMFER_MM, DEFAULT_CLEARANCE_MM, HULL } from '../standard.js';
+import { chamferFitsAtBed } from './chamfer.js';
 import { ballastPocket, cannonSlot, cargoSocket, coinSlot, FACING, mastSocket, placeCut, turretSeat, wheelSlot, type Cut } from './cutters.js';
 import { levelsFor, minHalfBeamMm, Outline, PROA, STYLES, type Level, type StyleDef } from './hull-styles/styles.js';
 import { checkOption, checkRange, mergeOptions } from './options.js';
@@ -23,6 +24,8 @@ export interface HullOptions {
   model: FactionModel;
   /** The printer's sliding clearance per mating surface. Default DEFAULT_CLEARANCE_MM (0.20 mm). */
   clearanceMm: number;
+  /** Flare on the holes that open on the bed (wheel slot, ballast pocket), against the printer's elephant's foot (chamfer.ts). Default DEFAULT_BED_CHAMFER_MM. */
+  bedChamferMm: number;
 }
 
 export const DEFAULTS: HullOptions = {
@@ -43,6 +46,7 @@ export const DEFAULTS: HullOptions = {
     externalHullStl: null,
   },
   clearanceMm: DEFAULT_CLEARANCE_MM,
+  bedChamferMm: DEFAULT_BED_CHAMFER_MM,
 };
 
 const SOURCE = 'hull model';
@@ -82,6 +86,7 @@ const fail = (path: string, message: string): never => {
 export function hull(options?: Partial<HullOptions>): Part {
   const o = mergeOptions(DEFAULTS, options);
   checkRange('hull', 'clearanceMm', o.clearanceMm, CLEARANCE_RANGE_MM.min, CLEARANCE_RANGE_MM.max);
+  checkRange('hull', 'bedChamferMm', o.bedChamferMm, 0, 0.4);
   const m = o.model;
   checkOption('hull', 'model', m, typeof m === 'object' && m !== null && typeof m.hull === 'object', 'a resolved faction model');
   checkOption('hull', 'model.hull.style', m.hull.style, (HULL_STYLES as readonly string[]).includes(m.hull.style), `one of ${HULL_STYLES.join(', ')}`);
@@ -104,7 +109,7 @@ export function hull(options?: Partial<HullOptions>): Part {
   const cuts = planned.map((p) => p.cut());
   // cutInto's one subtraction, with the bulwark's well in the same union as the cutters.
   const relief = wall ? [bulwarkWell(m, style, outline, top)] : [];
-  return layOnBed({ solid: body.subtract(union([...cuts.map((c) => c.solid), ...relief])), features: cuts.map((c) => c.feature) });
+  return chamferFitsAtBed(layOnBed({ solid: body.subtract(union([...cuts.map((c) => c.solid), ...relief])), features: cuts.map((c) => c.feature) }), o.bedChamferMm);
 }
 
 /** Convex hull of stacked levels. Points sharing x and y keep only their lowest and highest z (no collinear slivers). */

@@ -11,7 +11,8 @@
  */
 import { box, circle, cylinder } from '../geometry/kernel.js';
 import { layOnBed, type Part } from '../geometry/part.js';
-import { CLEARANCE_RANGE_MM, DEFAULT_CLEARANCE_MM, HULL, INTERFACES, TURRET } from '../standard.js';
+import { CLEARANCE_RANGE_MM, DEFAULT_BED_CHAMFER_MM, DEFAULT_CLEARANCE_MM, HULL, INTERFACES, TURRET } from '../standard.js';
+import { chamferFitsAtBed } from './chamfer.js';
 import { ballastPocket, cannonSlot, cutInto, FACING, placeCut } from './cutters.js';
 import { checkOption, checkRange, mergeOptions } from './options.js';
 
@@ -30,6 +31,8 @@ export interface TurretOptions {
   slotWallMm: number;
   /** Ballast washers under the roof (0 for none). Default TURRET.ballastWashers (3, 10.7 g). */
   ballastWashers: number;
+  /** Flare on the ballast pocket's mouth on the bed, against the printer's elephant's foot (chamfer.ts). Default DEFAULT_BED_CHAMFER_MM. */
+  bedChamferMm: number;
 }
 
 export const DEFAULTS: TurretOptions = {
@@ -40,6 +43,7 @@ export const DEFAULTS: TurretOptions = {
   roofChamferMm: 0.4,
   slotWallMm: 2,
   ballastWashers: TURRET.ballastWashers,
+  bedChamferMm: DEFAULT_BED_CHAMFER_MM,
 };
 
 /** Builds the turret, roof on the bed and pivot up. Features: `turret-pivot` (peg), `cannon-slot` (hole), `ballast-pocket` (hole, when ballasted). */
@@ -47,6 +51,7 @@ export function turret(options?: Partial<TurretOptions>): Part {
   const o = mergeOptions(DEFAULTS, options);
   checkRange('turret', 'clearanceMm', o.clearanceMm, CLEARANCE_RANGE_MM.min, CLEARANCE_RANGE_MM.max);
   checkRange('turret', 'slotWallMm', o.slotWallMm, HULL.minWallMm, 5);
+  checkRange('turret', 'bedChamferMm', o.bedChamferMm, 0, 0.4);
   checkOption('turret', 'ballastWashers', o.ballastWashers, Number.isInteger(o.ballastWashers) && o.ballastWashers >= 0 && o.ballastWashers <= 6, 'a whole number of washers from 0 to 6');
   const slot = cannonSlot('cannon-slot', o.clearanceMm);
   if (slot.feature.size.shape !== 'rect') throw new Error('cannon slot is square');
@@ -88,5 +93,5 @@ export function turret(options?: Partial<TurretOptions>): Part {
       mating: 'rotating',
     },
   ]);
-  return layOnBed(part);
+  return chamferFitsAtBed(layOnBed(part), o.bedChamferMm);
 }

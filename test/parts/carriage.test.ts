@@ -145,9 +145,19 @@ describe('carriage', () => {
         const side = Math.sign(b.positionMm[1]);
         const innerY = side * (outer.widthMm / 2 - INTERFACES.carriage.cheekMm);
         const midCheekY = side * (outer.widthMm / 2 - INTERFACES.carriage.cheekMm / 2);
-        // Slits: open beside the bearing from the bottom up, and over the tongue from root to free end.
-        for (const z of [0.5, s.topZMm / 2, s.topZMm - 0.5]) expect(isInside(solid, [s.freeXMm + PRINT_IN_PLACE_GAP_MM / 2, midCheekY, z])).toBe(false);
-        for (const x of [s.rootXMm + 0.5, (s.rootXMm + s.freeXMm) / 2, s.freeXMm - 0.5]) expect(isInside(solid, [x, midCheekY, s.topZMm + PRINT_IN_PLACE_GAP_MM / 2])).toBe(false);
+        // Slits: open beside the bearing from the bottom up, and over the tongue from root to free end,
+        // climbing at 45° from the cheek's inner face (topZ) outward: open a gap above the tongue at every
+        // depth into the cheek, and material a line width over the slit.
+        const cheek = INTERFACES.carriage.cheekMm, gap = PRINT_IN_PLACE_GAP_MM;
+        for (const z of [0.5, s.topZMm / 2, s.topZMm - 0.5]) expect(isInside(solid, [s.freeXMm + gap / 2, midCheekY, z])).toBe(false);
+        for (const x of [s.rootXMm + 0.5, (s.rootXMm + s.freeXMm) / 2, s.freeXMm - 0.5])
+          for (const d of [0.1, cheek / 2, cheek - 0.1]) {
+            const y = side * (Math.abs(innerY) + d);
+            expect(isInside(solid, [x, y, s.topZMm + d + gap / 2])).toBe(false);
+            expect(isInside(solid, [x, y, s.topZMm + d + gap + MIN_FEATURE_MM])).toBe(true);
+          }
+        // The tongue under the slit: at the cheek's outer face (the hinge thins it from the inner face).
+        for (const x of [s.rootXMm + 0.5, s.freeXMm - 0.5]) expect(isInside(solid, [x, side * (Math.abs(innerY) + cheek - 0.1), s.topZMm + cheek - 0.1 - MIN_FEATURE_MM])).toBe(true);
         // Hinge: a ray across the cheek from inside the fork meets hingeMm of material.
         const across = (x: number, z: number): number[] => rayHitsMm(solid, [x, 0, z], [x, side * 20, z]);
         const hinge = across((s.rootXMm + s.hingeEndXMm) / 2, s.topZMm / 2);

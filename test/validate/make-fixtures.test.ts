@@ -9,8 +9,8 @@
  * - wheel-click-10pct.stl: a wheel sized for a click 10 % short (wearing a band that fits it, so it still
  *   turns and is held in the carriage), moved so its axle sits where the generated wheel's does (so the
  *   generated wheel's features describe it, for `--part wheel=`);
- * - carriage-open-slot.stl is not made here: it is the carriage as built before the snap-in bearing
- *   (commit 6a94c00), bearings reached by slots open at the bottom (for `--part carriage=`).
+ * - carriage-open-slot.stl: today's carriage with each bearing opened to the bottom face by a slot as wide
+ *   as the bearing, as the carriage was built before the snap-in bearing (for `--part carriage=`).
  * - coin-oversize.stl: the Brace coin 20.3 mm across instead of 20 mm (for `--part coin-brace=`).
  */
 import { readFile, writeFile } from 'node:fs/promises';
@@ -21,6 +21,7 @@ import { box, cylinder, initKernel, rayHitsMm, withArena, type Vec3 } from '../.
 import type { Part } from '../../src/geometry/part.js';
 import { checkTopology } from '../../src/mesh/topology.js';
 import { parseStl, serializeStl } from '../../src/mesh/stl.js';
+import { carriage } from '../../src/parts/carriage.js';
 import { coin } from '../../src/parts/coin.js';
 import { coinSlot, FACING, placeCut } from '../../src/parts/cutters.js';
 import { hull } from '../../src/parts/hull.js';
@@ -79,6 +80,17 @@ it.skipIf(!process.env.MAKE_FIXTURES)('makes the mesh fixtures', async () => {
     const a = plainWheel.features.find((f) => f.id === 'axle-1')!.positionMm;
     const b = shortWheel.features.find((f) => f.id === 'axle-1')!.positionMm;
     out['wheel-click-10pct.stl'] = serializeStl(shortWheel.solid.translate([a[0] - b[0], a[1] - b[1], a[2] - b[2]]).toMesh(), 'validate fixture: click -10 %');
+
+    const k = carriage();
+    const slots = k.features
+      .filter((f) => f.kind === 'bearing')
+      .map((f) => {
+        // A hair narrower than the bearing (still wider than the stub), so its walls miss the bearing's facets.
+        const d = (f.size.shape === 'round' ? f.size.diameterMm : 0) - 0.2;
+        const [x, y, z] = f.positionMm;
+        return box([d, f.depthMm + 2, z + 1.5], false).translate([x - d / 2, y - f.axis[1] * (f.depthMm / 2) - (f.depthMm + 2) / 2, -1]);
+      });
+    out['carriage-open-slot.stl'] = serializeStl(k.solid.subtract(slots[0]!.union(slots[1]!)).toMesh(), 'validate fixture: bearings open at the bottom');
 
     const s = 20.3 / INTERFACES.coin.diameterMm;
     out['coin-oversize.stl'] = serializeStl(coin({ type: 'brace' }).solid.scale([s, s, 1]).toMesh(), 'validate fixture: coin 20.3 mm');

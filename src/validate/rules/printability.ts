@@ -135,9 +135,16 @@ const SLICE_MM = 0.01;
 const REF_MM = 0.6;
 const FAR_MM = 1000;
 
-/** A ray's distance to the surface that bounds a fit: a peg's side (the last surface within its outline and a little beyond), a hole's wall (the first). */
+/**
+ * A ray's distance to the surface that bounds a fit: a peg's side (the last surface within its outline and a
+ * little beyond), a hole's wall (the first beyond any core); undefined where the ray meets none (it leaves through an opening,
+ * such as the carriage's fork gap and the cut under its snap lip), so it measures nothing.
+ */
 function edgeMm(hits: readonly number[], f: Feature, reachMm: number): number | undefined {
-  return f.role === 'peg' ? Math.max(0, ...hits.filter((h) => h <= reachMm + 1)) : hits[0];
+  // A hole round a core (a ballast pocket's boss): rays start in the core, and the wall is the second surface.
+  if (f.role === 'hole') return hits[f.size.shape === 'round' && f.size.coreDiameterMm !== undefined ? 1 : 0];
+  const within = hits.filter((h) => h <= reachMm + 1);
+  return within.length ? Math.max(...within) : undefined;
 }
 
 /** How far the fit's wall reaches from the axis of a round fit lying on its side, along `d` at the axis's height. */
