@@ -97,7 +97,7 @@ export function hull(options?: Partial<HullOptions>): Part {
 
   const style = STYLES[m.hull.style];
   const outline = new Outline(style, m.hull.lengthMm, m.hull.beamMm);
-  const levels = levelsFor(style, m.hull.heightMm);
+  const levels = levelsFor(style, m.hull.heightMm, m.hull.beamMm);
   const planned = planFeatures(m, o.clearanceMm, style, outline, levels);
 
   // A bulwark is lofted with the body and its well cut out, so no face of it lies on a face of the body.

@@ -254,8 +254,42 @@ export class Outline {
   }
 }
 
-/** The levels of a style's loft at a deck height, bottom to top. */
-export function levelsFor(style: StyleDef, heightMm: number): Level[] {
+/**
+ * How much a level may stand out past the one above it, per mm of height, anywhere round its outline: the
+ * loft's faces between them then overhang at most atan(0.95) = 43.5° from vertical where the outline runs
+ * square to the flare, and no more where it runs at an angle (the bow), within PRINTABILITY.overhangDeg (45°).
+ */
+const MAX_FLARE_PER_MM = 0.95;
+
+/**
+ * The levels of a style's loft at a deck height and beam, bottom to top. Below the deck each level stands out
+ * past the one above it by at most MAX_FLARE_PER_MM per mm of height (a fuller bottom and a shorter rake where
+ * the style's curve would flare faster), so the hull prints without supports and its first layers do not curl.
+ */
+export function levelsFor(style: StyleDef, heightMm: number, beamMm: number): Level[] {
+  return limitFlare(loftLevels(style, heightMm), (beamMm * style.bodyBeamFrac) / 2);
+}
+
+/** Top down, each level pulled in to no more than MAX_FLARE_PER_MM per mm past the level above; levels left exactly between their neighbours are dropped (their points would be collinear, and the hull would keep slivers). */
+function limitFlare(levels: readonly Level[], halfBeamMm: number): Level[] {
+  const out = levels.map((l) => ({ ...l }));
+  for (let i = out.length - 2; i >= 0; i--) {
+    const lo = out[i]!, up = out[i + 1]!;
+    const d = MAX_FLARE_PER_MM * (up.zMm - lo.zMm);
+    lo.bowInsetMm = Math.min(lo.bowInsetMm, up.bowInsetMm + d);
+    lo.sternInsetMm = Math.min(lo.sternInsetMm, up.sternInsetMm + d);
+    lo.sy = Math.max(lo.sy, up.sy - d / halfBeamMm);
+  }
+  const between = (a: Level, b: Level, c: Level): boolean => {
+    const t = (b.zMm - a.zMm) / (c.zMm - a.zMm);
+    const lin = (k: 'sy' | 'bowInsetMm' | 'sternInsetMm'): boolean => Math.abs(a[k] + t * (c[k] - a[k]) - b[k]) < 1e-9;
+    return lin('sy') && lin('bowInsetMm') && lin('sternInsetMm');
+  };
+  return out.filter((l, i) => i === 0 || i === out.length - 1 || !between(out[i - 1]!, l, out[i + 1]!));
+}
+
+/** The style's own levels, before limitFlare. */
+function loftLevels(style: StyleDef, heightMm: number): Level[] {
   const rakeTop = style.rake.heightMm === 'deck' ? heightMm : Math.min(style.rake.heightMm, heightMm);
   // 'straight' bends a hair (exponent 1.15) so that no three levels' points are exactly collinear: the hull
   // would keep all three and export a zero-area sliver.
