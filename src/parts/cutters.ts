@@ -179,19 +179,45 @@ export function wheelSlot(id: string, clearanceMm: number): Cut {
 }
 
 /**
+ * How far a ballast pocket's ceiling rises above the washer stack: over the stack the wall and the boss each
+ * lean in at 45° by this much, so the flat ring left between them is spanned in one direction, even beside
+ * the boss, by a bridge no longer than PRINTABILITY.bridgeMm (with MARGIN_MM to spare). A flat ceiling over the
+ * whole ring would need an 18 mm bridge there.
+ */
+export function ballastCeilingRiseMm(clearanceMm: number): number {
+  const { wallMm, bossMm } = ballastRadiiMm(clearanceMm);
+  const half = PRINTABILITY.bridgeMm / 2 - MARGIN_MM;
+  // (R − h)² − (r + h)² = half²: the chord tangent to the boss's cap spans the bridge.
+  return Math.max(0, (wallMm ** 2 - bossMm ** 2 - half ** 2) / (2 * (wallMm + bossMm)));
+}
+
+/** The pocket's wall (sliding on the washers' outside) and its boss (press in their hole), radii. */
+function ballastRadiiMm(clearanceMm: number): { wallMm: number; bossMm: number } {
+  const w = BALLAST_WASHER;
+  return { wallMm: fitHoleMm(w.outsideMaxMm, 'sliding', clearanceMm) / 2, bossMm: (w.holeMinMm - 2 * gapMm('press', clearanceMm)) / 2 };
+}
+
+/**
  * Takes a stack of `washers` ballast washers (BALLAST_WASHER) lying flat: a round pocket, sliding on the
  * washers' outside and deep enough for the thickest of them, around a boss they press onto by their hole
  * (press class on the hole's smallest size). The boss stands from the pocket's floor to its mouth, so the
- * pocket opens on the bed face and its ceiling is a short bridge from boss to wall: it prints without
- * supports, and the part stays one body.
+ * pocket opens on the bed face; above the stack the wall and the boss lean in at 45° to a flat ring a short
+ * bridge spans (ballastCeilingRiseMm): it prints without supports, and the part stays one body. The feature
+ * states the stack's depth; the cut rises ballastCeilingRiseMm above it.
  */
 export function ballastPocket(id: string, washers: number, clearanceMm: number): Cut {
   const w = BALLAST_WASHER;
   const depthMm = fitDepthMm(washers * w.thicknessMaxMm, 'sliding', clearanceMm);
-  const pocket = roundHole('ballast-pocket', id, fitHoleMm(w.outsideMaxMm, 'sliding', clearanceMm), depthMm, 'sliding');
-  const bossMm = w.holeMinMm - 2 * gapMm('press', clearanceMm);
+  const { wallMm: R, bossMm: r } = ballastRadiiMm(clearanceMm);
+  const h = ballastCeilingRiseMm(clearanceMm);
+  const pocket = roundHole('ballast-pocket', id, 2 * R, depthMm, 'sliding');
+  // The wall's lean and the boss's cap, frustums over the stack, each reaching a hair (e) into what it joins.
+  const e = 0.01;
+  const lean = cylinder(h + e, R - h, R + e, false, circleSegments(R)).translate([0, 0, -depthMm - h]);
+  const boss = cylinder(depthMm + 2 * OVERSHOOT_MM, r, r, false, circleSegments(r)).translate([0, 0, -depthMm - OVERSHOOT_MM]);
+  const cap = cylinder(h + e, r + h + e, r, false, circleSegments(r)).translate([0, 0, -depthMm - h - e]);
   return {
-    solid: pocket.solid.subtract(cylinder(depthMm + 2 * OVERSHOOT_MM, bossMm / 2).translate([0, 0, -depthMm - OVERSHOOT_MM])),
-    feature: { ...pocket.feature, size: { shape: 'round', diameterMm: fitHoleMm(w.outsideMaxMm, 'sliding', clearanceMm), coreDiameterMm: bossMm } },
+    solid: pocket.solid.union(lean).subtract(boss.union(cap)),
+    feature: { ...pocket.feature, size: { shape: 'round', diameterMm: 2 * R, coreDiameterMm: 2 * r } },
   };
 }

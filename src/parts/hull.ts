@@ -15,7 +15,7 @@ import { box, circle, hull2d, hull3d, polygon, rect, union, type Solid, type Vec
 import { layOnBed, type Part } from '../geometry/part.js';
 import { CLEARANCE_RANGE_MM, DEFAULT_BED_CHAMFER_MM, DEFAULT_CLEARANCE_MM, HULL } from '../standard.js';
 import { chamferFitsAtBed } from './chamfer.js';
-import { ballastPocket, cannonSlot, cargoSocket, coinSlot, FACING, mastSocket, placeCut, turretSeat, wheelSlot, type Cut } from './cutters.js';
+import { ballastCeilingRiseMm, ballastPocket, cannonSlot, cargoSocket, coinSlot, FACING, mastSocket, placeCut, turretSeat, wheelSlot, type Cut } from './cutters.js';
 import { levelsFor, minHalfBeamMm, Outline, PROA, STYLES, type Level, type StyleDef } from './hull-styles/styles.js';
 import { checkOption, checkRange, mergeOptions } from './options.js';
 
@@ -209,7 +209,7 @@ function planFeatures(m: FactionModel, clearanceMm: number, style: StyleDef, out
       path: 'model.ballast.at',
       what: `the ballast pocket (${washers} washers)`,
       place: 'bottom',
-      box: { min: [x - r, y - r, 0], max: [x + r, y + r, cut.feature.depthMm] },
+      box: { min: [x - r, y - r, 0], max: [x + r, y + r, cut.feature.depthMm + ballastCeilingRiseMm(clearanceMm)] },
       cut: () => placeCut(cut, [x, y, 0], FACING.down),
     });
   }

@@ -13,7 +13,7 @@ import { box, circle, cylinder } from '../geometry/kernel.js';
 import { layOnBed, type Part } from '../geometry/part.js';
 import { CLEARANCE_RANGE_MM, DEFAULT_BED_CHAMFER_MM, DEFAULT_CLEARANCE_MM, HULL, INTERFACES, TURRET } from '../standard.js';
 import { chamferFitsAtBed } from './chamfer.js';
-import { ballastPocket, cannonSlot, cutInto, FACING, placeCut } from './cutters.js';
+import { ballastCeilingRiseMm, ballastPocket, cannonSlot, cutInto, FACING, placeCut } from './cutters.js';
 import { checkOption, checkRange, mergeOptions } from './options.js';
 
 export interface TurretOptions {
@@ -21,7 +21,7 @@ export interface TurretOptions {
   clearanceMm: number;
   /** Drum diameter. Default 24 mm. */
   drumDiameterMm: number;
-  /** Drum height. Default 19.5 mm: the slot with 2.3 mm of armour under it, a wall, and the ballast pocket under the roof. */
+  /** Drum height. Default 20.5 mm: the slot with its armour, a wall, and the ballast pocket (its washers and its ceiling's rise) under the roof. */
   drumHeightMm: number;
   /** Height of the slot's centre above the drum's face on the deck. Default 6.5 mm. */
   slotAboveDeckMm: number;
@@ -38,7 +38,7 @@ export interface TurretOptions {
 export const DEFAULTS: TurretOptions = {
   clearanceMm: DEFAULT_CLEARANCE_MM,
   drumDiameterMm: 24,
-  drumHeightMm: 19.5,
+  drumHeightMm: 20.5,
   slotAboveDeckMm: 6.5,
   roofChamferMm: 0.4,
   slotWallMm: 2,
@@ -58,7 +58,8 @@ export function turret(options?: Partial<TurretOptions>): Part {
   const slotSide = slot.feature.size.widthMm;
   const pivot = INTERFACES.turretPivot;
   const pocket = o.ballastWashers > 0 ? ballastPocket('ballast-pocket', o.ballastWashers, o.clearanceMm) : null;
-  const pocketDepthMm = pocket?.feature.depthMm ?? 0;
+  // The pocket's height: the washer stack and the ceiling's rise over it.
+  const pocketDepthMm = pocket ? pocket.feature.depthMm + ballastCeilingRiseMm(o.clearanceMm) : 0;
   const pocketRadiusMm = pocket && pocket.feature.size.shape === 'round' ? pocket.feature.size.diameterMm / 2 : 0;
   checkRange('turret', 'slotAboveDeckMm', o.slotAboveDeckMm, slotSide / 2 + o.slotWallMm, 30);
   // Roof side of the slot: the roof's chamfer or the ballast pocket, and a wall.
