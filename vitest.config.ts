@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -6,5 +7,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Vitest's default is one worker fewer than the cores, which on a 2-core machine runs the files one at a
+    // time; the geometry is CPU-bound and the files are independent, so use every core.
+    maxWorkers: availableParallelism(),
   },
 });
