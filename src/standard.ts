@@ -108,12 +108,13 @@ export const INTERFACES = {
   wheel: { widthMm: 6, flatHalfAngleDeg: 20 },
   /**
    * Carriage ↔ hull slot (press). Outer block of the carriage. The wheel stands `wheelProudMm` below it,
-   * or more for a wheel so large (recalibrated, calibrate-wheel) that its top would come closer than
-   * `wheelTopGapMm` to the carriage's top, under the hull's slot roof. Each cheek's bearing sits on a snap tongue
+   * or more for a wheel so large (recalibrated, calibrate-wheel) that its reach (the band over its keel's
+   * corners, src/parts/wheel.ts) would pass closer than `wheelTopGapMm` to the carriage's top, under the
+   * hull's slot roof: a line width of air and a little over. Each cheek's bearing sits on a snap tongue
    * (src/parts/carriage.ts): the stub passes a throat `snapInterferenceMm` narrower than it reaches, on a
    * tongue thinned to `hingeMm` (three line widths, printed as solid perimeters) near its root.
    */
-  carriage: { cheekMm: 2.0, lengthMm: 22, heightMm: 14.5, wheelProudMm: 2.5, wheelTopGapMm: 0.8, snapInterferenceMm: 0.25, hingeMm: 3 * PRINT_DEFAULTS.lineWidthMm },
+  carriage: { cheekMm: 2.0, lengthMm: 22, heightMm: 14.5, wheelProudMm: 2.5, wheelTopGapMm: 0.5, snapInterferenceMm: 0.25, hingeMm: 3 * PRINT_DEFAULTS.lineWidthMm },
   /** Coin ↔ hull coin slot (sliding). Coins stand on edge in the slot. */
   coin: { diameterMm: 20, thicknessMm: 2.4, reliefMm: 0.6, slotDepthMm: 12 },
   /** Flag-holder sleeve; paper slot (paper is 0.1 mm; the slot is wide enough to thread by hand). */

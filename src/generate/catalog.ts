@@ -204,7 +204,7 @@ export const CATALOG: readonly CatalogEntry[] = [
     part: 'wheel',
     scope: 'shared',
     builder: 'wheel',
-    options: wheelSizing,
+    options: (s) => ({ ...wheelSizing(s), ...bedChamfer(s) }),
     color: () => 'any',
     material: PLA,
     count: (f) => f.card.ships,

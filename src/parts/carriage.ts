@@ -56,19 +56,20 @@ export const DEFAULTS: CarriageOptions = {
 const RAMP_DEG = 15;
 const LEAD_CLEAR_MM = 0.05;
 
-/** The band-wrapped wheel's outer radius, for the carriage built with `o`. */
-function wheelOuterMm(o: Pick<CarriageOptions, 'clickDistanceMm' | 'band'>): number {
-  return wheelRadiiMm({ clickDistanceMm: o.clickDistanceMm, flatHalfAngleDeg: INTERFACES.wheel.flatHalfAngleDeg, band: o.band }).rollingMm;
+/** The band-wrapped wheel's rolling radius and its reach (over its keel), for the carriage built with `o`. */
+function wheelOuterMm(o: Pick<CarriageOptions, 'clickDistanceMm' | 'band'>): { rollingMm: number; reachMm: number } {
+  return wheelRadiiMm({ clickDistanceMm: o.clickDistanceMm, flatHalfAngleDeg: INTERFACES.wheel.flatHalfAngleDeg, band: o.band });
 }
 
 /**
- * Height of the axle's centre above the carriage's bottom face: the wheel stands wheelProudMm below it, or,
- * if it is so large that its top would then come within wheelTopGapMm of the carriage's top, lower still.
+ * Height of the axle's centre above the carriage's bottom face: the wheel's round stands wheelProudMm below
+ * it, or, if the wheel is so large that its reach would then come within wheelTopGapMm of the carriage's top,
+ * lower still.
  */
 export function carriageAxleHeightMm(o: Pick<CarriageOptions, 'clickDistanceMm' | 'band'>): number {
   const c = INTERFACES.carriage;
-  const r = wheelOuterMm(o);
-  return Math.min(r - c.wheelProudMm, c.heightMm - c.wheelTopGapMm - r);
+  const { rollingMm, reachMm } = wheelOuterMm(o);
+  return Math.min(rollingMm - c.wheelProudMm, c.heightMm - c.wheelTopGapMm - reachMm);
 }
 
 /** The snap's layout (model frame: x along the carriage, y across, z up from the bottom face) and spring. */
@@ -113,7 +114,7 @@ export function carriageSnap(options?: Partial<CarriageOptions>): CarriageSnap {
   const o = mergeOptions(DEFAULTS, options);
   const c = INTERFACES.carriage;
   const bearingMm = fitHoleMm(INTERFACES.axle.diameterMm, 'rotating', o.clearanceMm);
-  const gapLengthMm = fitHoleMm(2 * wheelOuterMm(o), 'rotating', o.clearanceMm);
+  const gapLengthMm = fitHoleMm(2 * wheelOuterMm(o).reachMm, 'rotating', o.clearanceMm);
   const engagementMm = INTERFACES.axle.stubLengthMm - clearanceMm('rotating', o.clearanceMm);
   const rootXMm = -gapLengthMm / 2;
   const hingeEndXMm = -(bearingMm / 2 + MIN_FEATURE_MM);
@@ -158,9 +159,9 @@ export function carriage(options?: Partial<CarriageOptions>): Part {
   checkRange('carriage', 'clickDistanceMm', o.clickDistanceMm, 30, 120);
   checkRange('carriage', 'bedChamferMm', o.bedChamferMm, 0, 0.4);
   const outer = carriageOuterMm(o.clearanceMm);
-  const rollingMm = wheelOuterMm(o);
   const gapWidthMm = fitHoleMm(INTERFACES.wheel.widthMm, 'rotating', o.clearanceMm);
-  const gapLengthMm = fitHoleMm(2 * rollingMm, 'rotating', o.clearanceMm);
+  // The fork's length clears the band-wrapped wheel's reach, over its keel, as it turns.
+  const gapLengthMm = fitHoleMm(2 * wheelOuterMm(o).reachMm, 'rotating', o.clearanceMm);
   const bearingMm = fitHoleMm(INTERFACES.axle.diameterMm, 'rotating', o.clearanceMm);
   const axleZ = carriageAxleHeightMm(o);
   const cheekMm = INTERFACES.carriage.cheekMm;

@@ -15,11 +15,20 @@
  *
  * Print orientation: standing on the flat, axle horizontal. The flat is the only face that prints both
  * stub axles without supports, and a horizontal stub has its roads running along its length, so the load
- * from the carriage bends it along the roads rather than across layer lines.
+ * from the carriage bends it along the roads rather than across layer lines. Standing so, nothing below the
+ * axle may overhang more than PRINTABILITY.overhangDeg (45°) (print/supports, print/first-layer):
+ * - the groove's section is a keel: round down to 45° below the axle, then straight 45° tangents down to
+ *   the flat. It stays convex, so the band still follows its outline, and one revolution still rolls its
+ *   perimeter P plus 2π·c′ (clickDistanceMm, BRIEF §3's circle with a flat where α ≥ 45°); the tangents
+ *   stand at most (reach − 1)·g outside the circle (0.33 mm on the 2-inch wheel), a bump as the wheel
+ *   rolls over them;
+ * - each flange, which stands on the bed, rises from its flat along 45° lines that start `bedChamferMm`
+ *   inside the flat's ends (against the elephant's foot, chamfer.ts) until they meet its circle;
+ * - each stub's lower half is the inscribed right-angled vee, so it still turns in its round bearing.
  */
-import { circleSegments, cylinder, polygon, type Profile, type Vec2 } from '../geometry/kernel.js';
+import { circleSegments, polygon, type Profile, type Vec2 } from '../geometry/kernel.js';
 import { layOnBed, type Feature, type Part } from '../geometry/part.js';
-import { BAND_STRETCH_RANGE, CLICK_DISTANCE_MM, DEFAULT_BAND, DEFAULT_CLEARANCE_MM, fitHoleMm, INTERFACES, MIN_FEATURE_MM, type BandSpec } from '../standard.js';
+import { BAND_STRETCH_RANGE, CLICK_DISTANCE_MM, DEFAULT_BAND, DEFAULT_BED_CHAMFER_MM, DEFAULT_CLEARANCE_MM, fitHoleMm, INTERFACES, MIN_FEATURE_MM, PRINTABILITY, type BandSpec } from '../standard.js';
 import { checkOption, checkRange, mergeOptions } from './options.js';
 
 export interface WheelOptions {
@@ -29,20 +38,41 @@ export interface WheelOptions {
   flatHalfAngleDeg: number;
   /** The band the wheel wears. Default: DEFAULT_BAND (an AS568-014 O-ring). */
   band: BandSpec;
+  /** How far inside the flat's ends the flanges start to rise, against the elephant's foot (chamfer.ts). Default DEFAULT_BED_CHAMFER_MM. */
+  bedChamferMm: number;
 }
 
 export const DEFAULTS: WheelOptions = {
   clickDistanceMm: CLICK_DISTANCE_MM,
   flatHalfAngleDeg: INTERFACES.wheel.flatHalfAngleDeg,
   band: DEFAULT_BAND,
+  bedChamferMm: DEFAULT_BED_CHAMFER_MM,
 };
 
 const rad = (deg: number): number => (deg * Math.PI) / 180;
+/** Where the keel leaves the circle, below the axle: the steepest overhang that prints. */
+const KEEL_RAD = rad(PRINTABILITY.overhangDeg);
 
-/** Distance rolled per revolution by a wheel of rolling radius `radiusMm` with a flat subtending 2·`alphaDeg`. */
+/**
+ * The section's outline at unit radius, its flat cos α below the centre: where the keel's tangents (if any)
+ * meet the flat, as x, and the perimeter. A flat whose ends are no lower than the keel point needs none.
+ */
+function unitSection(alphaDeg: number): { keel: boolean; flatHalfMm: number; perimeterMm: number } {
+  const a = rad(alphaDeg), fd = Math.cos(a);
+  if (fd <= Math.sin(KEEL_RAD)) return { keel: false, flatHalfMm: Math.sin(a), perimeterMm: 2 * Math.PI - 2 * a + 2 * Math.sin(a) };
+  // From the keel point (cos φ, −sin φ) along the tangent, down and in, to the flat.
+  const t = (fd - Math.sin(KEEL_RAD)) / Math.cos(KEEL_RAD);
+  const flatHalfMm = Math.cos(KEEL_RAD) - t * Math.sin(KEEL_RAD);
+  return { keel: true, flatHalfMm, perimeterMm: Math.PI + 2 * KEEL_RAD + 2 * t + 2 * flatHalfMm };
+}
+
+/**
+ * Distance rolled per revolution by a wheel whose band's inner face follows a section of radius `radiusMm`
+ * with a flat subtending 2·`alphaDeg` (and the keel, where the flat's ends lie below 45°): the section's
+ * perimeter. Without a keel this is BRIEF §3's r·(2π − 2α) + 2r·sin α.
+ */
 export function clickDistanceMm(radiusMm: number, alphaDeg: number): number {
-  const a = rad(alphaDeg);
-  return radiusMm * (2 * Math.PI - 2 * a + 2 * Math.sin(a));
+  return radiusMm * unitSection(alphaDeg).perimeterMm;
 }
 
 /** The rolling radius that rolls `clickMm` per revolution with a flat of half-angle `alphaDeg` (a rigid outline). */
@@ -70,8 +100,11 @@ export function stretchedBand(band: Pick<BandSpec, 'innerDiameterMm' | 'crossSec
   return { crossSectionMm: c, stretch: innerPerimeterMm / (Math.PI * band.innerDiameterMm) - 1 };
 }
 
-/** The wheel's radii and its band on it, all solved from the click, the flat and the band. */
-export function wheelRadiiMm(o: WheelOptions): { rollingMm: number; rimMm: number; grooveMm: number; flatInsetMm: number; band: StretchedBand } {
+/**
+ * The wheel's radii and its band on it, all solved from the click, the flat and the band. `reachMm`: how far
+ * the band's outer face reaches from the axle at most (over the keel's corners), what a carriage must clear.
+ */
+export function wheelRadiiMm(o: Pick<WheelOptions, 'clickDistanceMm' | 'flatHalfAngleDeg' | 'band'>): { rollingMm: number; reachMm: number; rimMm: number; grooveMm: number; flatInsetMm: number; band: StretchedBand } {
   const k = clickDistanceMm(1, o.flatHalfAngleDeg);
   let grooveMm = o.clickDistanceMm / k - o.band.crossSectionMm;
   let band = stretchedBand(o.band, grooveMm * k);
@@ -82,7 +115,9 @@ export function wheelRadiiMm(o: WheelOptions): { rollingMm: number; rimMm: numbe
     grooveMm = next;
   }
   const rollingMm = grooveMm + band.crossSectionMm;
-  return { rollingMm, rimMm: rollingMm - INTERFACES.band.proudMm, grooveMm, flatInsetMm: grooveMm * (1 - Math.cos(rad(o.flatHalfAngleDeg))), band };
+  const u = unitSection(o.flatHalfAngleDeg);
+  const reachMm = grooveMm * (u.keel ? Math.hypot(u.flatHalfMm, Math.cos(rad(o.flatHalfAngleDeg))) : 1) + band.crossSectionMm;
+  return { rollingMm, reachMm, rimMm: rollingMm - INTERFACES.band.proudMm, grooveMm, flatInsetMm: grooveMm * (1 - Math.cos(rad(o.flatHalfAngleDeg))), band };
 }
 
 /** The groove's width: the relaxed cord with a sliding gap either side, so the band drops in untwisted. */
@@ -132,19 +167,44 @@ export function fitWheelRoll(clicks: number, distanceMm: number, previousFactor:
   return { measuredClickMm, designedClickMm, factor, correctedClickMm: clickMm / factor };
 }
 
-/**
- * A disc of radius `radiusMm` with its flat (chord `insetMm` in from the rolling circle's chord) facing −Y,
- * drawn as one polygon whose arc ends exactly on the chord: cutting a faceted circle instead leaves
- * slivers where the chord passes near a facet corner, which collapse when exported as float32.
- */
-function flattenedDisc(radiusMm: number, insetMm: number): Profile {
-  const half = Math.acos((radiusMm - insetMm) / radiusMm);
-  const start = -Math.PI / 2 + half;
-  const sweep = 2 * Math.PI - 2 * half;
+/** An arc of radius r from angle a0 sweeping `sweep` (radians), its ends exactly on the angles. */
+function arc(radiusMm: number, a0: number, sweep: number): Vec2[] {
   const n = Math.max(4, Math.ceil((circleSegments(radiusMm) * sweep) / (2 * Math.PI)));
-  const pts: Vec2[] = [];
-  for (let i = 0; i <= n; i++) pts.push([radiusMm * Math.cos(start + (sweep * i) / n), radiusMm * Math.sin(start + (sweep * i) / n)]);
-  return polygon(pts);
+  return Array.from({ length: n + 1 }, (_, i): Vec2 => [radiusMm * Math.cos(a0 + (sweep * i) / n), radiusMm * Math.sin(a0 + (sweep * i) / n)]);
+}
+
+/**
+ * A disc of radius `radiusMm` with its flat (chord `insetMm` in from the circle) facing −Y, drawn as one
+ * polygon whose arc ends exactly on the chord (cutting a faceted circle instead leaves slivers where the
+ * chord passes near a facet corner, which collapse when exported as float32); with `keel`, the arc stops
+ * 45° below the centre and straight tangents run down from there to the flat.
+ */
+function sectionOutline(radiusMm: number, insetMm: number, keel: boolean): Profile {
+  const fd = radiusMm - insetMm;
+  if (!keel || fd <= radiusMm * Math.sin(KEEL_RAD)) {
+    const half = Math.acos(fd / radiusMm);
+    return polygon(arc(radiusMm, -Math.PI / 2 + half, 2 * Math.PI - 2 * half));
+  }
+  const t = (fd - radiusMm * Math.sin(KEEL_RAD)) / Math.cos(KEEL_RAD);
+  const x = radiusMm * Math.cos(KEEL_RAD) - t * Math.sin(KEEL_RAD);
+  return polygon([...arc(radiusMm, -KEEL_RAD, Math.PI + 2 * KEEL_RAD), [-x, -fd], [x, -fd]]);
+}
+
+/**
+ * A flange: the disc with its flat, less what lies outside two 45° lines rising from `chamferMm` inside the
+ * flat's ends (the flat stands on the bed).
+ */
+function flangeOutline(radiusMm: number, insetMm: number, chamferMm: number): Profile {
+  const fd = radiusMm - insetMm;
+  const s = Math.sqrt(radiusMm ** 2 - fd ** 2) - chamferMm;
+  const up = 2 * radiusMm;
+  // The two lines through (±s, −fd) at 45°, from s/2 under the flat to `up` over it.
+  return sectionOutline(radiusMm, insetMm, false).intersect(polygon([[-s / 2, -fd - s / 2], [s / 2, -fd - s / 2], [s + up, up - fd], [-s - up, up - fd]]));
+}
+
+/** A stub's section: round above the axle, the inscribed right-angled vee below (−Y). */
+function stubOutline(radiusMm: number): Profile {
+  return polygon([...arc(radiusMm, 0, Math.PI), [0, -radiusMm]]);
 }
 
 /**
@@ -157,6 +217,7 @@ export function wheel(options?: Partial<WheelOptions>): Part {
   checkRange('wheel', 'flatHalfAngleDeg', o.flatHalfAngleDeg, 5, 40, '°');
   checkRange('wheel', 'band.innerDiameterMm', o.band.innerDiameterMm, 4, 40);
   // The cord must sink at least half into a groove that leaves flanges of two line widths.
+  checkRange('wheel', 'bedChamferMm', o.bedChamferMm, 0, 0.4);
   const maxCordMm = INTERFACES.wheel.widthMm - 2 * MIN_FEATURE_MM - 2 * DEFAULT_CLEARANCE_MM;
   checkRange('wheel', 'band.crossSectionMm', o.band.crossSectionMm, 2 * INTERFACES.band.proudMm, Math.floor(maxCordMm * 100) / 100);
 
@@ -165,14 +226,16 @@ export function wheel(options?: Partial<WheelOptions>): Part {
   const pct = (x: number): string => `${Math.round(x * 1000) / 10} %`;
   checkOption('wheel', 'band.innerDiameterMm', o.band.innerDiameterMm, band.stretch >= BAND_STRETCH_RANGE.min && band.stretch <= BAND_STRETCH_RANGE.max,
     `a band that stretches ${pct(BAND_STRETCH_RANGE.min)}–${pct(BAND_STRETCH_RANGE.max)} on this wheel's groove (${o.band.name} would stretch ${pct(band.stretch)}): an inner diameter from ${ids.min.toFixed(2)} to ${ids.max.toFixed(2)} mm`);
+  const flatHalfMm = Math.sqrt(rimMm ** 2 - (rimMm - flatInsetMm) ** 2);
+  checkOption('wheel', 'bedChamferMm', o.bedChamferMm, o.bedChamferMm <= flatHalfMm - MIN_FEATURE_MM / 2, `at most ${(flatHalfMm - MIN_FEATURE_MM / 2).toFixed(2)} mm: the flat, ${(2 * flatHalfMm).toFixed(2)} mm across, must keep ${MIN_FEATURE_MM} mm on the bed`);
   const widthMm = INTERFACES.wheel.widthMm;
   const flangeMm = (widthMm - grooveWidthMm(o.band)) / 2;
   const axle = INTERFACES.axle;
   // Model frame: axle along Z from z = 0 to the wheel's width, flat facing −Y.
-  const core = flattenedDisc(grooveMm, flatInsetMm).extrude(widthMm);
-  const flange = flattenedDisc(rimMm, flatInsetMm).extrude(flangeMm);
+  const core = sectionOutline(grooveMm, flatInsetMm, true).extrude(widthMm);
+  const flange = flangeOutline(rimMm, flatInsetMm, o.bedChamferMm).extrude(flangeMm);
   // Stubs reach 1 mm into the disc so the union never meets on a bare coplanar face.
-  const stub = cylinder(axle.stubLengthMm + 1, axle.diameterMm / 2);
+  const stub = stubOutline(axle.diameterMm / 2).extrude(axle.stubLengthMm + 1);
   const solid = core.union(
     flange,
     flange.translate([0, 0, widthMm - flangeMm]),

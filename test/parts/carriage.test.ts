@@ -16,6 +16,8 @@ beforeAll(initKernel);
 const c = DEFAULT_CLEARANCE_MM;
 const outer = carriageOuterMm(c);
 const r = wheelRadiiMm(WHEEL).rollingMm;
+/** The band-wrapped wheel's reach over its keel's corners, which the fork must clear as it turns. */
+const reach = wheelRadiiMm(WHEEL).reachMm;
 
 describe('carriage', () => {
   it('is a watertight single block of carriageOuterMm lying flat, with the gap, bearings and snap cut out', () => {
@@ -51,8 +53,8 @@ describe('carriage', () => {
     if (gap!.feature.size.shape !== 'rect') return;
     expect(Math.abs(gap!.measured.widthMm - gap!.feature.size.widthMm)).toBeLessThan(0.05);
     expect(Math.abs(gap!.measured.heightMm - gap!.feature.size.heightMm)).toBeLessThan(0.05);
-    // Wheel rim (band included) vs fork gap: a rotating gap each side, in length and width.
-    expect(gap!.feature.size.widthMm - 2 * r).toBeCloseTo(2 * clearanceMm('rotating', c), 9);
+    // Wheel (band included, at its reach) vs fork gap: a rotating gap each side, in length and width.
+    expect(gap!.feature.size.widthMm - 2 * reach).toBeCloseTo(2 * clearanceMm('rotating', c), 9);
     expect(gap!.feature.size.heightMm - INTERFACES.wheel.widthMm).toBeCloseTo(2 * clearanceMm('rotating', c), 9);
     const bearings = byKind('bearing');
     expect(bearings).toHaveLength(2);
@@ -196,10 +198,10 @@ describe('carriage', () => {
     const big = { clickDistanceMm: WHEEL.clickDistanceMm / 0.925 };
     const { topology } = buildAndInspect(() => carriage(big));
     expect(topology.watertight).toBe(true);
-    const rBig = wheelRadiiMm({ ...WHEEL, ...big }).rollingMm;
+    const { rollingMm: rBig, reachMm: reachBig } = wheelRadiiMm({ ...WHEEL, ...big });
     const axleZ = carriageAxleHeightMm({ ...CARRIAGE, ...big });
     expect(rBig - axleZ).toBeGreaterThan(INTERFACES.carriage.wheelProudMm);
-    expect(axleZ + rBig).toBeCloseTo(outer.heightMm - INTERFACES.carriage.wheelTopGapMm, 9);
+    expect(axleZ + reachBig).toBeCloseTo(outer.heightMm - INTERFACES.carriage.wheelTopGapMm, 9);
   });
 
   it('rejects a clearance out of range with the field named', () => {

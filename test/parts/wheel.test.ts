@@ -21,8 +21,17 @@ function bandFor(click: number, alpha: number, cordMm: number, stretch = 0.03): 
   return { ...band, innerDiameterMm: bandIdForStretchMm({ clickDistanceMm: click, flatHalfAngleDeg: alpha, band }, stretch) };
 }
 
-/** Area of a disc of radius r with the segment beyond a chord at distance d from the centre cut off. */
-const flattenedArea = (r: number, d: number): number => Math.PI * r * r - (r * r * Math.acos(d / r) - d * Math.sqrt(r * r - d * d));
+/** Area under a half-width w(y) from y0 to y1, both sides (midpoint rule, fine steps). */
+const areaOf = (w: (y: number) => number, y0: number, y1: number, n = 20000): number => {
+  let a = 0;
+  for (let i = 0; i < n; i++) a += 2 * Math.max(0, w(y0 + ((i + 0.5) * (y1 - y0)) / n));
+  return (a * (y1 - y0)) / n;
+};
+const circleHalf = (r: number, y: number): number => Math.sqrt(Math.max(0, r * r - y * y));
+/** The groove's keeled section, flat fd below the centre: the circle, and below 45° the tangent x·cos 45° + y·sin 45° = r (y < 0). */
+const keelArea = (r: number, fd: number): number => areaOf((y) => (y < -r * Math.SQRT1_2 ? Math.SQRT2 * r + y : circleHalf(r, y)), -fd, r);
+/** A flange's section: the circle with its flat fd below, inside 45° lines rising from s either side of the flat's middle. */
+const flangeArea = (r: number, fd: number, s: number): number => areaOf((y) => Math.min(circleHalf(r, y), s + y + fd), -fd, r);
 
 describe('wheel', () => {
   const radii = wheelRadiiMm(DEFAULTS);
@@ -37,8 +46,12 @@ describe('wheel', () => {
       }),
       { numRuns: 8 },
     );
-    // With no flat the perimeter is a circle's.
-    expect(clickDistanceMm(10, 0)).toBeCloseTo(20 * Math.PI, 9);
+    // A flat whose ends reach 45° below the centre needs no keel: BRIEF §3's r·(2π − 2α) + 2r·sin α.
+    const a = (50 * Math.PI) / 180;
+    expect(clickDistanceMm(10, 50)).toBeCloseTo(10 * (2 * Math.PI - 2 * a + 2 * Math.sin(a)), 9);
+    // A smaller flat's keel adds the tangents' length over the arc they replace: more than the circle-with-flat.
+    const b = (20 * Math.PI) / 180;
+    expect(clickDistanceMm(10, 20)).toBeGreaterThan(10 * (2 * Math.PI - 2 * b + 2 * Math.sin(b)));
   });
 
   it('is one watertight body standing on its flat, with the volume and size of its disc, flanges and stubs', () => {
@@ -52,10 +65,12 @@ describe('wheel', () => {
     expect(b.max[2]).toBeCloseTo(centreZ + radii.rimMm, 2);
     expect(b.max[0] - b.min[0]).toBeCloseTo(2 * radii.rimMm, 2);
     expect(b.max[1] - b.min[1]).toBeCloseTo(W + 2 * axle.stubLengthMm, 4);
-    const expected =
-      flattenedArea(radii.grooveMm, radii.grooveMm - radii.flatInsetMm) * W +
-      2 * (flattenedArea(radii.rimMm, radii.rimMm - radii.flatInsetMm) - flattenedArea(radii.grooveMm, radii.grooveMm - radii.flatInsetMm)) * flange +
-      2 * Math.PI * (axle.diameterMm / 2) ** 2 * axle.stubLengthMm;
+    const fdRim = radii.rimMm - radii.flatInsetMm;
+    const groove = keelArea(radii.grooveMm, radii.grooveMm - radii.flatInsetMm);
+    const rim = flangeArea(radii.rimMm, fdRim, circleHalf(radii.rimMm, fdRim) - DEFAULTS.bedChamferMm);
+    // Stubs: a half disc over the inscribed right-angled vee.
+    const stub = (Math.PI / 2 + 1) * (axle.diameterMm / 2) ** 2;
+    const expected = groove * W + 2 * (rim - groove) * flange + 2 * stub * axle.stubLengthMm;
     expect(topology.volumeMm3).toBeGreaterThan(expected * 0.99); // facets lose a little
     expect(topology.volumeMm3).toBeLessThan(expected);
   });
@@ -64,7 +79,9 @@ describe('wheel', () => {
     const { features } = buildAndInspect(() => wheel());
     expect(features.map((f) => f.feature.kind).sort()).toEqual(['axle', 'axle', 'wheel-rim']);
     for (const f of features.filter((x) => x.feature.kind === 'axle')) {
-      expect(f.ok).toBe(true);
+      // Solid but for the probe's samples 45° either side of straight down (two at each of three depths), outside the vee.
+      expect(f.wrongPoints.length).toBeLessThanOrEqual(6);
+      for (const p of f.wrongPoints) expect(p[2]).toBeLessThan(f.feature.positionMm[2] - (axle.diameterMm / 2) * 0.6);
       expect(Math.abs(f.measured.maxMm - axle.diameterMm)).toBeLessThan(0.05);
       expect(f.feature.depthMm).toBe(axle.stubLengthMm);
     }
@@ -75,11 +92,16 @@ describe('wheel', () => {
     const rim = features.find((f) => f.feature.kind === 'wheel-rim')!;
     expect(rim.feature.depthMm).toBe(W);
     expect(rim.feature.size).toEqual({ shape: 'round', diameterMm: 2 * radii.rimMm });
-    // The probe samples the whole width at the rim: points in the groove, or under the bed (the flat), are open by design.
+    // The probe samples the whole width at the rim: points in the groove, under the bed (the flat), or outside
+    // the 45° lines the flanges rise along from the bed are open by design.
+    const fdRim = radii.rimMm - radii.flatInsetMm;
+    const s = circleHalf(radii.rimMm, fdRim) - DEFAULTS.bedChamferMm;
     for (const p of rim.wrongPoints) {
-      const t = dot(sub(p, rim.feature.positionMm), rim.feature.axis);
+      const q = sub(p, rim.feature.positionMm);
+      const t = dot(q, rim.feature.axis);
       const inGroove = t > flange - 1e-6 && t < W - flange + 1e-6;
-      expect(inGroove || p[2] < 0).toBe(true);
+      const acrossMm = Math.hypot(q[0] - t * rim.feature.axis[0], q[1] - t * rim.feature.axis[1]);
+      expect(inGroove || p[2] < 0 || acrossMm > s + p[2] - 1e-6).toBe(true);
     }
     // Measure the rim on each flange (the groove's middle would measure the groove bottom).
     const measured = withArena(() => {
@@ -119,8 +141,8 @@ describe('wheel', () => {
         for (const b of k.features.filter((f) => f.feature.kind === 'bearing')) expect(Math.abs(b.measured.minMm - axleMm - gap)).toBeLessThan(0.05);
         const fork = k.features.find((f) => f.feature.kind === 'fork-gap')!.measured;
         expect(Math.abs(fork.heightMm - widthMm - gap)).toBeLessThan(0.05);
-        // The band-wrapped wheel turns in the fork's length with a rotating gap at each end.
-        expect(Math.abs(fork.widthMm - 2 * radii.rollingMm - gap)).toBeLessThan(0.05);
+        // The band-wrapped wheel turns in the fork's length, at its reach over the keel, with a rotating gap at each end.
+        expect(Math.abs(fork.widthMm - 2 * radii.reachMm - gap)).toBeLessThan(0.05);
         // Each stub crosses its side gap into the bearing and ends inside the cheek, short of the hull's slot wall.
         const kb = k.topology.bounds;
         const cheekMm = (kb.max[1] - kb.min[1] - fork.heightMm) / 2;

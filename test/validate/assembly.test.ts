@@ -50,7 +50,7 @@ describe('shipped factions', () => {
     expect(of(findings, 'assembly/cannon-seats')).toEqual([]);
     expect(of(findings, 'assembly/shot-path')).toEqual([]);
     // The turret turns its arc and, with its ballast washers, stands on its drum. On the O-ring's cord every
-    // ship but the Corsairs' stands with a cannon in any slot, four of them short of the 10° margin (4.2–9.8°,
+    // ship but the Corsairs' stands with a cannon in any slot, four of them short of the 10° margin (4.3–9.9°,
     // still open, issue 15); the Corsairs' sloop tips over.
     expect(of(findings, 'assembly/turret-sweep')).toEqual([]);
     const stands = of(findings, 'assembly/stands');

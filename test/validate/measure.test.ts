@@ -41,8 +41,8 @@ describe('rollingPerimeterMm', () => {
     );
   });
 
-  it('agrees with BRIEF §3 for a plain circle with a flat (no band)', () => {
-    const r = 10, alpha = 20;
+  it('agrees with BRIEF §3 for a plain circle with a flat (no band), where the flat reaches 45° and needs no keel', () => {
+    const r = 10, alpha = 50;
     const pts: [number, number][] = [];
     for (let i = 0; i < 3600; i++) {
       const t = (i / 3600) * 2 * Math.PI;
@@ -50,6 +50,22 @@ describe('rollingPerimeterMm', () => {
       pts.push([Math.sign(Math.cos(t)) * Math.sqrt(Math.max(0, r * r - y * y)), y]);
     }
     expect(convexPerimeterMm(pts)).toBeCloseTo(clickDistanceMm(r, alpha), 2);
+  });
+
+  it('agrees with the keeled section for a smaller flat: the circle down to 45° either side and the tangents there, cut by the flat', () => {
+    for (const alpha of [5, 20, 40]) {
+      const r = 10;
+      const flatY = -r * Math.cos((alpha * Math.PI) / 180);
+      // Circle points no lower than the tangent points, and where each tangent (x·cos 45° + |y|·sin 45° = r on its side) meets the flat.
+      const pts: [number, number][] = [];
+      for (let i = 0; i < 3600; i++) {
+        const t = (i / 3600) * 2 * Math.PI;
+        if (Math.sin(t) >= -Math.SQRT1_2) pts.push([r * Math.cos(t), r * Math.sin(t)]);
+      }
+      const cornerX = (r + flatY * Math.SQRT1_2) / Math.SQRT1_2;
+      pts.push([cornerX, flatY], [-cornerX, flatY]);
+      expect(convexPerimeterMm(pts), `α ${alpha}°`).toBeCloseTo(clickDistanceMm(r, alpha), 2);
+    }
   });
 });
 
