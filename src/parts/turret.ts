@@ -21,7 +21,7 @@ export interface TurretOptions {
   clearanceMm: number;
   /** Drum diameter. Default 24 mm. */
   drumDiameterMm: number;
-  /** Drum height. Default 20.5 mm: the slot with its armour, a wall, and the ballast pocket (its washers and its ceiling's rise) under the roof. */
+  /** Drum height. Default 21 mm: the slot with its armour, a wall, and the ballast pocket (its washers and its ceiling's rise) under the roof. */
   drumHeightMm: number;
   /** Height of the slot's centre above the drum's face on the deck. Default 6.5 mm. */
   slotAboveDeckMm: number;
@@ -38,7 +38,7 @@ export interface TurretOptions {
 export const DEFAULTS: TurretOptions = {
   clearanceMm: DEFAULT_CLEARANCE_MM,
   drumDiameterMm: 24,
-  drumHeightMm: 20.5,
+  drumHeightMm: 21,
   slotAboveDeckMm: 6.5,
   roofChamferMm: 0.4,
   slotWallMm: 2,

@@ -104,6 +104,14 @@ describe('clean input', () => {
     'assembly/stands the-industry/hull',
     'assembly/stands treasure-fleet/hull',
   ];
+  // The clearances printers use, from CLEARANCE_RANGE_MM's 0.05 mm to 0.5 mm (past that the Queen's Fleet's
+  // layout refuses its coin slot, hull.test), build and pass every rule but the ships' stance (open, above).
+  it.each([['0.05'], ['0.5']])('the shipped factions at a %s mm clearance build, and only assembly/stands is found', async (clearance) => {
+    const r = await cli('--clearance', clearance, '--json');
+    expect(r.err).toBe('');
+    expect([...new Set(rowsOf(r.out).map((f) => f.rule))]).toEqual(['assembly/stands']);
+  }, 120_000);
+
   // The wheel must be held in its carriage (assembly/wheel-retained) at the clearances printers use.
   it.each([['0.1'], ['0.2'], ['0.3']])('the shipped factions at a %s mm clearance: nothing but the open assembly and printability findings', async (clearance) => {
     const r = await cli('--clearance', clearance, '--json');
