@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // Slow referees (PrusaSlicer) run apart: npm run test:slow.
+    exclude: ['test/**/*.slow.test.ts', '**/node_modules/**'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
