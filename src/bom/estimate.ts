@@ -74,11 +74,11 @@ export interface Calibration {
  */
 export const CALIBRATION: Calibration = {
   /** Slightly > 1: PrusaSlicer's roads overlap (walls into skins, infill into walls) and it adds gap fill. */
-  volumeFactor: 1.021,
+  volumeFactor: 1.017,
   /** Slightly > 1: acceleration (PrusaSlicer's 1500 mm/s² machine limit) keeps short roads below the profile speed. */
-  moveTimeFactor: 1.015,
+  moveTimeFactor: 1.0,
   /** Travel, retraction and the z move at each layer change, s. */
-  layerOverheadS: 0.65,
+  layerOverheadS: 0.96,
 };
 
 export interface PrintEstimate {
