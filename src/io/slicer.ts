@@ -68,19 +68,49 @@ export function slicerArgs(print: PrintSettings, densityGPerCm3: number): string
   ];
 }
 
-/** Slices one binary STL with PrusaSlicer and returns its filament and time figures. */
-export async function sliceStl(exe: string, stl: Uint8Array, print: PrintSettings, densityGPerCm3: number): Promise<SlicerReport> {
+/** Slices one binary STL with PrusaSlicer, with `args` besides the input and output, and returns the G-code. */
+async function sliceToGcode(exe: string, stl: Uint8Array, args: readonly string[]): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'shipwright-slice-'));
   try {
     const input = join(dir, 'part.stl');
     const output = join(dir, 'part.gcode');
     await writeFile(input, stl);
-    const args = ['--export-gcode', '--datadir', join(dir, 'datadir'), ...slicerArgs(print, densityGPerCm3), '--center', '110,110', '--output', output, input];
-    await run(exe, args, { maxBuffer: 16 << 20, timeout: 120_000 });
-    return parseSlicerReport(await readFile(output, 'utf8'));
+    await run(exe, ['--export-gcode', '--datadir', join(dir, 'datadir'), ...args, '--center', '110,110', '--output', output, input], { maxBuffer: 16 << 20, timeout: 120_000 });
+    return await readFile(output, 'utf8');
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** Slices one binary STL with PrusaSlicer and returns its filament and time figures. */
+export async function sliceStl(exe: string, stl: Uint8Array, print: PrintSettings, densityGPerCm3: number): Promise<SlicerReport> {
+  return parseSlicerReport(await sliceToGcode(exe, stl, slicerArgs(print, densityGPerCm3)));
+}
+
+/** The length of the support roads (`;TYPE:Support material` and its interface) that G-code extrudes, mm. */
+export function parseSupportRoadMm(gcode: string): number {
+  let support = false, x: number | null = null, y: number | null = null, mm = 0;
+  for (const line of gcode.split('\n')) {
+    if (line.startsWith(';TYPE:')) support = line.startsWith(';TYPE:Support material');
+    const m = /^G1 X(-?[\d.]+) Y(-?[\d.]+)(.*)$/.exec(line);
+    if (!m) continue;
+    const nx = Number(m[1]), ny = Number(m[2]);
+    if (support && x !== null && y !== null && / E/.test(m[3]!)) mm += Math.hypot(nx - x, ny - y);
+    x = nx;
+    y = ny;
+  }
+  return mm;
+}
+
+/**
+ * How much support PrusaSlicer's automatic supports would print under one binary STL as it lies, mm of road:
+ * supports on, for overhangs past `overhangDeg` from vertical (PrusaSlicer's threshold is the shallowest
+ * slope from the bed printed without them, so 90° − overhangDeg, less a degree for facets modelled at the
+ * limit), bridges left to bridge.
+ */
+export async function supportRoadMm(exe: string, stl: Uint8Array, print: PrintSettings, densityGPerCm3: number, overhangDeg: number): Promise<number> {
+  const args = [...slicerArgs(print, densityGPerCm3), '--support-material', '--support-material-threshold', String(90 - overhangDeg - 1), '--dont-support-bridges'];
+  return parseSupportRoadMm(await sliceToGcode(exe, stl, args));
 }
 
 /** One part of a faction set: how many the set prints, its analysis and estimate, and the slicer's figures. */

@@ -42,6 +42,9 @@ export interface WheelOptions {
   bedChamferMm: number;
 }
 
+/** What sizes the wheel: its click, its flat and its band. */
+export type WheelSizing = Pick<WheelOptions, 'clickDistanceMm' | 'flatHalfAngleDeg' | 'band'>;
+
 export const DEFAULTS: WheelOptions = {
   clickDistanceMm: CLICK_DISTANCE_MM,
   flatHalfAngleDeg: INTERFACES.wheel.flatHalfAngleDeg,
@@ -104,7 +107,7 @@ export function stretchedBand(band: Pick<BandSpec, 'innerDiameterMm' | 'crossSec
  * The wheel's radii and its band on it, all solved from the click, the flat and the band. `reachMm`: how far
  * the band's outer face reaches from the axle at most (over the keel's corners), what a carriage must clear.
  */
-export function wheelRadiiMm(o: Pick<WheelOptions, 'clickDistanceMm' | 'flatHalfAngleDeg' | 'band'>): { rollingMm: number; reachMm: number; rimMm: number; grooveMm: number; flatInsetMm: number; band: StretchedBand } {
+export function wheelRadiiMm(o: WheelSizing): { rollingMm: number; reachMm: number; rimMm: number; grooveMm: number; flatInsetMm: number; band: StretchedBand } {
   const k = clickDistanceMm(1, o.flatHalfAngleDeg);
   let grooveMm = o.clickDistanceMm / k - o.band.crossSectionMm;
   let band = stretchedBand(o.band, grooveMm * k);
@@ -126,7 +129,7 @@ export function grooveWidthMm(band: Pick<BandSpec, 'crossSectionMm'>): number {
 }
 
 /** The relaxed inner diameter at which a band of `o.band`'s cord stretches `stretch` on the wheel it sizes. */
-export function bandIdForStretchMm(o: WheelOptions, stretch: number): number {
+export function bandIdForStretchMm(o: WheelSizing, stretch: number): number {
   // The groove depends on the stretched cord, which depends on the diameter: iterate to the fixed point.
   let band = o.band;
   for (let i = 0; i < 50; i++) {
@@ -139,7 +142,7 @@ export function bandIdForStretchMm(o: WheelOptions, stretch: number): number {
 }
 
 /** Relaxed inner diameters of a band of `o.band`'s cord that would stretch within BAND_STRETCH_RANGE on this wheel. */
-export function fittingBandIdMm(o: WheelOptions): { min: number; max: number } {
+export function fittingBandIdMm(o: WheelSizing): { min: number; max: number } {
   return { min: bandIdForStretchMm(o, BAND_STRETCH_RANGE.max), max: bandIdForStretchMm(o, BAND_STRETCH_RANGE.min) };
 }
 
