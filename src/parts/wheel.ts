@@ -57,16 +57,23 @@ const rad = (deg: number): number => (deg * Math.PI) / 180;
 const KEEL_RAD = rad(PRINTABILITY.overhangDeg);
 
 /**
+ * The keel's tangent on a unit circle whose flat lies `flatDepth` below the centre: from the keel point
+ * (cos φ, −sin φ) along the tangent, down and in, `lengthMm` to where it meets the flat, at `flatHalfMm` out.
+ */
+function keelTangent(flatDepth: number): { lengthMm: number; flatHalfMm: number } {
+  const lengthMm = (flatDepth - Math.sin(KEEL_RAD)) / Math.cos(KEEL_RAD);
+  return { lengthMm, flatHalfMm: Math.cos(KEEL_RAD) - lengthMm * Math.sin(KEEL_RAD) };
+}
+
+/**
  * The section's outline at unit radius, its flat cos α below the centre: where the keel's tangents (if any)
  * meet the flat, as x, and the perimeter. A flat whose ends are no lower than the keel point needs none.
  */
 function unitSection(alphaDeg: number): { keel: boolean; flatHalfMm: number; perimeterMm: number } {
   const a = rad(alphaDeg), fd = Math.cos(a);
   if (fd <= Math.sin(KEEL_RAD)) return { keel: false, flatHalfMm: Math.sin(a), perimeterMm: 2 * Math.PI - 2 * a + 2 * Math.sin(a) };
-  // From the keel point (cos φ, −sin φ) along the tangent, down and in, to the flat.
-  const t = (fd - Math.sin(KEEL_RAD)) / Math.cos(KEEL_RAD);
-  const flatHalfMm = Math.cos(KEEL_RAD) - t * Math.sin(KEEL_RAD);
-  return { keel: true, flatHalfMm, perimeterMm: Math.PI + 2 * KEEL_RAD + 2 * t + 2 * flatHalfMm };
+  const { lengthMm, flatHalfMm } = keelTangent(fd);
+  return { keel: true, flatHalfMm, perimeterMm: Math.PI + 2 * KEEL_RAD + 2 * lengthMm + 2 * flatHalfMm };
 }
 
 /**
@@ -188,8 +195,7 @@ function sectionOutline(radiusMm: number, insetMm: number, keel: boolean): Profi
     const half = Math.acos(fd / radiusMm);
     return polygon(arc(radiusMm, -Math.PI / 2 + half, 2 * Math.PI - 2 * half));
   }
-  const t = (fd - radiusMm * Math.sin(KEEL_RAD)) / Math.cos(KEEL_RAD);
-  const x = radiusMm * Math.cos(KEEL_RAD) - t * Math.sin(KEEL_RAD);
+  const x = radiusMm * keelTangent(fd / radiusMm).flatHalfMm;
   return polygon([...arc(radiusMm, -KEEL_RAD, Math.PI + 2 * KEEL_RAD), [-x, -fd], [x, -fd]]);
 }
 
