@@ -2,6 +2,10 @@
  * Wheel carriage: a block pressed up into the hull's wheel slot, with a fork gap through it for the wheel
  * and a bearing hole in each cheek for the wheel's stub axles. Printed as used, bottom face down.
  *
+ * Below the hull the block stands on as a foot (carriageFootMm), down to just over the table when the wheel
+ * is parked on its flat (INTERFACES.carriage.footGapMm), so a ship heeled by a side cannon settles on the
+ * foot's corners, a carriage's width apart, and not about the band's 2 mm cord alone (assembly/stands).
+ *
  * The wheel snaps in from below and stays in (the rulebook: "difficult to remove once installed"). Each
  * bearing sits near the free end of a tongue: the lower part of its cheek, cut free by two slits of the
  * print-in-place gap (one up from the bottom face beside the bearing, one along the top of the tongue) and
@@ -21,12 +25,12 @@
  * slit over each tongue, which climbs at 45° from the cheek's inner face to its outer one: a flat slit there
  * would roof the tongue with a bridge longer than a printer spans (its span, end block to the cheek beyond
  * the bearing, is over 10 mm), while a 45° roof prints as an overhang. The tongue's section is then a
- * trapezoid, which its spring takes exactly. The block's bottom edge is bevelled by the printer's elephant's
- * foot (chamfer.ts), so its first layer does not swell the press fit; its top's long edges a line width
+ * trapezoid, which its spring takes exactly. The foot's bottom edge is bevelled by the printer's elephant's
+ * foot (chamfer.ts), as the block's would be; the press fit above it never meets the bed. Its top's long edges a line width
  * more than the 45° fill along the hull slot's roof (wheelSlotRoofChamferMm), so it seats against the roof.
  */
 import { box, hull3d, polygon, union, type Solid, type Vec3 } from '../geometry/kernel.js';
-import { layOnBed, type Part } from '../geometry/part.js';
+import { layOnBed, type Feature, type Part } from '../geometry/part.js';
 import { findMaterial } from '../materials.js';
 import { CLEARANCE_RANGE_MM, CLICK_DISTANCE_MM, clearanceMm, DEFAULT_BAND, DEFAULT_BED_CHAMFER_MM, DEFAULT_CLEARANCE_MM, fitHoleMm, INTERFACES, MIN_FEATURE_MM, PRINT_IN_PLACE_GAP_MM, type BandSpec } from '../standard.js';
 import { chamferFitsAtBed } from './chamfer.js';
@@ -41,7 +45,7 @@ export interface CarriageOptions {
   clickDistanceMm: number;
   /** The wheel's band, which sets its outer radius. Default DEFAULT_BAND. */
   band: BandSpec;
-  /** Bevel on the block's bottom edge, against the printer's elephant's foot (chamfer.ts). Default DEFAULT_BED_CHAMFER_MM. */
+  /** Bevel on the foot's bottom edge, against the printer's elephant's foot (chamfer.ts). Default DEFAULT_BED_CHAMFER_MM. */
   bedChamferMm: number;
 }
 
@@ -56,8 +60,8 @@ export const DEFAULTS: CarriageOptions = {
 const RAMP_DEG = 15;
 const LEAD_CLEAR_MM = 0.05;
 
-/** The band-wrapped wheel's rolling radius and its reach (over its keel), for the carriage built with `o`. */
-function wheelOuterMm(o: Pick<CarriageOptions, 'clickDistanceMm' | 'band'>): { rollingMm: number; reachMm: number } {
+/** The band-wrapped wheel's rolling radius, its reach (over its keel) and its flat's inset, for the carriage built with `o`. */
+function wheelOuterMm(o: Pick<CarriageOptions, 'clickDistanceMm' | 'band'>): { rollingMm: number; reachMm: number; rimMm: number; flatInsetMm: number } {
   return wheelRadiiMm({ clickDistanceMm: o.clickDistanceMm, flatHalfAngleDeg: INTERFACES.wheel.flatHalfAngleDeg, band: o.band });
 }
 
@@ -72,7 +76,20 @@ export function carriageAxleHeightMm(o: Pick<CarriageOptions, 'clickDistanceMm' 
   return Math.min(rollingMm - c.wheelProudMm, c.heightMm - c.wheelTopGapMm - reachMm);
 }
 
-/** The snap's layout (model frame: x along the carriage, y across, z up from the bottom face) and spring. */
+/**
+ * How far the carriage's foot stands below its block's bottom face (the hull's bottom): to
+ * INTERFACES.carriage.footGapMm over the band on the wheel's parked flat (rollingMm − flatInsetMm from the
+ * axle), plus the drop of its front edge when the ship pitches footPitchMaxDeg about the flat's leading edge.
+ */
+export function carriageFootMm(o: Pick<CarriageOptions, 'clickDistanceMm' | 'band'>): number {
+  const c = INTERFACES.carriage;
+  const { rollingMm, rimMm, flatInsetMm } = wheelOuterMm(o);
+  const flatHalfMm = Math.sqrt(rimMm ** 2 - (rimMm - flatInsetMm) ** 2);
+  const frontDropMm = (c.lengthMm / 2 - flatHalfMm) * Math.tan((c.footPitchMaxDeg * Math.PI) / 180);
+  return rollingMm - flatInsetMm - carriageAxleHeightMm(o) - c.footGapMm - frontDropMm;
+}
+
+/** The snap's layout (model frame: x along the carriage, y across, z up from the block's bottom face, the foot below it) and spring. */
 export interface CarriageSnap {
   /** How far a centred stub reaches into its cheek past the inner face. */
   engagementMm: number;
@@ -120,7 +137,9 @@ export function carriageSnap(options?: Partial<CarriageOptions>): CarriageSnap {
   const hingeEndXMm = -(bearingMm / 2 + MIN_FEATURE_MM);
   const topZMm = carriageAxleHeightMm(o) + bearingMm / 2 + MIN_FEATURE_MM;
   const E = findMaterial('pla')!.elasticModulusXyGPa.value * 1e3; // N/mm²
-  const hinge = tongueSection(topZMm, c.cheekMm - c.hingeMm, c.cheekMm), full = tongueSection(topZMm, 0, c.cheekMm);
+  // The tongue runs down through the foot: its section is that much taller.
+  const heightMm = topZMm + carriageFootMm(o);
+  const hinge = tongueSection(heightMm, c.cheekMm - c.hingeMm, c.cheekMm), full = tongueSection(heightMm, 0, c.cheekMm);
   const L = -rootXMm, lh = hingeEndXMm - rootXMm;
   // ∫(L − x)² dx over [0, lh] and [lh, L], each over its own E·I.
   const compliance = (L ** 3 - (L - lh) ** 3) / 3 / (E * hinge.inertiaMm4) + (L - lh) ** 3 / 3 / (E * full.inertiaMm4);
@@ -166,15 +185,18 @@ export function carriage(options?: Partial<CarriageOptions>): Part {
   const axleZ = carriageAxleHeightMm(o);
   const cheekMm = INTERFACES.carriage.cheekMm;
   const snap = carriageSnap(o);
+  const footMm = carriageFootMm(o);
   const slitMm = PRINT_IN_PLACE_GAP_MM;
+  // Every cut from below starts under the foot.
+  const lo = -footMm - 1;
   checkOption('carriage', 'clickDistanceMm', o.clickDistanceMm, gapLengthMm <= outer.lengthMm - 2 * MIN_FEATURE_MM, `a wheel that fits a ${outer.lengthMm} mm carriage`);
   checkOption('carriage', 'clickDistanceMm', o.clickDistanceMm, axleZ - bearingMm / 2 >= 2 * MIN_FEATURE_MM, 'a wheel small enough that its bearings stay two line widths above the bottom face');
   checkOption('carriage', 'clickDistanceMm', o.clickDistanceMm, outer.heightMm - (snap.topZMm + cheekMm + slitMm) >= 2 * MIN_FEATURE_MM && snap.freeXMm + slitMm <= gapLengthMm / 2 - MIN_FEATURE_MM,
     'a wheel whose bearings leave room for the snap tongues (a band of four line widths over them, two beyond their free ends)');
 
-  const body = box([outer.lengthMm, outer.widthMm, outer.heightMm], false).translate([-outer.lengthMm / 2, -outer.widthMm / 2, 0]);
+  const body = box([outer.lengthMm, outer.widthMm, outer.heightMm + footMm], false).translate([-outer.lengthMm / 2, -outer.widthMm / 2, -footMm]);
   // Cutters overshoot; the features state the real depths (the block's height, a cheek's thickness).
-  const forkCut = placeCut(rectHole('fork-gap', 'fork-gap', gapLengthMm, gapWidthMm, outer.heightMm + 1, 'rotating'), [0, 0, outer.heightMm]);
+  const forkCut = placeCut(rectHole('fork-gap', 'fork-gap', gapLengthMm, gapWidthMm, outer.heightMm - lo, 'rotating'), [0, 0, outer.heightMm]);
   const bearing = (id: string, side: 1 | -1): Cut => {
     const cut = teardrop(placeCut(roundHole('bearing', id, bearingMm, cheekMm + 0.5, 'rotating'), [0, (side * outer.widthMm) / 2, axleZ], side > 0 ? FACING['+y'] : FACING['-y']));
     return { ...cut, feature: { ...cut.feature, depthMm: cheekMm } };
@@ -192,7 +214,7 @@ export function carriage(options?: Partial<CarriageOptions>): Part {
   const throatZ = axleZ - bearingMm / 2 - 0.05;
   const g = snap.throatDepthMm;
   const passHalfMm = fitHoleMm(INTERFACES.axle.diameterMm, 'press', o.clearanceMm) / 2;
-  const passage = cheekPrism([[-0.5, -1], [g, -1], [g, axleZ], [-0.5, axleZ]], inner, -passHalfMm, passHalfMm);
+  const passage = cheekPrism([[-0.5, lo], [g, lo], [g, axleZ], [-0.5, axleZ]], inner, -passHalfMm, passHalfMm);
   // The lip the stub passes, the cheek behind the throat: its face at the throat depth stands two line
   // widths tall under the bearing (so the lip is no knife edge), and below it a ramp at RAMP_DEG from
   // vertical leads in from clear of the stub's tip (LEAD_CLEAR_MM); under the lip the cheek is cut through.
@@ -200,17 +222,17 @@ export function carriage(options?: Partial<CarriageOptions>): Part {
   const leadDepthMm = snap.engagementMm + LEAD_CLEAR_MM;
   const faceZ = throatZ - MIN_FEATURE_MM;
   const lipZ = faceZ - (leadDepthMm - g) / Math.tan((RAMP_DEG * Math.PI) / 180);
-  const ramp = cheekPrism([[g - 0.1, -1], [cheekMm + 0.5, -1], [cheekMm + 0.5, lipZ], [leadDepthMm, lipZ], [g, faceZ], [g, throatZ], [g - 0.1, throatZ]], inner, -passHalfMm - 0.05, passHalfMm + 0.05);
+  const ramp = cheekPrism([[g - 0.1, lo], [cheekMm + 0.5, lo], [cheekMm + 0.5, lipZ], [leadDepthMm, lipZ], [g, faceZ], [g, throatZ], [g - 0.1, throatZ]], inner, -passHalfMm - 0.05, passHalfMm + 0.05);
   // The tongue's top, z = topZ + d at depth d into the cheek (45°), and the slit's roof a gap above it; both
   // run on past the cheek's faces so the cuts leave no skin.
   const slope = (d: number, dz: number): [number, number] => [d, snap.topZMm + d + dz];
   const hingeD = cheekMm - INTERFACES.carriage.hingeMm;
-  const hinge = cheekPrism([[-0.5, -1], [hingeD, -1], slope(hingeD, slitMm / 2), slope(-0.5, slitMm / 2)], inner, snap.rootXMm, snap.hingeEndXMm);
+  const hinge = cheekPrism([[-0.5, lo], [hingeD, lo], slope(hingeD, slitMm / 2), slope(-0.5, slitMm / 2)], inner, snap.rootXMm, snap.hingeEndXMm);
   const snapCuts = union([
     passage,
     ramp,
     hinge,
-    cheekPrism([[-0.5, -1], [cheekMm + 0.5, -1], slope(cheekMm + 0.5, slitMm), slope(-0.5, slitMm)], inner, snap.freeXMm, snap.freeXMm + slitMm),
+    cheekPrism([[-0.5, lo], [cheekMm + 0.5, lo], slope(cheekMm + 0.5, slitMm), slope(-0.5, slitMm)], inner, snap.freeXMm, snap.freeXMm + slitMm),
     cheekPrism([slope(-0.5, 0), slope(cheekMm + 0.5, 0), slope(cheekMm + 0.5, slitMm), slope(-0.5, slitMm)], inner, snap.rootXMm, snap.freeXMm + slitMm),
   ]);
   // The top's long edges, bevelled clear of the hull slot roof's 45° fill.
@@ -220,22 +242,20 @@ export function carriage(options?: Partial<CarriageOptions>): Part {
       [[outer.widthMm / 2 - k - e, outer.heightMm + e], [outer.widthMm / 2 + e, outer.heightMm + e], [outer.widthMm / 2 + e, outer.heightMm - k - e]].map(([y, z]): Vec3 => [sx * (outer.lengthMm / 2 + 1), y!, z!]),
     ),
   );
-  const solid = body.subtract(union([...cuts.map((c) => c.solid), snapCuts, snapCuts.mirror([0, 1, 0]), topBevel, topBevel.mirror([0, 1, 0])]));
-  const part = layOnBed({
-    solid,
-    features: [
-      ...cuts.map((c) => c.feature),
-      {
-        id: 'carriage-block',
-        kind: 'carriage-block',
-        role: 'peg',
-        positionMm: [0, 0, 0],
-        axis: [0, 0, 1],
-        size: { shape: 'rect', widthMm: outer.lengthMm, heightMm: outer.widthMm, widthAxis: [1, 0, 0] },
-        depthMm: outer.heightMm,
-        mating: 'press',
-      },
-    ],
-  });
-  return chamferFitsAtBed(part, o.bedChamferMm);
+  const block: Feature = {
+    id: 'carriage-block',
+    kind: 'carriage-block',
+    role: 'peg',
+    positionMm: [0, 0, 0],
+    axis: [0, 0, 1],
+    size: { shape: 'rect', widthMm: outer.lengthMm, heightMm: outer.widthMm, widthAxis: [1, 0, 0] },
+    depthMm: outer.heightMm,
+    mating: 'press',
+  };
+  const cut = body.subtract(union([...cuts.map((c) => c.solid), snapCuts, snapCuts.mirror([0, 1, 0]), topBevel, topBevel.mirror([0, 1, 0])]));
+  // The foot's bottom edge is bevelled as the block's would be on the bed (chamfer.ts): against the
+  // elephant's foot, and so a ship leaning on it slides over the table's seams.
+  const foot: Feature = { ...block, id: 'carriage-foot', positionMm: [0, 0, -footMm], depthMm: footMm };
+  const { solid } = chamferFitsAtBed({ solid: cut, features: [foot] }, o.bedChamferMm);
+  return layOnBed({ solid, features: [...cuts.map((c) => c.feature), block] });
 }

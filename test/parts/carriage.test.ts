@@ -4,7 +4,7 @@ import { initKernel, rayHitsMm, withArena, type Vec3 } from '../../src/geometry/
 import { isInside } from '../../src/mesh/probe.js';
 import { solidFromStl } from '../../src/mesh/inspect.js';
 import { findMaterial } from '../../src/materials.js';
-import { carriage, carriageAxleHeightMm, carriageSnap, DEFAULTS as CARRIAGE } from '../../src/parts/carriage.js';
+import { carriage, carriageAxleHeightMm, carriageFootMm, carriageSnap, DEFAULTS as CARRIAGE } from '../../src/parts/carriage.js';
 import { carriageOuterMm, wheelSlot } from '../../src/parts/cutters.js';
 import { bandIdForStretchMm, DEFAULTS as WHEEL, wheel, wheelRadiiMm } from '../../src/parts/wheel.js';
 import { clearanceMm, DEFAULT_CLEARANCE_MM, fitHoleMm, INTERFACES, MIN_FEATURE_MM, PRINT_IN_PLACE_GAP_MM, SNAP_RETENTION_MM } from '../../src/standard.js';
@@ -18,9 +18,11 @@ const outer = carriageOuterMm(c);
 const r = wheelRadiiMm(WHEEL).rollingMm;
 /** The band-wrapped wheel's reach over its keel's corners, which the fork must clear as it turns. */
 const reach = wheelRadiiMm(WHEEL).reachMm;
+/** The foot under the block: the exported part stands this much taller than the block the hull takes. */
+const foot = carriageFootMm(CARRIAGE);
 
 describe('carriage', () => {
-  it('is a watertight single block of carriageOuterMm lying flat, with the gap, bearings and snap cut out', () => {
+  it('is a watertight single block of carriageOuterMm on its foot, lying flat, with the gap, bearings and snap cut out', () => {
     const { topology } = buildAndInspect(() => carriage());
     expect(topology.watertight).toBe(true);
     expect(topology.bodies).toBe(1);
@@ -28,17 +30,20 @@ describe('carriage', () => {
     expect(b.min[2]).toBeCloseTo(0, 6);
     expect(b.max[0] - b.min[0]).toBeCloseTo(outer.lengthMm, 4);
     expect(b.max[1] - b.min[1]).toBeCloseTo(outer.widthMm, 4);
-    expect(b.max[2] - b.min[2]).toBeCloseTo(outer.heightMm, 4);
+    expect(foot).toBeGreaterThan(1);
+    const height = outer.heightMm + foot;
+    expect(b.max[2] - b.min[2]).toBeCloseTo(height, 4);
     // The block less the fork and two whole bearing bores is an upper bound; less every snap cut taken
     // through the whole cheek (slits, hinge, ramp groove as deep as the cheek) a lower one.
-    const gap = fitHoleMm(2 * r, 'rotating', c) * fitHoleMm(INTERFACES.wheel.widthMm, 'rotating', c) * outer.heightMm;
+    const gap = fitHoleMm(2 * r, 'rotating', c) * fitHoleMm(INTERFACES.wheel.widthMm, 'rotating', c) * height;
     const bearing = fitHoleMm(INTERFACES.axle.diameterMm, 'rotating', c);
     const cheek = INTERFACES.carriage.cheekMm;
-    const upper = outer.lengthMm * outer.widthMm * outer.heightMm - gap - 2 * cheek * Math.PI * (bearing / 2) ** 2;
+    const upper = outer.lengthMm * outer.widthMm * height - gap - 2 * cheek * Math.PI * (bearing / 2) ** 2;
     const s = carriageSnap();
-    const slits = PRINT_IN_PLACE_GAP_MM * (s.topZMm + PRINT_IN_PLACE_GAP_MM + (s.freeXMm - s.rootXMm));
-    const hinge = (s.hingeEndXMm - s.rootXMm) * s.topZMm;
-    const groove = (bearing + 0.2) * (carriageAxleHeightMm(CARRIAGE) + 0.2 + s.throatDepthMm);
+    const top = s.topZMm + foot;
+    const slits = PRINT_IN_PLACE_GAP_MM * (top + PRINT_IN_PLACE_GAP_MM + (s.freeXMm - s.rootXMm));
+    const hinge = (s.hingeEndXMm - s.rootXMm) * top;
+    const groove = (bearing + 0.2) * (carriageAxleHeightMm(CARRIAGE) + foot + 0.2 + s.throatDepthMm);
     const lower = upper - 2 * cheek * (slits + hinge + groove);
     expect(topology.volumeMm3).toBeLessThan(upper);
     expect(topology.volumeMm3).toBeGreaterThan(lower);
@@ -67,11 +72,30 @@ describe('carriage', () => {
     }
   });
 
-  it('stands the default wheel wheelProudMm below its bottom face', () => {
-    const part = withArena(() => carriage().features);
-    const b = part.find((f) => f.kind === 'bearing')!;
-    expect(b.positionMm[2] - r).toBeCloseTo(-INTERFACES.carriage.wheelProudMm, 6);
-    expect(carriageAxleHeightMm(CARRIAGE)).toBeCloseTo(b.positionMm[2], 9);
+  it('stands the default wheel wheelProudMm below the block, its parked flat just under the foot at any pitch up to footPitchMaxDeg', () => {
+    const { block, bearing, positions } = withArena(() => {
+      const p = carriage();
+      return { block: p.features.find((f) => f.kind === 'carriage-block')!, bearing: p.features.find((f) => f.kind === 'bearing')!, positions: p.solid.toMesh().positions };
+    });
+    // The block's root is the hull's bottom; the foot stands below it, its bottom on the bed.
+    expect(block.positionMm[2]).toBeCloseTo(foot, 6);
+    expect(bearing.positionMm[2] - block.positionMm[2] - r).toBeCloseTo(-INTERFACES.carriage.wheelProudMm, 6);
+    expect(carriageAxleHeightMm(CARRIAGE)).toBeCloseTo(bearing.positionMm[2] - block.positionMm[2], 9);
+    // The band on the parked flat: rollingMm − flatInsetMm under the axle, its leading edge where the
+    // flange's flat ends. Pitch the carriage bow-down (+x) about that edge: every vertex of the mesh stays
+    // at least footGapMm over the table, and the front edge comes within a hundredth of it at the largest pitch.
+    const { rimMm, flatInsetMm } = wheelRadiiMm(WHEEL);
+    const bandZ = bearing.positionMm[2] - (r - flatInsetMm);
+    const edgeX = Math.sqrt(rimMm ** 2 - (rimMm - flatInsetMm) ** 2);
+    const clearance = (deg: number): number => {
+      const t = Math.tan((deg * Math.PI) / 180);
+      let min = Infinity;
+      for (let i = 0; i < positions.length; i += 3) min = Math.min(min, positions[i + 2]! - bandZ - (positions[i]! - edgeX) * t);
+      return min;
+    };
+    const { footGapMm, footPitchMaxDeg } = INTERFACES.carriage;
+    for (const deg of [0, 1, 2, footPitchMaxDeg]) expect(clearance(deg)).toBeGreaterThanOrEqual(footGapMm - 1e-3);
+    expect(clearance(footPitchMaxDeg)).toBeLessThan(footGapMm + 0.01);
   });
 
   it('presses into the hull wheel slot: slot minus block is one press gap per side', () => {
@@ -140,6 +164,8 @@ describe('carriage', () => {
   it('has tongues cut free by print-in-place slits, thinned to the hinge, with the throat under each bearing', () => {
     const { bytes, features } = buildAndInspect(() => carriage());
     const s = carriageSnap();
+    // The snap's z runs from the block's bottom; the foot below it lifts the exported part.
+    const top = s.topZMm + foot;
     const bearings = features.filter((f) => f.feature.kind === 'bearing').map((f) => f.feature);
     withArena(() => {
       const solid = solidFromStl(bytes);
@@ -151,18 +177,18 @@ describe('carriage', () => {
         // climbing at 45° from the cheek's inner face (topZ) outward: open a gap above the tongue at every
         // depth into the cheek, and material a line width over the slit.
         const cheek = INTERFACES.carriage.cheekMm, gap = PRINT_IN_PLACE_GAP_MM;
-        for (const z of [0.5, s.topZMm / 2, s.topZMm - 0.5]) expect(isInside(solid, [s.freeXMm + gap / 2, midCheekY, z])).toBe(false);
+        for (const z of [0.5, top / 2, top - 0.5]) expect(isInside(solid, [s.freeXMm + gap / 2, midCheekY, z])).toBe(false);
         for (const x of [s.rootXMm + 0.5, (s.rootXMm + s.freeXMm) / 2, s.freeXMm - 0.5])
           for (const d of [0.1, cheek / 2, cheek - 0.1]) {
             const y = side * (Math.abs(innerY) + d);
-            expect(isInside(solid, [x, y, s.topZMm + d + gap / 2])).toBe(false);
-            expect(isInside(solid, [x, y, s.topZMm + d + gap + MIN_FEATURE_MM])).toBe(true);
+            expect(isInside(solid, [x, y, top + d + gap / 2])).toBe(false);
+            expect(isInside(solid, [x, y, top + d + gap + MIN_FEATURE_MM])).toBe(true);
           }
         // The tongue under the slit: at the cheek's outer face (the hinge thins it from the inner face).
-        for (const x of [s.rootXMm + 0.5, s.freeXMm - 0.5]) expect(isInside(solid, [x, side * (Math.abs(innerY) + cheek - 0.1), s.topZMm + cheek - 0.1 - MIN_FEATURE_MM])).toBe(true);
+        for (const x of [s.rootXMm + 0.5, s.freeXMm - 0.5]) expect(isInside(solid, [x, side * (Math.abs(innerY) + cheek - 0.1), top + cheek - 0.1 - MIN_FEATURE_MM])).toBe(true);
         // Hinge: a ray across the cheek from inside the fork meets hingeMm of material.
         const across = (x: number, z: number): number[] => rayHitsMm(solid, [x, 0, z], [x, side * 20, z]);
-        const hinge = across((s.rootXMm + s.hingeEndXMm) / 2, s.topZMm / 2);
+        const hinge = across((s.rootXMm + s.hingeEndXMm) / 2, top / 2);
         expect(hinge[1]! - hinge[0]!).toBeCloseTo(INTERFACES.carriage.hingeMm, 3);
         // Throat: just under the bearing the groove is throatDepthMm deep from the cheek's inner face.
         const throat = across(0, b.positionMm[2] - fitHoleMm(INTERFACES.axle.diameterMm, 'rotating', c) / 2 - 0.02);

@@ -28,9 +28,9 @@ describe('fixtures', () => {
     }
   }, 120_000);
 
-  it('assembly/stands: a sloop with a side cannon tips to port, its centre of mass outside the wheel and skid', async () => {
+  it('assembly/stands: a narrow sloop with a side cannon tips over sideways, its centre of mass outside the wheel, foot and skid', async () => {
     const [stands] = of(await check([`${FX}/assembly-top-heavy.yaml`]), 'assembly/stands');
-    expect(stands?.message).toMatch(/tips to port .* outside the support/);
+    expect(stands?.message).toMatch(/tips to (port|starboard) .* outside the support/);
     expect(Number(stands?.measured)).toBeLessThan(0);
   }, 120_000);
 
@@ -49,24 +49,23 @@ describe('shipped factions', () => {
     const findings = await check(paths, clearanceMm);
     expect(of(findings, 'assembly/cannon-seats')).toEqual([]);
     expect(of(findings, 'assembly/shot-path')).toEqual([]);
-    // The turret turns its arc and, with its ballast washers, stands on its drum. On the O-ring's cord every
-    // ship but the Corsairs' stands with a cannon in any slot, four of them short of the 10° margin (4.3–9.9°,
-    // still open, issue 15); the Corsairs' sloop tips over.
+    // The turret turns its arc and, with its ballast washers, stands on its drum. On the carriage's foot every
+    // ship but the Corsairs' stands with a cannon in any slot, by the 10° margin; the Corsairs' sloop tips over
+    // (still open, issue 15).
     expect(of(findings, 'assembly/turret-sweep')).toEqual([]);
     const stands = of(findings, 'assembly/stands');
-    expect([...new Set(stands.map((f) => f.faction))].sort()).toEqual(['corsairs', 'queens-fleet', 'shadow-fleet', 'the-industry', 'treasure-fleet']);
-    for (const f of stands.filter((x) => x.faction !== 'corsairs')) expect(Number(f.measured), f.faction!).toBeGreaterThan(3);
+    expect([...new Set(stands.map((f) => f.faction))].sort()).toEqual(['corsairs']);
   }, 300_000);
 
-  it('assembly/stands counts the ballast washers: the Queen\'s Fleet without its pocket tips to port, with it stands', async () => {
-    const queens = await loadFactionFile('factions/queens-fleet.yaml', { rulebook: 'defer' });
-    expect(queens.model.ballast?.washers).toBe(4);
-    const bare = { ...queens, id: 'queens-fleet-unballasted', model: { ...queens.model, ballast: null } };
-    const findings = await validate({ factions: [queens, bare], settings: defaultSettings(), rules: [ASSEMBLY_RULES[0]!], jobs: 1 });
-    const bareTip = Number(findings.find((f) => f.faction === 'queens-fleet-unballasted')!.measured);
-    const ballastedTip = findings.find((f) => f.faction === 'queens-fleet')?.measured;
-    // Without the washers it falls over (a negative tipping angle); with them it stands (if short of 10°, by less).
-    expect(bareTip).toBeLessThan(0);
-    expect(ballastedTip === undefined || Number(ballastedTip) > 3).toBe(true);
+  it('assembly/stands counts the ballast washers: the Shadow Fleet without its pocket heels past the margin, with it stands', async () => {
+    const shadow = await loadFactionFile('factions/shadow-fleet.yaml', { rulebook: 'defer' });
+    expect(shadow.model.ballast?.washers).toBe(4);
+    const bare = { ...shadow, id: 'shadow-fleet-unballasted', model: { ...shadow.model, ballast: null } };
+    const findings = await validate({ factions: [shadow, bare], settings: defaultSettings(), rules: [ASSEMBLY_RULES[0]!], jobs: 1 });
+    // Without the washers it stands, but short of the 10° margin (8.1° here); with them it passes.
+    const bareTip = Number(findings.find((f) => f.faction === 'shadow-fleet-unballasted')?.measured);
+    expect(bareTip).toBeGreaterThan(0);
+    expect(bareTip).toBeLessThan(10);
+    expect(findings.filter((f) => f.faction === 'shadow-fleet')).toEqual([]);
   }, 120_000);
 });

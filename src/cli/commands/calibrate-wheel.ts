@@ -80,7 +80,7 @@ export const registerCalibrateWheel: Register = (program: Command, io) => {
         designedClickMm: +fit.designedClickMm.toFixed(3),
         previousFactor: previous,
         factor,
-        wheel: { builtForClickMm: +clickMm.toFixed(3), rollingRadiusMm: +radii.rollingMm.toFixed(3), grooveRadiusMm: +radii.grooveMm.toFixed(3), bandStretch: +radii.band.stretch.toFixed(4), bandCordMm: +radii.band.crossSectionMm.toFixed(3), belowCarriageMm: +proudMm.toFixed(3) },
+        wheel: { builtForClickMm: +clickMm.toFixed(3), rollingRadiusMm: +radii.rollingMm.toFixed(3), grooveRadiusMm: +radii.grooveMm.toFixed(3), bandStretch: +radii.band.stretch.toFixed(4), bandCordMm: +radii.band.crossSectionMm.toFixed(3), belowHullMm: +proudMm.toFixed(3) },
         band: band.name,
         stl: flags.stl ?? null,
       };
@@ -99,7 +99,7 @@ export const registerCalibrateWheel: Register = (program: Command, io) => {
           ['resized wheel: built for a click of', fmt(w.builtForClickMm), 'mm'],
           [`  rolling radius (${band.name} on)`, fmt(w.rollingRadiusMm), 'mm'],
           ['  band stretch / cord', `${fmt(w.bandStretch * 100, 3)} % / ${fmt(w.bandCordMm, 3)}`, 'mm'],
-          ['  stands below the carriage', fmt(w.belowCarriageMm, 3), 'mm'],
+          ['  stands below the hull (the carriage block)', fmt(w.belowHullMm, 3), 'mm'],
         ]),
       );
       io.out(`\nSaved to ${flags.profile}; build with it: shipwright generate --profile ${flags.profile}\n`);

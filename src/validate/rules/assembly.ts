@@ -113,27 +113,57 @@ function clearArcAboutBow(clear: ReadonlySet<number>): number {
 export const MIN_TIP_ANGLE_DEG = 10;
 /** The wheel's lowest vertices within this of its lowest point make its flat. */
 const FLAT_TOLERANCE_MM = 0.05;
-/** Hull vertices within this of the table plane touch it. */
+/** Vertices within this of the table plane touch it. */
 const CONTACT_TOLERANCE_MM = 0.05;
+/**
+ * A part of the ship (the carriage's foot, the bottom's corners) hovering over the table when the ship stands
+ * on its wheel and skid is a support too if the ship reaches it by leaning at most this: it settles onto it.
+ * The lean counts against the tipping angle about an edge it ends (Stance.settleDeg).
+ */
+export const SETTLE_MAX_DEG = 5;
 
 export interface Stance {
   /** Distance from the centre of mass, dropped onto the table, to the support's nearest edge (negative: outside). */
   marginMm: number;
   /** Height of the centre of mass over the table. */
   heightMm: number;
+  /** Lean the ship takes to settle onto the hovering supports (SETTLE_MAX_DEG) that end the edge it tips about. */
+  settleDeg: number;
+  /** Tilt the ship takes to fall: atan(margin / height) less settleDeg. */
   tipDeg: number;
   /** Which way it tips first. */
   toward: string;
-  /** The support polygon on the table, for messages. */
-  supportMm: { lengthMm: number; skidWidthMm: number };
+  /** The support polygon on the table, for messages; `frontPart` names what its front stands on (the hull's skid, or a carriage foot holding the band off the table). */
+  supportMm: { lengthMm: number; skidWidthMm: number; sternWidthMm: number; frontPart: string };
 }
+
+/** Where a ship stands (shipSupport): the table's frame in the hull's, and the support polygon on it. */
+export interface Support {
+  /** A point on the table under the wheel's flat, the table's normal, and its direction along the keel. */
+  originMm: Vec3;
+  normal: Vec3;
+  along: Vec3;
+  /** The support polygon in table coordinates (along the keel from the flat's edge, across from its middle), counter-clockwise. */
+  polygon: [number, number][];
+  /** The lean that brings each hovering corner of the polygon down, by its coordinates' key. */
+  leanDeg: Map<string, number>;
+  skidWidthMm: number;
+  sternWidthMm: number;
+  /** What the front of the support stands on: the hull's skid, or the carriage's foot holding the band off the table. */
+  frontPart: string;
+}
+
+const key = (p: readonly [number, number]): string => `${p[0]},${p[1]}`;
+const dot3 = (a: Vec3, b: Vec3): number => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 
 /**
  * How the ship stands: the wheel, parked on its flat with the band proud under it, lifts the stern, and the
- * hull pitches bow-down about the flat's leading edge until its lowest faces meet the table. The support is
- * the convex hull of the band's cord across the flat's edge and the hull's vertices on the table.
+ * ship pitches bow-down about the flat's leading edge until the lowest of `ground` (the hull, the
+ * carriage's foot) meets the table. The support is the convex hull of the band's cord across the flat's edge,
+ * everything on the table and everything it settles onto (SETTLE_MAX_DEG). It does not depend on the load,
+ * so a ship's is found once for all its loadings.
  */
-export function stance(hull: Placed, wheel: Placed, centre: Vec3, bandCordMm: number): Stance | null {
+export function shipSupport(ground: readonly Placed[], wheel: Placed, bandCordMm: number): Support | null {
   const verts = (s: Solid): Vec3[] => {
     const p = s.toMesh().positions;
     const out: Vec3[] = [];
@@ -146,42 +176,83 @@ export function stance(hull: Placed, wheel: Placed, centre: Vec3, bandCordMm: nu
   const xw = Math.max(...flat.map((v) => v[0]));
   const yw = (Math.min(...flat.map((v) => v[1])) + Math.max(...flat.map((v) => v[1]))) / 2;
   const zw = zMin - INTERFACES.band.proudMm;
-  const h = verts(hull.solid).filter((v) => v[0] > xw + 1);
-  if (h.length === 0) return null;
-  const slope = Math.min(...h.map((v) => (v[2] - zw) / (v[0] - xw)));
-  const n: Vec3 = [-slope / Math.hypot(slope, 1), 0, 1 / Math.hypot(slope, 1)];
-  const e1: Vec3 = [1 / Math.hypot(slope, 1), 0, slope / Math.hypot(slope, 1)];
-  const o: Vec3 = [xw, yw, zw];
-  const rel = (v: Vec3): Vec3 => [v[0] - o[0], v[1] - o[1], v[2] - o[2]];
-  const dot = (a: Vec3, b: Vec3): number => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-  const on2d = (v: Vec3): [number, number] => [dot(rel(v), e1), v[1] - yw];
-  const contacts = h.filter((v) => dot(rel(v), n) < CONTACT_TOLERANCE_MM).map(on2d);
+  const owned = ground.flatMap((g) => verts(g.solid).map((v) => ({ v, part: g.name })));
+  const ahead = owned.filter((o) => o.v[0] > xw + 1);
+  if (ahead.length === 0) return null;
+  let slope = Infinity;
+  for (const { v } of ahead) slope = Math.min(slope, (v[2] - zw) / (v[0] - xw));
+  const normal: Vec3 = [-slope / Math.hypot(slope, 1), 0, 1 / Math.hypot(slope, 1)];
+  const along: Vec3 = [1 / Math.hypot(slope, 1), 0, slope / Math.hypot(slope, 1)];
+  const originMm: Vec3 = [xw, yw, zw];
+  const gapOf = (v: Vec3): number => dot3([v[0] - xw, v[1] - yw, v[2] - zw], normal);
+  const on2d = (v: Vec3): [number, number] => [dot3([v[0] - xw, v[1] - yw, v[2] - zw], along), v[1] - yw];
+  const touching = ahead.filter((o) => gapOf(o.v) < CONTACT_TOLERANCE_MM);
+  const contacts = touching.map((o) => on2d(o.v));
   // The O-ring touches the table across its cord (an upper bound on its flattened patch).
   const band = bandCordMm / 2;
-  const poly = convexHull2d([[0, -band], [0, band], ...contacts]);
-  const c = on2d(centre);
-  let margin = Infinity, toward = '';
+  const strict = convexHull2d([[0, -band], [0, band], ...contacts]);
+  // Hovering supports: each one's lean, its gap over its distance outside the strict support.
+  const tanMax = Math.tan((SETTLE_MAX_DEG * Math.PI) / 180);
+  const reach = Math.max(...strict.map((p) => Math.hypot(p[0], p[1]))) * tanMax;
+  const leanDeg = new Map<string, number>();
+  const hovering: [number, number][] = [];
+  for (const { v } of owned) {
+    const gap = gapOf(v);
+    if (gap < CONTACT_TOLERANCE_MM || gap > reach) continue;
+    const p = on2d(v);
+    const out = -edgeMargin(strict, p).marginMm;
+    if (out <= 0 || gap > out * tanMax) continue;
+    hovering.push(p);
+    leanDeg.set(key(p), Math.max(leanDeg.get(key(p)) ?? 0, (Math.atan2(gap, out) * 180) / Math.PI));
+  }
+  const polygon = convexHull2d([...strict, ...hovering]);
+  const acrossAt = (pts: [number, number][]): number => (pts.length ? Math.max(...pts.map((p) => p[1])) - Math.min(...pts.map((p) => p[1])) : 0);
+  const front = Math.max(...polygon.map((p) => p[0]));
+  return {
+    originMm,
+    normal,
+    along,
+    polygon,
+    leanDeg,
+    skidWidthMm: acrossAt(contacts.filter((p) => p[0] > front - 1)),
+    sternWidthMm: acrossAt(polygon.filter((p) => p[0] < front / 2)),
+    frontPart: touching.reduce((a, b) => (b.v[0] > a.v[0] ? b : a)).part,
+  };
+}
+
+/** How a ship on `support` stands with its centre of mass at `centre` (hull frame). */
+export function stance(support: Support, centre: Vec3): Stance {
+  const { originMm: o, normal, along, polygon } = support;
+  const rel: Vec3 = [centre[0] - o[0], centre[1] - o[1], centre[2] - o[2]];
+  const { marginMm, toward, edge } = edgeMargin(polygon, [dot3(rel, along), rel[1]]);
+  const heightMm = dot3(rel, normal);
+  return {
+    marginMm,
+    heightMm,
+    settleDeg: Math.max(0, ...edge.map((p) => support.leanDeg.get(key(p)) ?? 0)),
+    tipDeg: (Math.atan2(marginMm, heightMm) * 180) / Math.PI,
+    toward,
+    supportMm: { lengthMm: Math.max(...polygon.map((p) => p[0])), skidWidthMm: support.skidWidthMm, sternWidthMm: support.sternWidthMm, frontPart: support.frontPart },
+  };
+}
+
+/** The signed distance from `c` to the nearest edge of the counter-clockwise polygon `poly` (negative: outside), and which way that edge faces. */
+function edgeMargin(poly: readonly [number, number][], c: [number, number]): { marginMm: number; toward: string; edge: [number, number][] } {
+  let marginMm = Infinity, toward = '', edge: [number, number][] = [];
   for (let i = 0; i < poly.length; i++) {
     const a = poly[i]!, b = poly[(i + 1) % poly.length]!;
     const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
     if (len < 1e-9) continue;
     const d = ((b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])) / len;
-    if (d < margin) {
-      margin = d;
+    if (d < marginMm) {
+      marginMm = d;
+      edge = [a, b];
       // The edge's outward normal: (dy, −dx).
       const nx = (b[1] - a[1]) / len, ny = -(b[0] - a[0]) / len;
       toward = Math.abs(ny) >= Math.abs(nx) ? (ny > 0 ? 'to port' : 'to starboard') : nx > 0 ? 'over the bow' : 'over the stern';
     }
   }
-  const heightMm = dot(rel(centre), n);
-  const skid = contacts.filter((p) => p[0] > Math.max(...contacts.map((q) => q[0])) - 1).map((p) => p[1]);
-  return {
-    marginMm: margin,
-    heightMm,
-    tipDeg: (Math.atan2(margin, heightMm) * 180) / Math.PI,
-    toward,
-    supportMm: { lengthMm: Math.max(...poly.map((p) => p[0])), skidWidthMm: skid.length ? Math.max(...skid) - Math.min(...skid) : 0 },
-  };
+  return { marginMm, toward, edge };
 }
 
 /** The loads a ship stands with: each slot alone (the turret's at each heading of its arc), then all slots. */
@@ -209,21 +280,26 @@ export const stands: Rule = {
     for (const faction of ctx.factions) {
       const ship = shipOf(ctx, faction);
       if (!ship?.gear) continue;
+      const support = shipSupport([ship.hull, ship.gear.carriage], ship.gear.wheel, ctx.settings.band.crossSectionMm);
+      if (!support) continue;
       let worst: { what: string; s: Stance; grams: number } | null = null;
       for (const load of loadings(ctx, ship)) {
         const { grams, centreMm } = combinedMass(ctx, [...load.parts, ship.gear.carriage, ship.gear.wheel]);
-        const s = stance(ship.hull, ship.gear.wheel, centreMm, ctx.settings.band.crossSectionMm);
-        if (s && (!worst || s.tipDeg < worst.s.tipDeg)) worst = { what: load.what, s, grams };
+        const s = stance(support, centreMm);
+        if (!worst || s.tipDeg < worst.s.tipDeg) worst = { what: load.what, s, grams };
       }
       if (!worst || worst.s.tipDeg >= MIN_TIP_ANGLE_DEG) continue;
       const { s } = worst;
       report({
         faction: faction.id,
         part: 'hull',
-        message: `with ${worst.what} the ship (${r1(worst.grams)} g) tips ${s.toward} at ${r1(s.tipDeg)}°: its centre of mass, ${r1(s.heightMm)} mm over the table, is ${s.marginMm >= 0 ? `${r2(s.marginMm)} mm inside` : `${r2(-s.marginMm)} mm outside`} the support (wheel flat to a ${r1(s.supportMm.skidWidthMm)} mm skid ${r1(s.supportMm.lengthMm)} mm ahead)`,
+        message: `with ${worst.what} the ship (${r1(worst.grams)} g) tips ${s.toward} at ${r1(s.tipDeg)}°: its centre of mass, ${r1(s.heightMm)} mm over the table, is ${s.marginMm >= 0 ? `${r2(s.marginMm)} mm inside` : `${r2(-s.marginMm)} mm outside`} the support (${r1(s.supportMm.sternWidthMm)} mm across at the wheel to a ${r1(s.supportMm.skidWidthMm)} mm ${s.supportMm.frontPart === 'hull' ? 'skid' : `${s.supportMm.frontPart} edge`} ${r1(s.supportMm.lengthMm)} mm ahead)${s.settleDeg > 0 ? `, settling ${r1(s.settleDeg)}° onto the carriage's foot` : ''}`,
         expected: `≥ ${MIN_TIP_ANGLE_DEG}°`,
         measured: r1(s.tipDeg),
-        hint: 'widen the bow skid (a shorter rake, a fuller bottom), move the cannon slots forward toward it, or bring the hull side (and the slot) inboard',
+        hint:
+          s.supportMm.frontPart === 'hull'
+            ? 'widen the bow skid (a shorter rake, a fuller bottom), move the cannon slots forward toward it, or bring the hull side (and the slot) inboard'
+            : `the ${s.supportMm.frontPart} holds the band off the table, so a pushed ship slides instead of rolling: build the wheel and its carriage for the same click and band`,
       });
     }
   },
