@@ -114,16 +114,17 @@ export const INTERFACES = {
    * (src/parts/carriage.ts): the stub passes a throat `snapInterferenceMm` narrower than it reaches, on a
    * tongue thinned to `hingeMm` (three line widths, printed as solid perimeters) near its root.
    *
-   * Below the hull the carriage stands on as a foot of its own footprint, down to just over the table when
-   * the wheel is parked on its flat, so a ship leaning under a side cannon settles on the foot's corners, a
-   * carriage's width apart, rather than tipping about the band's 2 mm cord (assembly/stands). A parked ship
+   * Below the hull the carriage stands on as a foot, `footWidthMm` across (a flange either side of the block,
+   * under the hull's bottom), down to just over the table when the wheel is parked on its flat, so a ship
+   * leaning under a side cannon settles on the foot's corners rather than tipping about the band's 2 mm cord
+   * (assembly/stands). 18 mm (ours) is about the narrowest shipped hull's bottom at its wheel (the proa's). A parked ship
    * pitches bow-down onto its skid about the flat's leading edge (the wheel lifts the stern), which lowers
    * the foot's front edge: the foot is cut so that edge stays `footGapMm` over the table for any pitch up to
    * `footPitchMaxDeg` (the shipped hulls pitch 1.6–2.4°). `footGapMm` (ours): the foot must never hold the
    * band off the table (a pushed ship would slide, not roll its clicks); a gap closed by a first layer
    * printed a little long only shares the parked ship's weight with the band, which still grips.
    */
-  carriage: { cheekMm: 2.0, lengthMm: 22, heightMm: 14.5, wheelProudMm: 2.5, wheelTopGapMm: 0.5, snapInterferenceMm: 0.25, hingeMm: 3 * PRINT_DEFAULTS.lineWidthMm, footGapMm: 0.1, footPitchMaxDeg: 2.5 },
+  carriage: { cheekMm: 2.0, lengthMm: 22, heightMm: 14.5, wheelProudMm: 2.5, wheelTopGapMm: 0.5, snapInterferenceMm: 0.25, hingeMm: 3 * PRINT_DEFAULTS.lineWidthMm, footWidthMm: 18, footGapMm: 0.1, footPitchMaxDeg: 2.5 },
   /** Coin ↔ hull coin slot (sliding). Coins stand on edge in the slot. */
   coin: { diameterMm: 20, thicknessMm: 2.4, reliefMm: 0.6, slotDepthMm: 12 },
   /** Flag-holder sleeve; paper slot (paper is 0.1 mm; the slot is wide enough to thread by hand). */

@@ -2,9 +2,11 @@
  * Wheel carriage: a block pressed up into the hull's wheel slot, with a fork gap through it for the wheel
  * and a bearing hole in each cheek for the wheel's stub axles. Printed as used, bottom face down.
  *
- * Below the hull the block stands on as a foot (carriageFootMm), down to just over the table when the wheel
- * is parked on its flat (INTERFACES.carriage.footGapMm), so a ship heeled by a side cannon settles on the
- * foot's corners, a carriage's width apart, and not about the band's 2 mm cord alone (assembly/stands).
+ * Below the hull the block stands on a foot (carriageFootMm tall, INTERFACES.carriage.footWidthMm across:
+ * a flange either side under the hull's bottom, which it stops against), down to just over the table when
+ * the wheel is parked on its flat (footGapMm), so a ship heeled by a side cannon settles on the foot's
+ * corners and does not tip about the band's 2 mm cord alone (assembly/stands). Beside each snap tongue the
+ * flange is cut from the tongue by a print-in-place slit, so the tongue springs as before.
  *
  * The wheel snaps in from below and stays in (the rulebook: "difficult to remove once installed"). Each
  * bearing sits near the free end of a tongue: the lower part of its cheek, cut free by two slits of the
@@ -194,7 +196,11 @@ export function carriage(options?: Partial<CarriageOptions>): Part {
   checkOption('carriage', 'clickDistanceMm', o.clickDistanceMm, outer.heightMm - (snap.topZMm + cheekMm + slitMm) >= 2 * MIN_FEATURE_MM && snap.freeXMm + slitMm <= gapLengthMm / 2 - MIN_FEATURE_MM,
     'a wheel whose bearings leave room for the snap tongues (a band of four line widths over them, two beyond their free ends)');
 
-  const body = box([outer.lengthMm, outer.widthMm, outer.heightMm + footMm], false).translate([-outer.lengthMm / 2, -outer.widthMm / 2, -footMm]);
+  const footWidthMm = INTERFACES.carriage.footWidthMm;
+  checkOption('carriage', 'clearanceMm', o.clearanceMm, footWidthMm >= outer.widthMm + 2 * (slitMm + MIN_FEATURE_MM), `a block narrower than its ${footWidthMm} mm foot`);
+  const body = box([outer.lengthMm, outer.widthMm, outer.heightMm], false)
+    .translate([-outer.lengthMm / 2, -outer.widthMm / 2, 0])
+    .union(box([outer.lengthMm, footWidthMm, footMm], false).translate([-outer.lengthMm / 2, -footWidthMm / 2, -footMm]));
   // Cutters overshoot; the features state the real depths (the block's height, a cheek's thickness).
   const forkCut = placeCut(rectHole('fork-gap', 'fork-gap', gapLengthMm, gapWidthMm, outer.heightMm - lo, 'rotating'), [0, 0, outer.heightMm]);
   const bearing = (id: string, side: 1 | -1): Cut => {
@@ -228,7 +234,10 @@ export function carriage(options?: Partial<CarriageOptions>): Part {
   const slope = (d: number, dz: number): [number, number] => [d, snap.topZMm + d + dz];
   const hingeD = cheekMm - INTERFACES.carriage.hingeMm;
   const hinge = cheekPrism([[-0.5, lo], [hingeD, lo], slope(hingeD, slitMm / 2), slope(-0.5, slitMm / 2)], inner, snap.rootXMm, snap.hingeEndXMm);
+  // The flange beside the tongue, cut from it along the tongue's length and up to the hull's bottom.
+  const flangeSlit = box([snap.freeXMm + slitMm - snap.rootXMm, slitMm, footMm + 2], false).translate([snap.rootXMm, outer.widthMm / 2, lo]);
   const snapCuts = union([
+    flangeSlit,
     passage,
     ramp,
     hinge,
@@ -255,7 +264,7 @@ export function carriage(options?: Partial<CarriageOptions>): Part {
   const cut = body.subtract(union([...cuts.map((c) => c.solid), snapCuts, snapCuts.mirror([0, 1, 0]), topBevel, topBevel.mirror([0, 1, 0])]));
   // The foot's bottom edge is bevelled as the block's would be on the bed (chamfer.ts): against the
   // elephant's foot, and so a ship leaning on it slides over the table's seams.
-  const foot: Feature = { ...block, id: 'carriage-foot', positionMm: [0, 0, -footMm], depthMm: footMm };
+  const foot: Feature = { ...block, id: 'carriage-foot', positionMm: [0, 0, -footMm], size: { shape: 'rect', widthMm: outer.lengthMm, heightMm: footWidthMm, widthAxis: [1, 0, 0] }, depthMm: footMm };
   const { solid } = chamferFitsAtBed({ solid: cut, features: [foot] }, o.bedChamferMm);
   return layOnBed({ solid, features: [...cuts.map((c) => c.feature), block] });
 }

@@ -90,27 +90,15 @@ describe('clean input', () => {
     expect(r.code).toBe(0);
   }, 120_000);
 
-  /**
-   * OPEN (issue 15), each finding as rule, faction (or `shared`) and part; each fixed one must come off this
-   * list, and nothing else may be found on the shipped factions.
-   * - assembly/stands: the Corsairs' sloop, 28 mm across with a bow skid 9 mm wide, tips over with a side
-   *   cannon even on the carriage's foot: the cannon (8.9 g, 14 mm out from the side) puts the centre of mass
-   *   4 mm outside its support. Every other ship stands by the 10° margin.
-   */
-  const OPEN = ['assembly/stands corsairs/hull'];
-  // The clearances printers use, from CLEARANCE_RANGE_MM's 0.05 mm to 0.5 mm (past that the Queen's Fleet's
-  // layout refuses its coin slot, hull.test), build and pass every rule but the ships' stance (open, above).
-  it.each([['0.05'], ['0.5']])('the shipped factions at a %s mm clearance build, and only assembly/stands is found', async (clearance) => {
+  // Every shipped faction passes every rule (the card, the rulebook, the fits, printability, and the ships
+  // as assembled: they stand, seat their cannons, hold their wheels) at the clearances printers use, from
+  // CLEARANCE_RANGE_MM's 0.05 mm to 0.5 mm (past that the Queen's Fleet's layout refuses its coin slot,
+  // hull.test).
+  it.each([['0.05'], ['0.1'], ['0.2'], ['0.3'], ['0.5']])('the shipped factions at a %s mm clearance: no findings', async (clearance) => {
     const r = await cli('--clearance', clearance, '--json');
     expect(r.err).toBe('');
-    expect([...new Set(rowsOf(r.out).map((f) => f.rule))]).toEqual(['assembly/stands']);
-  }, 120_000);
-
-  // The wheel must be held in its carriage (assembly/wheel-retained) at the clearances printers use.
-  it.each([['0.1'], ['0.2'], ['0.3']])('the shipped factions at a %s mm clearance: nothing but the open assembly and printability findings', async (clearance) => {
-    const r = await cli('--clearance', clearance, '--json');
-    const found = (JSON.parse(r.out) as { findings: Row[] }).findings.map((f) => `${f.rule} ${f.faction ?? 'shared'}/${f.part}`);
-    expect([...new Set(found)].sort()).toEqual(OPEN);
+    expect(rowsOf(r.out)).toEqual([]);
+    expect(r.code).toBe(0);
   }, 120_000);
 });
 

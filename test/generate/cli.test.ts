@@ -132,7 +132,7 @@ describe('shipwright generate (CLI)', () => {
     // A file the loader accepts but whose layout the hull builder refuses (a socket through the side),
     // found in a worker thread mid-build: the faction file and field are named, the old output stays.
     const shipped = await readFile(join(import.meta.dirname, '../../factions/corsairs.yaml'), 'utf8');
-    await writeFile(join(dir, 'corsairs.yaml'), shipped.replace(/\{ kind: mast, at: \[[^\]]*\] \}/, '{ kind: mast, at: [1mm, 11mm] }'));
+    await writeFile(join(dir, 'corsairs.yaml'), shipped.replace(/\{ kind: mast, at: \[[^\]]*\] \}/, '{ kind: mast, at: [1mm, 13mm] }'));
     const layout = await run(['generate', '--factions-dir', dir, '--out', out, '--no-cache', '--jobs', '2']);
     expect(layout.code).toBe(2);
     expect(layout.err).toMatch(/corsairs\.yaml \(model\.fittings\[0\]\.at\): the mast socket .* would break through/);

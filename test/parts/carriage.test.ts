@@ -29,22 +29,26 @@ describe('carriage', () => {
     const b = topology.bounds;
     expect(b.min[2]).toBeCloseTo(0, 6);
     expect(b.max[0] - b.min[0]).toBeCloseTo(outer.lengthMm, 4);
-    expect(b.max[1] - b.min[1]).toBeCloseTo(outer.widthMm, 4);
+    // The foot is wider than the block: a flange either side.
+    const footWidth = INTERFACES.carriage.footWidthMm;
+    expect(b.max[1] - b.min[1]).toBeCloseTo(footWidth, 4);
     expect(foot).toBeGreaterThan(1);
     const height = outer.heightMm + foot;
     expect(b.max[2] - b.min[2]).toBeCloseTo(height, 4);
-    // The block less the fork and two whole bearing bores is an upper bound; less every snap cut taken
-    // through the whole cheek (slits, hinge, ramp groove as deep as the cheek) a lower one.
+    // The block and its foot less the fork and two whole bearing bores is an upper bound; less every snap cut
+    // taken through the whole cheek (slits, hinge, ramp groove as deep as the cheek) and the slits that cut
+    // each flange from its tongue, a lower one.
     const gap = fitHoleMm(2 * r, 'rotating', c) * fitHoleMm(INTERFACES.wheel.widthMm, 'rotating', c) * height;
     const bearing = fitHoleMm(INTERFACES.axle.diameterMm, 'rotating', c);
     const cheek = INTERFACES.carriage.cheekMm;
-    const upper = outer.lengthMm * outer.widthMm * height - gap - 2 * cheek * Math.PI * (bearing / 2) ** 2;
+    const upper = outer.lengthMm * (outer.widthMm * outer.heightMm + footWidth * foot) - gap - 2 * cheek * Math.PI * (bearing / 2) ** 2;
     const s = carriageSnap();
     const top = s.topZMm + foot;
     const slits = PRINT_IN_PLACE_GAP_MM * (top + PRINT_IN_PLACE_GAP_MM + (s.freeXMm - s.rootXMm));
     const hinge = (s.hingeEndXMm - s.rootXMm) * top;
     const groove = (bearing + 0.2) * (carriageAxleHeightMm(CARRIAGE) + foot + 0.2 + s.throatDepthMm);
-    const lower = upper - 2 * cheek * (slits + hinge + groove);
+    const flangeSlits = 2 * PRINT_IN_PLACE_GAP_MM * (s.freeXMm + PRINT_IN_PLACE_GAP_MM - s.rootXMm) * foot;
+    const lower = upper - 2 * cheek * (slits + hinge + groove) - flangeSlits - 2 * 0.5 * foot * (bearing + 0.2 + PRINT_IN_PLACE_GAP_MM);
     expect(topology.volumeMm3).toBeLessThan(upper);
     expect(topology.volumeMm3).toBeGreaterThan(lower);
   });
@@ -184,6 +188,12 @@ describe('carriage', () => {
             expect(isInside(solid, [x, y, top + d + gap / 2])).toBe(false);
             expect(isInside(solid, [x, y, top + d + gap + MIN_FEATURE_MM])).toBe(true);
           }
+        // The foot's flange beside the tongue is cut from it along its whole length, so the tongue springs alone.
+        for (const x of [s.rootXMm + 0.5, (s.rootXMm + s.freeXMm) / 2, s.freeXMm - 0.5]) {
+          expect(isInside(solid, [x, side * (outer.widthMm / 2 + gap / 2), foot / 2])).toBe(false);
+          expect(isInside(solid, [x, side * (outer.widthMm / 2 + gap + 1), foot / 2])).toBe(true);
+          expect(isInside(solid, [x, side * (outer.widthMm / 2 - 0.1), foot / 2])).toBe(true);
+        }
         // The tongue under the slit: at the cheek's outer face (the hinge thins it from the inner face).
         for (const x of [s.rootXMm + 0.5, s.freeXMm - 0.5]) expect(isInside(solid, [x, side * (Math.abs(innerY) + cheek - 0.1), top + cheek - 0.1 - MIN_FEATURE_MM])).toBe(true);
         // Hinge: a ray across the cheek from inside the fork meets hingeMm of material.

@@ -99,7 +99,7 @@ export const registerCalibrateWheel: Register = (program: Command, io) => {
           ['resized wheel: built for a click of', fmt(w.builtForClickMm), 'mm'],
           [`  rolling radius (${band.name} on)`, fmt(w.rollingRadiusMm), 'mm'],
           ['  band stretch / cord', `${fmt(w.bandStretch * 100, 3)} % / ${fmt(w.bandCordMm, 3)}`, 'mm'],
-          ['  stands below the hull (the carriage block)', fmt(w.belowHullMm, 3), 'mm'],
+          ['  stands below the hull', fmt(w.belowHullMm, 3), 'mm'],
         ]),
       );
       io.out(`\nSaved to ${flags.profile}; build with it: shipwright generate --profile ${flags.profile}\n`);

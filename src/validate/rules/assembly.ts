@@ -116,20 +116,22 @@ const FLAT_TOLERANCE_MM = 0.05;
 /** Vertices within this of the table plane touch it. */
 const CONTACT_TOLERANCE_MM = 0.05;
 /**
- * A part of the ship (the carriage's foot, the bottom's corners) hovering over the table when the ship stands
- * on its wheel and skid is a support too if the ship reaches it by leaning at most this: it settles onto it.
- * The lean counts against the tipping angle about an edge it ends (Stance.settleDeg).
+ * Parts of the ship hovering over the table when it stands on its wheel and skid (the carriage's foot, the
+ * bottom's corners) catch it when it heels. It may come to rest heeled at most this far onto them (a ship
+ * heeled further looks knocked over); tilted to topple, it also lands on any it reaches within
+ * MIN_TIP_ANGLE_DEG, which count toward the tipping angle (to first order the tilt that topples a ship is
+ * the angle to the farthest support's edge, however many it lands on on the way).
  */
-export const SETTLE_MAX_DEG = 5;
+export const MAX_REST_HEEL_DEG = 5;
 
 export interface Stance {
-  /** Distance from the centre of mass, dropped onto the table, to the support's nearest edge (negative: outside). */
+  /** Distance from the centre of mass, dropped onto the table, to the support's nearest edge (negative: outside); the resting support's, when it does not come to rest within MAX_REST_HEEL_DEG. */
   marginMm: number;
   /** Height of the centre of mass over the table. */
   heightMm: number;
-  /** Lean the ship takes to settle onto the hovering supports (SETTLE_MAX_DEG) that end the edge it tips about. */
-  settleDeg: number;
-  /** Tilt the ship takes to fall: atan(margin / height) less settleDeg. */
+  /** How far it heels before it rests (0: it stands level on its wheel, skid and anything on the table). */
+  restHeelDeg: number;
+  /** The tilt that topples it, atan(margin / height); negative when it does not come to rest within MAX_REST_HEEL_DEG. */
   tipDeg: number;
   /** Which way it tips first. */
   toward: string;
@@ -137,15 +139,21 @@ export interface Stance {
   supportMm: { lengthMm: number; skidWidthMm: number; sternWidthMm: number; frontPart: string };
 }
 
-/** Where a ship stands (shipSupport): the table's frame in the hull's, and the support polygon on it. */
+/** Where a ship stands (shipSupport): the table's frame in the hull's, and the support polygons on it. */
 export interface Support {
   /** A point on the table under the wheel's flat, the table's normal, and its direction along the keel. */
   originMm: Vec3;
   normal: Vec3;
   along: Vec3;
-  /** The support polygon in table coordinates (along the keel from the flat's edge, across from its middle), counter-clockwise. */
-  polygon: [number, number][];
-  /** The lean that brings each hovering corner of the polygon down, by its coordinates' key. */
+  /**
+   * Support polygons in table coordinates (along the keel from the flat's edge, across from its middle),
+   * counter-clockwise: on the table (`level`), with what it rests on within MAX_REST_HEEL_DEG (`rest`), and
+   * with what it lands on within MIN_TIP_ANGLE_DEG (`tipping`).
+   */
+  level: [number, number][];
+  rest: [number, number][];
+  tipping: [number, number][];
+  /** The heel that brings each hovering corner down, by its coordinates' key. */
   leanDeg: Map<string, number>;
   skidWidthMm: number;
   sternWidthMm: number;
@@ -159,9 +167,9 @@ const dot3 = (a: Vec3, b: Vec3): number => a[0] * b[0] + a[1] * b[1] + a[2] * b[
 /**
  * How the ship stands: the wheel, parked on its flat with the band proud under it, lifts the stern, and the
  * ship pitches bow-down about the flat's leading edge until the lowest of `ground` (the hull, the
- * carriage's foot) meets the table. The support is the convex hull of the band's cord across the flat's edge,
- * everything on the table and everything it settles onto (SETTLE_MAX_DEG). It does not depend on the load,
- * so a ship's is found once for all its loadings.
+ * carriage's foot) meets the table. Its support is the convex hull of the band's cord across the flat's
+ * edge and everything on the table, grown by what hovers near enough to catch it (MAX_REST_HEEL_DEG). It
+ * does not depend on the load, so a ship's is found once for all its loadings.
  */
 export function shipSupport(ground: readonly Placed[], wheel: Placed, bandCordMm: number): Support | null {
   const verts = (s: Solid): Vec3[] => {
@@ -190,49 +198,60 @@ export function shipSupport(ground: readonly Placed[], wheel: Placed, bandCordMm
   const contacts = touching.map((o) => on2d(o.v));
   // The O-ring touches the table across its cord (an upper bound on its flattened patch).
   const band = bandCordMm / 2;
-  const strict = convexHull2d([[0, -band], [0, band], ...contacts]);
-  // Hovering supports: each one's lean, its gap over its distance outside the strict support.
-  const tanMax = Math.tan((SETTLE_MAX_DEG * Math.PI) / 180);
-  const reach = Math.max(...strict.map((p) => Math.hypot(p[0], p[1]))) * tanMax;
+  const level = convexHull2d([[0, -band], [0, band], ...contacts]);
+  // Hovering supports: each one's heel, its gap over its distance outside the level support.
+  const tanOf = (deg: number): number => Math.tan((deg * Math.PI) / 180);
+  const reach = Math.max(...level.map((p) => Math.hypot(p[0], p[1]))) * tanOf(MIN_TIP_ANGLE_DEG);
   const leanDeg = new Map<string, number>();
-  const hovering: [number, number][] = [];
+  const hovering: { p: [number, number]; deg: number }[] = [];
   for (const { v } of owned) {
     const gap = gapOf(v);
     if (gap < CONTACT_TOLERANCE_MM || gap > reach) continue;
     const p = on2d(v);
-    const out = -edgeMargin(strict, p).marginMm;
-    if (out <= 0 || gap > out * tanMax) continue;
-    hovering.push(p);
-    leanDeg.set(key(p), Math.max(leanDeg.get(key(p)) ?? 0, (Math.atan2(gap, out) * 180) / Math.PI));
+    const out = -edgeMargin(level, p).marginMm;
+    if (out <= 0 || gap > out * tanOf(MIN_TIP_ANGLE_DEG)) continue;
+    const deg = (Math.atan2(gap, out) * 180) / Math.PI;
+    hovering.push({ p, deg });
+    leanDeg.set(key(p), Math.max(leanDeg.get(key(p)) ?? 0, deg));
   }
-  const polygon = convexHull2d([...strict, ...hovering]);
+  const rest = convexHull2d([...level, ...hovering.filter((h) => h.deg <= MAX_REST_HEEL_DEG).map((h) => h.p)]);
+  const tipping = convexHull2d([...level, ...hovering.map((h) => h.p)]);
   const acrossAt = (pts: [number, number][]): number => (pts.length ? Math.max(...pts.map((p) => p[1])) - Math.min(...pts.map((p) => p[1])) : 0);
-  const front = Math.max(...polygon.map((p) => p[0]));
+  const front = Math.max(...rest.map((p) => p[0]));
   return {
     originMm,
     normal,
     along,
-    polygon,
+    level,
+    rest,
+    tipping,
     leanDeg,
     skidWidthMm: acrossAt(contacts.filter((p) => p[0] > front - 1)),
-    sternWidthMm: acrossAt(polygon.filter((p) => p[0] < front / 2)),
+    sternWidthMm: acrossAt(rest.filter((p) => p[0] < front / 2)),
     frontPart: touching.reduce((a, b) => (b.v[0] > a.v[0] ? b : a)).part,
   };
 }
 
-/** How a ship on `support` stands with its centre of mass at `centre` (hull frame). */
+/**
+ * How a ship on `support` stands with its centre of mass at `centre` (hull frame): level if the centre is
+ * over its level support, else heeled onto the resting one (the heel of that edge's hovering corners); and
+ * the tilt that topples it, to the tipping support's nearest edge.
+ */
 export function stance(support: Support, centre: Vec3): Stance {
-  const { originMm: o, normal, along, polygon } = support;
+  const { originMm: o, normal, along } = support;
   const rel: Vec3 = [centre[0] - o[0], centre[1] - o[1], centre[2] - o[2]];
-  const { marginMm, toward, edge } = edgeMargin(polygon, [dot3(rel, along), rel[1]]);
+  const c: [number, number] = [dot3(rel, along), rel[1]];
   const heightMm = dot3(rel, normal);
+  const level = edgeMargin(support.level, c);
+  const rest = edgeMargin(support.rest, c);
+  const { marginMm, toward } = rest.marginMm < 0 ? rest : edgeMargin(support.tipping, c);
   return {
     marginMm,
     heightMm,
-    settleDeg: Math.max(0, ...edge.map((p) => support.leanDeg.get(key(p)) ?? 0)),
+    restHeelDeg: level.marginMm >= 0 ? 0 : Math.max(0, ...rest.edge.map((p) => support.leanDeg.get(key(p)) ?? 0)),
     tipDeg: (Math.atan2(marginMm, heightMm) * 180) / Math.PI,
     toward,
-    supportMm: { lengthMm: Math.max(...polygon.map((p) => p[0])), skidWidthMm: support.skidWidthMm, sternWidthMm: support.sternWidthMm, frontPart: support.frontPart },
+    supportMm: { lengthMm: Math.max(...support.rest.map((p) => p[0])), skidWidthMm: support.skidWidthMm, sternWidthMm: support.sternWidthMm, frontPart: support.frontPart },
   };
 }
 
@@ -293,7 +312,7 @@ export const stands: Rule = {
       report({
         faction: faction.id,
         part: 'hull',
-        message: `with ${worst.what} the ship (${r1(worst.grams)} g) tips ${s.toward} at ${r1(s.tipDeg)}°: its centre of mass, ${r1(s.heightMm)} mm over the table, is ${s.marginMm >= 0 ? `${r2(s.marginMm)} mm inside` : `${r2(-s.marginMm)} mm outside`} the support (${r1(s.supportMm.sternWidthMm)} mm across at the wheel to a ${r1(s.supportMm.skidWidthMm)} mm ${s.supportMm.frontPart === 'hull' ? 'skid' : `${s.supportMm.frontPart} edge`} ${r1(s.supportMm.lengthMm)} mm ahead)${s.settleDeg > 0 ? `, settling ${r1(s.settleDeg)}° onto the carriage's foot` : ''}`,
+        message: `with ${worst.what} the ship (${r1(worst.grams)} g) tips ${s.toward} at ${r1(s.tipDeg)}°: its centre of mass, ${r1(s.heightMm)} mm over the table, is ${s.marginMm >= 0 ? `${r2(s.marginMm)} mm inside` : `${r2(-s.marginMm)} mm outside`} the support (${r1(s.supportMm.sternWidthMm)} mm across at the wheel to a ${r1(s.supportMm.skidWidthMm)} mm ${s.supportMm.frontPart === 'hull' ? 'skid' : `${s.supportMm.frontPart} edge`} ${r1(s.supportMm.lengthMm)} mm ahead)${s.restHeelDeg > 0 ? `, resting heeled ${r1(s.restHeelDeg)}° onto the carriage's foot or the hull's bottom` : ''}`,
         expected: `≥ ${MIN_TIP_ANGLE_DEG}°`,
         measured: r1(s.tipDeg),
         hint:
