@@ -147,21 +147,18 @@ export interface Support {
   along: Vec3;
   /**
    * Support polygons in table coordinates (along the keel from the flat's edge, across from its middle),
-   * counter-clockwise: on the table (`level`), with what it rests on within MAX_REST_HEEL_DEG (`rest`), and
-   * with what it lands on within MIN_TIP_ANGLE_DEG (`tipping`).
+   * counter-clockwise: on the table (`level`), and with what it lands on within MIN_TIP_ANGLE_DEG (`tipping`).
    */
   level: [number, number][];
-  rest: [number, number][];
   tipping: [number, number][];
-  /** The heel that brings each hovering corner down, by its coordinates' key. */
-  leanDeg: Map<string, number>;
+  /** What hovers within MIN_TIP_ANGLE_DEG's heel of the table: each point and its gap over the table. */
+  hovering: { p: [number, number]; gapMm: number }[];
   skidWidthMm: number;
   sternWidthMm: number;
   /** What the front of the support stands on: the hull's skid, or the carriage's foot holding the band off the table. */
   frontPart: string;
 }
 
-const key = (p: readonly [number, number]): string => `${p[0]},${p[1]}`;
 const dot3 = (a: Vec3, b: Vec3): number => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 
 /**
@@ -202,56 +199,67 @@ export function shipSupport(ground: readonly Placed[], wheel: Placed, bandCordMm
   // Hovering supports: each one's heel, its gap over its distance outside the level support.
   const tanOf = (deg: number): number => Math.tan((deg * Math.PI) / 180);
   const reach = Math.max(...level.map((p) => Math.hypot(p[0], p[1]))) * tanOf(MIN_TIP_ANGLE_DEG);
-  const leanDeg = new Map<string, number>();
-  const hovering: { p: [number, number]; deg: number }[] = [];
+  const hovering: { p: [number, number]; gapMm: number }[] = [];
   for (const { v } of owned) {
-    const gap = gapOf(v);
-    if (gap < CONTACT_TOLERANCE_MM || gap > reach) continue;
+    const gapMm = gapOf(v);
+    if (gapMm < CONTACT_TOLERANCE_MM || gapMm > reach) continue;
     const p = on2d(v);
     const out = -edgeMargin(level, p).marginMm;
-    if (out <= 0 || gap > out * tanOf(MIN_TIP_ANGLE_DEG)) continue;
-    const deg = (Math.atan2(gap, out) * 180) / Math.PI;
-    hovering.push({ p, deg });
-    leanDeg.set(key(p), Math.max(leanDeg.get(key(p)) ?? 0, deg));
+    if (out > 0 && gapMm <= out * tanOf(MIN_TIP_ANGLE_DEG)) hovering.push({ p, gapMm });
   }
-  const rest = convexHull2d([...level, ...hovering.filter((h) => h.deg <= MAX_REST_HEEL_DEG).map((h) => h.p)]);
   const tipping = convexHull2d([...level, ...hovering.map((h) => h.p)]);
   const acrossAt = (pts: [number, number][]): number => (pts.length ? Math.max(...pts.map((p) => p[1])) - Math.min(...pts.map((p) => p[1])) : 0);
-  const front = Math.max(...rest.map((p) => p[0]));
+  const front = Math.max(...level.map((p) => p[0]));
   return {
     originMm,
     normal,
     along,
     level,
-    rest,
     tipping,
-    leanDeg,
+    hovering,
     skidWidthMm: acrossAt(contacts.filter((p) => p[0] > front - 1)),
-    sternWidthMm: acrossAt(rest.filter((p) => p[0] < front / 2)),
+    sternWidthMm: acrossAt(tipping.filter((p) => p[0] < front / 2)),
     frontPart: touching.reduce((a, b) => (b.v[0] > a.v[0] ? b : a)).part,
   };
 }
 
 /**
- * How a ship on `support` stands with its centre of mass at `centre` (hull frame): level if the centre is
- * over its level support, else heeled onto the resting one (the heel of that edge's hovering corners); and
- * the tilt that topples it, to the tipping support's nearest edge.
+ * How a ship on `support` stands with its centre of mass at `centre` (hull frame). Over its level support it
+ * stands level. Otherwise it heels about that support's edge nearest the centre until the first hovering
+ * point beyond the edge touches (the least gap over distance), and so on from the grown support, until the
+ * centre is over it or the heel passes MAX_REST_HEEL_DEG (it does not come to rest: a negative tipping
+ * angle, to that support). Resting, the tilt that topples it is to the tipping support's nearest edge.
  */
 export function stance(support: Support, centre: Vec3): Stance {
   const { originMm: o, normal, along } = support;
   const rel: Vec3 = [centre[0] - o[0], centre[1] - o[1], centre[2] - o[2]];
   const c: [number, number] = [dot3(rel, along), rel[1]];
   const heightMm = dot3(rel, normal);
-  const level = edgeMargin(support.level, c);
-  const rest = edgeMargin(support.rest, c);
+  let poly = support.level, heelDeg = 0, rest = edgeMargin(poly, c);
+  while (rest.marginMm < 0) {
+    const [a, b] = rest.edge as [[number, number], [number, number]];
+    const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    // Distance of each hovering point beyond the edge's line (outward), and the heel that brings it down.
+    let first: { deg: number; p: [number, number] } | null = null;
+    for (const h of support.hovering) {
+      const out = -((b[0] - a[0]) * (h.p[1] - a[1]) - (b[1] - a[1]) * (h.p[0] - a[0])) / len;
+      if (out <= 1e-6) continue;
+      const deg = (Math.atan2(h.gapMm, out) * 180) / Math.PI;
+      if (!first || deg < first.deg) first = { deg, p: h.p };
+    }
+    if (!first || first.deg > MAX_REST_HEEL_DEG) break;
+    heelDeg = Math.max(heelDeg, first.deg);
+    poly = convexHull2d([...poly, first.p]);
+    rest = edgeMargin(poly, c);
+  }
   const { marginMm, toward } = rest.marginMm < 0 ? rest : edgeMargin(support.tipping, c);
   return {
     marginMm,
     heightMm,
-    restHeelDeg: level.marginMm >= 0 ? 0 : Math.max(0, ...rest.edge.map((p) => support.leanDeg.get(key(p)) ?? 0)),
+    restHeelDeg: heelDeg,
     tipDeg: (Math.atan2(marginMm, heightMm) * 180) / Math.PI,
     toward,
-    supportMm: { lengthMm: Math.max(...support.rest.map((p) => p[0])), skidWidthMm: support.skidWidthMm, sternWidthMm: support.sternWidthMm, frontPart: support.frontPart },
+    supportMm: { lengthMm: Math.max(...support.level.map((p) => p[0])), skidWidthMm: support.skidWidthMm, sternWidthMm: support.sternWidthMm, frontPart: support.frontPart },
   };
 }
 
