@@ -26,6 +26,8 @@ export async function buildJob(job: Job): Promise<Built> {
   return withArena(() => {
     const part = builder(job.options);
     const mesh = part.solid.toMesh();
+    // A builder whose booleans lost the part (a degenerate cutter can empty a union) is a bug, not a file.
+    if (mesh.triangles.length === 0) throw new Error(`${job.path}: the ${job.builder} builder made an empty mesh`);
     const bytes = serializeStl(mesh, job.path);
     const m = measureMesh(mesh);
     const facts: MeshFacts = {

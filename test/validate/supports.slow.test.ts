@@ -15,15 +15,16 @@ import { PRINTABILITY } from '../../src/standard.js';
 const exe = findPrusaSlicer();
 
 /**
- * Parts PrusaSlicer still supports though print/supports passes them (issue 15, open): the carriage under
- * its snap tongues' slits, the wheel under its stubs, and the hulls, cargo crate and islands where it does
- * not take a roof our check takes for a bridge. Each fixed one must come off this list.
+ * Parts PrusaSlicer still supports though print/supports passes them (issue 15, open): the carriage inside
+ * its fork under the tongues' slits and ramps, the wheel under its stubs' vee tips (each starts as a sliver
+ * in the air beside its flange), the islands, and the five hulls with side cannon slots: under the slot's
+ * flat roof where its mouth follows a side that curves in plan (a block with the same slot in a straight
+ * side is not supported; in a side bowed by 0.03 mm over 40 mm it is). Each fixed one must come off this list.
  */
 const SUPPORTED = [
   'corsairs/hull.stl',
   'queens-fleet/hull.stl',
   'shadow-fleet/hull.stl',
-  'shared/cargo.stl',
   'shared/carriage.stl',
   'shared/island-topper.stl',
   'shared/island.stl',
