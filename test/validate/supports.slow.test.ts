@@ -9,8 +9,10 @@ import { CALIBRATION_PRINTS } from '../../src/bom/calibrate.js';
 import { DEFAULT_FACTIONS_DIR, loadFactions } from '../../src/faction/loader.js';
 import { defaultSettings, generateParts } from '../../src/generate/index.js';
 import { findPrusaSlicer, parseSupportRoadMm, supportRoadMm } from '../../src/io/slicer.js';
+import { box, initKernel, polygon, withArena } from '../../src/geometry/kernel.js';
 import { findMaterial } from '../../src/materials.js';
-import { PRINTABILITY } from '../../src/standard.js';
+import { serializeStl } from '../../src/mesh/stl.js';
+import { fitHoleMm, INTERFACES, PRINTABILITY } from '../../src/standard.js';
 
 const exe = findPrusaSlicer();
 
@@ -52,4 +54,25 @@ describe('PrusaSlicer as the supports referee', () => {
     }
     expect(supported.sort()).toEqual(SUPPORTED);
   }, 900_000);
+});
+
+describe('what PrusaSlicer supports under a side cannon slot', () => {
+  // The hulls' and islands' open cases, reduced: a 40 × 34 × 18 mm block with a cannon slot 8 mm into one
+  // side, its side straight or bowed outward by `bowMm` over the block's length (as a hull's side curves in
+  // plan). The slot is the same; only the line its roof's mouth follows differs.
+  const block = (bowMm: number): Uint8Array => withArena(() => {
+    const w = fitHoleMm(INTERFACES.cannonPlug.sideMm, 'sliding', 0.2);
+    const side = (x: number): number => 17 - bowMm + bowMm * Math.cos((x / 20) * (Math.PI / 2));
+    const top = Array.from({ length: 21 }, (_, i): [number, number] => [20 - 2 * i, side(20 - 2 * i)]);
+    const solid = polygon([[-20, -17], [20, -17], ...top]).extrude(18).subtract(box([w, 10, w], false).translate([-w / 2, 9, 7 - w / 2]));
+    return serializeStl(solid.toMesh(), `slot in a side bowed ${bowMm} mm`);
+  });
+  const name = 'none in a straight side; under the roof once the side bows 0.03 mm';
+  it.skipIf(!exe)(exe ? name : `${name} (skipped: prusa-slicer is not on PATH)`, async () => {
+    await initKernel();
+    const pla = findMaterial('pla')!.densityGPerCm3.value;
+    const road = (bowMm: number): Promise<number> => supportRoadMm(exe!, block(bowMm), CALIBRATION_PRINTS[0]!, pla, PRINTABILITY.overhangDeg);
+    expect(await road(0)).toBe(0);
+    expect(await road(0.03)).toBeGreaterThan(0);
+  }, 120_000);
 });
