@@ -21,9 +21,9 @@ export interface TurretOptions {
   clearanceMm: number;
   /** Drum diameter. Default 24 mm. */
   drumDiameterMm: number;
-  /** Drum height. Default 21 mm: the slot with its armour, a wall, and the ballast pocket (its washers and its ceiling's rise) under the roof. */
+  /** Drum height. Default 21.5 mm: the slot with its armour, a wall, and the ballast pocket (its washers and its ceiling's rise) under the roof, at the widest clearance. */
   drumHeightMm: number;
-  /** Height of the slot's centre above the drum's face on the deck. Default 6.5 mm. */
+  /** Height of the slot's centre above the drum's face on the deck. Default 6.6 mm: half the slot and its armour at the widest clearance (CLEARANCE_RANGE_MM). */
   slotAboveDeckMm: number;
   /** 45° chamfer round the roof's edge, kept a wall short of the slot and the ballast pocket. Default 0.4 mm. */
   roofChamferMm: number;
@@ -38,8 +38,8 @@ export interface TurretOptions {
 export const DEFAULTS: TurretOptions = {
   clearanceMm: DEFAULT_CLEARANCE_MM,
   drumDiameterMm: 24,
-  drumHeightMm: 21,
-  slotAboveDeckMm: 6.5,
+  drumHeightMm: 21.5,
+  slotAboveDeckMm: 6.6,
   roofChamferMm: 0.4,
   slotWallMm: 2,
   ballastWashers: TURRET.ballastWashers,

@@ -67,15 +67,15 @@ describe('loadFactions on the shipped folder', () => {
     expect(f.model.hull).toEqual({ style: 'galleon', lengthMm: 86, beamMm: 34, heightMm: 18 });
     expect(f.model.fittings[1]).toEqual({ kind: 'cargo', xMm: -12, yMm: 8 });
     expect(f.model.cannonSlots[0]).toEqual({ mount: 'hull', facing: 'port', offsetMm: 6 });
-    expect(f.model.coinSlot).toEqual({ xMm: -6, yMm: -5.9 });
+    expect(f.model.coinSlot).toEqual({ xMm: -6, yMm: -5.5 });
     expect(f.model.wheelSlot).toEqual({ xMm: -29 });
-    expect(f.model.ballast).toEqual({ xMm: 22.2, yMm: 0, washers: 4 });
+    expect(f.model.ballast).toEqual({ xMm: 22.2, yMm: 0, washers: 3 });
     expect(f.model.externalHullStl).toBeNull();
   });
 
   it('leaves the ballast out when the model has none, and refuses a stack that is not a whole number of washers', () => {
-    expect(parseFaction(edit(['  ballast: { at: [22.2mm, 0mm], washers: 4 }\n', '']), 'queens-fleet.yaml').model.ballast).toBeNull();
-    const problems = problemsOf(edit(['washers: 4', 'washers: 2.5'], ['at: [22.2mm, 0mm]', 'at: [22.2mm]']));
+    expect(parseFaction(edit(['  ballast: { at: [22.2mm, 0mm], washers: 3 }\n', '']), 'queens-fleet.yaml').model.ballast).toBeNull();
+    const problems = problemsOf(edit(['washers: 3', 'washers: 2.5'], ['at: [22.2mm, 0mm]', 'at: [22.2mm]']));
     expect(problems.map((p) => p.place)).toEqual(['26:18', '26:37']);
     expect(problems.map((p) => p.message)).toEqual([expect.stringMatching(/^model\.ballast\.at/), expect.stringMatching(/^model\.ballast\.washers: 2\.5 is not allowed; expected a whole number from 1 to 6/)]);
   });
@@ -90,13 +90,13 @@ describe('parseFaction: defaults and conversions', () => {
 
   it('converts any length unit and accepts `none` slots, aliases and a turret slot', () => {
     const f = parseFaction(
-      edit(['length: 86mm', 'length: 3.4in'], ['coinSlot: { at: [-6mm, -5.9mm] }', 'coinSlot: none'], ['wheelSlot: { at: -29mm }', 'wheelSlot: none'], ['[6mm, 0mm] }', '&mid [6mm, 0mm] }'], ['{ kind: cargo, at: [24mm, 0mm] }', '{ kind: turret, at: *mid }'], ['{ facing: starboard, at: 6mm }', '{ mount: turret }']),
+      edit(['length: 86mm', 'length: 3.4in'], ['coinSlot: { at: [-6mm, -5.5mm] }', 'coinSlot: none'], ['wheelSlot: { at: -29mm }', 'wheelSlot: none'], ['[9mm, 0mm] }', '&mid [9mm, 0mm] }'], ['{ kind: cargo, at: [24mm, 0mm] }', '{ kind: turret, at: *mid }'], ['{ facing: starboard, at: 6mm }', '{ mount: turret }']),
       'queens-fleet.yaml',
     );
     expect(f.model.hull.lengthMm).toBeCloseTo(86.36, 9);
     expect(f.model.coinSlot).toBeNull();
     expect(f.model.wheelSlot).toBeNull();
-    expect(f.model.fittings[2]).toEqual({ kind: 'turret', xMm: 6, yMm: 0 });
+    expect(f.model.fittings[2]).toEqual({ kind: 'turret', xMm: 9, yMm: 0 });
     expect(f.model.cannonSlots[1]).toEqual({ mount: 'turret' });
   });
 
@@ -187,12 +187,12 @@ describe('parseFaction: problems', () => {
 
   it('rejects too many sockets without walking them', () => {
     const many = Array.from({ length: 40 }, () => '    - { kind: cargo, at: [0mm, 0mm] }\n').join('');
-    const [p] = problemsOf(edit(['    - { kind: mast, at: [6mm, 0mm] }\n', many]));
+    const [p] = problemsOf(edit(['    - { kind: mast, at: [9mm, 0mm] }\n', many]));
     expect(p!.message).toBe('model.fittings: 42 entries is too many; expected at most 32 fitting sockets');
   });
 
   it('points at the key when a key has no value', () => {
-    const [p] = problemsOf(edit(['coinSlot: { at: [-6mm, -5.9mm] }', 'coinSlot: {at}']));
+    const [p] = problemsOf(edit(['coinSlot: { at: [-6mm, -5.5mm] }', 'coinSlot: {at}']));
     expect(p!.place).toBe('24:14');
     expect(p!.message).toContain('model.coinSlot.at');
   });

@@ -154,13 +154,9 @@ describe('hull', () => {
     expect(coin.heightMm).toBeCloseTo(fitHoleMm(INTERFACES.coin.thicknessMm, 'sliding', C), 3);
   });
 
-  it('accepts every shipped layout from the smallest clearance to 0.5 mm, and says why at 0.6 mm', () => {
+  it('accepts every shipped layout over the whole clearance range', () => {
     for (const f of factions)
-      for (const c of [CLEARANCE_RANGE_MM.min, 0.5]) expect(() => withArena(() => hull({ model: f.model, clearanceMm: c })), `${f.id} at ${c} mm`).not.toThrow();
-    // The Queen's Fleet keeps its mast and broadside slots at 6 mm (the loader tests pin them); at the
-    // largest clearance the grown coin slot then has no room left between the mast socket and a slot.
-    for (const f of factions.filter((x) => x.id !== 'queens-fleet')) expect(() => withArena(() => hull({ model: f.model, clearanceMm: CLEARANCE_RANGE_MM.max })), f.id).not.toThrow();
-    expect(() => withArena(() => hull({ model: model('queens-fleet'), clearanceMm: CLEARANCE_RANGE_MM.max }))).toThrow(/model\.cannonSlots\[1\]\.at\): the starboard cannon slot comes within 0\.7 mm of the coin slot/);
+      for (const c of [CLEARANCE_RANGE_MM.min, 0.3, CLEARANCE_RANGE_MM.max]) expect(() => withArena(() => hull({ model: f.model, clearanceMm: c })), `${f.id} at ${c} mm`).not.toThrow();
   });
 
   it('stays sound over hull sizes and clearances', () => {

@@ -61,8 +61,8 @@ describe('turret', () => {
   });
 
   it('rejects a drum too short for the slot and its walls, naming the field', () => {
-    expect(() => buildAndInspect(() => turret({ drumHeightMm: 9 }))).toThrow(/drumHeightMm = 9 .*20\.1\d* to 40 mm/);
-    expect(() => buildAndInspect(() => turret({ ballastWashers: 0, drumHeightMm: 9 }))).toThrow(/drumHeightMm = 9 .*12 to 40 mm/);
+    expect(() => buildAndInspect(() => turret({ drumHeightMm: 9 }))).toThrow(/drumHeightMm = 9 .*20\.2\d* to 40 mm/);
+    expect(() => buildAndInspect(() => turret({ ballastWashers: 0, drumHeightMm: 9 }))).toThrow(/drumHeightMm = 9 .*12\.1\d* to 40 mm/);
     expect(() => buildAndInspect(() => turret({ ballastWashers: 1.5 }))).toThrow(/ballastWashers = 1\.5 .*whole number of washers/);
   });
 });
