@@ -17,7 +17,12 @@ export function checkOption(part: string, field: string, value: unknown, ok: boo
   if (!ok) throw InputError.single(`${part} options`, field, `${field} = ${JSON.stringify(value)} is not valid: expected ${valid}`);
 }
 
-/** A finite number in [min, max]. */
+/**
+ * A finite number in [min, max], both taken to a thousandth, rounded inward (a bound computed as
+ * 21.285350318471338 is 21.286; one computed as 40.199999999999996, float noise, is 40.2): the message
+ * states exactly the bounds that are enforced.
+ */
 export function checkRange(part: string, field: string, value: number, min: number, max: number, unit = 'mm'): void {
-  checkOption(part, field, value, Number.isFinite(value) && value >= min && value <= max, `a number from ${min} to ${max} ${unit}`);
+  const lo = Math.ceil(min * 1000 - 1e-6) / 1000, hi = Math.floor(max * 1000 + 1e-6) / 1000;
+  checkOption(part, field, value, Number.isFinite(value) && value >= lo && value <= hi, `a number from ${lo} to ${hi} ${unit}`);
 }
