@@ -2,6 +2,7 @@
  * Typed errors a user can cause. The CLI maps them to exit codes in one place (src/cli/main.ts);
  * anything else that is thrown is a programmer error and may carry a stack trace.
  */
+import { printable } from './text.js';
 
 /** One thing wrong with an input: where it is and what would be valid. */
 export interface Problem {
@@ -15,9 +16,11 @@ export interface Problem {
 
 /** Formats a problem as `file:line:col: message` or `file (card.ships): message`. */
 export function formatProblem(p: Problem): string {
-  if (p.place === '') return `${p.source}: ${p.message}`;
-  if (/^\d+:\d+$/.test(p.place)) return `${p.source}:${p.place}: ${p.message}`;
-  return `${p.source} (${p.place}): ${p.message}`;
+  // Problems quote what the user wrote (a flag's value, a file's key): printed as text.
+  const [source, place, message] = [p.source, p.place, p.message].map(printable) as [string, string, string];
+  if (place === '') return `${source}: ${message}`;
+  if (/^\d+:\d+$/.test(place)) return `${source}:${place}: ${message}`;
+  return `${source} (${place}): ${message}`;
 }
 
 /** Bad input: a file, a flag or a combination of them. Exit code 2. */

@@ -66,8 +66,14 @@ export function parseRangeFlag(flag: string, text: string): number {
 export function parseMmFlag(flag: string, text: string, min: number, max: number): number {
   const m = /^\s*([0-9]*\.?[0-9]+)\s*(mm)?\s*$/.exec(text);
   const v = m ? Number(m[1]) : NaN;
-  if (!Number.isFinite(v) || v < min || v > max) throw InputError.single(flag, '', `"${text}" is not valid: expected millimetres from ${min} to ${max}, e.g. ${flag} ${(min + max) / 4}`);
+  if (!Number.isFinite(v) || v < min || v > max) throw InputError.single(flag, '', `"${text}" is not valid: expected millimetres from ${min} to ${max}, e.g. ${flag} ${exampleIn(min, max)}`);
   return v;
+}
+
+/** A round number inside [min, max] to show as an example: the middle, to as few digits as stay inside. */
+export function exampleIn(min: number, max: number): number {
+  const mid = (min + max) / 2;
+  return [1, 2, 3].map((digits) => +mid.toPrecision(digits)).find((v) => v >= min && v <= max) ?? mid;
 }
 
 /** A whole number in [min, max]. */

@@ -1,4 +1,5 @@
 /** Findings as text for people (grouped by faction, errors first, a fix per finding) and as JSON. */
+import { printable } from '../text.js';
 import type { Finding } from './types.js';
 
 export function findingsJson(findings: readonly Finding[]): string {
@@ -21,10 +22,11 @@ export function findingsText(findings: readonly Finding[], factions: number): st
   const order = [...groups.keys()].sort((a, b) => (a === 'all factions' ? 1 : b === 'all factions' ? -1 : a < b ? -1 : 1));
   for (const key of order) {
     const group = groups.get(key)!.sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1));
-    lines.push(`${key}:`);
+    // Messages quote names from faction files and armada lists: printed as text.
+    lines.push(`${printable(key)}:`);
     for (const f of group) {
-      lines.push(`  ${f.severity === 'error' ? 'error  ' : 'warning'} ${f.rule}${f.part ? ` (${f.part})` : ''}: ${f.message}`);
-      lines.push(`          fix: ${f.hint}`);
+      lines.push(`  ${f.severity === 'error' ? 'error  ' : 'warning'} ${f.rule}${f.part ? ` (${f.part})` : ''}: ${printable(f.message)}`);
+      lines.push(`          fix: ${printable(f.hint)}`);
     }
   }
   lines.push(`${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'} (${scope} checked)`);

@@ -22,8 +22,8 @@ import { formatTable } from '../table.js';
 import type { Register } from './index.js';
 
 const ELEVATION_LIMITS_DEG = { min: 0, max: CANNON_LIMITS.elevationMaxDeg } as const;
-/** From the game's 8 mm (a smaller ball drops into the pusher slot) up. */
-const BALL_DIAMETER_LIMITS_MM = { min: INTERFACES.cannonball.diameterMm, max: CANNON_LIMITS.ballDiameterMaxMm } as const;
+/** --ball-diameter's range: from the game's 8 mm (a smaller ball drops into the pusher slot) up to the largest the cannon is built for. */
+export const BALL_DIAMETER_LIMITS_MM = { min: INTERFACES.cannonball.diameterMm, max: CANNON_LIMITS.ballDiameterMaxMm } as const;
 
 /** The flags that shape a cannon besides its material and range (tune, calibrate, generate, validate). */
 export interface ArmDesignFlags {
