@@ -7,11 +7,20 @@ export function findingsJson(findings: readonly Finding[]): string {
   return `${JSON.stringify({ findings: rows }, null, 2)}\n`;
 }
 
+/** What was checked: how many factions, and how many players' lists when an armada list came too. */
+export interface Checked {
+  factions: number;
+  players?: number;
+}
+
 /** Human output: one block per faction (shared parts and lists under "all factions"), errors first. */
-export function findingsText(findings: readonly Finding[], factions: number): string {
+export function findingsText(findings: readonly Finding[], checked: Checked): string {
   const errors = findings.filter((f) => f.severity === 'error').length;
   const warnings = findings.length - errors;
-  const scope = `${factions} faction${factions === 1 ? '' : 's'}`;
+  const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
+  const lists = checked.players === undefined ? [] : [plural(checked.players, "player's list", "players' lists")];
+  // An armada list alone builds no faction: say what was checked, the lists.
+  const scope = [...(checked.factions > 0 || lists.length === 0 ? [plural(checked.factions, 'faction', 'factions')] : []), ...lists].join(' and ');
   if (findings.length === 0) return `clean: ${scope} checked, no findings\n`;
   const groups = new Map<string, Finding[]>();
   for (const f of findings) {

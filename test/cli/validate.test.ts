@@ -67,9 +67,9 @@ describe('armada lists', () => {
     expect(r.code).toBe(1);
   });
 
-  it('a list within the limits is clean, and says so', async () => {
+  it('a list within the limits is clean, and says what was checked: the players\' lists', async () => {
     const r = await inProcess('--armada', `${FX}/armada-clean.yaml`);
-    expect(r.out).toMatch(/^clean: /);
+    expect(r.out).toBe("clean: 2 players' lists checked, no findings\n");
     expect(r.code).toBe(0);
   });
 
@@ -78,7 +78,7 @@ describe('armada lists', () => {
     expect(r.out).toContain('corsairs:');
     expect(r.out).toMatch(/error +armada\/one-faction-half: Ben .* takes 4 of 6 ships from corsairs/);
     expect(r.out).toMatch(/fix: swap 1 corsairs ship for another faction's/);
-    expect(r.out).toMatch(/1 error, 0 warnings/);
+    expect(r.out).toMatch(/1 error, 0 warnings \(2 players' lists checked\)/);
   });
 });
 

@@ -108,7 +108,7 @@ export const registerValidate: Register = (program: Command, io, setExit) => {
       const externalHulls = new Map<string, Uint8Array>();
       for (const f of factions) if (f.model.externalHullStl) externalHulls.set(f.id, await readStl(f.model.externalHullStl, f.sourceFile, 'model.externalHull.stl'));
       const findings = await validate({ factions, settings, armada, knownFactionIds: known, externalHulls, replacements: await replacements(flags.part ?? []), jobs });
-      io.out(flags.json ? findingsJson(findings) : findingsText(findings, factions.length));
+      io.out(flags.json ? findingsJson(findings) : findingsText(findings, { factions: factions.length, ...(armada ? { players: armada.players.length } : {}) }));
       if (findings.some((f) => f.severity === 'error')) setExit(EXIT.violations);
     });
 };
