@@ -2,12 +2,12 @@
  * Cargo fitting: a stack of crates on a square peg that fits the hull's cargo socket (BRIEF §3).
  *
  * Printed upside down — crates on the bed, peg up — so nothing overhangs: the crates are one block with
- * straight sides, their seams sunk into the sides (roofed at SEAM_ROOF_DEG), and the in-use top edge (on the
- * bed) chamfered at 45°.
+ * straight sides, their seams sunk into the sides (roofed at PRINTABILITY.grooveRoofDeg), and the in-use
+ * top edge (on the bed) chamfered at 45°.
  */
 import { box, rect } from '../geometry/kernel.js';
 import { layOnBed, type Part } from '../geometry/part.js';
-import { INTERFACES, MIN_FEATURE_MM } from '../standard.js';
+import { INTERFACES, MIN_FEATURE_MM, PRINTABILITY } from '../standard.js';
 import { checkOption, checkRange, mergeOptions } from './options.js';
 
 export interface CargoOptions {
@@ -17,8 +17,8 @@ export interface CargoOptions {
   levels: number;
   /**
    * Width and depth of the sunk seams between crates. Default 0.9 mm (two line widths) wide, 0.6 mm deep. A
-   * level seam's roof slopes out at SEAM_ROOF_DEG (a flat one would be a 0.6 mm shelf printed in the air), so
-   * it stands taller than this where its depth needs.
+   * level seam's roof slopes out at PRINTABILITY.grooveRoofDeg (a flat one would be a 0.6 mm shelf printed
+   * in the air), so it stands taller than this where its depth needs.
    */
   seamWidthMm: number;
   seamDepthMm: number;
@@ -36,13 +36,6 @@ export const DEFAULTS: CargoOptions = {
   seamDepthMm: 0.6,
   chamferMm: 0.4,
 };
-
-/**
- * The seams' roofs, from vertical. Steeper than PRINTABILITY.overhangDeg: PrusaSlicer 2.5's automatic
- * supports (threshold 44°) take a roof of 40–45° inside a groove this shallow for an overhang, though not the
- * same slope on an outside face; at 35° it prints nothing under them (npm run test:slow).
- */
-const SEAM_ROOF_DEG = 35;
 
 /** Builds a cargo stack, crates down and peg up. Feature: `cargo-peg` (peg). */
 export function cargo(options?: Partial<CargoOptions>): Part {
@@ -65,12 +58,12 @@ export function cargo(options?: Partial<CargoOptions>): Part {
   let crates = plan.extrude(height - c).translate([0, 0, c]);
   if (base.length) crates = crates.union(...base);
   // Horizontal seams between levels: a ring sunk into the sides, its floor level and its roof sloping back
-  // out at SEAM_ROOF_DEG from vertical over the seam's depth (taller than seamWidthMm where it must be).
+  // out at PRINTABILITY.grooveRoofDeg from vertical over the seam's depth (taller than seamWidthMm where it must be).
   const d = o.seamDepthMm;
   // The roof runs on a hair past the sides, so it crosses them instead of ending on them, and the seam sinks
   // a hair deeper than the notches, so their backs do not lie in one plane.
   const past = 0.1, inner = side - 2 * (d + past), run = d + 2 * past;
-  const rise = run / Math.tan((SEAM_ROOF_DEG * Math.PI) / 180);
+  const rise = run / Math.tan((PRINTABILITY.grooveRoofDeg * Math.PI) / 180);
   const ringMm = Math.max(o.seamWidthMm + past, rise + past);
   const core = rect(inner, inner).extrude(ringMm - rise).union(rect(inner, inner).extrude(rise, (inner + 2 * run) / inner).translate([0, 0, ringMm - rise]));
   const ring = rect(side + 2, side + 2).extrude(ringMm).subtract(core);
