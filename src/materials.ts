@@ -43,6 +43,8 @@ export interface Material {
   repeatedFlexStrain: MaterialValue;
   /** Fraction of stored energy lost to hysteresis in one shot. */
   hysteresisLoss: MaterialValue;
+  /** A rubber-like filament (TPU): a ball in it prints with three walls and no infill, and bounces less (BRIEF §2). */
+  elastomer: boolean;
   note: string;
 }
 
@@ -67,6 +69,7 @@ export const MATERIALS: readonly Material[] = [
     tensileStrengthZMPa: v(28, 'additive-tools', false, 12, 45),
     repeatedFlexStrain: v(0.009, E, true, 0.008, 0.01),
     hysteresisLoss: v(0.04, E, true, 0.02, 0.06),
+    elastomer: false,
     note: 'brittle; creeps, do not store cocked',
   },
   {
@@ -79,6 +82,7 @@ export const MATERIALS: readonly Material[] = [
     tensileStrengthZMPa: v(30, E, true),
     repeatedFlexStrain: v(0.0125, E, true, 0.01, 0.015),
     hysteresisLoss: v(0.05, E, true, 0.03, 0.07),
+    elastomer: false,
     note: 'impact-modified',
   },
   {
@@ -91,6 +95,7 @@ export const MATERIALS: readonly Material[] = [
     tensileStrengthZMPa: v(31.5, 'additive-tools', false, 25, 38),
     repeatedFlexStrain: v(0.0175, E, true, 0.015, 0.02),
     hysteresisLoss: v(0.05, E, true, 0.03, 0.07),
+    elastomer: false,
     note: 'good in repeated flexing',
   },
   {
@@ -103,6 +108,7 @@ export const MATERIALS: readonly Material[] = [
     tensileStrengthZMPa: v(30, 'polymaker-tds'),
     repeatedFlexStrain: v(0.015, 'covestro-snapfit', true),
     hysteresisLoss: v(0.06, E, true, 0.04, 0.08),
+    elastomer: false,
     note: '',
   },
   {
@@ -115,6 +121,7 @@ export const MATERIALS: readonly Material[] = [
     tensileStrengthZMPa: v(30, 'polymaker-tds'),
     repeatedFlexStrain: v(0.015, 'covestro-snapfit', true),
     hysteresisLoss: v(0.06, E, true, 0.04, 0.08),
+    elastomer: false,
     note: '',
   },
   {
@@ -127,6 +134,7 @@ export const MATERIALS: readonly Material[] = [
     tensileStrengthZMPa: v(18, 'additive-tools', false, 12, 24),
     repeatedFlexStrain: v(0.2, E, true, 0.15, 0.25),
     hysteresisLoss: v(0.5, E, true, 0.4, 0.6),
+    elastomer: true,
     note: '~50 % hysteresis: poor spring, good ball',
   },
   {
@@ -139,6 +147,7 @@ export const MATERIALS: readonly Material[] = [
     tensileStrengthZMPa: null,
     repeatedFlexStrain: v(0.035, E, true, 0.03, 0.04),
     hysteresisLoss: v(0.08, E, true, 0.05, 0.1),
+    elastomer: false,
     note: 'best for flexing; moisture-sensitive (modulus is for dry material)',
   },
   {
@@ -151,6 +160,7 @@ export const MATERIALS: readonly Material[] = [
     tensileStrengthZMPa: v(53, 'polymaker-tds'),
     repeatedFlexStrain: v(0.022, 'covestro-snapfit', true, 0.02, 0.024),
     hysteresisLoss: v(0.04, E, true, 0.02, 0.06),
+    elastomer: false,
     note: 'notch-sensitive',
   },
 ];

@@ -164,7 +164,7 @@ export function planBom(req: PlanRequest): Plan {
     if (e.part === 'cannonball' && req.ballMaterialId) return req.ballMaterialId;
     return req.materialId ?? e.material(req.settings);
   };
-  const ballPrint = req.ballMaterialId && findMaterial(req.ballMaterialId)?.id.startsWith('tpu') ? TPU_BALL_PRINT : undefined;
+  const ballPrint = req.ballMaterialId && findMaterial(req.ballMaterialId)?.elastomer ? TPU_BALL_PRINT : undefined;
 
   // Lines keyed by part and faction, so players of the same faction add up.
   const lines = new Map<string, PlanLine>();

@@ -20,15 +20,17 @@ export function defaultJobs(): number {
 /**
  * Builds every job with up to `jobs` workers; `onDone` is called as each finishes, in completion order.
  * A job's InputError goes through `blame` (default: unchanged), so the caller can name the file behind it.
+ * `workerUrl` (default: the compiled worker) is the worker's module.
  */
 export async function buildAll(
   jobs: readonly Job[],
   parallel: number,
   onDone: (index: number, built: Built) => void,
   blame: (index: number, e: InputError) => InputError = (_, e) => e,
+  workerUrl: URL = WORKER_URL,
 ): Promise<void> {
   const workers = Math.min(parallel, jobs.length);
-  if (workers <= 1 || !existsSync(fileURLToPath(WORKER_URL))) {
+  if (workers <= 1 || !existsSync(fileURLToPath(workerUrl))) {
     for (let i = 0; i < jobs.length; i++) {
       const built = await buildJob(jobs[i]!).catch((e: unknown) => {
         throw e instanceof InputError ? blame(i, e) : e;
@@ -56,9 +58,12 @@ export async function buildAll(
         send();
       });
       worker.on('error', reject);
+      // A worker that exits on its own (killed, out of memory, a stray process.exit) would leave its job
+      // unanswered and the run waiting for ever. After the pool resolves, terminate's exit settles nothing.
+      worker.on('exit', (code) => reject(new Error(`a build worker exited (code ${code}) before finishing its jobs`)));
       send();
     });
-  const pool = Array.from({ length: workers }, () => new Worker(WORKER_URL));
+  const pool = Array.from({ length: workers }, () => new Worker(workerUrl));
   try {
     await Promise.all(pool.map(run));
   } finally {

@@ -3,6 +3,7 @@ import { planBom, resolveMode, tableIslands, type Plan } from '../../src/bom/qua
 import { InputError } from '../../src/errors.js';
 import type { Faction } from '../../src/faction/types.js';
 import { defaultSettings } from '../../src/generate/index.js';
+import { MATERIALS } from '../../src/materials.js';
 import { BALLAST_WASHER, TURRET } from '../../src/standard.js';
 import { fleetsOf, shippedFactions } from './helpers.js';
 
@@ -109,5 +110,9 @@ describe('explicit faction lists', () => {
     expect(ball.material).toBe('tpu-95a');
     expect(ball.print).toEqual({ perimeters: 3, infillFraction: 0 });
     expect(plan.lines.filter((l) => l.part !== 'cannonball').every((l) => l.material === 'petg')).toBe(true);
+    // By the material's elastomer flag, not its name: a PETG ball prints as every other part does.
+    expect(MATERIALS.filter((m) => m.elastomer).map((m) => m.id)).toEqual(['tpu-95a']);
+    const petgBall = planBom({ mode: 'default', fleets: fleetsOf(all.slice(0, 2)), settings: defaultSettings(), ballMaterialId: 'petg' }).lines.find((l) => l.part === 'cannonball')!;
+    expect(petgBall.print).toBeUndefined();
   });
 });
