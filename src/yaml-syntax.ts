@@ -1,10 +1,17 @@
 /**
  * Parsing the YAML of every input file (faction files, armada lists, printer profiles) in one way: keys
- * must be unique, the parser never writes to stderr, and each syntax problem becomes a Problem at its
- * line:column, in the words a hand-edited file needs.
+ * must be unique, aliases must have their anchors and may not expand past MAX_ALIAS_COUNT nodes, the
+ * parser never writes to stderr, and each syntax problem becomes a Problem at its line:column, in the
+ * words a hand-edited file needs.
  */
-import { LineCounter, parseDocument, type Document, type YAMLError } from 'yaml';
+import { LineCounter, parseDocument, visit, type Alias, type Document, type YAMLError } from 'yaml';
 import type { Problem } from './errors.js';
+
+/**
+ * Most nodes the aliases of one input file may expand to (the yaml library's own default): a hand-written
+ * file needs few or none, while a "billion laughs" document of nested aliases expands exponentially.
+ */
+export const MAX_ALIAS_COUNT = 100;
 
 /** Messages for the YAML errors a hand-edited file most often has, in place of the parser's wording. */
 const MESSAGES: Readonly<Record<string, (written: string, what: string) => string>> = {
@@ -23,6 +30,8 @@ export interface ParsedYaml {
   errors: Problem[];
   /** The parser's warnings (e.g. an unresolved tag), as problems. */
   warnings: Problem[];
+  /** Aliases without an anchor, or expanding past MAX_ALIAS_COUNT (checked only when the syntax is sound). */
+  aliases: Problem[];
 }
 
 /**
@@ -40,11 +49,38 @@ export function parseYaml(text: string, source: string, what: string): ParsedYam
     const message = custom ? custom(text.slice(e.pos[0]), what) : `${e.message.replace(/ at line \d+, column \d+:[\s\S]*$/, '')} (YAML syntax)`;
     return { source, place: pos ? `${pos.line}:${pos.col}` : '', message };
   };
+  const errors = doc.errors.filter((e) => e.code !== 'DUPLICATE_KEY').map(problem);
   return {
     doc,
     lines,
     duplicateKeys: doc.errors.filter((e) => e.code === 'DUPLICATE_KEY').map(problem),
-    errors: doc.errors.filter((e) => e.code !== 'DUPLICATE_KEY').map(problem),
+    errors,
     warnings: doc.warnings.map(problem),
+    aliases: errors.length === 0 ? aliasProblems(doc, lines, source, what) : [],
   };
+}
+
+function aliasProblems(doc: Document, lines: LineCounter, source: string, what: string): Problem[] {
+  const at = (alias: Alias, message: string): Problem => {
+    const start = alias.range?.[0];
+    const pos = start === undefined ? null : lines.linePos(start);
+    return { source, place: pos ? `${pos.line}:${pos.col}` : '', message };
+  };
+  const out: Problem[] = [];
+  let first: Alias | null = null;
+  visit(doc, {
+    Alias(_, alias) {
+      first ??= alias;
+      if (!alias.resolve(doc)) out.push(at(alias, `alias \`*${alias.source}\` has no anchor \`&${alias.source}\` before it`));
+    },
+  });
+  if (out.length === 0 && first) {
+    try {
+      doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+    } catch {
+      // yaml throws when aliases expand past the limit.
+      out.push(at(first, `aliases expand to more than ${MAX_ALIAS_COUNT} nodes; ${what} needs few or no aliases (this looks like a "billion laughs" alias bomb)`));
+    }
+  }
+  return out;
 }

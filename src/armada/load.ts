@@ -45,8 +45,8 @@ const ID = { re: /^[a-z0-9]+(-[a-z0-9]+)*$/, hint: 'a faction id in lower-case w
  * @throws InputError with every problem found, each at its line:column.
  */
 export function parseArmada(text: string, sourceName: string): Armada {
-  const { doc, lines, duplicateKeys, errors, warnings } = parseYaml(text, sourceName, 'an armada list');
-  const syntax = [...errors, ...duplicateKeys, ...warnings];
+  const { doc, lines, duplicateKeys, errors, warnings, aliases } = parseYaml(text, sourceName, 'an armada list');
+  const syntax = [...errors, ...duplicateKeys, ...warnings, ...aliases];
   if (syntax.length > 0) throw new InputError(syntax);
   const reader = new YamlReader(sourceName, doc, lines);
   const placeOf = (node: unknown): string => {

@@ -159,9 +159,10 @@ function checkWheel(w: unknown, bad: (place: string, message: string) => void): 
 
 /** Parses a profile's text; syntax errors at their line:column, content errors at their field path. */
 export function parseProfile(text: string, source: string): Profile {
-  const { doc, duplicateKeys, errors, warnings } = parseYaml(text, source, 'a printer profile');
+  const { doc, duplicateKeys, errors, warnings, aliases } = parseYaml(text, source, 'a printer profile');
   const syntax = [...errors, ...duplicateKeys, ...warnings];
   if (syntax.length > 0) throw new InputError(syntax.map((p) => ({ ...p, message: `not valid JSON or YAML: ${p.message}` })));
+  if (aliases.length > 0) throw new InputError(aliases);
   return check(doc.toJS(), source);
 }
 
