@@ -4,7 +4,7 @@
  */
 import { Option, type Command } from 'commander';
 import { InputError } from '../errors.js';
-import { DEFAULT_FACTIONS_DIR, loadFactions, type LoadOptions } from '../faction/loader.js';
+import { DEFAULT_FACTIONS_DIR, loadFactionFiles, loadFactions, type LoadOptions } from '../faction/loader.js';
 import type { Faction } from '../faction/types.js';
 import { defaultSettings, type BuildSettings } from '../generate/index.js';
 import { MATERIAL_IDS } from '../materials.js';
@@ -101,6 +101,13 @@ export async function buildSettingsFrom(flags: BuildFlags): Promise<BuildSetting
   const calibration = await calibrationFrom(flags.profile, s.cannonMaterialId, flags.family);
   if (!calibration.warning && flags.profile !== undefined) s.cannonDesign.calibrationFactor = calibration.factor;
   return s;
+}
+
+/** The faction files named as arguments, or else the factions folder's (selectFactions); not both ways at once. */
+export async function factionsFrom(files: readonly string[], flags: FactionFlags, opts?: LoadOptions): Promise<Faction[]> {
+  if (files.length === 0) return selectFactions(flags, opts);
+  if (flags.faction?.length) throw InputError.single('--faction', '', 'name faction files or --faction ids, not both');
+  return loadFactionFiles(files, opts);
 }
 
 /** Loads the factions folder and keeps the ones asked for (all when none are named). */

@@ -77,6 +77,29 @@ export async function loadFactionFile(path: string, opts: LoadOptions = {}): Pro
 }
 
 /**
+ * Loads faction files named one by one (on the command line), with every file's problems together; two
+ * files with one id would write one output folder, and are refused.
+ * @throws InputError with every problem of every file.
+ */
+export async function loadFactionFiles(paths: readonly string[], opts: LoadOptions = {}): Promise<Faction[]> {
+  const factions: Faction[] = [];
+  const problems: Problem[] = [];
+  for (const path of paths) {
+    try {
+      const f = await loadFactionFile(path, opts);
+      const twin = factions.find((g) => g.id === f.id);
+      if (twin) problems.push({ source: path, place: 'id', message: `id "${f.id}" is also ${twin.sourceFile}'s; each faction needs its own id (it names the output folder)` });
+      else factions.push(f);
+    } catch (e) {
+      if (!(e instanceof InputError)) throw e;
+      problems.push(...e.problems);
+    }
+  }
+  if (problems.length) throw new InputError(problems);
+  return factions;
+}
+
+/**
  * Loads every *.yaml / *.yml file in `dir`, sorted by id. The problems of all files are gathered into one
  * InputError; two files with the same id, and a folder without faction files, are errors too.
  */

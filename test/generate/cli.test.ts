@@ -117,6 +117,27 @@ describe('shipwright generate (CLI)', () => {
     await expect(readFile(join(out, 'manifest.json'))).rejects.toThrow();
   });
 
+  it('builds faction files named as arguments, as validate checks them; not together with --faction, nor two with one id', async () => {
+    const dir = join(work, 'named');
+    await mkdir(dir, { recursive: true });
+    const shipped = await readFile(join(import.meta.dirname, '../../factions/corsairs.yaml'), 'utf8');
+    await writeFile(join(dir, 'raiders.yaml'), shipped.replace('id: corsairs', 'id: raiders').replace('name: Corsairs', 'name: Raiders'));
+    const out = join(work, 'out-named');
+    const r = await run(['generate', join(dir, 'raiders.yaml'), '--out', out, '--cache-dir', join(work, 'cache')]);
+    expect(r.code).toBe(0);
+    const manifest = JSON.parse(await readFile(join(out, 'manifest.json'), 'utf8')) as Manifest;
+    expect([...new Set(manifest.files.map((f) => f.faction).filter((f) => f !== null))]).toEqual(['raiders']);
+    const both = await run(['generate', join(dir, 'raiders.yaml'), '--faction', 'corsairs', '--out', out]);
+    expect(both.code).toBe(2);
+    expect(both.err).toMatch(/--faction: name faction files or --faction ids, not both/);
+    // The id must match the file's name, so a twin lives in another folder.
+    await mkdir(join(dir, 'other'), { recursive: true });
+    await writeFile(join(dir, 'other', 'raiders.yaml'), shipped.replace('id: corsairs', 'id: raiders'));
+    const twins = await run(['generate', join(dir, 'raiders.yaml'), join(dir, 'other', 'raiders.yaml'), '--out', out]);
+    expect(twins.code).toBe(2);
+    expect(twins.err).toMatch(/other\/raiders\.yaml \(id\): id "raiders" is also .*named\/raiders\.yaml's/);
+  });
+
   it('leaves the previous output intact when the factions are bad', async () => {
     const out = join(work, 'out-keep');
     expect((await run(['generate', '--faction', 'corsairs', '--out', out, '--cache-dir', join(work, 'cache')])).code).toBe(0);

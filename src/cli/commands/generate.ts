@@ -6,7 +6,7 @@ import { bedProblems, buildManifest } from '../../generate/manifest.js';
 import { defaultCacheDir, openDiskCache } from '../../io/cache.js';
 import { readManifest, recoverInterruptedSwap, writeOutput } from '../../io/output.js';
 import { defaultJobs } from '../../generate/pool.js';
-import { addBuildOptions, addCannonOptions, addFactionOptions, buildSettingsFrom, parseIntFlag, selectFactions, type BuildFlags, type FactionFlags } from '../options.js';
+import { addBuildOptions, addCannonOptions, addFactionOptions, buildSettingsFrom, factionsFrom, parseIntFlag, type BuildFlags, type FactionFlags } from '../options.js';
 import { progressReporter } from '../progress.js';
 import type { Register } from './index.js';
 
@@ -21,7 +21,10 @@ interface Flags extends FactionFlags, BuildFlags {
 export const GENERATOR = 'shipwright 0.1.0';
 
 export const registerGenerate: Register = (program: Command, io) => {
-  const cmd = program.command('generate').description('write the STL files of every faction set, and out/manifest.json');
+  const cmd = program
+    .command('generate')
+    .description('write the STL files of every faction set, and out/manifest.json')
+    .argument('[files...]', 'faction YAML files to build instead of the factions folder');
   addFactionOptions(cmd);
   addCannonOptions(addBuildOptions(cmd))
     .option('--out <dir>', 'output folder', 'out')
@@ -29,10 +32,10 @@ export const registerGenerate: Register = (program: Command, io) => {
     .option('--cache-dir <dir>', `content-hash cache of built parts (default ${defaultCacheDir()})`)
     .option('--no-cache', 'build every part afresh')
     .option('--json', 'print a JSON summary on stdout and nothing else')
-    .action(async (flags: Flags) => {
+    .action(async (paths: string[], flags: Flags) => {
       const settings = await buildSettingsFrom(flags);
       const jobs = flags.jobs === undefined ? defaultJobs() : parseIntFlag('--jobs', flags.jobs, 1, 64);
-      const factions = await selectFactions(flags);
+      const factions = await factionsFrom(paths, flags);
       await recoverInterruptedSwap(flags.out);
       const previous = await readManifest(flags.out);
       const cache = flags.cache ? await openDiskCache(flags.cacheDir ?? defaultCacheDir()) : null;

@@ -6,7 +6,7 @@
 import type { Command } from 'commander';
 import { loadArmada } from '../../armada/load.js';
 import { InputError } from '../../errors.js';
-import { DEFAULT_FACTIONS_DIR, loadFactionFile, loadFactions } from '../../faction/loader.js';
+import { DEFAULT_FACTIONS_DIR, loadFactions } from '../../faction/loader.js';
 import type { Faction } from '../../faction/types.js';
 import { CATALOG } from '../../generate/catalog.js';
 import { readBinaryFile } from '../../io/read-bytes.js';
@@ -15,7 +15,7 @@ import { findingsJson, findingsText } from '../../validate/report.js';
 import { RULES } from '../../validate/rules/index.js';
 import { validate } from '../../validate/validate.js';
 import { EXIT } from '../main.js';
-import { addBuildOptions, addCannonOptions, addFactionOptions, buildSettingsFrom, parseIntFlag, selectFactions, type BuildFlags, type FactionFlags } from '../options.js';
+import { addBuildOptions, addCannonOptions, addFactionOptions, buildSettingsFrom, factionsFrom, parseIntFlag, selectFactions, type BuildFlags, type FactionFlags } from '../options.js';
 import type { Register } from './index.js';
 
 interface Flags extends FactionFlags, BuildFlags {
@@ -46,18 +46,7 @@ async function readStl(path: string, source: string, place: string): Promise<Uin
 async function loadSelected(files: readonly string[], flags: Flags): Promise<{ factions: Faction[]; known: string[] }> {
   const dir = flags.factionsDir ?? DEFAULT_FACTIONS_DIR;
   if (files.length > 0) {
-    if (flags.faction?.length) throw InputError.single('--faction', '', 'name faction files or --faction ids, not both');
-    const factions: Faction[] = [];
-    const problems: InputError[] = [];
-    for (const path of files) {
-      try {
-        factions.push(await loadFactionFile(path, { rulebook: 'defer' }));
-      } catch (e) {
-        if (!(e instanceof InputError)) throw e;
-        problems.push(e);
-      }
-    }
-    if (problems.length) throw new InputError(problems.flatMap((p) => p.problems));
+    const factions = await factionsFrom(files, flags, { rulebook: 'defer' });
     const known = flags.armada ? (await loadFactions(dir, { rulebook: 'defer' })).map((f) => f.id) : [];
     return { factions, known: [...new Set([...known, ...factions.map((f) => f.id)])] };
   }
