@@ -88,7 +88,7 @@ export async function loadFactionFiles(paths: readonly string[], opts: LoadOptio
     try {
       const f = await loadFactionFile(path, opts);
       const twin = factions.find((g) => g.id === f.id);
-      if (twin) problems.push({ source: path, place: 'id', message: `id "${f.id}" is also ${twin.sourceFile}'s; each faction needs its own id (it names the output folder)` });
+      if (twin) problems.push({ source: path, place: 'id', message: `id "${f.id}" is also the id of ${twin.sourceFile}; each faction needs its own id (it names the output folder), so keep only one of the two files` });
       else factions.push(f);
     } catch (e) {
       if (!(e instanceof InputError)) throw e;
@@ -108,22 +108,6 @@ export async function loadFactions(dir: string, opts: LoadOptions = {}): Promise
   if (paths.length === 0) {
     throw InputError.single(dir, '', `no faction files (${FACTION_FILE_EXTENSIONS.map((e) => `*${e}`).join(', ')}) in this folder; point --factions-dir at a folder like the shipped factions/`);
   }
-  const problems: Problem[] = [];
-  const factions: Faction[] = [];
-  for (const path of paths) {
-    try {
-      const faction = await loadFactionFile(path, opts);
-      const twin = factions.find((f) => f.id === faction.id);
-      if (twin) {
-        problems.push({ source: path, place: 'id', message: `id "${faction.id}" is also the id of ${twin.sourceFile}; each faction needs its own id (it names the output folder), so keep only one of the two files` });
-      } else {
-        factions.push(faction);
-      }
-    } catch (e) {
-      if (!(e instanceof InputError)) throw e;
-      problems.push(...e.problems);
-    }
-  }
-  if (problems.length > 0) throw new InputError(problems);
+  const factions = await loadFactionFiles(paths, opts);
   return factions.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }

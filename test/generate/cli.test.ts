@@ -135,7 +135,7 @@ describe('shipwright generate (CLI)', () => {
     await writeFile(join(dir, 'other', 'raiders.yaml'), shipped.replace('id: corsairs', 'id: raiders'));
     const twins = await run(['generate', join(dir, 'raiders.yaml'), join(dir, 'other', 'raiders.yaml'), '--out', out]);
     expect(twins.code).toBe(2);
-    expect(twins.err).toMatch(/other\/raiders\.yaml \(id\): id "raiders" is also .*named\/raiders\.yaml's/);
+    expect(twins.err).toMatch(/other\/raiders\.yaml \(id\): id "raiders" is also the id of .*named\/raiders\.yaml;/);
   });
 
   it('leaves the previous output intact when the factions are bad', async () => {
