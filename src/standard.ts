@@ -344,8 +344,8 @@ export const PRINTABILITY = {
 /**
  * Limits of the cannon spring solver (`shipwright tune`). Thumb force: BRIEF §4 "thumb force ≤ about 30 N".
  * Arm thickness 2–12 line widths, release deflection from 1 mm to 0.4 × arm length, elevation up to 30°
- * and balls up to 12 mm: the ranges the cannon builder (src/parts/cannon.ts) accepts, so every solved
- * design can be printed.
+ * and balls up to 12 mm: the ranges the cannon builder (src/parts/cannon.ts) checks its options against,
+ * so every solved design can be printed.
  */
 export const CANNON_LIMITS = {
   thumbForceN: 30,

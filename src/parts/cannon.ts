@@ -19,7 +19,7 @@
 import { box, circleSegments, cylinder, hull3d, polygon, union, type Solid, type Vec3 } from '../geometry/kernel.js';
 import { addMoments, boxMoments, centroidMm, polarAboutZThroughCentroidMm5, prismXzMoments, sumMoments } from '../geometry/mass.js';
 import { layOnBed, type Part } from '../geometry/part.js';
-import { CANNON, CLEARANCE_RANGE_MM, DEFAULT_BED_CHAMFER_MM, DEFAULT_CLEARANCE_MM, fitHoleMm, INTERFACES, MIN_FEATURE_MM, PRINT_DEFAULTS } from '../standard.js';
+import { CANNON, CANNON_LIMITS, CLEARANCE_RANGE_MM, DEFAULT_BED_CHAMFER_MM, DEFAULT_CLEARANCE_MM, fitHoleMm, INTERFACES, MIN_FEATURE_MM, PRINT_DEFAULTS } from '../standard.js';
 import { chamferFitsAtBed } from './chamfer.js';
 import { checkOption, checkRange, mergeOptions } from './options.js';
 
@@ -135,7 +135,7 @@ function validate(options?: Partial<CannonOptions>): CannonOptions {
   const o = mergeOptions(DEFAULTS, options);
   checkRange('cannon', 'clearanceMm', o.clearanceMm, CLEARANCE_RANGE_MM.min, CLEARANCE_RANGE_MM.max);
   const lw = PRINT_DEFAULTS.lineWidthMm;
-  checkRange('cannon', 'armThicknessMm', o.armThicknessMm, 2 * lw, 12 * lw);
+  checkRange('cannon', 'armThicknessMm', o.armThicknessMm, CANNON_LIMITS.armThicknessLines.min * lw, CANNON_LIMITS.armThicknessLines.max * lw);
   const lines = Math.round(o.armThicknessMm / lw);
   checkOption(
     'cannon',
@@ -149,10 +149,10 @@ function validate(options?: Partial<CannonOptions>): CannonOptions {
   // A taper stops where the section would be flatter than CANNON.armMinAspect (a uniform arm is exempt).
   const narrowestTipMm = Math.min(o.armWidthMm, Math.max(CANNON.armTipWidthMinMm, CANNON.armMinAspect * o.armThicknessMm));
   checkOption('cannon', 'armTipWidthMm', o.armTipWidthMm, o.armTipWidthMm >= narrowestTipMm - 1e-9 && o.armTipWidthMm <= o.armWidthMm, `a number from ${+narrowestTipMm.toFixed(3)} to ${o.armWidthMm} mm: at least ${CANNON.armTipWidthMinMm} mm and ${CANNON.armMinAspect} × the arm's thickness, so it bends in the bed plane`);
-  checkRange('cannon', 'releaseDeflectionMm', o.releaseDeflectionMm, 1, 0.4 * o.armLengthMm);
-  checkRange('cannon', 'elevationDeg', o.elevationDeg, 0, 30, 'deg');
+  checkRange('cannon', 'releaseDeflectionMm', o.releaseDeflectionMm, CANNON_LIMITS.releaseDeflectionMinMm, CANNON_LIMITS.releaseDeflectionMaxRatio * o.armLengthMm);
+  checkRange('cannon', 'elevationDeg', o.elevationDeg, 0, CANNON_LIMITS.elevationMaxDeg, 'deg');
   // From the game's 8 mm up: a smaller ball would drop into the pusher's slot under the breech.
-  checkRange('cannon', 'ballDiameterMm', o.ballDiameterMm, INTERFACES.cannonball.diameterMm, 12);
+  checkRange('cannon', 'ballDiameterMm', o.ballDiameterMm, INTERFACES.cannonball.diameterMm, CANNON_LIMITS.ballDiameterMaxMm);
   checkRange('cannon', 'rootFilletMm', o.rootFilletMm, 0, 2);
   checkRange('cannon', 'bedChamferMm', o.bedChamferMm, 0, 0.4);
   return o;
