@@ -17,7 +17,7 @@ import { fitHoleMm, INTERFACES, PRINTABILITY } from '../../src/standard.js';
 const exe = findPrusaSlicer();
 
 /**
- * Parts PrusaSlicer still supports though print/supports passes them (issue 15, open): the carriage inside
+ * Parts PrusaSlicer still supports though print/supports passes them: the carriage inside
  * its fork under the tongues' slits and ramps, the wheel under its stubs' vee tips (each starts as a sliver
  * in the air beside its flange), the islands, and the five hulls with side cannon slots: under the slot's
  * flat roof where its mouth follows a side that curves in plan (a block with the same slot in a straight
