@@ -3,9 +3,9 @@
  * place. 0 success; 1 rule violations (validate only); 2 bad input or usage. A user error never prints a
  * stack trace; anything else is a bug and does.
  */
-import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { formatProblem, InfeasibleError, InputError } from '../errors.js';
+import { packageVersion } from '../io/read.js';
 import { COMMANDS } from './commands/index.js';
 
 export const EXIT = { ok: 0, violations: 1, badInput: 2 } as const;
@@ -26,19 +26,6 @@ export const processIo: Io = {
 
 /** A command's action resolves to its exit code (0 unless it found rule violations). */
 export type Action = (io: Io) => Promise<number>;
-
-/** The package's version, from the package.json above this module (src/cli in development, dist/src/cli built). */
-function packageVersion(): string {
-  for (const up of ['../../package.json', '../../../package.json']) {
-    try {
-      const pkg = JSON.parse(readFileSync(new URL(up, import.meta.url), 'utf8')) as { name?: string; version?: string };
-      if (pkg.name === 'shipwright' && pkg.version) return pkg.version;
-    } catch {
-      // Not this level: try the next one up.
-    }
-  }
-  throw new Error('shipwright: package.json not found above src/cli');
-}
 
 export function buildProgram(io: Io, setExit: (code: number) => void): Command {
   const program = new Command()

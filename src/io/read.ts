@@ -3,9 +3,10 @@
  * parsed, and the bytes must be valid UTF-8 (a fatal decoder, so a stray Latin-1 byte is reported at its
  * line and column instead of turning into U+FFFD inside a name).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { open, readdir, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { InputError } from '../errors.js';
 
 /** Formats a byte count for messages: `256 KiB`, `1.5 MiB`, `312 bytes`. */
@@ -122,4 +123,10 @@ export function findPackageRoot(startDir: string): string {
     if (existsSync(join(dir, 'package.json'))) return dir;
     if (dirname(dir) === dir) throw new Error(`no package.json above ${startDir}`);
   }
+}
+
+/** This package's version, from its package.json (found from this module's place, src/… or dist/src/…). */
+export function packageVersion(): string {
+  const root = findPackageRoot(dirname(fileURLToPath(import.meta.url)));
+  return (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
 }

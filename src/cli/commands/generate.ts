@@ -4,6 +4,7 @@ import { InputError } from '../../errors.js';
 import { generateParts, type GeneratedFile } from '../../generate/index.js';
 import { bedProblems, buildManifest } from '../../generate/manifest.js';
 import { defaultCacheDir, openDiskCache } from '../../io/cache.js';
+import { packageVersion } from '../../io/read.js';
 import { readManifest, recoverInterruptedSwap, writeOutput } from '../../io/output.js';
 import { defaultJobs } from '../../generate/pool.js';
 import { addBuildOptions, addCannonOptions, addFactionOptions, buildSettingsFrom, factionsFrom, parseIntFlag, type BuildFlags, type FactionFlags } from '../options.js';
@@ -18,7 +19,8 @@ interface Flags extends FactionFlags, BuildFlags {
   cacheDir?: string;
 }
 
-export const GENERATOR = 'shipwright 0.1.0';
+/** The manifest's generator field: this package and its version. */
+export const GENERATOR = `shipwright ${packageVersion()}`;
 
 export const registerGenerate: Register = (program: Command, io) => {
   const cmd = program

@@ -164,9 +164,10 @@ const dot3 = (a: Vec3, b: Vec3): number => a[0] * b[0] + a[1] * b[1] + a[2] * b[
 /**
  * How the ship stands: the wheel, parked on its flat with the band proud under it, lifts the stern, and the
  * ship pitches bow-down about the flat's leading edge until the lowest of `ground` (the hull, the
- * carriage's foot) meets the table. Its support is the convex hull of the band's cord across the flat's
- * edge and everything on the table, grown by what hovers near enough to catch it (MAX_REST_HEEL_DEG). It
- * does not depend on the load, so a ship's is found once for all its loadings.
+ * carriage's foot) meets the table. Its level support is the convex hull of the band's cord across the
+ * flat's edge and everything on the table; its tipping support adds what hovers within a MIN_TIP_ANGLE_DEG
+ * heel (where it rests within MAX_REST_HEEL_DEG is stance's). It does not depend on the load, so a ship's
+ * is found once for all its loadings.
  */
 export function shipSupport(ground: readonly Placed[], wheel: Placed, bandCordMm: number): Support | null {
   const verts = (s: Solid): Vec3[] => {
@@ -238,11 +239,10 @@ export function stance(support: Support, centre: Vec3): Stance {
   let poly = support.level, heelDeg = 0, rest = edgeMargin(poly, c);
   while (rest.marginMm < 0) {
     const [a, b] = rest.edge as [[number, number], [number, number]];
-    const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
     // Distance of each hovering point beyond the edge's line (outward), and the heel that brings it down.
     let first: { deg: number; p: [number, number] } | null = null;
     for (const h of support.hovering) {
-      const out = -((b[0] - a[0]) * (h.p[1] - a[1]) - (b[1] - a[1]) * (h.p[0] - a[0])) / len;
+      const out = -insideOf(a, b, h.p);
       if (out <= 1e-6) continue;
       const deg = (Math.atan2(h.gapMm, out) * 180) / Math.PI;
       if (!first || deg < first.deg) first = { deg, p: h.p };
@@ -263,6 +263,11 @@ export function stance(support: Support, centre: Vec3): Stance {
   };
 }
 
+/** Signed distance of `p` from the line through a counter-clockwise polygon's edge `a`→`b`: positive inside. */
+function insideOf(a: readonly [number, number], b: readonly [number, number], p: readonly [number, number]): number {
+  return ((b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])) / Math.hypot(b[0] - a[0], b[1] - a[1]);
+}
+
 /** The signed distance from `c` to the nearest edge of the counter-clockwise polygon `poly` (negative: outside), and which way that edge faces. */
 function edgeMargin(poly: readonly [number, number][], c: [number, number]): { marginMm: number; toward: string; edge: [number, number][] } {
   let marginMm = Infinity, toward = '', edge: [number, number][] = [];
@@ -270,7 +275,7 @@ function edgeMargin(poly: readonly [number, number][], c: [number, number]): { m
     const a = poly[i]!, b = poly[(i + 1) % poly.length]!;
     const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
     if (len < 1e-9) continue;
-    const d = ((b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])) / len;
+    const d = insideOf(a, b, c);
     if (d < marginMm) {
       marginMm = d;
       edge = [a, b];
