@@ -13,7 +13,8 @@ import { CALIBRATION_PRINTS, fitCalibration } from '../src/bom/calibrate.js';
 import { calibrate, CALIBRATION, type Calibration } from '../src/bom/estimate.js';
 import { DEFAULT_FACTIONS_DIR, loadFactions } from '../src/faction/loader.js';
 import { defaultSettings, generateParts } from '../src/generate/index.js';
-import { compareSetsWithSlicer, findPrusaSlicer, prusaSlicerVersion, type PartComparison, type SetComparison } from '../src/io/slicer.js';
+import { findPrusaSlicer, prusaSlicerVersion, sliceStl } from '../src/io/slicer.js';
+import { compareSetsWithSlicer, type PartComparison, type SetComparison } from '../src/bom/slicer-compare.js';
 import { PRINT_DEFAULTS } from '../src/standard.js';
 
 /** Relative error of an estimate against the slicer. */
@@ -25,7 +26,7 @@ export async function compareAll(exe: string, factionIds: readonly string[] = []
   const factions = (await loadFactions(DEFAULT_FACTIONS_DIR)).filter((f) => factionIds.length === 0 || factionIds.includes(f.id));
   const files = await generateParts({ factions, settings: defaultSettings() });
   const out: SetComparison[] = [];
-  for (const print of CALIBRATION_PRINTS) out.push(...(await compareSetsWithSlicer(exe, files, factions.map((f) => f.id), print)));
+  for (const print of CALIBRATION_PRINTS) out.push(...(await compareSetsWithSlicer((stl, p, d) => sliceStl(exe, stl, p, d), files, factions.map((f) => f.id), print)));
   return out;
 }
 

@@ -2,7 +2,7 @@
  * The bill of materials as text: a terminal table (at most 100 columns), a Markdown table and CSV to paste
  * into a document or a sheet, and JSON. Pure: each returns a string.
  */
-import { formatTable } from '../cli/table.js';
+import { formatTable } from '../table.js';
 import type { Bom, BomRow } from './bom.js';
 
 export const BOM_FORMATS = ['table', 'markdown', 'csv', 'json'] as const;

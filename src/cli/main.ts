@@ -2,32 +2,30 @@
  * The CLI is thin: it parses, calls the library, prints, and maps typed errors to exit codes here, in one
  * place. 0 success; 1 rule violations (validate only); 2 bad input or usage. A user error never prints a
  * stack trace; anything else is a bug and does.
+ *
+ * It starts fast: only the command being run is loaded (src/cli/commands/index.ts); the others are
+ * registered by name and summary, which is all the overview help needs.
  */
 import { Command, CommanderError } from 'commander';
 import { formatProblem, InfeasibleError, InputError } from '../errors.js';
+import { describeSystemError, isSystemError } from '../io/fs-errors.js';
 import { packageVersion } from '../io/read.js';
-import { COMMANDS } from './commands/index.js';
+import { printable } from '../text.js';
+import { COMMANDS, helpFooter } from './commands/index.js';
+import { EXIT, processIo, type Io } from './terminal.js';
 
-export const EXIT = { ok: 0, violations: 1, badInput: 2 } as const;
-
-/** Where a command writes; tests swap these for buffers. */
-export interface Io {
-  out: (text: string) => void;
-  err: (text: string) => void;
-  /** Whether stderr is a terminal: progress bars only there, quiet lines otherwise. */
-  isTty: boolean;
+/** The command a command line runs (`shipwright help generate` runs generate's help), or undefined. */
+function commandNamed(args: readonly string[]): string | undefined {
+  const words = args.filter((a) => !a.startsWith('-'));
+  const name = words[0] === 'help' ? words[1] : words[0];
+  return COMMANDS.some((c) => c.name === name) ? name : undefined;
 }
 
-export const processIo: Io = {
-  out: (t) => process.stdout.write(t),
-  err: (t) => process.stderr.write(t),
-  isTty: Boolean(process.stderr.isTTY),
-};
-
-/** A command's action resolves to its exit code (0 unless it found rule violations). */
-export type Action = (io: Io) => Promise<number>;
-
-export function buildProgram(io: Io, setExit: (code: number) => void): Command {
+/**
+ * The program with every command registered; the one `argv` runs (all of them when `argv` is omitted)
+ * fully, with its options and action, the rest by name and summary.
+ */
+export async function buildProgram(io: Io, setExit: (code: number) => void, argv?: readonly string[]): Promise<Command> {
   const program = new Command()
     .name('shipwright')
     .version(packageVersion(), '-V, --version', 'print the version and exit')
@@ -35,15 +33,19 @@ export function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
     .configureOutput({ writeOut: io.out, writeErr: io.err });
-  for (const register of COMMANDS) register(program, io, setExit);
+  const running = argv && commandNamed(argv.slice(2));
+  for (const entry of COMMANDS) {
+    const cmd = program.command(entry.name).description(entry.summary).addHelpText('after', helpFooter(entry));
+    if (!argv || entry.name === running) (await entry.load())(cmd, io, setExit);
+  }
   return program;
 }
 
 /** Runs the CLI with `argv` (as process.argv) and resolves to the exit code. */
 export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {
   let code: number = EXIT.ok;
-  const program = buildProgram(io, (c) => (code = c));
   try {
+    const program = await buildProgram(io, (c) => (code = c), argv);
     await program.parseAsync([...argv]);
     return code;
   } catch (e) {
@@ -59,6 +61,11 @@ function reportError(e: unknown, io: Io): number {
   if (e instanceof InputError) {
     io.err(`error: ${e.problems.length === 1 ? 'bad input' : `${e.problems.length} problems in the input`}\n`);
     for (const p of e.problems) io.err(`  ${formatProblem(p)}\n`);
+    return EXIT.badInput;
+  }
+  if (isSystemError(e)) {
+    // An errno the io layer did not put into words (it names the path it can): still the disk's answer, not a bug.
+    io.err(`error: ${e.path ? `${printable(e.path)}: ` : ''}${describeSystemError(e)}\n`);
     return EXIT.badInput;
   }
   if (e instanceof InfeasibleError) {

@@ -8,11 +8,11 @@ import { DEFAULT_FACTIONS_DIR, loadFactionFiles, loadFactions, type LoadOptions 
 import type { Faction } from '../faction/types.js';
 import { defaultSettings, type BuildSettings } from '../generate/index.js';
 import { MATERIAL_IDS } from '../materials.js';
-import { parseLengthMm } from '../units.js';
-import { DEFAULT_TUNE } from '../physics/solver.js';
-import { checkFamily, readProfile } from '../io/profile.js';
-import { addArmDesignOptions, calibrationFrom, designFrom, type ArmDesignFlags } from './commands/tune.js';
-import { CLEARANCE_RANGE_MM, DEFAULT_BAND, DEFAULT_CLEARANCE_MM, DEFAULT_PRINTER_ID, PRINTERS } from '../standard.js';
+import { parseAngleDeg, parseLengthMm } from '../units.js';
+import { DEFAULT_TUNE, TAPER_CHOICES, type TaperChoice, type TuneRequest } from '../physics/solver.js';
+import type { CannonDesign } from '../generate/types.js';
+import { calibrationKey, checkFamily, findCalibration, readProfile } from '../io/profile.js';
+import { CANNON, CANNON_LIMITS, CLEARANCE_RANGE_MM, DEFAULT_BAND, DEFAULT_CLEARANCE_MM, DEFAULT_PRINTER_ID, INTERFACES, PRINTERS } from '../standard.js';
 
 export interface FactionFlags {
   factionsDir?: string;
@@ -118,4 +118,72 @@ export async function selectFactions(flags: FactionFlags, opts?: LoadOptions): P
   const unknown = flags.faction.filter((id) => !ids.includes(id));
   if (unknown.length) throw InputError.single('--faction', '', `unknown faction ${unknown.map((u) => `"${u}"`).join(', ')}: expected one of ${ids.join(', ')}`);
   return all.filter((f) => flags.faction!.includes(f.id));
+}
+
+const ELEVATION_LIMITS_DEG = { min: 0, max: CANNON_LIMITS.elevationMaxDeg } as const;
+/** --ball-diameter's range: from the game's 8 mm (a smaller ball drops into the pusher slot) up to the largest the cannon is built for. */
+export const BALL_DIAMETER_LIMITS_MM = { min: INTERFACES.cannonball.diameterMm, max: CANNON_LIMITS.ballDiameterMaxMm } as const;
+
+/** The flags that shape a cannon besides its material and range (tune, calibrate, generate, validate). */
+export interface ArmDesignFlags {
+  elevation?: string;
+  ballDiameter?: string;
+  ballMaterial?: string;
+  armLength?: string;
+  taper?: TaperChoice;
+  profile?: string;
+  family?: string;
+}
+
+export interface DesignFlags extends ArmDesignFlags {
+  material: string;
+}
+
+/** The design flags every cannon-making command shares (generate and validate take --profile with their build options). */
+export function addArmDesignOptions(cmd: Command): Command {
+  return cmd
+    .option('--elevation <deg>', `bore elevation, ${ELEVATION_LIMITS_DEG.min}–${ELEVATION_LIMITS_DEG.max}° (default ${CANNON.elevationDeg})`)
+    .option('--ball-diameter <mm>', `ball diameter, ${BALL_DIAMETER_LIMITS_MM.min}–${BALL_DIAMETER_LIMITS_MM.max} mm (default ${INTERFACES.cannonball.diameterMm})`)
+    .addOption(new Option('--ball-material <id>', 'ball material (default: the arm material)').choices(MATERIAL_IDS))
+    .option('--arm-length <mm>', `fix the arm's free length, ${CANNON.armLengthRangeMm.min}–${CANNON.armLengthRangeMm.max} mm (default: ${CANNON.armLengthMm} mm, or the nearest length that reaches)`)
+    .addOption(new Option('--taper <how>', 'the arm\'s width along its length: tapered (even strain), uniform, or auto (the better of the two; default)').choices([...TAPER_CHOICES]))
+    .option('--family <name>', 'calibration family within the material (e.g. one per cannon design you print); default: the material\'s own factor');
+}
+
+/** The options that fix a design: material, elevation, ball, arm length, taper, and the profile with its calibration. */
+export function addDesignOptions(cmd: Command, profileHelp = 'printer profile with calibration factors (written by shipwright calibrate)'): Command {
+  return addArmDesignOptions(cmd.addOption(new Option('--material <id>', 'arm material (see shipwright materials)').choices(MATERIAL_IDS).makeOptionMandatory())).option('--profile <file>', profileHelp);
+}
+
+/** `--elevation 15`, `15deg` or `15°`. */
+function parseElevation(text: string): number {
+  const p = /^\s*[0-9.]+\s*$/.test(text) ? { ok: true as const, value: Number(text) } : parseAngleDeg(text);
+  const { min, max } = ELEVATION_LIMITS_DEG;
+  if (!p.ok || !Number.isFinite(p.value) || p.value < min || p.value > max) throw InputError.single('--elevation', '', `"${text}" is not valid: expected degrees from ${min} to ${max}, e.g. --elevation 15`);
+  return p.value;
+}
+
+/** The design the flags describe, without its material, range or calibration factor. */
+export function designFrom(flags: ArmDesignFlags): CannonDesign {
+  const d: CannonDesign = {};
+  if (flags.elevation !== undefined) d.elevationDeg = parseElevation(flags.elevation);
+  if (flags.ballDiameter !== undefined) d.ballDiameterMm = parseMmFlag('--ball-diameter', flags.ballDiameter, BALL_DIAMETER_LIMITS_MM.min, BALL_DIAMETER_LIMITS_MM.max);
+  if (flags.ballMaterial !== undefined) d.ballMaterialId = flags.ballMaterial;
+  if (flags.armLength !== undefined) d.armLengthMm = parseMmFlag('--arm-length', flags.armLength, CANNON.armLengthRangeMm.min, CANNON.armLengthRangeMm.max);
+  if (flags.taper !== undefined) d.taper = flags.taper;
+  return d;
+}
+
+/** The request the design flags describe (without the calibration factor). */
+export function requestFrom(flags: DesignFlags, targetRangeM: number): TuneRequest {
+  return { ...designFrom(flags), materialId: flags.material, targetRangeM };
+}
+
+/** The calibration factor for this material (and family) from a profile file, or 1 with a warning when it has none. */
+export async function calibrationFrom(profilePath: string | undefined, materialId: string, family?: string): Promise<{ factor: number; warning?: string }> {
+  if (profilePath === undefined) return { factor: 1 };
+  const key = calibrationKey(materialId, family);
+  const entry = findCalibration(await readProfile(profilePath, false), materialId, family);
+  if (!entry) return { factor: 1, warning: `${profilePath} has no calibration for ${key}: run shipwright calibrate --material ${materialId}${family ? ` --family ${family}` : ''} --profile ${profilePath}` };
+  return { factor: entry.energyFactor };
 }

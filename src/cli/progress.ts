@@ -3,7 +3,7 @@
  * (logs, CI). Both go to stderr so stdout carries only results.
  */
 import type { GeneratedFile } from '../generate/index.js';
-import type { Io } from './main.js';
+import type { Io } from './terminal.js';
 
 const BAR_WIDTH = 30;
 

@@ -52,8 +52,14 @@ export async function loadBuilder(name: BuilderName): Promise<Builder> {
  * bore and ball. Throws InfeasibleError when no printable arm reaches the range.
  */
 export function tunedCannon(s: BuildSettings): ReturnType<typeof cannonOptionsFor> {
-  return cannonOptionsFor(solveCannon(cannonRequest(s)));
+  // One solve per request: the plan, the manifest and its checks all ask for the same cannon (tens of ms each).
+  const key = JSON.stringify(cannonRequest(s));
+  let options = TUNED.get(key);
+  if (!options) TUNED.set(key, (options = cannonOptionsFor(solveCannon(cannonRequest(s)))));
+  return structuredClone(options);
 }
+
+const TUNED = new Map<string, ReturnType<typeof cannonOptionsFor>>();
 
 /** What the solver is asked for the build's cannon: its material, range, clearance and design. */
 export function cannonRequest(s: BuildSettings): TuneRequest {

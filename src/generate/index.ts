@@ -17,8 +17,9 @@ export type { BuildSettings, GeneratedFile, Job, MeshFacts, Quantity } from './t
 
 /** Where built meshes are kept between runs; `src/io/cache.ts` implements it on disk. */
 export interface PartCache {
-  get(key: string): Promise<{ facts: MeshFacts; bytes: Uint8Array } | null>;
-  put(key: string, facts: MeshFacts, bytes: Uint8Array): Promise<void>;
+  /** The entry stored under `key` for `part`, or null (missing, or not what it claims to be). */
+  get(key: string, part: string): Promise<{ facts: MeshFacts; bytes: Uint8Array } | null>;
+  put(key: string, part: string, facts: MeshFacts, bytes: Uint8Array): Promise<void>;
   /** Changes whenever the code that builds parts changes. */
   codeVersion: string;
 }
@@ -110,7 +111,7 @@ export async function generateParts(request: GenerateRequest): Promise<Generated
   const keys = cache ? planned.map((p) => jobKey(p.job, cache.codeVersion)) : [];
   const toBuild: number[] = [];
   for (let i = 0; i < planned.length; i++) {
-    const hit = cache ? await cache.get(keys[i]!) : null;
+    const hit = cache ? await cache.get(keys[i]!, planned[i]!.job.part) : null;
     if (hit) finish(i, { ...hit, buildMs: 0 }, true);
     else toBuild.push(i);
   }
@@ -127,7 +128,7 @@ export async function generateParts(request: GenerateRequest): Promise<Generated
       return faction ? new InputError(e.problems.map((p) => ({ ...p, source: faction.sourceFile }))) : e;
     },
   );
-  if (cache) for (const i of toBuild) await cache.put(keys[i]!, toFacts(results[i]!), results[i]!.bytes);
+  if (cache) for (const i of toBuild) await cache.put(keys[i]!, results[i]!.part, toFacts(results[i]!), results[i]!.bytes);
   return results as GeneratedFile[];
 }
 

@@ -4,7 +4,7 @@
  */
 import type { Faction } from '../faction/types.js';
 import type { Feature } from '../geometry/part.js';
-import type { Problem } from '../errors.js';
+import { InputError, type Problem } from '../errors.js';
 import type { PrinterProfile } from '../standard.js';
 import type { BuildSettings, GeneratedFile } from './types.js';
 import { tunedCannon } from './catalog.js';
@@ -99,6 +99,49 @@ export function buildManifest(files: readonly GeneratedFile[], settings: BuildSe
     },
     files: entries,
   };
+}
+
+/** What differs between two manifests' generator and settings: `clearanceMm 0.3 → 0.2`, `cannon`. */
+export function settingsDiff(before: Manifest, after: Manifest): string[] {
+  const show = (v: unknown): string => (typeof v === 'object' && v !== null ? '' : ` ${String(v)}`);
+  const diff: string[] = [];
+  if (before.generator !== after.generator) diff.push(`generator ${before.generator} → ${after.generator}`);
+  const keys = Object.keys(after.settings) as (keyof Manifest['settings'])[];
+  for (const k of keys) {
+    const [a, b] = [before.settings?.[k], after.settings[k]];
+    if (JSON.stringify(a) === JSON.stringify(b)) continue;
+    const scalar = show(a) !== '' && show(b) !== '';
+    diff.push(scalar ? `${k}${show(a)} →${show(b)}` : k);
+  }
+  return diff;
+}
+
+/**
+ * The manifest of a run that built `built` factions into a folder whose previous manifest is `previous`:
+ * the other factions' entries are kept (their files stay in place). A folder states one set of settings,
+ * so keeping files built with other settings (or by another version) is refused with InputError
+ * naming `outShown` and the settings that differ.
+ */
+export function composeManifest(
+  files: readonly GeneratedFile[],
+  settings: BuildSettings,
+  generator: string,
+  built: ReadonlySet<string>,
+  previous: Manifest | null,
+  outShown: string,
+): Manifest {
+  const kept = (previous?.files ?? []).filter((e) => e.faction !== null && !built.has(e.faction));
+  const next = buildManifest(files, settings, generator, kept);
+  const diff = previous && kept.length > 0 ? settingsDiff(previous, next) : [];
+  if (diff.length > 0) {
+    const others = [...new Set(kept.map((e) => e.faction))].join(', ');
+    throw InputError.single(
+      outShown,
+      '',
+      `holds ${others} built with other settings (${diff.join('; ')}); a folder's manifest states one set of settings: build every faction again (leave out --faction), or choose another --out`,
+    );
+  }
+  return next;
 }
 
 /** Serializes with a trailing newline; key order is fixed by construction. */

@@ -8,7 +8,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { InputError } from '../errors.js';
-import { buildJob, type Built } from './build.js';
+import type { Built } from './build.js';
 import type { Job } from './types.js';
 
 const WORKER_URL = new URL('./worker.js', import.meta.url);
@@ -31,6 +31,8 @@ export async function buildAll(
 ): Promise<void> {
   const workers = Math.min(parallel, jobs.length);
   if (workers <= 1 || !existsSync(fileURLToPath(workerUrl))) {
+    // Loaded here, not at the top: a run that takes every part from the cache never loads the kernel.
+    const { buildJob } = await import('./build.js');
     for (let i = 0; i < jobs.length; i++) {
       const built = await buildJob(jobs[i]!).catch((e: unknown) => {
         throw e instanceof InputError ? blame(i, e) : e;

@@ -1,67 +1,142 @@
 /**
- * The content-hash cache of built parts, on disk: `<dir>/<key>.stl` and `<dir>/<key>.json`. A hit is
- * verified against its sha256, so a damaged entry is rebuilt rather than trusted.
+ * The content-hash cache of built parts, on disk: `<dir>/<key>.stl` and `<dir>/<key>.json`. A cache is a
+ * cache: any failure (a file where the folder should be, no permission, a full disk, a FIFO or a link
+ * loop as an entry) falls back to building, with one warning per run. An entry is trusted only when its
+ * metadata names the key it was stored under and the part, and the mesh's sha256 matches; a swapped,
+ * edited or truncated entry is rebuilt. Temporary files of killed runs are removed, and the folder is kept
+ * under `maxBytes` by dropping the least recently used entries.
  */
 import { createHash } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
-import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, rm, stat, utimes } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { InputError } from '../errors.js';
 import type { MeshFacts, PartCache } from '../generate/index.js';
-import { writeFileAtomic } from './atomic.js';
+import { pidAlive, tempOwnerPid, writeFileAtomic } from './atomic.js';
+import { describeSystemError, isSystemError } from './fs-errors.js';
+import { findPackageRoot, readFileBounded } from './read.js';
 
 /** `$XDG_CACHE_HOME/shipwright`, else `~/.cache/shipwright`. */
 export function defaultCacheDir(): string {
   return join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'shipwright');
 }
 
-/** Source folders whose code decides what a part looks like (relative to src/ or dist/src/). */
-const CODE_DIRS = ['parts', 'geometry', 'mesh', 'generate'];
-const CODE_FILES = ['standard'];
+/** The cache's default size bound: ~40 full runs of the shipped factions (one is ~6 MiB). */
+export const MAX_CACHE_BYTES = 256 * 2 ** 20;
+/** The largest STL a part makes is ~2 MiB; the metadata a few KiB. */
+const MAX_ENTRY_STL_BYTES = 64 * 2 ** 20;
+const MAX_ENTRY_JSON_BYTES = 2 ** 20;
+/** A temporary file this old is a dead run's even if its pid was reused. */
+const STALE_TEMP_MS = 60 * 60 * 1000;
 
 /**
- * A hash of the code that builds parts (the compiled or source files beside this module, whichever is
- * running) and of the geometry kernel's version, so any change to either invalidates the cache.
+ * A hash of everything that shapes a part: every compiled or source file under `root` (default this
+ * package's src/ or dist/src/, whichever is running), the package's version, and the installed version of each dependency (the
+ * kernel, and @jscad/modeling, which draws the coins' letters).
  */
-export async function codeVersion(): Promise<string> {
-  const root = fileURLToPath(new URL('../', import.meta.url));
+export async function codeVersion(root: string = fileURLToPath(new URL('../', import.meta.url))): Promise<string> {
   const hash = createHash('sha256');
-  const files: string[] = [];
-  for (const d of CODE_DIRS) {
-    const found = (await readdir(join(root, d), { recursive: true })) as string[];
-    for (const f of found.sort()) if (/\.(js|ts)$/.test(f)) files.push(join(d, f));
+  const files = ((await readdir(root, { recursive: true })) as string[]).filter((f) => /\.(js|ts)$/.test(f) && !f.endsWith('.d.ts')).sort();
+  for (const f of files) hash.update(f).update('\0').update(await readFile(join(root, f))).update('\0');
+  const pkgRoot = findPackageRoot(root);
+  const pkg = JSON.parse(await readFile(join(pkgRoot, 'package.json'), 'utf8')) as { version: string; dependencies?: Record<string, string> };
+  hash.update(pkg.version);
+  const require = createRequire(join(pkgRoot, 'package.json'));
+  for (const dep of Object.keys(pkg.dependencies ?? {}).sort()) {
+    // Found where Node finds it; read directly, since some packages' exports hide their package.json.
+    const dir = (require.resolve.paths(dep) ?? []).map((p) => join(p, dep)).find((d) => existsSync(join(d, 'package.json')));
+    const version = dir ? (JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')) as { version: string }).version : 'missing';
+    hash.update(`${dep}@${version}\0`);
   }
-  for (const f of CODE_FILES) for (const ext of ['.js', '.ts']) files.push(f + ext);
-  for (const f of files) {
-    const text = await readFile(join(root, f)).catch(() => null);
-    if (text) hash.update(f).update('\0').update(text);
-  }
-  // manifold-3d's exports map hides package.json and has no "." entry: find it beside manifold.js.
-  const entry = createRequire(import.meta.url).resolve('manifold-3d/manifold.js');
-  hash.update(await readFile(join(dirname(entry), 'package.json')));
   return hash.digest('hex').slice(0, 16);
 }
 
-export async function openDiskCache(dir: string): Promise<PartCache> {
+export interface DiskCacheOptions {
+  /** Where the one warning of a failing cache goes (default: nowhere). */
+  warn?: (message: string) => void;
+  /** The size bound in bytes (default MAX_CACHE_BYTES). */
+  maxBytes?: number;
+}
+
+interface StoredMeta {
+  key: string;
+  part: string;
+  facts: MeshFacts;
+}
+
+/**
+ * Opens (creating it if needed) the cache in `dir`, cleans up after killed runs and trims it to its size
+ * bound. Never throws for the disk's sake: a cache that cannot work warns once and builds everything.
+ */
+export async function openDiskCache(dir: string, options: DiskCacheOptions = {}): Promise<PartCache> {
+  let working = true;
+  const fail = (e: unknown): null => {
+    if (!isSystemError(e) && !(e instanceof InputError)) throw e;
+    if (working) options.warn?.(`the part cache in ${dir} does not work (${isSystemError(e) ? describeSystemError(e) : e.problems[0]!.message}); building without it`);
+    working = false;
+    return null;
+  };
   const version = await codeVersion();
+  try {
+    await mkdir(dir, { recursive: true });
+    await tidy(dir, options.maxBytes ?? MAX_CACHE_BYTES);
+  } catch (e) {
+    fail(e);
+  }
+  const read = (path: string, max: number): Promise<Uint8Array | null> =>
+    readFileBounded(path, max).catch((e: unknown) => (e instanceof InputError && /ENOENT/.test(e.message) ? null : fail(e)));
   return {
     codeVersion: version,
-    async get(key) {
-      const [json, bytes] = await Promise.all([readFile(join(dir, `${key}.json`), 'utf8').catch(() => null), readFile(join(dir, `${key}.stl`)).catch(() => null)]);
+    async get(key, part) {
+      if (!working) return null;
+      const [json, bytes] = await Promise.all([read(join(dir, `${key}.json`), MAX_ENTRY_JSON_BYTES), read(join(dir, `${key}.stl`), MAX_ENTRY_STL_BYTES)]);
       if (!json || !bytes) return null;
+      let meta: StoredMeta;
       try {
-        const facts = JSON.parse(json) as MeshFacts;
-        const data = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-        if (createHash('sha256').update(data).digest('hex') !== facts.sha256) return null;
-        return { facts, bytes: data };
+        meta = JSON.parse(new TextDecoder().decode(json)) as StoredMeta;
       } catch {
         return null;
       }
+      if (meta?.key !== key || meta.part !== part || typeof meta.facts?.sha256 !== 'string') return null;
+      if (createHash('sha256').update(bytes).digest('hex') !== meta.facts.sha256) return null;
+      // Used entries are the last to be trimmed.
+      const now = new Date();
+      await Promise.all([utimes(join(dir, `${key}.json`), now, now), utimes(join(dir, `${key}.stl`), now, now)]).catch(() => undefined);
+      return { facts: meta.facts, bytes };
     },
-    async put(key, facts, bytes) {
-      await writeFileAtomic(join(dir, `${key}.stl`), bytes);
-      await writeFileAtomic(join(dir, `${key}.json`), JSON.stringify(facts));
+    async put(key, part, facts, bytes) {
+      if (!working) return;
+      const meta: StoredMeta = { key, part, facts };
+      await writeFileAtomic(join(dir, `${key}.stl`), bytes, { createParents: true })
+        .then(() => writeFileAtomic(join(dir, `${key}.json`), JSON.stringify(meta), { createParents: true }))
+        .catch(fail);
     },
   };
+}
+
+/** Removes dead runs' temporary files, then the least recently used entries beyond `maxBytes`. */
+async function tidy(dir: string, maxBytes: number): Promise<void> {
+  const entries = new Map<string, { bytes: number; usedMs: number }>();
+  for (const name of await readdir(dir)) {
+    const info = await stat(join(dir, name)).catch(() => null);
+    if (!info) continue;
+    const pid = tempOwnerPid(name);
+    if (name.endsWith('.tmp')) {
+      if (pid === null || !pidAlive(pid) || Date.now() - info.mtimeMs > STALE_TEMP_MS) await rm(join(dir, name), { force: true });
+      continue;
+    }
+    const m = /^([0-9a-f]{64})\.(stl|json)$/.exec(name);
+    if (!m || !info.isFile()) continue;
+    const e = entries.get(m[1]!) ?? { bytes: 0, usedMs: 0 };
+    entries.set(m[1]!, { bytes: e.bytes + info.size, usedMs: Math.max(e.usedMs, info.mtimeMs) });
+  }
+  let total = [...entries.values()].reduce((s, e) => s + e.bytes, 0);
+  for (const [key, e] of [...entries].sort((a, b) => a[1].usedMs - b[1].usedMs)) {
+    if (total <= maxBytes) break;
+    await Promise.all(['stl', 'json'].map((ext) => rm(join(dir, `${key}.${ext}`), { force: true })));
+    total -= e.bytes;
+  }
 }

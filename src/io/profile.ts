@@ -9,6 +9,7 @@ import { InputError, type Problem } from '../errors.js';
 import { MATERIAL_IDS } from '../materials.js';
 import { DEFAULT_BAND, WHEEL_ROLL_FACTOR_RANGE, type BandSpec } from '../standard.js';
 import { describe } from '../units.js';
+import { lstat } from 'node:fs/promises';
 import { writeFileAtomic } from './atomic.js';
 import { parseYaml } from '../yaml-syntax.js';
 import { readTextFile } from './read.js';
@@ -168,14 +169,9 @@ export function parseProfile(text: string, source: string): Profile {
 
 /** Reads a profile; a missing file is an empty profile when `missingOk` (calibrate starts one), an error otherwise. */
 export async function readProfile(path: string, missingOk: boolean): Promise<Profile> {
-  let text: string;
-  try {
-    text = await readTextFile(path, MAX_PROFILE_BYTES);
-  } catch (e) {
-    if (missingOk && e instanceof InputError && e.problems[0]?.message === 'no such file') return emptyProfile();
-    throw e;
-  }
-  return parseProfile(text, path);
+  // Only a file that is not there at all starts a new profile: a dangling link or an unreadable disk is an error.
+  if (missingOk && (await lstat(path).then(() => false, (e: NodeJS.ErrnoException) => e.code === 'ENOENT'))) return emptyProfile();
+  return parseProfile(await readTextFile(path, MAX_PROFILE_BYTES), path);
 }
 
 /** Writes a profile atomically. */

@@ -1,13 +1,14 @@
 /**
- * Reading user files. Input is hostile until proven otherwise: the size is capped before anything is
- * parsed, and the bytes must be valid UTF-8 (a fatal decoder, so a stray Latin-1 byte is reported at its
+ * Reading user files. Input is hostile until proven otherwise: only regular files are read, the bytes read
+ * are capped before anything is parsed, and the bytes must be valid UTF-8 (a fatal decoder, so a stray Latin-1 byte is reported at its
  * line and column instead of turning into U+FFFD inside a name).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { constants, existsSync, readFileSync, type Stats } from 'node:fs';
 import { open, readdir, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InputError } from '../errors.js';
+import { asUserError } from './fs-errors.js';
 
 /** Formats a byte count for messages: `256 KiB`, `1.5 MiB`, `312 bytes`. */
 function formatBytes(bytes: number): string {
@@ -16,30 +17,32 @@ function formatBytes(bytes: number): string {
   return `${bytes} bytes`;
 }
 
-function describeFsError(e: unknown): string {
-  const code = (e as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT') return 'no such file';
-  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
-  if (code === 'EISDIR') return 'is a folder, not a file';
-  return `cannot read it (${code ?? String(e)})`;
-}
-
 /**
- * Reads a UTF-8 text file of at most `maxBytes` bytes. A leading byte-order mark is dropped.
- * Throws InputError (source = `path`) when the file is missing or unreadable, is a folder, is larger than
- * `maxBytes` (without reading past the limit), or is not valid UTF-8 (place = line:column of the first bad byte).
+ * Reads a regular file of at most `maxBytes` bytes, counting the bytes read rather than trusting the size
+ * the file claims (a /proc file says 0, a FIFO says nothing). Devices, FIFOs, sockets and links to them are
+ * refused before they are opened for reading, and the file is opened non-blocking and checked again, so a
+ * FIFO swapped in between cannot hang the run. Throws InputError (source = `path`) when the file is missing,
+ * unreadable, not a regular file or larger than `maxBytes`.
  */
-export async function readTextFile(path: string, maxBytes: number): Promise<string> {
-  let bytes: Uint8Array;
+export async function readFileBounded(path: string, maxBytes: number): Promise<Uint8Array> {
+  if (path === '') throw InputError.single(path, '', 'the path is empty: name a file');
   try {
-    const info = await stat(path);
-    if (info.isDirectory()) throw InputError.single(path, '', 'is a folder, not a file');
-    const fh = await open(path, 'r');
+    const kind = fileKind(await stat(path));
+    if (kind !== 'a file') throw InputError.single(path, '', `is ${kind}, not a regular file`);
+    const fh = await open(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY);
     try {
-      // Read one byte past the limit: a file that grows between stat and read is still caught.
-      const buf = new Uint8Array(maxBytes + 1);
+      const info = await fh.stat();
+      if (!info.isFile()) throw InputError.single(path, '', `is ${fileKind(info)}, not a regular file`);
+      // Sized by the claim, grown by what is read, never past one byte over the limit (which proves a
+      // file too large, even one that grows or claims 0 bytes).
+      let buf = new Uint8Array(Math.min(maxBytes, info.size) + 1);
       let filled = 0;
       for (;;) {
+        if (filled === buf.length) {
+          const bigger = new Uint8Array(Math.min(maxBytes + 1, buf.length * 2));
+          bigger.set(buf);
+          buf = bigger;
+        }
         const { bytesRead } = await fh.read(buf, filled, buf.length - filled, null);
         if (bytesRead === 0) break;
         filled += bytesRead;
@@ -47,19 +50,36 @@ export async function readTextFile(path: string, maxBytes: number): Promise<stri
           throw InputError.single(
             path,
             '',
-            `the file is larger than ${formatBytes(maxBytes)} (${formatBytes(Math.max(info.size, filled))}); files of this kind are a few KiB, so this is probably not the file you meant`,
+            `the file is larger than ${formatBytes(maxBytes)} (${formatBytes(Math.max(info.size, filled))}); files of this kind are smaller, so this is probably not the file you meant`,
           );
         }
       }
-      bytes = buf.subarray(0, filled);
+      return buf.slice(0, filled);
     } finally {
       await fh.close();
     }
   } catch (e) {
-    if (e instanceof InputError) throw e;
-    throw InputError.single(path, '', describeFsError(e));
+    throw asUserError(e, path);
   }
-  return decodeUtf8(bytes, path);
+}
+
+/** What a non-regular file is, for messages. */
+export function fileKind(info: Stats): string {
+  if (info.isFile()) return 'a file';
+  if (info.isDirectory()) return 'a folder';
+  if (info.isFIFO()) return 'a FIFO (named pipe)';
+  if (info.isSocket()) return 'a socket';
+  if (info.isCharacterDevice() || info.isBlockDevice()) return 'a device';
+  if (info.isSymbolicLink()) return 'a symbolic link';
+  return 'not a regular file';
+}
+
+/**
+ * Reads a UTF-8 text file of at most `maxBytes` bytes (readFileBounded). A leading byte-order mark is
+ * dropped. Bytes that are not valid UTF-8 are reported at the line:column of the first bad byte.
+ */
+export async function readTextFile(path: string, maxBytes: number): Promise<string> {
+  return decodeUtf8(await readFileBounded(path, maxBytes), path);
 }
 
 /** Decodes UTF-8 strictly; on a bad byte throws InputError at its line:column. */
@@ -102,8 +122,8 @@ export async function listFiles(dir: string, extensions: readonly string[]): Pro
     names = await readdir(dir);
   } catch (e) {
     if (e instanceof InputError) throw e;
-    const code = (e as NodeJS.ErrnoException).code;
-    throw InputError.single(dir, '', code === 'ENOENT' ? 'no such folder' : `cannot read the folder (${code ?? String(e)})`);
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw InputError.single(dir, '', 'no such folder');
+    throw asUserError(e, dir, 'cannot read the folder');
   }
   const wanted = names.filter((n) => extensions.some((ext) => n.toLowerCase().endsWith(ext)) && !n.startsWith('.'));
   const files: string[] = [];

@@ -6,14 +6,11 @@
 import { execFile } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { availableParallelism, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { promisify } from 'node:util';
 import type { PrintFigures } from '../bom/calibrate.js';
-import { analysePrint, calibrate, CALIBRATION, type Calibration, type PrintAnalysis, type PrintSettings } from '../bom/estimate.js';
-import type { GeneratedFile } from '../generate/types.js';
-import { findMaterial } from '../materials.js';
-import { parseStl } from '../mesh/stl.js';
+import type { PrintSettings } from '../bom/estimate.js';
 import { PRINT_DEFAULTS } from '../standard.js';
 
 const run = promisify(execFile);
@@ -111,79 +108,4 @@ export function parseSupportRoadMm(gcode: string): number {
 export async function supportRoadMm(exe: string, stl: Uint8Array, print: PrintSettings, densityGPerCm3: number, overhangDeg: number): Promise<number> {
   const args = [...slicerArgs(print, densityGPerCm3), '--support-material', '--support-material-threshold', String(90 - overhangDeg - 1), '--dont-support-bridges'];
   return parseSupportRoadMm(await sliceToGcode(exe, stl, args));
-}
-
-/** One part of a faction set: how many the set prints, its analysis and estimate, and the slicer's figures. */
-export interface PartComparison {
-  path: string;
-  quantity: number;
-  densityGPerCm3: number;
-  analysis: PrintAnalysis;
-  estimate: SlicerReport;
-  slicer: SlicerReport;
-}
-
-/** A whole faction set (the catalogue's per-set counts), estimated and sliced part by part. */
-export interface SetComparison {
-  faction: string;
-  print: PrintSettings;
-  parts: PartComparison[];
-  estimate: SlicerReport;
-  slicer: SlicerReport;
-}
-
-/** The non-optional files one set of `faction` prints, with their per-set counts. */
-function setFiles(files: readonly GeneratedFile[], faction: string): { file: GeneratedFile; quantity: number }[] {
-  return files
-    .filter((f) => (f.faction === faction || f.faction === null) && !f.quantity.optional && (f.quantity.perSet[faction] ?? 0) > 0)
-    .map((file) => ({ file, quantity: file.quantity.perSet[faction]! }));
-}
-
-/** Sums a set's parts, each weighed by its count. */
-function setTotals(parts: readonly { quantity: number; figures: SlicerReport }[]): SlicerReport {
-  return {
-    grams: parts.reduce((s, p) => s + p.quantity * p.figures.grams, 0),
-    minutes: parts.reduce((s, p) => s + p.quantity * p.figures.minutes, 0),
-  };
-}
-
-/**
- * Estimates and slices with PrusaSlicer every non-optional file the sets of `factions` print, each
- * distinct file once and `parallel` slicer processes at a time, and compares the sets with `calibration`.
- * @param calibration default: the fitted `CALIBRATION`
- * @param parallel default: the machine's available parallelism
- */
-export async function compareSetsWithSlicer(
-  exe: string,
-  files: readonly GeneratedFile[],
-  factions: readonly string[],
-  print: PrintSettings,
-  calibration: Calibration = CALIBRATION,
-  parallel = availableParallelism(),
-): Promise<SetComparison[]> {
-  const wanted = [...new Set(factions.flatMap((id) => setFiles(files, id).map((x) => x.file)))];
-  const done = new Map<string, Omit<PartComparison, 'quantity'>>();
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    for (let i = next++; i < wanted.length; i = next++) {
-      const f = wanted[i]!;
-      const material = findMaterial(f.material);
-      if (!material) throw new Error(`${f.path}: unknown material "${f.material}"`);
-      const density = material.densityGPerCm3.value;
-      const analysis = analysePrint(parseStl(f.bytes), print);
-      const { grams, minutes } = calibrate(analysis, density, calibration);
-      done.set(f.path, { path: f.path, densityGPerCm3: density, analysis, estimate: { grams, minutes }, slicer: await sliceStl(exe, f.bytes, print, density) });
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, parallel) }, worker));
-  return factions.map((faction) => {
-    const parts = setFiles(files, faction).map(({ file, quantity }) => ({ ...done.get(file.path)!, quantity }));
-    return {
-      faction,
-      print,
-      parts,
-      estimate: setTotals(parts.map((p) => ({ quantity: p.quantity, figures: p.estimate }))),
-      slicer: setTotals(parts.map((p) => ({ quantity: p.quantity, figures: p.slicer }))),
-    };
-  });
 }

@@ -11,7 +11,7 @@ import { DEFAULT_PRINTER_ID, MIN_FEATURE_MM, PRINTERS } from '../standard.js';
 import { cutInto } from './cutters.js';
 import { checkTopperOptions, DEFAULTS as TOPPER_DEFAULTS, topperCuts, topperHeightMm, topperPuck, type IslandTopperOptions } from './island-topper.js';
 import { checkOption, checkRange, mergeOptions } from './options.js';
-import { createRandom } from './random.js';
+import { createRandom } from '../random.js';
 
 export interface IslandOptions extends IslandTopperOptions {
   /** Seed of the outline (a whole number). Default 1. */

@@ -8,7 +8,7 @@
 import { hull3d, union, type Solid, type Vec3 } from '../geometry/kernel.js';
 import { layOnBed, type Part } from '../geometry/part.js';
 import { checkOption, mergeOptions } from './options.js';
-import { createRandom, type Random } from './random.js';
+import { createRandom, type Random } from '../random.js';
 
 export type TerrainKind = 'rock' | 'reef';
 

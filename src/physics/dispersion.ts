@@ -4,7 +4,7 @@
  * can say which one dominates. Same seed, same percentiles.
  */
 import { BORE_FRICTION } from '../materials.js';
-import { createRandom } from '../parts/random.js';
+import { createRandom } from '../random.js';
 import { PRINT_DEFAULTS } from '../standard.js';
 import { degToRad, mmToM } from '../units.js';
 import { shoot, type Arm, type Solution, type Variation } from './solver.js';

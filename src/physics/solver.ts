@@ -1,13 +1,13 @@
 /**
  * The printed cannon's forward model (arm → shot → range) and its inverse (range → arm). It describes the
- * object src/parts/cannon.ts exports: the geometry comes from the builder's own layout (cannonAsPrinted),
+ * object src/parts/cannon.ts exports: the geometry comes from the builder's own layout (./cannon-layout.ts),
  * the arm and its tip block are one elastic system (./arm.ts), the ball is driven up the inclined bore by
  * a horizontal pusher (./transfer.ts), and it flies until it touches the table (./flight.ts). SI inside;
  * millimetres only in the request, as on the command line and in the cannon builder.
  */
 import { InfeasibleError } from '../errors.js';
 import { BORE_FRICTION, findMaterial, MATERIAL_IDS, type Material } from '../materials.js';
-import { cannonAsPrinted, DEFAULTS as CANNON_DEFAULTS, type CannonAsPrinted, type CannonShapeOptions } from '../parts/cannon.js';
+import { cannonAsPrinted, DEFAULTS as CANNON_DEFAULTS, type CannonAsPrinted, type CannonShapeOptions } from './cannon-layout.js';
 import { CANNON, CANNON_LIMITS, DEFAULT_CLEARANCE_MM, HULL, INTERFACES, PRINT_DEFAULTS } from '../standard.js';
 import { degToRad, gpaToPa, gPerCm3ToKgPerM3, inToMm, mmToM, mToMm, radToDeg } from '../units.js';
 import { armDynamics, drawArm, LINEAR_LIMIT_DEFLECTION_RATIO, rootFilletRigidLengthM, thumbTravelPerDraw, type ArmDynamics, type ArmState, type PrintedArm } from './arm.js';

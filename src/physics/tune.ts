@@ -2,7 +2,7 @@
  * The solver's public face: a request in, the tuned design and everything a player needs to judge it out
  * (the fields of `shipwright tune --json`), and the cannon builder's options for that design.
  */
-import type { CannonShapeOptions } from '../parts/cannon.js';
+import type { CannonShapeOptions } from './cannon-layout.js';
 import { PRINT_DEFAULTS } from '../standard.js';
 import { mToMm, radToDeg } from '../units.js';
 import { energyCeilingJ, LINEAR_LIMIT_DEFLECTION_RATIO } from './arm.js';

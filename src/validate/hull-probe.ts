@@ -20,7 +20,7 @@ import type { Feature, FeatureKind } from '../geometry/part.js';
 import { isInside, probeFeature } from '../mesh/probe.js';
 import { cannonSlot, cargoSocket, coinSlot, FACING, mastSocket, placeCut, turretSeat, wheelSlot, type Cut } from '../parts/cutters.js';
 import { HULL } from '../standard.js';
-import type { MeshFile } from './types.js';
+import type { MeshFile } from './mesh-file.js';
 
 export interface ProbedFeature {
   /** Where the model declares it, e.g. `model.fittings[1]`. */

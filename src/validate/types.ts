@@ -7,9 +7,10 @@ import type { Armada } from '../armada/load.js';
 import type { Faction } from '../faction/types.js';
 import type { Solid } from '../geometry/kernel.js';
 import type { Feature } from '../geometry/part.js';
-import type { BuildSettings, GeneratedFile } from '../generate/types.js';
+import type { BuildSettings } from '../generate/types.js';
 import type { TopologyReport } from '../mesh/topology.js';
 import type { HullProbe } from './hull-probe.js';
+import type { MeshFile } from './mesh-file.js';
 import type { PrintAnalysis } from './overhang.js';
 
 export type Severity = 'error' | 'warning';
@@ -28,8 +29,7 @@ export interface Finding {
   hint: string;
 }
 
-/** A mesh to check: a generated file, or a hull made in another CAD tool with its features from the YAML model. */
-export type MeshFile = Pick<GeneratedFile, 'path' | 'part' | 'faction' | 'bytes' | 'features'> & Partial<Pick<GeneratedFile, 'quantity' | 'brim'>>;
+export type { MeshFile } from './mesh-file.js';
 
 export interface Context {
   factions: readonly Faction[];

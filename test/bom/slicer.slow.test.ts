@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { CALIBRATION_PRINTS } from '../../src/bom/calibrate.js';
 import { DEFAULT_FACTIONS_DIR, loadFactions } from '../../src/faction/loader.js';
 import { defaultSettings, generateParts } from '../../src/generate/index.js';
-import { compareSetsWithSlicer, findPrusaSlicer, type SetComparison } from '../../src/io/slicer.js';
+import { findPrusaSlicer, sliceStl } from '../../src/io/slicer.js';
+import { compareSetsWithSlicer, type SetComparison } from '../../src/bom/slicer-compare.js';
 
 const exe = findPrusaSlicer();
 const FACTION = 'the-industry';
@@ -20,7 +21,7 @@ describe('the estimate against PrusaSlicer', () => {
     const factions = (await loadFactions(DEFAULT_FACTIONS_DIR)).filter((f) => f.id === FACTION);
     const files = await generateParts({ factions, settings: defaultSettings() });
     const sets: SetComparison[] = [];
-    for (const print of CALIBRATION_PRINTS) sets.push(...(await compareSetsWithSlicer(exe!, files, [FACTION], print)));
+    for (const print of CALIBRATION_PRINTS) sets.push(...(await compareSetsWithSlicer((stl, p, d) => sliceStl(exe!, stl, p, d), files, [FACTION], print)));
     expect(sets.map((s) => s.print.layerHeightMm)).toEqual([0.2, 0.16]);
     for (const s of sets) {
       // Every part the set prints was sliced, the turret and hull among them.

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { exampleIn, parseMmFlag } from '../../src/cli/options.js';
 import { InputError } from '../../src/errors.js';
-import { BALL_DIAMETER_LIMITS_MM } from '../../src/cli/commands/tune.js';
+import { BALL_DIAMETER_LIMITS_MM } from '../../src/cli/options.js';
 import { CLEARANCE_RANGE_MM } from '../../src/standard.js';
 
 describe('flag examples', () => {

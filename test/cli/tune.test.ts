@@ -99,7 +99,7 @@ describe('shipwright tune, readable', () => {
 
 describe('shipwright tune --stl', () => {
   it('writes the tuned cannon: the builder with the solved arm, watertight', async () => {
-    const path = join(dir, 'tuned', 'cannon.stl');
+    const path = join(dir, 'cannon.stl');
     const { code, out } = await run('tune', '--material', 'pa', '--range', '0.9m', '--stl', path);
     expect(code).toBe(0);
     expect(out).toContain(`Tuned cannon → ${path}`);

@@ -216,7 +216,7 @@ describe('reading files and folders', () => {
     const path = join(tmp, 'big.yaml');
     await writeFile(path, 'x'.repeat(2049));
     await expect(readTextFile(path, 2048)).rejects.toThrow(/big\.yaml: the file is larger than 2 KiB/);
-    await expect(readTextFile(tmp, 2048)).rejects.toThrow(/is a folder, not a file/);
+    await expect(readTextFile(tmp, 2048)).rejects.toThrow(/is a folder, not a regular file/);
   });
 
   it('reports two files with the same id', async () => {

@@ -35,16 +35,36 @@ describe('shipwright generate (CLI)', () => {
     expect(await readFile(join(work, 'out2', 'manifest.json'), 'utf8')).toBe(firstManifest);
   });
 
-  it('a --faction run rebuilds that faction and keeps the others', async () => {
+  it('a --faction run rebuilds that faction and keeps the others, but never with other settings than theirs', async () => {
     const out = join(work, 'out-partial');
-    expect((await run(['generate', '--out', out, '--cache-dir', join(work, 'cache')])).code).toBe(0);
+    const cache = ['--cache-dir', join(work, 'cache')];
+    expect((await run(['generate', '--out', out, ...cache])).code).toBe(0);
     const before = await readFile(join(out, 'corsairs', 'hull.stl'));
-    const r = await run(['generate', '--faction', 'sun-fleet', '--out', out, '--cache-dir', join(work, 'cache'), '--clearance', '0.3']);
+    const manifestBefore = await readFile(join(out, 'manifest.json'), 'utf8');
+    // Other settings would leave corsairs built at 0.2 mm under a manifest saying 0.3 mm: refused before building.
+    const mixed = await run(['generate', '--faction', 'sun-fleet', '--out', out, ...cache, '--clearance', '0.3']);
+    expect(mixed.code).toBe(2);
+    expect(mixed.err).toMatch(/holds corsairs, .* built with other settings \(clearanceMm 0\.2 → 0\.3;.*leave out --faction/);
+    expect(await readFile(join(out, 'manifest.json'), 'utf8')).toBe(manifestBefore);
+    const r = await run(['generate', '--faction', 'sun-fleet', '--out', out, ...cache]);
     expect(r.code).toBe(0);
     expect(await readFile(join(out, 'corsairs', 'hull.stl'))).toEqual(before);
     const m = JSON.parse(await readFile(join(out, 'manifest.json'), 'utf8')) as Manifest;
     expect(m.files.some((f) => f.path === 'corsairs/hull.stl')).toBe(true);
     expect(m.files.some((f) => f.path === 'sun-fleet/hull.stl')).toBe(true);
+  });
+
+  it('lets runs into one folder at the same time each end 0 or 2, leaving one complete run', async () => {
+    const out = join(work, 'out-concurrent');
+    const cache = ['--cache-dir', join(work, 'cache')];
+    await mkdir(out);
+    const runs = await Promise.all([[], ['--clearance', '0.25'], [], ['--clearance', '0.25']].map((extra) => run(['generate', '--out', out, ...cache, ...extra])));
+    for (const r of runs) {
+      expect([0, 2]).toContain(r.code);
+      expect(r.err).not.toMatch(/\n\s+at /);
+    }
+    const m = JSON.parse(await readFile(join(out, 'manifest.json'), 'utf8')) as Manifest;
+    for (const f of m.files) expect(createHash('sha256').update(await readFile(join(out, f.path))).digest('hex'), f.path).toBe(f.sha256);
   });
 
   it.each([

@@ -4,7 +4,8 @@ import { initKernel, rayHitsMm, withArena, type Solid, type Vec3 } from '../../s
 import { solidFromStl } from '../../src/mesh/inspect.js';
 import { isInside } from '../../src/mesh/probe.js';
 import { centroidMm, meshMoments, polarAboutZThroughCentroidMm5 } from '../../src/geometry/mass.js';
-import { cannon, cannonArmGeometry, cannonAsPrinted, cannonPieces, DEFAULTS } from '../../src/parts/cannon.js';
+import { cannon, cannonArmGeometry, cannonPieces, DEFAULTS } from '../../src/parts/cannon.js';
+import { cannonAsPrinted } from '../../src/physics/cannon-layout.js';
 import { cannonSlot } from '../../src/parts/cutters.js';
 import { CANNON, clearanceMm, DEFAULT_CLEARANCE_MM, fitHoleMm, INTERFACES, PRINT_DEFAULTS } from '../../src/standard.js';
 import { buildAndInspect } from '../helpers/part.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createRandom } from '../../src/parts/random.js';
+import { createRandom } from '../../src/random.js';
 import { fitCalibration } from '../../src/physics/calibrate.js';
 import { dispersion } from '../../src/physics/dispersion.js';
 import { shoot } from '../../src/physics/solver.js';

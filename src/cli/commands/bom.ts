@@ -19,7 +19,7 @@ import { PLAYERS } from '../../rules/rulebook.js';
 import { PRINT_DEFAULTS } from '../../standard.js';
 import { addBuildOptions, buildSettingsFrom, parseIntFlag, parseMmFlag, type BuildFlags } from '../options.js';
 import { progressReporter } from '../progress.js';
-import type { Register } from './index.js';
+import type { Register } from '../terminal.js';
 
 interface Flags extends BuildFlags {
   players?: string;
@@ -82,10 +82,8 @@ function fleetsFrom(flags: Flags, all: readonly Faction[], armada: Armada | null
   return { fleets, mode, why: flags.factions === undefined ? `${why}; factions dealt round-robin over the ${all.length} loaded` : why };
 }
 
-export const registerBom: Register = (program: Command, io) => {
-  const cmd = program
-    .command('bom')
-    .description('bill of materials for a table of N players: parts, colours, grams, print time, spools, cost')
+export const registerBom: Register = (cmd: Command, io) => {
+  cmd
     .option('--players <n>', `players at the table, ${PLAYERS.min}–${PLAYERS.max}`)
     .addOption(new Option('--mode <mode>', 'default (2–6 players), group (6–20) or armada (needs --armada); default: by player count').choices(BOM_MODES))
     .option('--factions <ids>', 'one faction id per player, comma-separated, repeats allowed (default: round-robin over the shipped factions)')
@@ -124,7 +122,7 @@ export const registerBom: Register = (program: Command, io) => {
     plan.decisions.unshift(why);
 
     const used = all.filter((f) => fleets.some((fl) => fl.ships.some((s) => s.faction.id === f.id)));
-    const files = await generateParts({ factions: used, settings, cache: flags.cache ? await openDiskCache(flags.cacheDir ?? defaultCacheDir()) : null, onProgress: io.isTty ? progressReporter(io) : undefined });
+    const files = await generateParts({ factions: used, settings, cache: flags.cache ? await openDiskCache(flags.cacheDir ?? defaultCacheDir(), { warn: (m) => io.err(`warning: ${m}\n`) }) : null, onProgress: io.isTty ? progressReporter(io) : undefined });
     const byPath = new Map(files.map((f) => [f.path, f]));
     const bom = buildBom({
       plan,

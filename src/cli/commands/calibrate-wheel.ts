@@ -14,8 +14,8 @@ import { carriage, carriageAxleHeightMm } from '../../parts/carriage.js';
 import { fitWheelRoll, wheel, wheelRadiiMm } from '../../parts/wheel.js';
 import { CLICK_DISTANCE_MM, DEFAULT_BAND, DEFAULT_CLEARANCE_MM, INTERFACES, WHEEL_ROLL_FACTOR_RANGE } from '../../standard.js';
 import { parseLengthMm } from '../../units.js';
-import { formatTable } from '../table.js';
-import type { Register } from './index.js';
+import { formatTable } from '../../table.js';
+import type { Register } from '../terminal.js';
 
 interface Flags {
   measured: string;
@@ -40,10 +40,8 @@ export function parseRoll(text: string): { clicks: number; distanceMm: number } 
 
 const fmt = (x: number, digits = 4): string => String(+x.toPrecision(digits));
 
-export const registerCalibrateWheel: Register = (program: Command, io) => {
-  program
-    .command('calibrate-wheel')
-    .description("fit this table's wheel roll from a measured run of clicks, store it in the printer profile, and resize the wheel")
+export const registerCalibrateWheel: Register = (cmd: Command, io) => {
+  cmd
     .requiredOption('--measured <roll>', `clicks counted and the distance they rolled, with its unit: ${EXAMPLE}`)
     .option('--profile <file>', 'printer profile to update (created if missing); generate, validate and bom read it with --profile', DEFAULT_PROFILE_PATH)
     .option('--stl <file>', 'also write the resized wheel as binary STL')

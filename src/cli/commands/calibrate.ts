@@ -9,10 +9,10 @@ import { CALIBRATION_FACTOR_RANGE, calibrationKey, checkFamily, DEFAULT_PROFILE_
 import { fitCalibration } from '../../physics/calibrate.js';
 import { cannonOptionsFor, describeSolution, solveCannon } from '../../physics/tune.js';
 import { wearEstimate } from '../../physics/wear.js';
-import { formatTable } from '../table.js';
-import { parseIntFlag, parseRangeFlag } from '../options.js';
-import { addDesignOptions, formatTune, requestFrom, writeCannonStl, type DesignFlags } from './tune.js';
-import type { Register } from './index.js';
+import { formatTable } from '../../table.js';
+import { addDesignOptions, parseIntFlag, parseRangeFlag, requestFrom, type DesignFlags } from '../options.js';
+import { formatTune, writeCannonStl } from './tune.js';
+import type { Register } from '../terminal.js';
 
 interface Flags extends DesignFlags {
   tunedFor: string;
@@ -40,8 +40,7 @@ const fmt = (x: number, digits = 3): string => String(+x.toPrecision(digits));
 
 const sameShots = (a: readonly number[], b: readonly number[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
 
-export const registerCalibrate: Register = (program: Command, io) => {
-  const cmd = program.command('calibrate').description("fit this printer's correction from practice shots and store it in the printer profile");
+export const registerCalibrate: Register = (cmd: Command, io) => {
   addDesignOptions(cmd, 'printer profile to update (created if missing)')
     .requiredOption('--tuned-for <dist>', 'the range the fired cannon was tuned for (as given to shipwright tune)')
     .requiredOption('--measured <dist,...>', 'where the practice shots first touched down, each with its unit: 58cm,61cm,57cm')

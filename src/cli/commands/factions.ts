@@ -4,8 +4,8 @@ import { DEFAULT_FACTIONS_DIR, loadFactions } from '../../faction/loader.js';
 import type { Faction } from '../../faction/types.js';
 import { CLICK_DISTANCE_MM } from '../../standard.js';
 import { mmToIn } from '../../units.js';
-import type { Register } from './index.js';
-import { formatTable } from '../table.js';
+import type { Register } from '../terminal.js';
+import { formatTable } from '../../table.js';
 
 interface Flags {
   factionsDir?: string;
@@ -36,10 +36,8 @@ function tableRows(factions: readonly Faction[]): string[][] {
   return [header, ...rows];
 }
 
-export const registerFactions: Register = (program: Command, io) => {
-  program
-    .command('factions')
-    .description('list the factions and their card stats')
+export const registerFactions: Register = (cmd: Command, io) => {
+  cmd
     .option('--factions-dir <dir>', 'folder of faction YAML files (default: the shipped factions)')
     .option('--json', 'print the resolved factions as JSON on stdout')
     .action(async (flags: Flags) => {

@@ -2,14 +2,14 @@
 import type { Command } from 'commander';
 import { InputError } from '../../errors.js';
 import { generateParts, type GeneratedFile } from '../../generate/index.js';
-import { bedProblems, buildManifest } from '../../generate/manifest.js';
+import { bedProblems, composeManifest } from '../../generate/manifest.js';
 import { defaultCacheDir, openDiskCache } from '../../io/cache.js';
 import { packageVersion } from '../../io/read.js';
-import { readManifest, recoverInterruptedSwap, writeOutput } from '../../io/output.js';
+import { openOutput, writeOutput } from '../../io/output.js';
 import { defaultJobs } from '../../generate/pool.js';
 import { addBuildOptions, addCannonOptions, addFactionOptions, buildSettingsFrom, factionsFrom, parseIntFlag, type BuildFlags, type FactionFlags } from '../options.js';
 import { progressReporter } from '../progress.js';
-import type { Register } from './index.js';
+import type { Register } from '../terminal.js';
 
 interface Flags extends FactionFlags, BuildFlags {
   out: string;
@@ -22,10 +22,8 @@ interface Flags extends FactionFlags, BuildFlags {
 /** The manifest's generator field: this package and its version. */
 export const GENERATOR = `shipwright ${packageVersion()}`;
 
-export const registerGenerate: Register = (program: Command, io) => {
-  const cmd = program
-    .command('generate')
-    .description('write the STL files of every faction set, and out/manifest.json')
+export const registerGenerate: Register = (cmd: Command, io) => {
+  cmd
     .argument('[files...]', 'faction YAML files to build instead of the factions folder');
   addFactionOptions(cmd);
   addCannonOptions(addBuildOptions(cmd))
@@ -38,19 +36,19 @@ export const registerGenerate: Register = (program: Command, io) => {
       const settings = await buildSettingsFrom(flags);
       const jobs = flags.jobs === undefined ? defaultJobs() : parseIntFlag('--jobs', flags.jobs, 1, 64);
       const factions = await factionsFrom(paths, flags);
-      await recoverInterruptedSwap(flags.out);
-      const previous = await readManifest(flags.out);
-      const cache = flags.cache ? await openDiskCache(flags.cacheDir ?? defaultCacheDir()) : null;
+      // Refuse a folder that is not ours, and settings that would mix with the kept factions', before building.
+      const previous = await openOutput(flags.out);
+      const built = new Set(factions.map((f) => f.id));
+      composeManifest([], settings, GENERATOR, built, previous, flags.out);
+      const cache = flags.cache ? await openDiskCache(flags.cacheDir ?? defaultCacheDir(), { warn: (m) => io.err(`warning: ${m}\n`) }) : null;
       const t0 = performance.now();
       const progress = flags.json ? null : progressReporter(io);
       const files = await generateParts({ factions, settings, jobs, cache, onProgress: progress ?? undefined });
       const tooBig = bedProblems(files, settings.printer, factions);
       if (tooBig.length) throw new InputError(tooBig);
-      // A --faction run leaves other factions' files in place and keeps their manifest entries.
-      const built = new Set(factions.map((f) => f.id));
-      const kept = (previous?.files ?? []).filter((e) => e.faction !== null && !built.has(e.faction));
-      const manifest = buildManifest(files, settings, GENERATOR, kept);
-      await writeOutput(flags.out, files, manifest);
+      // A --faction run leaves other factions' files in place and keeps their manifest entries; the
+      // manifest is composed again under the output's lock, in case another run finished meanwhile.
+      await writeOutput(flags.out, files, (now) => composeManifest(files, settings, GENERATOR, built, now, flags.out));
       const seconds = (performance.now() - t0) / 1000;
       if (flags.json) io.out(`${JSON.stringify(summary(flags.out, files, seconds), null, 2)}\n`);
       else {

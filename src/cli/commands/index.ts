@@ -1,19 +1,77 @@
 /**
- * Every command registers itself on the program. A command's file parses its options, calls the library
- * and prints; it reports its exit code with `setExit` (only `validate` ever sets 1) and throws typed
- * errors for bad input, which src/cli/main.ts maps to exit 2.
+ * Every command, as a line of data: its name, what it does, examples and exit codes for its help, and
+ * how to load it. src/cli/main.ts loads only the command being run (so `--help` and `factions` never load
+ * the geometry kernel) and registers the rest by name and summary for the overview help.
+ *
+ * A command's file parses its options, calls the library and prints; it reports its exit code with
+ * `setExit` (only `validate` ever sets 1) and throws typed errors for bad input, which main maps to 2.
  */
-import type { Command } from 'commander';
-import type { Io } from '../main.js';
-import { registerBom } from './bom.js';
-import { registerCalibrate } from './calibrate.js';
-import { registerCalibrateWheel } from './calibrate-wheel.js';
-import { registerFactions } from './factions.js';
-import { registerGenerate } from './generate.js';
-import { registerMaterials } from './materials.js';
-import { registerTune } from './tune.js';
-import { registerValidate } from './validate.js';
+import type { Register } from '../terminal.js';
 
-export type Register = (program: Command, io: Io, setExit: (code: number) => void) => void;
+export interface CommandEntry {
+  name: string;
+  summary: string;
+  /** Command lines shown under "Examples:" in the command's help; each is valid (test/cli/help.test.ts runs their parsing). */
+  examples: readonly string[];
+  /** Whether the command exits 1 for rule violations (only validate). */
+  violations?: boolean;
+  load: () => Promise<Register>;
+}
 
-export const COMMANDS: readonly Register[] = [registerFactions, registerMaterials, registerGenerate, registerTune, registerCalibrate, registerCalibrateWheel, registerBom, registerValidate];
+export const COMMANDS: readonly CommandEntry[] = [
+  {
+    name: 'factions',
+    summary: 'list the factions and their card stats',
+    examples: ['shipwright factions', 'shipwright factions --json'],
+    load: async () => (await import('./factions.js')).registerFactions,
+  },
+  {
+    name: 'materials',
+    summary: 'list the printing materials with their properties, sources and estimates',
+    examples: ['shipwright materials', 'shipwright materials --json'],
+    load: async () => (await import('./materials.js')).registerMaterials,
+  },
+  {
+    name: 'generate',
+    summary: 'write the STL files of every faction set, and out/manifest.json',
+    examples: ['shipwright generate', 'shipwright generate --faction corsairs --clearance 0.25 --out prints', 'shipwright generate my-fleet.yaml --cannon-material petg --range 30in'],
+    load: async () => (await import('./generate.js')).registerGenerate,
+  },
+  {
+    name: 'tune',
+    summary: "size the cannon's flex arm to shoot a distance in a material",
+    examples: ['shipwright tune --material pla --range 24in', 'shipwright tune --material petg --range 0.8m --elevation 20 --stl cannon.stl'],
+    load: async () => (await import('./tune.js')).registerTune,
+  },
+  {
+    name: 'calibrate',
+    summary: "fit this printer's correction from practice shots and store it in the printer profile",
+    examples: ['shipwright calibrate --material pla --tuned-for 24in --measured 58cm,61cm,57cm --shots-fired 20'],
+    load: async () => (await import('./calibrate.js')).registerCalibrate,
+  },
+  {
+    name: 'calibrate-wheel',
+    summary: "fit this table's wheel roll from a measured run of clicks, store it in the printer profile, and resize the wheel",
+    examples: ['shipwright calibrate-wheel --measured "10 clicks = 18.5in"'],
+    load: async () => (await import('./calibrate-wheel.js')).registerCalibrateWheel,
+  },
+  {
+    name: 'bom',
+    summary: 'bill of materials for a table of N players: parts, colours, grams, print time, spools, cost',
+    examples: ['shipwright bom --players 4', 'shipwright bom --armada armada.yaml --format csv', 'shipwright bom --players 6 --factions corsairs,corsairs,sun-fleet,queens-fleet,shadow-fleet,treasure-fleet --price-per-kg 20'],
+    load: async () => (await import('./bom.js')).registerBom,
+  },
+  {
+    name: 'validate',
+    summary: 'check every faction card against the printed geometry, the rulebook, fits and printability',
+    examples: ['shipwright validate', 'shipwright validate my-fleet.yaml --clearance 0.3', 'shipwright validate --armada armada.yaml --json', 'shipwright validate --list-rules'],
+    violations: true,
+    load: async () => (await import('./validate.js')).registerValidate,
+  },
+];
+
+/** The help's closing lines for a command: its examples and its exit codes. */
+export function helpFooter(entry: CommandEntry): string {
+  const exits = entry.violations ? '0 clean (warnings allowed), 1 rule violations found, 2 bad input' : '0 done, 2 bad input (a file or flag; the message says which and where)';
+  return `\nExamples:\n${entry.examples.map((e) => `  $ ${e}\n`).join('')}\nExit codes: ${exits}\n`;
+}

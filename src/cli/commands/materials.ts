@@ -11,8 +11,8 @@ import {
   type Material,
   type MaterialValue,
 } from '../../materials.js';
-import { formatTable } from '../table.js';
-import type { Register } from './index.js';
+import { formatTable } from '../../table.js';
+import type { Register } from '../terminal.js';
 
 type PropertyKey = { [K in keyof Material]: Material[K] extends MaterialValue | null ? K : never }[keyof Material];
 
@@ -47,10 +47,8 @@ function tableRows(): string[][] {
   return rows;
 }
 
-export const registerMaterials: Register = (program: Command, io) => {
-  program
-    .command('materials')
-    .description('list the printing materials with their properties, sources and estimates')
+export const registerMaterials: Register = (cmd: Command, io) => {
+  cmd
     .option('--json', 'print the materials, their sources and the fatigue rule as JSON on stdout')
     .action((flags: { json?: boolean }) => {
       if (flags.json) {

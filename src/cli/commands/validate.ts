@@ -9,14 +9,14 @@ import { InputError } from '../../errors.js';
 import { DEFAULT_FACTIONS_DIR, loadFactions } from '../../faction/loader.js';
 import type { Faction } from '../../faction/types.js';
 import { CATALOG } from '../../generate/catalog.js';
-import { readBinaryFile } from '../../io/read-bytes.js';
+import { readFileBounded } from '../../io/read.js';
 import { parseStl, StlFormatError } from '../../mesh/stl.js';
 import { findingsJson, findingsText } from '../../validate/report.js';
 import { RULES } from '../../validate/rules/index.js';
 import { validate } from '../../validate/validate.js';
-import { EXIT } from '../main.js';
+import { EXIT } from '../terminal.js';
 import { addBuildOptions, addCannonOptions, addFactionOptions, buildSettingsFrom, factionsFrom, parseIntFlag, selectFactions, type BuildFlags, type FactionFlags } from '../options.js';
-import type { Register } from './index.js';
+import type { Register } from '../terminal.js';
 
 interface Flags extends FactionFlags, BuildFlags {
   armada?: string;
@@ -33,7 +33,7 @@ const collect = (v: string, prev: string[] | undefined): string[] => [...(prev ?
 
 /** Reads an STL and checks it parses, so a bad file is bad input (exit 2) and not a finding. */
 async function readStl(path: string, source: string, place: string): Promise<Uint8Array> {
-  const bytes = await readBinaryFile(path, MAX_STL_BYTES);
+  const bytes = await readFileBounded(path, MAX_STL_BYTES);
   try {
     parseStl(bytes);
   } catch (e) {
@@ -73,10 +73,8 @@ function rulesTable(): string {
   return RULES.map((r) => `${r.id.padEnd(width)}  ${r.title}\n`).join('');
 }
 
-export const registerValidate: Register = (program: Command, io, setExit) => {
-  const cmd = program
-    .command('validate')
-    .description('check every faction card against the printed geometry, the rulebook, fits and printability')
+export const registerValidate: Register = (cmd: Command, io, setExit) => {
+  cmd
     .argument('[files...]', 'faction YAML files to check instead of the factions folder');
   addFactionOptions(cmd);
   addCannonOptions(addBuildOptions(cmd))

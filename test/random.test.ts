@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createRandom } from '../../src/parts/random.js';
+import { createRandom } from '../src/random.js';
 
 const take = (seed: number, n: number): number[] => {
   const r = createRandom(seed);

@@ -1,5 +1,5 @@
 /** Plain-text tables for human output: columns padded to their widest cell, two spaces apart. */
-import { printable } from '../text.js';
+import { printable } from './text.js';
 
 /**
  * Lays out rows as an aligned text table: the first row is the header, columns are separated by two

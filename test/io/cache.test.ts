@@ -1,0 +1,109 @@
+import { execFileSync } from 'node:child_process';
+import { copyFile, mkdir, mkdtemp, readdir, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { MeshFacts } from '../../src/generate/index.js';
+import { codeVersion, openDiskCache } from '../../src/io/cache.js';
+import { createHash } from 'node:crypto';
+
+const K1 = '1'.repeat(64);
+const K2 = '2'.repeat(64);
+const mesh = (text: string): { facts: MeshFacts; bytes: Uint8Array } => {
+  const bytes = new TextEncoder().encode(text);
+  const facts = { volumeMm3: 1, surfaceAreaMm2: 1, bounds: { min: [0, 0, 0], max: [1, 1, 1] }, triangles: 12, sha256: createHash('sha256').update(bytes).digest('hex'), features: [] } as unknown as MeshFacts;
+  return { facts, bytes };
+};
+
+let dir: string;
+let warnings: string[];
+const open = (maxBytes?: number) => openDiskCache(dir, { warn: (m) => warnings.push(m), maxBytes });
+beforeEach(async () => {
+  dir = join(await mkdtemp(join(tmpdir(), 'sw-cache-')), 'cache');
+  warnings = [];
+});
+
+describe('the part cache', () => {
+  it('gives back what was put, for the same key and part', async () => {
+    const cache = await open();
+    const m = mesh('hull mesh');
+    await cache.put(K1, 'hull', m.facts, m.bytes);
+    const hit = await (await open()).get(K1, 'hull');
+    expect(new TextDecoder().decode(hit!.bytes)).toBe('hull mesh');
+    expect(warnings).toEqual([]);
+  });
+
+  it('rebuilds an entry that is not what it claims: swapped under another key, another part, edited bytes', async () => {
+    const cache = await open();
+    const m = mesh('hull mesh');
+    await cache.put(K1, 'hull', m.facts, m.bytes);
+    expect(await cache.get(K1, 'wheel')).toBeNull();
+    for (const ext of ['stl', 'json']) await copyFile(join(dir, `${K1}.${ext}`), join(dir, `${K2}.${ext}`));
+    expect(await cache.get(K2, 'hull')).toBeNull();
+    await writeFile(join(dir, `${K1}.stl`), 'hull mesi');
+    expect(await cache.get(K1, 'hull')).toBeNull();
+  });
+
+  it('falls back to building, with one warning, when its folder is a file', async () => {
+    await writeFile(dir, 'not a folder');
+    const cache = await open();
+    const m = mesh('x');
+    await cache.put(K1, 'hull', m.facts, m.bytes);
+    expect(await cache.get(K1, 'hull')).toBeNull();
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/does not work .*building without it/);
+  });
+
+  it('treats a FIFO as an entry as a failure, without hanging on it', async () => {
+    await mkdir(dir);
+    execFileSync('mkfifo', [join(dir, `${K1}.stl`)]);
+    await writeFile(join(dir, `${K1}.json`), '{}');
+    const cache = await open();
+    expect(await cache.get(K1, 'hull')).toBeNull();
+    expect(warnings[0]).toMatch(/FIFO/);
+  });
+
+  it("removes dead runs' temporary files and keeps live ones", async () => {
+    await mkdir(dir);
+    const dead = `.${K1}.stl.999999.0badf00d.tmp`;
+    const live = `.${K2}.stl.${process.pid}.0badf00d.tmp`;
+    await writeFile(join(dir, dead), 'half');
+    await writeFile(join(dir, live), 'half');
+    await open();
+    expect(await readdir(dir)).toEqual([live]);
+  });
+
+  it('keeps within its size bound by dropping the least recently used entries', async () => {
+    const cache = await open();
+    const keys = ['a', 'b', 'c', 'd'].map((c) => c.repeat(64));
+    for (const [i, k] of keys.entries()) {
+      const m = mesh('x'.repeat(1000));
+      await cache.put(k, 'hull', m.facts, m.bytes);
+      const t = new Date(Date.UTC(2026, 0, 1 + i));
+      for (const ext of ['stl', 'json']) await utimes(join(dir, `${k}.${ext}`), t, t);
+    }
+    await cache.get(keys[0]!, 'hull'); // used now: the newest
+    await open(2 * 1600);
+    const left = new Set((await readdir(dir)).map((n) => n.slice(0, 64)));
+    expect([...left].sort()).toEqual([keys[0]!, keys[3]!].sort());
+  });
+});
+
+describe('codeVersion', () => {
+  it('changes when a dependency is upgraded or a source file changes', async () => {
+    const pkg = await mkdtemp(join(tmpdir(), 'sw-pkg-'));
+    await mkdir(join(pkg, 'src'));
+    await mkdir(join(pkg, 'node_modules/fake-text'), { recursive: true });
+    await writeFile(join(pkg, 'package.json'), JSON.stringify({ version: '1.0.0', dependencies: { 'fake-text': '^2' } }));
+    const depVersion = (v: string) => writeFile(join(pkg, 'node_modules/fake-text/package.json'), JSON.stringify({ name: 'fake-text', version: v }));
+    await depVersion('2.13.0');
+    await writeFile(join(pkg, 'src/coin.js'), 'export const letters = 1;');
+    const v1 = await codeVersion(join(pkg, 'src'));
+    await depVersion('2.14.0');
+    const v2 = await codeVersion(join(pkg, 'src'));
+    await writeFile(join(pkg, 'src/coin.js'), 'export const letters = 2;');
+    const v3 = await codeVersion(join(pkg, 'src'));
+    expect(new Set([v1, v2, v3]).size).toBe(3);
+    expect(await codeVersion(join(pkg, 'src'))).toBe(v3);
+  });
+});
