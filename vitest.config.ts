@@ -1,4 +1,6 @@
-import { availableParallelism } from 'node:os';
+import { mkdtempSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -12,5 +14,7 @@ export default defineConfig({
     // Vitest's default is one worker fewer than the cores, which on a 2-core machine runs the files one at a
     // time; the geometry is CPU-bound and the files are independent, so use every core.
     maxWorkers: availableParallelism(),
+    // Commands that default to the user's part cache (~/.cache/shipwright) use one of the run's own instead.
+    env: { XDG_CACHE_HOME: mkdtempSync(join(tmpdir(), 'shipwright-test-cache-')) },
   },
 });

@@ -2,9 +2,11 @@
 import { benchGenerate } from './generate.js';
 import { benchPhysics } from './physics.js';
 import { benchSlicerCalibration } from './slicer-calibration.js';
+import { benchStart } from './start.js';
 import { benchValidate } from './validate.js';
 
 const sections: [string, () => Promise<Record<string, string | number>>][] = [
+  ['start', benchStart],
   ['generate', benchGenerate],
   ['validate', benchValidate],
   ['physics', benchPhysics],

@@ -15,13 +15,13 @@ describe('printable', () => {
 });
 
 describe('text from a faction file or an armada list', () => {
-  it('is printed with its control characters escaped: a faction\'s name in the factions table, a player\'s in validate', async () => {
+  it('is printed with its control characters escaped: a faction\'s ability in the factions table, a player\'s in validate', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'shipwright-text-'));
     await cp(join(import.meta.dirname, '../factions/corsairs.yaml'), join(dir, 'corsairs.yaml'));
     const yaml = await readFile(join(dir, 'corsairs.yaml'), 'utf8');
-    await writeFile(join(dir, 'corsairs.yaml'), yaml.replace('name: Corsairs', 'name: "Cor\\e[2Jsairs\\u202e"'));
+    await writeFile(join(dir, 'corsairs.yaml'), yaml.replace('name: Plunder', 'name: "Plu\\e[2Jnder\\u202e"'));
     const table = await runBuilt(['factions', '--factions-dir', dir]);
-    expect(table.out).toContain('Cor\\u{1b}[2Jsairs\\u{202e}');
+    expect(table.out).toContain('Plu\\u{1b}[2Jnder\\u{202e}');
     expect(table.out).not.toMatch(/[\u001b\u202e]/);
     const list = (await readFile(join(import.meta.dirname, 'fixtures/validate/armada-two-thirds.yaml'), 'utf8')).replace('name: Ben', 'name: "B\\e]0;pwned\\aen"');
     await writeFile(join(dir, 'armada.yaml'), list);

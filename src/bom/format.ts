@@ -2,16 +2,11 @@
  * The bill of materials as text: a terminal table (at most 100 columns), a Markdown table and CSV to paste
  * into a document or a sheet, and JSON. Pure: each returns a string.
  */
-import { formatTable } from '../table.js';
+import { formatTable, wrap } from '../table.js';
 import type { Bom, BomRow } from './bom.js';
 
 export const BOM_FORMATS = ['table', 'markdown', 'csv', 'json'] as const;
 export type BomFormat = (typeof BOM_FORMATS)[number];
-
-/** The terminal table must fit this many columns. */
-export const TABLE_MAX_COLUMNS = 100;
-/** Longest text kept in a column of the terminal table; longer text (a custom colour) is cut with "…". */
-const CELL_MAX_CHARS = 14;
 
 const g = (x: number): string => x.toFixed(1);
 const min = (x: number): string => x.toFixed(0);
@@ -19,7 +14,6 @@ const hours = (minutes: number): string => {
   const whole = Math.round(minutes);
   return `${Math.floor(whole / 60)} h ${String(whole % 60).padStart(2, '0')} min`;
 };
-const cut = (s: string): string => ([...s].length <= CELL_MAX_CHARS ? s : `${[...s].slice(0, CELL_MAX_CHARS - 1).join('')}…`);
 const round = (x: number, digits: number): number => Math.round(x * 10 ** digits) / 10 ** digits;
 
 const HEADER = ['part', 'faction', 'quantity', 'color', 'material', 'gramsEach', 'gramsTotal', 'minutesEach', 'minutesTotal'] as const;
@@ -37,33 +31,18 @@ function summaryLines(bom: Bom): string[] {
   return lines;
 }
 
-/** Wraps text at `width` columns on spaces, indenting continuation lines. */
-function wrap(text: string, width: number, indent: string): string {
-  const out: string[] = [];
-  let line = '';
-  for (const word of text.split(' ')) {
-    if (line !== '' && [...line].length + 1 + [...word].length > width) {
-      out.push(line);
-      line = indent + word;
-    } else line = line === '' ? word : `${line} ${word}`;
-  }
-  out.push(line);
-  return out.join('\n');
-}
-
 /** The terminal table: parts, totals by colour and material, what to buy, and the choices made. */
 export function formatBomTable(bom: Bom): string {
   const head = ['part', 'faction', 'qty', 'colour', 'material', 'g each', 'g total', 'min each', 'min total'];
-  const parts = formatTable([head, ...bom.rows.map((r) => cellsOf(r).map((c, i) => (i < 5 ? cut(c) : c)))], [2, 5, 6, 7, 8]);
+  const parts = formatTable([head, ...bom.rows.map((r) => cellsOf(r))], [2, 5, 6, 7, 8]);
   const colours = formatTable(
-    [['colour', 'material', 'grams', 'print time', 'spools'], ...bom.totals.byColor.map((c) => [cut(c.color), c.material, g(c.grams), hours(c.minutes), String(c.spools)])],
+    [['colour', 'material', 'grams', 'print time', 'spools'], ...bom.totals.byColor.map((c) => [c.color, c.material, g(c.grams), hours(c.minutes), String(c.spools)])],
     [2, 3, 4],
   );
   const notPrinted = formatTable(bom.notPrinted.map((n) => [`  ${n.item}`, String(n.quantity)]), [1]);
-  const w = TABLE_MAX_COLUMNS;
   const notes = [...bom.decisions, ...(bom.totals.byColor.some((c) => c.color === 'any') ? ['colour "any": print from what is left on the other spools of the same material; spools are counted for the rest only'] : [])];
   return [
-    ...summaryLines(bom).map((l) => wrap(l, w, '  ')),
+    ...summaryLines(bom).map((l) => wrap(l, '  ')),
     '',
     parts.trimEnd(),
     '',
@@ -74,8 +53,8 @@ export function formatBomTable(bom: Bom): string {
     notPrinted.trimEnd(),
     '',
     'Choices where the rulebook gives a range:',
-    ...notes.map((d) => wrap(`  - ${d}`, w, '    ')),
-    ...(bom.warnings.length ? ['', 'Warnings:', ...bom.warnings.map((d) => wrap(`  - ${d}`, w, '    '))] : []),
+    ...notes.map((d) => wrap(`  - ${d}`, '    ')),
+    ...(bom.warnings.length ? ['', 'Warnings:', ...bom.warnings.map((d) => wrap(`  - ${d}`, '    '))] : []),
     '',
   ].join('\n');
 }

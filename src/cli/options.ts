@@ -6,7 +6,8 @@ import { Option, type Command } from 'commander';
 import { InputError } from '../errors.js';
 import { DEFAULT_FACTIONS_DIR, loadFactionFiles, loadFactions, type LoadOptions } from '../faction/loader.js';
 import type { Faction } from '../faction/types.js';
-import { defaultSettings, type BuildSettings } from '../generate/index.js';
+import { defaultSettings, type BuildSettings, type PartCache } from '../generate/index.js';
+import { defaultCacheDir, openDiskCache } from '../io/cache.js';
 import { MATERIAL_IDS } from '../materials.js';
 import { parseAngleDeg, parseLengthMm } from '../units.js';
 import { DEFAULT_TUNE, TAPER_CHOICES, type TaperChoice, type TuneRequest } from '../physics/solver.js';
@@ -186,4 +187,19 @@ export async function calibrationFrom(profilePath: string | undefined, materialI
   const entry = findCalibration(await readProfile(profilePath, false), materialId, family);
   if (!entry) return { factor: 1, warning: `${profilePath} has no calibration for ${key}: run shipwright calibrate --material ${materialId}${family ? ` --family ${family}` : ''} --profile ${profilePath}` };
   return { factor: entry.energyFactor };
+}
+
+export interface CacheFlags {
+  cache: boolean;
+  cacheDir?: string;
+}
+
+/** --cache-dir and --no-cache: the content-hash cache of built parts that generate, validate and bom share. */
+export function addCacheOptions(cmd: Command): Command {
+  return cmd.option('--cache-dir <dir>', `content-hash cache of built parts (default ${defaultCacheDir()})`).option('--no-cache', 'build every part afresh');
+}
+
+/** The part cache the flags ask for (null with --no-cache); a cache that fails warns on `warn` and is bypassed. */
+export async function cacheFrom(flags: CacheFlags, warn: (message: string) => void): Promise<PartCache | null> {
+  return flags.cache ? openDiskCache(flags.cacheDir ?? defaultCacheDir(), { warn }) : null;
 }

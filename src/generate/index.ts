@@ -30,6 +30,8 @@ export interface GenerateRequest {
   /** Worker threads. Default: the machine's cores. */
   jobs?: number;
   cache?: PartCache | null;
+  /** Only these catalogue parts (e.g. `['hull']`). Default: every part. */
+  parts?: readonly string[];
   /** Called as each file is ready (from cache or built). */
   onProgress?: (done: number, total: number, file: GeneratedFile) => void;
 }
@@ -86,7 +88,7 @@ export function canonicalJson(v: unknown): string {
 /** Builds (or takes from the cache) every file for the factions, in plan order. */
 export async function generateParts(request: GenerateRequest): Promise<GeneratedFile[]> {
   const { factions, settings, cache = null } = request;
-  const planned = planJobs(factions, settings);
+  const planned = planJobs(factions, settings).filter((p) => !request.parts || request.parts.includes(p.job.part));
   const results: (GeneratedFile | undefined)[] = new Array(planned.length);
   let done = 0;
   const finish = (i: number, built: Built, cached: boolean): void => {

@@ -126,12 +126,9 @@ export async function listFiles(dir: string, extensions: readonly string[]): Pro
     throw asUserError(e, dir, 'cannot read the folder');
   }
   const wanted = names.filter((n) => extensions.some((ext) => n.toLowerCase().endsWith(ext)) && !n.startsWith('.'));
-  const files: string[] = [];
-  for (const name of wanted.sort()) {
-    const info = await stat(join(dir, name)).catch(() => null);
-    if (info?.isFile()) files.push(join(dir, name));
-  }
-  return files;
+  const sorted = wanted.sort();
+  const infos = await Promise.all(sorted.map((name) => stat(join(dir, name)).catch(() => null)));
+  return sorted.filter((_, i) => infos[i]?.isFile()).map((name) => join(dir, name));
 }
 
 /**

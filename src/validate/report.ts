@@ -1,4 +1,5 @@
 /** Findings as text for people (grouped by faction, errors first, a fix per finding) and as JSON. */
+import { wrap } from '../table.js';
 import { printable } from '../text.js';
 import type { Finding } from './types.js';
 
@@ -34,8 +35,8 @@ export function findingsText(findings: readonly Finding[], checked: Checked): st
     // Messages quote names from faction files and armada lists: printed as text.
     lines.push(`${printable(key)}:`);
     for (const f of group) {
-      lines.push(`  ${f.severity === 'error' ? 'error  ' : 'warning'} ${f.rule}${f.part ? ` (${f.part})` : ''}: ${printable(f.message)}`);
-      lines.push(`          fix: ${printable(f.hint)}`);
+      lines.push(wrap(`  ${f.severity === 'error' ? 'error  ' : 'warning'} ${f.rule}${f.part ? ` (${f.part})` : ''}: ${printable(f.message)}`, '          '));
+      lines.push(wrap(`          fix: ${printable(f.hint)}`, '               '));
     }
   }
   lines.push(`${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'} (${scope} checked)`);

@@ -5,7 +5,7 @@
 import type { Armada } from '../armada/load.js';
 import type { Faction } from '../faction/types.js';
 import { fromMesh, initKernel, withArena, type MeshData, type Solid } from '../geometry/kernel.js';
-import { generateParts, type BuildSettings } from '../generate/index.js';
+import { generateParts, type BuildSettings, type PartCache } from '../generate/index.js';
 import { parseStl } from '../mesh/stl.js';
 import { checkTopology, type TopologyReport } from '../mesh/topology.js';
 import { CLICK_DISTANCE_MM, PRINT_DEFAULTS, PRINTABILITY } from '../standard.js';
@@ -32,6 +32,8 @@ export interface ValidateInput {
   replacements?: ReadonlyMap<string, { path: string; bytes: Uint8Array }>;
   /** Worker threads for building. Default: the machine's cores. */
   jobs?: number;
+  /** The part cache generate fills (default none: every part built afresh). */
+  cache?: PartCache | null;
   /** The rules to run. Default: all of RULES, in order. */
   rules?: readonly Rule[];
 }
@@ -53,7 +55,7 @@ export function sortFindings(findings: readonly Finding[]): Finding[] {
 
 /** Builds the parts, runs every rule and returns the findings (errors first). */
 export async function validate(input: ValidateInput): Promise<Finding[]> {
-  const generated = input.factions.length > 0 ? await generateParts({ factions: input.factions, settings: input.settings, jobs: input.jobs, cache: null }) : [];
+  const generated = input.factions.length > 0 ? await generateParts({ factions: input.factions, settings: input.settings, jobs: input.jobs, cache: input.cache ?? null }) : [];
   return checkFiles(generated, input);
 }
 

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildBom, countSpools, type Bom } from '../../src/bom/bom.js';
-import { csvField, formatBomCsv, formatBomJson, formatBomMarkdown, formatBomTable, TABLE_MAX_COLUMNS } from '../../src/bom/format.js';
+import { csvField, formatBomCsv, formatBomJson, formatBomMarkdown, formatBomTable } from '../../src/bom/format.js';
+import { TABLE_MAX_COLUMNS } from '../../src/table.js';
 import { estimatePrint, type PrintSettings } from '../../src/bom/estimate.js';
 import { planBom } from '../../src/bom/quantities.js';
 import type { Faction } from '../../src/faction/types.js';

@@ -75,18 +75,31 @@ async function folderWith(name: string, content?: Uint8Array | string): Promise<
 }
 
 describe('shipwright factions', () => {
-  it('lists the seven shipped factions with their card stats and units', async () => {
+  it('lists the seven shipped factions with their card stats, and each hull at the size generate prints it', async () => {
     const { code, out, err } = await run('factions');
     expect(code).toBe(0);
     expect(err).toBe('');
     const lines = out.split('\n');
-    expect(lines[0]).toMatch(/^id\s+name\s+ships\s+move\s+fittings\s+cannon slots\s+hits to sink\s+heading/);
+    expect(lines[0]).toMatch(/^id\s+ships\s+move\s+fittings\s+slots\s+hits\s+heading\s+colour\s+ability\s+hull, printed/);
     const qf = lines.find((l) => l.startsWith('queens-fleet'))!;
-    expect(qf).toMatch(/queens-fleet\s+Queen's Fleet\s+3\s+2 clicks \(4 in\)\s+3\s+2\s+4\s+180°\s+blue-grey\s+Disciplined Crew\s+galleon 86 × 34 × 18 mm/);
+    expect(qf).toMatch(/^queens-fleet\s+3\s+2\s+3\s+2\s+4\s+180°\s+blue-grey\s+Disciplined\s+galleon/);
     expect(out).toContain('7 factions from');
-    // Columns line up: every row has "clicks"/"click" starting at the header's "move" column.
-    const moveCol = lines[0]!.indexOf('move');
-    for (const l of lines.slice(1, 8)) expect(l.slice(moveCol)).toMatch(/^\d clicks? /);
+    expect(out).toMatch(/move: clicks of the movement wheel, 2 in \(50\.8 mm\) each/);
+    // The referee: the bounding box of the vertices in the STL generate writes, read here from its bytes.
+    const work = await mkdtemp(join(tmp, 'printed-'));
+    expect((await runBuilt(['generate', '--faction', 'queens-fleet', '--out', join(work, 'out')])).code).toBe(0);
+    const stl = await readFile(join(work, 'out', 'queens-fleet', 'hull.stl'));
+    const lo = [Infinity, Infinity, Infinity], hi = [-Infinity, -Infinity, -Infinity];
+    for (let t = 0; t < stl.readUInt32LE(80); t++)
+      for (let v = 0; v < 3; v++)
+        for (let k = 0; k < 3; k++) {
+          const x = stl.readFloatLE(84 + t * 50 + 12 + v * 12 + k * 4);
+          lo[k] = Math.min(lo[k]!, x), hi[k] = Math.max(hi[k]!, x);
+        }
+    const size = hi.map((h, k) => +(h - lo[k]!).toFixed(1)).join('×');
+    const cell = out.slice(out.indexOf('queens-fleet')).split('\n').slice(0, 2).join(' ');
+    expect(cell).toContain(size);
+    expect(size).not.toBe('86×34×18'); // the model's nominal size: the castles stand above it
   });
 
   it('prints the resolved factions as JSON on stdout with --json, sorted by id', async () => {

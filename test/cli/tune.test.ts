@@ -93,7 +93,7 @@ describe('shipwright tune, readable', () => {
   it('says "more than" where the wear estimate is capped', async () => {
     const { out } = await run('tune', '--material', 'pa', '--range', '10cm');
     expect(out).toMatch(/^wear \[E\]\s+more than 1,000,000\s+shots$/m);
-    expect(out).toContain('wear: more than 1,000,000 shots before the range falls noticeably; a model estimate [E]');
+    expect(out.replace(/\n +/g, ' ')).toContain('wear: more than 1,000,000 shots before the range falls noticeably; a model estimate [E]');
   });
 });
 
@@ -263,7 +263,7 @@ describe('shipwright calibrate', () => {
     expect(code).toBe(0);
     expect(out).toMatch(/^practice shots\s+3$/m);
     expect(out).toMatch(/^calibration factor \(energy\), before → after\s+1 → 0\.(9|89)\d*$/m);
-    expect(out).toContain(`Saved to ${profile} as petg; use it with: shipwright tune --profile ${profile}`);
+    expect(out.replace(/\n +/g, ' ')).toContain(`Saved to ${profile} as petg; use it with: shipwright tune --profile ${profile}`);
     expect(out).toMatch(/Corrected arm:\nPETG cannon for 0\.61 m/);
   });
 

@@ -12,16 +12,15 @@ import { InputError } from '../../errors.js';
 import { DEFAULT_FACTIONS_DIR, loadFactions } from '../../faction/loader.js';
 import type { Faction } from '../../faction/types.js';
 import { generateParts } from '../../generate/index.js';
-import { defaultCacheDir, openDiskCache } from '../../io/cache.js';
 import { findMaterial, MATERIAL_IDS } from '../../materials.js';
 import { parseStl } from '../../mesh/stl.js';
 import { PLAYERS } from '../../rules/rulebook.js';
 import { PRINT_DEFAULTS } from '../../standard.js';
-import { addBuildOptions, buildSettingsFrom, parseIntFlag, parseMmFlag, type BuildFlags } from '../options.js';
+import { addBuildOptions, addCacheOptions, buildSettingsFrom, cacheFrom, type CacheFlags, parseIntFlag, parseMmFlag, type BuildFlags } from '../options.js';
 import { progressReporter } from '../progress.js';
 import type { Register } from '../terminal.js';
 
-interface Flags extends BuildFlags {
+interface Flags extends BuildFlags, CacheFlags {
   players?: string;
   mode?: BomMode;
   factions?: string;
@@ -33,8 +32,6 @@ interface Flags extends BuildFlags {
   infill: string;
   pricePerKg?: string;
   format: BomFormat;
-  cache: boolean;
-  cacheDir?: string;
 }
 
 /** Layer heights a 0.4 mm nozzle prints: 0.05 mm up to its usual ceiling of 0.4 mm. */
@@ -94,10 +91,8 @@ export const registerBom: Register = (cmd: Command, io) => {
     .option('--layer-height <mm>', `layer height, ${LAYER_HEIGHT_RANGE_MM.min}–${LAYER_HEIGHT_RANGE_MM.max} mm`, String(PRINT_DEFAULTS.layerHeightMm))
     .option('--infill <pct>', 'sparse infill, 0–100 %', String(PRINT_DEFAULTS.infillFraction * 100))
     .option('--price-per-kg <amount>', 'filament price per kg, in your currency, for the cost')
-    .addOption(new Option('--format <format>', 'output format').choices(BOM_FORMATS).default('table'))
-    .option('--cache-dir <dir>', `content-hash cache of built parts, shared with generate (default ${defaultCacheDir()})`)
-    .option('--no-cache', 'build every part afresh');
-  addBuildOptions(cmd).action(async (flags: Flags) => {
+    .addOption(new Option('--format <format>', 'output format').choices(BOM_FORMATS).default('table'));
+  addCacheOptions(addBuildOptions(cmd)).action(async (flags: Flags) => {
     const print: PrintSettings = {
       layerHeightMm: parseMmFlag('--layer-height', flags.layerHeight, LAYER_HEIGHT_RANGE_MM.min, LAYER_HEIGHT_RANGE_MM.max),
       lineWidthMm: PRINT_DEFAULTS.lineWidthMm,
@@ -122,7 +117,7 @@ export const registerBom: Register = (cmd: Command, io) => {
     plan.decisions.unshift(why);
 
     const used = all.filter((f) => fleets.some((fl) => fl.ships.some((s) => s.faction.id === f.id)));
-    const files = await generateParts({ factions: used, settings, cache: flags.cache ? await openDiskCache(flags.cacheDir ?? defaultCacheDir(), { warn: (m) => io.err(`warning: ${m}\n`) }) : null, onProgress: io.isTty ? progressReporter(io) : undefined });
+    const files = await generateParts({ factions: used, settings, cache: await cacheFrom(flags, (m) => io.err(`warning: ${m}\n`)), onProgress: io.isTty ? progressReporter(io) : undefined });
     const byPath = new Map(files.map((f) => [f.path, f]));
     const bom = buildBom({
       plan,

@@ -9,7 +9,7 @@ import { CALIBRATION_FACTOR_RANGE, calibrationKey, checkFamily, DEFAULT_PROFILE_
 import { fitCalibration } from '../../physics/calibrate.js';
 import { cannonOptionsFor, describeSolution, solveCannon } from '../../physics/tune.js';
 import { wearEstimate } from '../../physics/wear.js';
-import { formatTable } from '../../table.js';
+import { formatTable, wrap } from '../../table.js';
 import { addDesignOptions, parseIntFlag, parseRangeFlag, requestFrom, type DesignFlags } from '../options.js';
 import { formatTune, writeCannonStl } from './tune.js';
 import type { Register } from '../terminal.js';
@@ -94,7 +94,7 @@ export const registerCalibrate: Register = (cmd: Command, io) => {
         ]),
       );
       const family = flags.family ? ` --family ${flags.family}` : '';
-      io.out(`\nSaved to ${profilePath} as ${key}${again ? ' (the same shots as before: refitted, not compounded)' : ''}; use it with: shipwright tune --profile ${profilePath}${family}, or generate --profile ${profilePath}${family}\n`);
+      io.out(`\n${wrap(`Saved to ${profilePath} as ${key}${again ? ' (the same shots as before: refitted, not compounded)' : ''}; use it with: shipwright tune --profile ${profilePath}${family}, or generate --profile ${profilePath}${family}`, '  ')}\n`);
       if (flags.stl !== undefined) io.out(`Corrected cannon → ${flags.stl}\n`);
       io.out('\nCorrected arm:\n');
       io.out(formatTune(corrected));

@@ -5,32 +5,40 @@ import type { Faction } from '../../faction/types.js';
 import { CLICK_DISTANCE_MM } from '../../standard.js';
 import { mmToIn } from '../../units.js';
 import type { Register } from '../terminal.js';
-import { formatTable } from '../../table.js';
+import { defaultSettings, generateParts, type GeneratedFile, type PartCache } from '../../generate/index.js';
+import { addCacheOptions, cacheFrom, type CacheFlags } from '../options.js';
+import { basename } from 'node:path';
+import { formatTable, wrap } from '../../table.js';
 
-interface Flags {
+interface Flags extends CacheFlags {
   factionsDir?: string;
   json?: boolean;
 }
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
-function tableRows(factions: readonly Faction[]): string[][] {
-  const header = ['id', 'name', 'ships', 'move', 'fittings', 'cannon slots', 'hits to sink', 'heading', 'colour', 'ability', 'hull (length × beam × height)'];
+/** Each faction's hull as printed: length × beam × height of the generated mesh (an external hull's own file is not measured here). */
+async function printedHulls(factions: readonly Faction[], cache: PartCache | null): Promise<Map<string, string>> {
+  const files = await generateParts({ factions, settings: defaultSettings(), cache, parts: ['hull'] });
+  const size = (f: GeneratedFile): string => f.bounds.max.map((v, i) => +(v - f.bounds.min[i]!).toFixed(1)).join('×');
+  return new Map(files.map((f) => [f.faction!, size(f)]));
+}
+
+function tableRows(factions: readonly Faction[], hulls: ReadonlyMap<string, string>): string[][] {
+  const header = ['id', 'ships', 'move', 'fittings', 'slots', 'hits', 'heading', 'colour', 'ability', 'hull, printed L×B×H mm'];
   const rows = factions.map((f) => {
     const c = f.card;
-    const h = f.model.hull;
     return [
       f.id,
-      f.name,
       String(c.ships),
-      `${plural(c.moveCount, 'click')} (${+mmToIn(c.moveCount * CLICK_DISTANCE_MM).toFixed(1)} in)`,
+      String(c.moveCount),
       String(c.fittings),
       String(c.cannonSlots),
       String(c.hitsToSink),
       `${c.maxHeadingDeg}°`,
       c.color,
       c.ability.name,
-      `${h.style} ${h.lengthMm} × ${h.beamMm} × ${h.heightMm} mm`,
+      `${f.model.hull.style} ${hulls.get(f.id) ?? `external: ${basename(f.model.externalHullStl ?? '')}`}`,
     ];
   });
   return [header, ...rows];
@@ -39,15 +47,18 @@ function tableRows(factions: readonly Faction[]): string[][] {
 export const registerFactions: Register = (cmd: Command, io) => {
   cmd
     .option('--factions-dir <dir>', 'folder of faction YAML files (default: the shipped factions)')
-    .option('--json', 'print the resolved factions as JSON on stdout')
-    .action(async (flags: Flags) => {
+    .option('--json', 'print the resolved factions as JSON on stdout');
+  addCacheOptions(cmd).action(async (flags: Flags) => {
       const dir = flags.factionsDir ?? DEFAULT_FACTIONS_DIR;
       const factions = await loadFactions(dir);
       if (flags.json) {
         io.out(`${JSON.stringify(factions, null, 2)}\n`);
         return;
       }
-      io.out(formatTable(tableRows(factions), [2, 4, 5, 6]));
-      io.out(`\n${plural(factions.length, 'faction')} from ${dir}; one click of the movement wheel is ${+mmToIn(CLICK_DISTANCE_MM).toFixed(1)} in (${CLICK_DISTANCE_MM} mm).\n`);
+      const hulls = await printedHulls(factions, await cacheFrom(flags, (m) => io.err(`warning: ${m}\n`)));
+      io.out(formatTable(tableRows(factions, hulls), [1, 2, 3, 4, 5]));
+      io.out(
+        `\n${wrap(`${plural(factions.length, 'faction')} from ${flags.factionsDir ?? 'the shipped factions/'}. move: clicks of the movement wheel, ${+mmToIn(CLICK_DISTANCE_MM).toFixed(1)} in (${CLICK_DISTANCE_MM} mm) each; slots: cannon slots; hits: hits to sink; printed: the hull's generated mesh.`)}\n`,
+      );
     });
 };

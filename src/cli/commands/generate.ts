@@ -3,20 +3,17 @@ import type { Command } from 'commander';
 import { InputError } from '../../errors.js';
 import { generateParts, type GeneratedFile } from '../../generate/index.js';
 import { bedProblems, composeManifest } from '../../generate/manifest.js';
-import { defaultCacheDir, openDiskCache } from '../../io/cache.js';
 import { packageVersion } from '../../io/read.js';
 import { openOutput, writeOutput } from '../../io/output.js';
 import { defaultJobs } from '../../generate/pool.js';
-import { addBuildOptions, addCannonOptions, addFactionOptions, buildSettingsFrom, factionsFrom, parseIntFlag, type BuildFlags, type FactionFlags } from '../options.js';
+import { addBuildOptions, addCacheOptions, addCannonOptions, cacheFrom, type CacheFlags, addFactionOptions, buildSettingsFrom, factionsFrom, parseIntFlag, type BuildFlags, type FactionFlags } from '../options.js';
 import { progressReporter } from '../progress.js';
 import type { Register } from '../terminal.js';
 
-interface Flags extends FactionFlags, BuildFlags {
+interface Flags extends FactionFlags, BuildFlags, CacheFlags {
   out: string;
   jobs?: string;
   json?: boolean;
-  cache: boolean;
-  cacheDir?: string;
 }
 
 /** The manifest's generator field: this package and its version. */
@@ -26,11 +23,9 @@ export const registerGenerate: Register = (cmd: Command, io) => {
   cmd
     .argument('[files...]', 'faction YAML files to build instead of the factions folder');
   addFactionOptions(cmd);
-  addCannonOptions(addBuildOptions(cmd))
+  addCacheOptions(addCannonOptions(addBuildOptions(cmd)))
     .option('--out <dir>', 'output folder', 'out')
     .option('--jobs <n>', `worker threads (default: ${defaultJobs()}, the machine's cores)`)
-    .option('--cache-dir <dir>', `content-hash cache of built parts (default ${defaultCacheDir()})`)
-    .option('--no-cache', 'build every part afresh')
     .option('--json', 'print a JSON summary on stdout and nothing else')
     .action(async (paths: string[], flags: Flags) => {
       const settings = await buildSettingsFrom(flags);
@@ -40,7 +35,7 @@ export const registerGenerate: Register = (cmd: Command, io) => {
       const previous = await openOutput(flags.out);
       const built = new Set(factions.map((f) => f.id));
       composeManifest([], settings, GENERATOR, built, previous, flags.out);
-      const cache = flags.cache ? await openDiskCache(flags.cacheDir ?? defaultCacheDir(), { warn: (m) => io.err(`warning: ${m}\n`) }) : null;
+      const cache = await cacheFrom(flags, (m) => io.err(`warning: ${m}\n`));
       const t0 = performance.now();
       const progress = flags.json ? null : progressReporter(io);
       const files = await generateParts({ factions, settings, jobs, cache, onProgress: progress ?? undefined });

@@ -11,7 +11,7 @@ import {
   type Material,
   type MaterialValue,
 } from '../../materials.js';
-import { formatTable } from '../../table.js';
+import { formatTable, wrap } from '../../table.js';
 import type { Register } from '../terminal.js';
 
 type PropertyKey = { [K in keyof Material]: Material[K] extends MaterialValue | null ? K : never }[keyof Material];
@@ -60,7 +60,7 @@ export const registerMaterials: Register = (cmd: Command, io) => {
       io.out('\nNotes:\n');
       io.out(formatTable(MATERIALS.filter((m) => m.note !== '').map((m) => [`  ${m.name}`, m.note])));
       const f = FATIGUE_STRESS_FRACTION;
-      io.out(`\nFatigue (10³–10⁴ one-sided cycles): keep peak stress near ${num(f.min)}–${num(f.max)} × tensile strength (XY) [E], source ${f.source}.\n`);
+      io.out(`\n${wrap(`Fatigue (10³–10⁴ one-sided cycles): keep peak stress near ${num(f.min)}–${num(f.max)} × tensile strength (XY) [E], source ${f.source}.`)}\n`);
       io.out(`Brands differ by ${BRAND_SPREAD_FRACTION.min * 100}–${BRAND_SPREAD_FRACTION.max * 100} %: calibrate each printer and spool with practice shots.\n`);
       io.out('\n[E] = estimate: treat it as such.\nSources:\n');
       io.out(formatTable(Object.entries(SOURCES).map(([id, text]) => [`  ${id}`, text])));

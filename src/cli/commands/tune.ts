@@ -14,7 +14,7 @@ import { cannonOptionsFor, describeSolution, solveCannon, type TuneResult } from
 import { WEAR_MAX_SHOTS } from '../../physics/wear.js';
 import { mmToIn } from '../../units.js';
 import { addDesignOptions, calibrationFrom, parseRangeFlag, requestFrom, type DesignFlags } from '../options.js';
-import { formatTable } from '../../table.js';
+import { formatTable, wrap } from '../../table.js';
 import type { Register } from '../terminal.js';
 
 const fmt = (x: number, digits = 3): string => String(+x.toPrecision(digits));
@@ -54,7 +54,7 @@ export function formatTune(r: TuneResult): string {
     ['drag coefficient', fmt(r.dragCoefficient), ''],
     ['wear [E]', `${r.wear.shots >= WEAR_MAX_SHOTS ? 'more than ' : ''}${r.wear.shots.toLocaleString('en')}`, 'shots'],
   ];
-  return `${name} cannon for ${m(r.targetRangeM)}\n\n${formatTable(rows)}\nWarnings:\n${r.warnings.map((w) => `  - ${w}\n`).join('')}`;
+  return `${name} cannon for ${m(r.targetRangeM)}\n\n${formatTable(rows)}\nWarnings:\n${r.warnings.map((w) => `${wrap(`  - ${w}`, '    ')}\n`).join('')}`;
 }
 
 /** Writes the cannon that prints this design as binary STL. */

@@ -12,13 +12,14 @@ import { CATALOG } from '../../generate/catalog.js';
 import { readFileBounded } from '../../io/read.js';
 import { parseStl, StlFormatError } from '../../mesh/stl.js';
 import { findingsJson, findingsText } from '../../validate/report.js';
+import { formatTable } from '../../table.js';
 import { RULES } from '../../validate/rules/index.js';
 import { validate } from '../../validate/validate.js';
 import { EXIT } from '../terminal.js';
-import { addBuildOptions, addCannonOptions, addFactionOptions, buildSettingsFrom, factionsFrom, parseIntFlag, selectFactions, type BuildFlags, type FactionFlags } from '../options.js';
+import { addBuildOptions, addCacheOptions, addCannonOptions, cacheFrom, type CacheFlags, addFactionOptions, buildSettingsFrom, factionsFrom, parseIntFlag, selectFactions, type BuildFlags, type FactionFlags } from '../options.js';
 import type { Register } from '../terminal.js';
 
-interface Flags extends FactionFlags, BuildFlags {
+interface Flags extends FactionFlags, BuildFlags, CacheFlags {
   armada?: string;
   json?: boolean;
   part?: string[];
@@ -69,15 +70,14 @@ async function replacements(specs: readonly string[]): Promise<Map<string, { pat
 
 /** Every rule id beside what it checks, one per line, in the order they run. */
 function rulesTable(): string {
-  const width = Math.max(...RULES.map((r) => r.id.length));
-  return RULES.map((r) => `${r.id.padEnd(width)}  ${r.title}\n`).join('');
+  return formatTable([['rule', 'checks'], ...RULES.map((r) => [r.id, r.title])]);
 }
 
 export const registerValidate: Register = (cmd: Command, io, setExit) => {
   cmd
     .argument('[files...]', 'faction YAML files to check instead of the factions folder');
   addFactionOptions(cmd);
-  addCannonOptions(addBuildOptions(cmd))
+  addCacheOptions(addCannonOptions(addBuildOptions(cmd)))
     .option('--armada <file>', 'also check a Custom Armada list (YAML: players with ships by faction)')
     .option('--part <part=file.stl>', 'check a shared part exported from another tool in place of the generated one (repeatable)', collect)
     .option('--jobs <n>', 'worker threads for building (default: the machine\'s cores)')
@@ -94,7 +94,7 @@ export const registerValidate: Register = (cmd: Command, io, setExit) => {
       const armada = flags.armada ? await loadArmada(flags.armada) : null;
       const externalHulls = new Map<string, Uint8Array>();
       for (const f of factions) if (f.model.externalHullStl) externalHulls.set(f.id, await readStl(f.model.externalHullStl, f.sourceFile, 'model.externalHull.stl'));
-      const findings = await validate({ factions, settings, armada, knownFactionIds: known, externalHulls, replacements: await replacements(flags.part ?? []), jobs });
+      const findings = await validate({ factions, settings, armada, knownFactionIds: known, externalHulls, replacements: await replacements(flags.part ?? []), jobs, cache: await cacheFrom(flags, (m) => io.err(`warning: ${m}\n`)) });
       io.out(flags.json ? findingsJson(findings) : findingsText(findings, { factions: factions.length, ...(armada ? { players: armada.players.length } : {}) }));
       if (findings.some((f) => f.severity === 'error')) setExit(EXIT.violations);
     });
