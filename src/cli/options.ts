@@ -63,12 +63,20 @@ export function parseRangeFlag(flag: string, text: string): number {
   return Math.round(p.value * 1000) / 1e6;
 }
 
+/**
+ * A plain number in [min, max] from a flag whose unit is in its name or help (`--infill <pct>`): the unit
+ * may be written after it (`suffix`, e.g. `mm`), never another. The message gives an example inside the range.
+ */
+export function parseNumberFlag(flag: string, text: string, min: number, max: number, unit: string, suffix?: string): number {
+  const m = /^\s*([0-9]*\.?[0-9]+)\s*([a-z%]*)\s*$/i.exec(text);
+  const v = m && (m[2] === '' || m[2]!.toLowerCase() === suffix) ? Number(m[1]) : NaN;
+  if (!Number.isFinite(v) || v < min || v > max) throw InputError.single(flag, '', `"${text}" is not valid: expected ${unit} from ${min} to ${max}, e.g. ${flag} ${exampleIn(min, max)}`);
+  return v;
+}
+
 /** A number in millimetres from a flag named in mm: `0.25` or `0.25mm`. */
 export function parseMmFlag(flag: string, text: string, min: number, max: number): number {
-  const m = /^\s*([0-9]*\.?[0-9]+)\s*(mm)?\s*$/.exec(text);
-  const v = m ? Number(m[1]) : NaN;
-  if (!Number.isFinite(v) || v < min || v > max) throw InputError.single(flag, '', `"${text}" is not valid: expected millimetres from ${min} to ${max}, e.g. ${flag} ${exampleIn(min, max)}`);
-  return v;
+  return parseNumberFlag(flag, text, min, max, 'millimetres', 'mm');
 }
 
 /** A round number inside [min, max] to show as an example: the middle, to as few digits as stay inside. */
@@ -80,7 +88,7 @@ export function exampleIn(min: number, max: number): number {
 /** A whole number in [min, max]. */
 export function parseIntFlag(flag: string, text: string, min: number, max: number): number {
   const v = /^\s*\d+\s*$/.test(text) ? Number(text) : NaN;
-  if (!Number.isInteger(v) || v < min || v > max) throw InputError.single(flag, '', `"${text}" is not valid: expected a whole number from ${min} to ${max}`);
+  if (!Number.isInteger(v) || v < min || v > max) throw InputError.single(flag, '', `"${text}" is not valid: expected a whole number from ${min} to ${max}, e.g. ${flag} ${Math.round(exampleIn(min, max))}`);
   return v;
 }
 

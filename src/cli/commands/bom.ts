@@ -16,7 +16,7 @@ import { findMaterial, MATERIAL_IDS } from '../../materials.js';
 import { parseStl } from '../../mesh/stl.js';
 import { PLAYERS } from '../../rules/rulebook.js';
 import { PRINT_DEFAULTS } from '../../standard.js';
-import { addBuildOptions, addCacheOptions, buildSettingsFrom, cacheFrom, type CacheFlags, parseIntFlag, parseMmFlag, type BuildFlags } from '../options.js';
+import { addBuildOptions, addCacheOptions, buildSettingsFrom, cacheFrom, type CacheFlags, parseIntFlag, parseMmFlag, parseNumberFlag, type BuildFlags } from '../options.js';
 import { progressReporter } from '../progress.js';
 import type { Register } from '../terminal.js';
 
@@ -41,12 +41,6 @@ function materialFlag(flag: string, id: string): string {
   const m = findMaterial(id);
   if (!m) throw InputError.single(flag, '', `unknown material "${id}": expected one of ${MATERIAL_IDS.join(', ')} (see shipwright materials)`);
   return m.id;
-}
-
-function numberFlag(flag: string, text: string, min: number, max: number, unit: string): number {
-  const v = /^\s*[0-9]*\.?[0-9]+\s*$/.test(text) ? Number(text) : NaN;
-  if (!Number.isFinite(v) || v < min || v > max) throw InputError.single(flag, '', `"${text}" is not valid: expected ${unit} from ${min} to ${max}`);
-  return v;
 }
 
 function factionById(all: readonly Faction[], id: string, source: string, place: string): Faction {
@@ -99,9 +93,9 @@ export const registerBom: Register = (cmd: Command, io) => {
       perimeters: PRINT_DEFAULTS.perimeters,
       topLayers: PRINT_DEFAULTS.topLayers,
       bottomLayers: PRINT_DEFAULTS.bottomLayers,
-      infillFraction: numberFlag('--infill', flags.infill.replace(/%\s*$/, ''), 0, 100, 'per cent') / 100,
+      infillFraction: parseNumberFlag('--infill', flags.infill, 0, 100, 'per cent', '%') / 100,
     };
-    const pricePerKg = flags.pricePerKg === undefined ? null : numberFlag('--price-per-kg', flags.pricePerKg, 0, 1e6, 'a price per kg (0 or more)');
+    const pricePerKg = flags.pricePerKg === undefined ? null : parseNumberFlag('--price-per-kg', flags.pricePerKg, 0, 1e6, 'a price per kg in your currency');
     const materialId = flags.material === undefined ? undefined : materialFlag('--material', flags.material);
     const ballMaterialId = flags.ballMaterial === undefined ? undefined : materialFlag('--ball-material', flags.ballMaterial);
     if (flags.mode === 'armada' && flags.armada === undefined) throw InputError.single('--mode', '', 'armada mode needs an armada list: --armada <file>');
