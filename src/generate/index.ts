@@ -56,10 +56,15 @@ interface PlannedJob {
   faction: Faction | null;
 }
 
-/** Every file to make, faction parts first (they are the slowest, so they start first), then shared ones. */
-export function planJobs(factions: readonly Faction[], settings: BuildSettings): PlannedJob[] {
+/**
+ * Every file to make (only the catalogue's `parts` when given), faction parts first (they are the slowest,
+ * so they start first), then shared ones.
+ */
+export function planJobs(factions: readonly Faction[], settings: BuildSettings, parts?: readonly string[]): PlannedJob[] {
   const planned: PlannedJob[] = [];
   const add = (entry: CatalogEntry, faction: Faction | null): void => {
+    // Filtered before its options are made: the cannon's are a solve.
+    if (parts && !parts.includes(entry.part)) return;
     const options = entry.options(settings, faction);
     if (options === null) return;
     const path = `${faction ? faction.id : 'shared'}/${entry.part}.stl`;
@@ -88,7 +93,7 @@ export function canonicalJson(v: unknown): string {
 /** Builds (or takes from the cache) every file for the factions, in plan order. */
 export async function generateParts(request: GenerateRequest): Promise<GeneratedFile[]> {
   const { factions, settings, cache = null } = request;
-  const planned = planJobs(factions, settings).filter((p) => !request.parts || request.parts.includes(p.job.part));
+  const planned = planJobs(factions, settings, request.parts);
   const results: (GeneratedFile | undefined)[] = new Array(planned.length);
   let done = 0;
   const finish = (i: number, built: Built, cached: boolean): void => {

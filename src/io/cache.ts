@@ -40,7 +40,8 @@ const STALE_TEMP_MS = 60 * 60 * 1000;
 export async function codeVersion(root: string = fileURLToPath(new URL('../', import.meta.url))): Promise<string> {
   const hash = createHash('sha256');
   const files = ((await readdir(root, { recursive: true })) as string[]).filter((f) => /\.(js|ts)$/.test(f) && !f.endsWith('.d.ts')).sort();
-  for (const f of files) hash.update(f).update('\0').update(await readFile(join(root, f))).update('\0');
+  const texts = await Promise.all(files.map((f) => readFile(join(root, f))));
+  files.forEach((f, i) => hash.update(f).update('\0').update(texts[i]!).update('\0'));
   const pkgRoot = findPackageRoot(root);
   const pkg = JSON.parse(await readFile(join(pkgRoot, 'package.json'), 'utf8')) as { version: string; dependencies?: Record<string, string> };
   hash.update(pkg.version);

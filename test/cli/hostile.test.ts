@@ -17,6 +17,8 @@ beforeAll(async () => {
   fifo = join(work, 'pipe.yaml');
   execFileSync('mkfifo', [fifo]);
   await symlink('/dev/zero', join(work, 'zero.stl'));
+  await symlink(join(work, 'loop-b'), join(work, 'loop-a'));
+  await symlink(join(work, 'loop-a'), join(work, 'loop-b'));
 });
 
 const refused = (r: CliResult, message: RegExp): void => {
@@ -34,6 +36,8 @@ describe('inputs that are not regular files', () => {
     ['a FIFO as --profile', () => [...TUNE, '--profile', fifo], /pipe\.yaml: is a FIFO/],
     ['a FIFO as --armada', () => ['bom', '--armada', fifo], /pipe\.yaml: is a FIFO/],
     ['a folder as --profile', () => [...TUNE, '--profile', work], /is a folder, not a regular file/],
+    ['a loop of links as --profile', () => [...TUNE, '--profile', join(work, 'loop-a')], /too many symbolic links \(a loop\?\) \(ELOOP\)/],
+    ['an empty --out', () => ['generate', '--faction', 'corsairs', '--out', ''], /--out: the path is empty/],
   ])('refuses %s at once with exit 2', { timeout: 10_000 }, async (_, args, message) => {
     refused(await runInProcess(...args()), message);
   });
@@ -45,6 +49,8 @@ describe('files the commands write', () => {
     ['a link to a device', () => join(work, 'zero.stl'), /symbolic link to a device/],
     ['an empty path', () => '', /the path is empty/],
     ['in a missing folder', () => join(work, 'missing', 'arm.stl'), /the folder .*missing does not exist/],
+    ['a name too long for the disk', () => join(work, `${'a'.repeat(300)}.stl`), /the name is too long for this disk \(ENAMETOOLONG\)/],
+    ['under a file', () => join(work, 'pipe.yaml', 'arm.stl'), /is not a folder|ENOTDIR/],
   ])('refuses an --stl that is %s, and creates nothing', async (_, target, message) => {
     const before = await readdir(work);
     refused(await runInProcess(...TUNE, '--stl', target()), message);
@@ -63,6 +69,12 @@ describe('files the commands write', () => {
 });
 
 describe('a broken cache', () => {
+  it('warns once and builds without it when --cache-dir is a device', async () => {
+    const r = await runInProcess('factions', '--cache-dir', '/dev/null');
+    expect(r.code).toBe(0);
+    expect(r.err.match(/warning: the part cache in \/dev\/null does not work/g)).toHaveLength(1);
+  });
+
   it('warns once and builds without it when --cache-dir is a file', async () => {
     const file = join(work, 'cache-file');
     await writeFile(file, 'x');
