@@ -6,7 +6,7 @@
  * caller asks for them (the cache does; a user's `--stl out/x.stl` with no `out/` does not).
  */
 import { randomBytes } from 'node:crypto';
-import { chmod, lstat, mkdir, open, realpath, rename, rm, stat } from 'node:fs/promises';
+import { chmod, lstat, mkdir, open, readdir, realpath, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { InputError } from '../errors.js';
 import { asUserError } from './fs-errors.js';
@@ -36,6 +36,8 @@ export function pidAlive(pid: number): boolean {
 export interface AtomicWriteOptions {
   /** Create missing parent folders (default false: a missing folder is an error). */
   createParents?: boolean;
+  /** Remove the target's temporary files left by killed runs (default true; the cache tidies its folder at open). */
+  removeDeadTemps?: boolean;
 }
 
 /**
@@ -55,6 +57,7 @@ export async function writeFileAtomic(target: string, data: Uint8Array | string,
       if (!info.isDirectory()) throw InputError.single(target, '', `${dir} is not a folder`);
     }
     const mode = (await stat(path).catch(() => null))?.mode;
+    if (options.removeDeadTemps ?? true) await removeDeadTemps(path);
     const tmp = tempNameFor(path);
     const fh = await open(tmp, 'wx');
     try {
@@ -88,6 +91,18 @@ async function resolveTarget(target: string): Promise<string> {
   }
   if (!own.isFile()) throw InputError.single(target, '', `is ${fileKind(own)}, not a regular file: name a file to write`);
   return target;
+}
+
+/** Removes the temporary files a killed run left for `target` (their pid no longer runs). */
+async function removeDeadTemps(target: string): Promise<void> {
+  const prefix = `.${basename(target)}.`;
+  const names = await readdir(dirname(target)).catch(() => [] as string[]);
+  for (const n of names) {
+    const pid = n.startsWith(prefix) ? tempOwnerPid(n) : null;
+    if (pid !== null && /^\d+\.[0-9a-f]{8}\.tmp$/.test(n.slice(prefix.length)) && !pidAlive(pid)) {
+      await rm(join(dirname(target), n), { force: true });
+    }
+  }
 }
 
 /** Sets a mode, ignoring a disk that cannot (some network and FAT disks). */

@@ -29,6 +29,8 @@ export const MAX_CACHE_BYTES = 256 * 2 ** 20;
 /** The largest STL a part makes is ~2 MiB; the metadata a few KiB. */
 const MAX_ENTRY_STL_BYTES = 64 * 2 ** 20;
 const MAX_ENTRY_JSON_BYTES = 2 ** 20;
+/** Entries are written with their folder made if need be; dead runs' temporary files go at open (tidy). */
+const WRITE = { createParents: true, removeDeadTemps: false } as const;
 /** A temporary file this old is a dead run's even if its pid was reused. */
 const STALE_TEMP_MS = 60 * 60 * 1000;
 
@@ -111,8 +113,8 @@ export async function openDiskCache(dir: string, options: DiskCacheOptions = {})
     async put(key, part, facts, bytes) {
       if (!working) return;
       const meta: StoredMeta = { key, part, facts };
-      await writeFileAtomic(join(dir, `${key}.stl`), bytes, { createParents: true })
-        .then(() => writeFileAtomic(join(dir, `${key}.json`), JSON.stringify(meta), { createParents: true }))
+      await writeFileAtomic(join(dir, `${key}.stl`), bytes, WRITE)
+        .then(() => writeFileAtomic(join(dir, `${key}.json`), JSON.stringify(meta), WRITE))
         .catch(fail);
     },
   };

@@ -84,3 +84,15 @@ describe('a broken cache', () => {
     expect(await readFile(file, 'utf8')).toBe('x');
   });
 });
+
+describe('leftovers of a killed run', () => {
+  it("are removed when the same file is written again, and a live run's are kept", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sw-leftover-'));
+    const dead = `.arm.stl.999999.0badf00d.tmp`;
+    const live = `.arm.stl.${process.pid}.0badf00d.tmp`;
+    await writeFile(join(dir, dead), 'half');
+    await writeFile(join(dir, live), 'half');
+    expect((await runInProcess(...TUNE, '--stl', join(dir, 'arm.stl'))).code).toBe(0);
+    expect((await readdir(dir)).sort()).toEqual([live, 'arm.stl'].sort());
+  });
+});

@@ -147,7 +147,8 @@ describe('cannon', () => {
         fc.integer({ min: CANNON.armLengthRangeMm.min, max: CANNON.armLengthRangeMm.max }),
         fc.double({ min: 0, max: 1, noNaN: true }),
         (elevationDeg, lines, armLengthMm, drawFraction) => {
-          const releaseDeflectionMm = 1 + drawFraction * (0.4 * armLengthMm - 1);
+          // To the micrometre, as a user would write it: 1 + 1 × (9.2 − 1) is 9.200000000000001, past the 0.4 L bound.
+          const releaseDeflectionMm = Math.round((1 + drawFraction * (0.4 * armLengthMm - 1)) * 1000) / 1000;
           const o = { elevationDeg, armThicknessMm: lines * lw, armLengthMm, releaseDeflectionMm };
           // A long draw on a steep bore is refused (the pusher would pass under the ball), by name.
           let refused: unknown = null;
