@@ -16,6 +16,8 @@ export interface BomRow {
   part: string;
   /** Faction id, or "shared" for the table's parts. */
   faction: string;
+  /** The generated file it prints, relative to the output folder (`corsairs/hull.stl`). */
+  file: string;
   quantity: number;
   color: string;
   material: string;
@@ -94,6 +96,7 @@ export function buildBom(req: BomRequest): Bom {
     return {
       part: line.part,
       faction: line.faction ?? 'shared',
+      file: line.path,
       quantity: line.quantity,
       color: line.color,
       material: material.id,

@@ -16,7 +16,7 @@ const hours = (minutes: number): string => {
 };
 const round = (x: number, digits: number): number => Math.round(x * 10 ** digits) / 10 ** digits;
 
-const HEADER = ['part', 'faction', 'quantity', 'color', 'material', 'gramsEach', 'gramsTotal', 'minutesEach', 'minutesTotal'] as const;
+const HEADER = ['part', 'faction', 'quantity', 'color', 'material', 'gramsEach', 'gramsTotal', 'minutesEach', 'minutesTotal', 'file'] as const;
 const cellsOf = (r: BomRow): string[] => [r.part, r.faction, String(r.quantity), r.color, r.material, g(r.gramsEach), g(r.gramsTotal), min(r.minutesEach), min(r.minutesTotal)];
 
 function summaryLines(bom: Bom): string[] {
@@ -73,8 +73,8 @@ export function formatBomMarkdown(bom: Bom): string {
     '',
     ...summaryLines(bom).slice(1),
     '',
-    mdTable(['part', 'faction', 'quantity', 'colour', 'material', 'g each', 'g total', 'min each', 'min total'], bom.rows.map(cellsOf), [2, 5, 6, 7, 8]),
-    `| **total** | | | | | | **${g(t.grams)}** | | **${min(t.minutes)}** |`,
+    mdTable(['part', 'faction', 'quantity', 'colour', 'material', 'g each', 'g total', 'min each', 'min total', 'file'], bom.rows.map((r) => [...cellsOf(r), `\`${r.file}\``]), [2, 5, 6, 7, 8]),
+    `| **total** | | | | | | **${g(t.grams)}** | | **${min(t.minutes)}** | |`,
     '',
     '## By colour and material',
     '',
@@ -99,7 +99,7 @@ export function csvField(s: string): string {
 
 /** CSV: one header row and one row per part, CRLF line ends, numbers without units. */
 export function formatBomCsv(bom: Bom): string {
-  const rows = [[...HEADER], ...bom.rows.map((r) => [r.part, r.faction, String(r.quantity), r.color, r.material, String(round(r.gramsEach, 2)), String(round(r.gramsTotal, 2)), String(round(r.minutesEach, 1)), String(round(r.minutesTotal, 1))])];
+  const rows = [[...HEADER], ...bom.rows.map((r) => [r.part, r.faction, String(r.quantity), r.color, r.material, String(round(r.gramsEach, 2)), String(round(r.gramsTotal, 2)), String(round(r.minutesEach, 1)), String(round(r.minutesTotal, 1)), r.file])];
   return rows.map((r) => `${r.map(csvField).join(',')}\r\n`).join('');
 }
 
@@ -109,7 +109,7 @@ export function formatBomJson(bom: Bom): string {
   const data = {
     players: bom.players,
     mode: bom.mode,
-    rows: bom.rows.map((r) => ({ part: r.part, faction: r.faction, quantity: r.quantity, color: r.color, material: r.material, gramsEach: round(r.gramsEach, 2), gramsTotal: round(r.gramsTotal, 2), minutesEach: round(r.minutesEach, 1), minutesTotal: round(r.minutesTotal, 1), rule: r.rule })),
+    rows: bom.rows.map((r) => ({ part: r.part, faction: r.faction, file: r.file, quantity: r.quantity, color: r.color, material: r.material, gramsEach: round(r.gramsEach, 2), gramsTotal: round(r.gramsTotal, 2), minutesEach: round(r.minutesEach, 1), minutesTotal: round(r.minutesTotal, 1), rule: r.rule })),
     totals: {
       grams: round(t.grams, 1),
       minutes: round(t.minutes, 1),

@@ -65,11 +65,11 @@ describe('formats', () => {
 
   it('writes CSV that parses back to the rows, quoting what needs it', () => {
     const rows = parseCsv(formatBomCsv(bom));
-    expect(rows[0]).toEqual(['part', 'faction', 'quantity', 'color', 'material', 'gramsEach', 'gramsTotal', 'minutesEach', 'minutesTotal']);
+    expect(rows[0]).toEqual(['part', 'faction', 'quantity', 'color', 'material', 'gramsEach', 'gramsTotal', 'minutesEach', 'minutesTotal', 'file']);
     expect(rows).toHaveLength(bom.rows.length + 1);
     bom.rows.forEach((r, i) => {
-      const [part, faction, quantity, color, material, , gramsTotal] = rows[i + 1]!;
-      expect([part, faction, Number(quantity), color, material]).toEqual([r.part, r.faction, r.quantity, r.color, r.material]);
+      const [part, faction, quantity, color, material, , gramsTotal, , , file] = rows[i + 1]!;
+      expect([part, faction, Number(quantity), color, material, file]).toEqual([r.part, r.faction, r.quantity, r.color, r.material, r.file]);
       expect(Number(gramsTotal)).toBeCloseTo(r.gramsTotal, 1);
     });
     expect(csvField('sea "green", bright')).toBe('"sea ""green"", bright"');

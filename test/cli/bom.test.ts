@@ -4,7 +4,7 @@
  * so only the first run builds. Bad input runs in-process too (it builds nothing) and must exit 2 with a
  * message naming the flag or the file and place, never a stack trace.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,11 +49,26 @@ describe('shipwright bom', () => {
     json = JSON.parse(r.out) as JsonBom;
   }, 180_000);
 
+  it('names the file each row prints, as generate writes it', async () => {
+    const out = join(cacheDir, 'out-files');
+    expect((await runBuilt(['generate', '--faction', 'corsairs', '--faction', 'the-industry', '--out', out, '--cache-dir', cacheDir])).code).toBe(0);
+    const written = new Set((JSON.parse(await readFile(join(out, 'manifest.json'), 'utf8')) as { files: { path: string }[] }).files.map((f) => f.path));
+    for (const r of json.rows) expect(written, r.file).toContain(r.file);
+    expect(json.rows.find((r) => r.part === 'hull' && r.faction === 'corsairs')!.file).toBe('corsairs/hull.stl');
+  });
+
+  it('takes --json as --format json, and refuses it with another --format', async () => {
+    expect((await cli(...FLAGS, '--json')).out).toBe(jsonText);
+    const both = await inProcess(...FLAGS, '--json', '--format', 'csv');
+    expect(both.code).toBe(2);
+    expect(both.err).toMatch(/--json: --json is --format json; it cannot go with --format csv/);
+  });
+
   it('writes the JSON shape of the issue, with totals that add up', () => {
     expect(Object.keys(json)).toEqual(expect.arrayContaining(['players', 'mode', 'rows', 'totals', 'notPrinted']));
     expect([json.players, json.mode]).toEqual([3, 'default']);
     for (const r of json.rows) {
-      expect(Object.keys(r)).toEqual(expect.arrayContaining(['part', 'faction', 'quantity', 'color', 'material', 'gramsEach', 'gramsTotal', 'minutesEach', 'minutesTotal']));
+      expect(Object.keys(r)).toEqual(expect.arrayContaining(['part', 'faction', 'file', 'quantity', 'color', 'material', 'gramsEach', 'gramsTotal', 'minutesEach', 'minutesTotal']));
       expect(r.quantity).toBeGreaterThan(0);
       expect(r.gramsEach).toBeGreaterThan(0);
       expect(r.minutesEach).toBeGreaterThan(0);
@@ -96,14 +111,14 @@ describe('shipwright bom', () => {
     expect(lines[head + 1]).toMatch(/^\| --- \| --- \| ---: \|/);
     const body = lines.slice(head + 2).filter((l, i, a) => l.startsWith('|') && a.slice(0, i).every((x) => x.startsWith('|')));
     const cells = body.map((l) => l.split('|').slice(1, -1).map((c) => c.trim()));
-    expect(cells.every((c) => c.length === 9)).toBe(true);
+    expect(cells.every((c) => c.length === 10)).toBe(true);
     expect(cells.at(-1)![0]).toBe('**total**');
-    expect(cells.slice(0, -1).map((c) => [c[0], c[1], Number(c[2])])).toEqual(json.rows.map((r) => [r.part, r.faction, r.quantity]));
+    expect(cells.slice(0, -1).map((c) => [c[0], c[1], Number(c[2]), c[9]])).toEqual(json.rows.map((r) => [r.part, r.faction, r.quantity, `\`${r.file}\``]));
 
     const csv = await cli(...FLAGS, '--format', 'csv');
     expect(csv.code).toBe(0);
     const rows = parseCsv(csv.out);
-    expect(rows[0]).toEqual(['part', 'faction', 'quantity', 'color', 'material', 'gramsEach', 'gramsTotal', 'minutesEach', 'minutesTotal']);
+    expect(rows[0]).toEqual(['part', 'faction', 'quantity', 'color', 'material', 'gramsEach', 'gramsTotal', 'minutesEach', 'minutesTotal', 'file']);
     expect(rows.slice(1).map((r) => [r[0], r[1], Number(r[2]), r[3], r[4], Number(r[6])])).toEqual(json.rows.map((r) => [r.part, r.faction, r.quantity, r.color, r.material, r.gramsTotal]));
   });
 

@@ -32,6 +32,7 @@ interface Flags extends BuildFlags, CacheFlags {
   infill: string;
   pricePerKg?: string;
   format: BomFormat;
+  json?: boolean;
 }
 
 /** Layer heights a 0.4 mm nozzle prints: 0.05 mm up to its usual ceiling of 0.4 mm. */
@@ -85,8 +86,12 @@ export const registerBom: Register = (cmd: Command, io) => {
     .option('--layer-height <mm>', `layer height, ${LAYER_HEIGHT_RANGE_MM.min}–${LAYER_HEIGHT_RANGE_MM.max} mm`, String(PRINT_DEFAULTS.layerHeightMm))
     .option('--infill <pct>', 'sparse infill, 0–100 %', String(PRINT_DEFAULTS.infillFraction * 100))
     .option('--price-per-kg <amount>', 'filament price per kg, in your currency, for the cost')
-    .addOption(new Option('--format <format>', 'output format').choices(BOM_FORMATS).default('table'));
+    .addOption(new Option('--format <format>', 'output format').choices(BOM_FORMATS).default('table'))
+    .option('--json', 'print JSON on stdout and nothing else, as every command does (the same as --format json)');
   addCacheOptions(addBuildOptions(cmd)).action(async (flags: Flags) => {
+    if (flags.json && cmd.getOptionValueSource('format') === 'cli' && flags.format !== 'json') {
+      throw InputError.single('--json', '', `--json is --format json; it cannot go with --format ${flags.format}: give one of the two`);
+    }
     const print: PrintSettings = {
       layerHeightMm: parseMmFlag('--layer-height', flags.layerHeight, LAYER_HEIGHT_RANGE_MM.min, LAYER_HEIGHT_RANGE_MM.max),
       lineWidthMm: PRINT_DEFAULTS.lineWidthMm,
@@ -123,6 +128,6 @@ export const registerBom: Register = (cmd: Command, io) => {
         return parseStl(file.bytes);
       },
     });
-    io.out(formatBom(bom, flags.format));
+    io.out(formatBom(bom, flags.json ? 'json' : flags.format));
   });
 };
