@@ -1,0 +1,111 @@
+/**
+ * 3MF (3D Manufacturing Format, core specification 1.3) as bytes: one `<object>` per distinct mesh, one
+ * `<build><item>` per copy with its placement, colours as base materials, unit millimetre. The package
+ * is a zip whose entries are written in a fixed order with a fixed date and no compression level that
+ * varies, so the same plate gives the same bytes. Meshes are stored exactly as their STL has them (the
+ * same float32 vertices and triangles); only the items' transforms place them on the bed.
+ */
+import { zipSync } from 'fflate';
+import type { MeshData } from '../geometry/kernel.js';
+
+export const CORE_NAMESPACE = 'http://schemas.microsoft.com/3dmanufacturing/core/2015/02';
+export const MODEL_PATH = '3D/3dmodel.model';
+
+export interface ThreeMfObject {
+  /** Shown by slicers as the object's name, e.g. "queens-fleet hull". */
+  name: string;
+  mesh: MeshData;
+  /** Index into `materials`. */
+  material: number;
+}
+
+export interface ThreeMfItem {
+  /** Index into `objects`. */
+  object: number;
+  /** Where the copy stands: turned `rotationDeg` about +Z, then moved by (x, y, z) mm. */
+  xMm: number;
+  yMm: number;
+  zMm: number;
+  rotationDeg: number;
+}
+
+export interface ThreeMfModel {
+  title: string;
+  /** Base materials: a name and an sRGB colour `#RRGGBB`. */
+  materials: readonly { name: string; color: string }[];
+  objects: readonly ThreeMfObject[];
+  items: readonly ThreeMfItem[];
+}
+
+const xmlText = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** Shortest text that reads back as the same float32 (the STL's precision). */
+const f32 = (x: number): string => {
+  const v = Math.fround(x);
+  for (let d = 1; d <= 9; d++) {
+    const s = v.toPrecision(d);
+    if (Math.fround(Number(s)) === v) return String(Number(s));
+  }
+  return String(v);
+};
+const num = (x: number): string => String(Math.round(x * 1e6) / 1e6 + 0);
+
+/** The 4×3 affine matrix of a turn about +Z then a move, in 3MF's row-vector order (m00 m01 m02 … m30 m31 m32). */
+export function itemTransform(item: Pick<ThreeMfItem, 'xMm' | 'yMm' | 'zMm' | 'rotationDeg'>): number[] {
+  const a = (item.rotationDeg * Math.PI) / 180;
+  const [c, s] = [Math.round(Math.cos(a) * 1e12) / 1e12, Math.round(Math.sin(a) * 1e12) / 1e12];
+  return [c, s, 0, -s, c, 0, 0, 0, 1, item.xMm, item.yMm, item.zMm];
+}
+
+function modelXml(m: ThreeMfModel): string {
+  const out: string[] = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<model unit="millimeter" xml:lang="en-US" xmlns="${CORE_NAMESPACE}">`,
+    ` <metadata name="Title">${xmlText(m.title)}</metadata>`,
+    ` <metadata name="Application">shipwright</metadata>`,
+    ' <resources>',
+    '  <basematerials id="1">',
+    ...m.materials.map((b) => `   <base name="${xmlText(b.name)}" displaycolor="${b.color.toUpperCase()}FF"/>`),
+    '  </basematerials>',
+  ];
+  m.objects.forEach((o, i) => {
+    out.push(`  <object id="${i + 2}" type="model" name="${xmlText(o.name)}" pid="1" pindex="${o.material}">`, '   <mesh>', '    <vertices>');
+    const p = o.mesh.positions;
+    for (let v = 0; v < p.length; v += 3) out.push(`     <vertex x="${f32(p[v]!)}" y="${f32(p[v + 1]!)}" z="${f32(p[v + 2]!)}"/>`);
+    out.push('    </vertices>', '    <triangles>');
+    const t = o.mesh.triangles;
+    for (let k = 0; k < t.length; k += 3) out.push(`     <triangle v1="${t[k]}" v2="${t[k + 1]}" v3="${t[k + 2]}"/>`);
+    out.push('    </triangles>', '   </mesh>', '  </object>');
+  });
+  out.push(' </resources>', ' <build>');
+  for (const it of m.items) out.push(`  <item objectid="${it.object + 2}" transform="${itemTransform(it).map(num).join(' ')}"/>`);
+  out.push(' </build>', '</model>', '');
+  return out.join('\n');
+}
+
+const CONTENT_TYPES = `<?xml version="1.0" encoding="UTF-8"?>
+<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">
+ <Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>
+ <Default Extension="model" ContentType="application/vnd.ms-package.3dmanufacturing-3dmodel+xml"/>
+</Types>
+`;
+const RELS = `<?xml version="1.0" encoding="UTF-8"?>
+<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">
+ <Relationship Target="/${MODEL_PATH}" Id="rel0" Type="http://schemas.microsoft.com/3dmanufacturing/2013/01/3dmodel"/>
+</Relationships>
+`;
+
+/** The 3MF package's bytes: content types, relationships and the model, deflated, in that order. */
+export function serialize3mf(model: ThreeMfModel): Uint8Array {
+  const enc = new TextEncoder();
+  // A fixed date, so the bytes do not depend on when they were made. Zip dates are local time and fflate
+  // reads the local fields: local midnight, made now, gives the same bytes in every time zone.
+  const opts = { mtime: new Date(2020, 0, 1), level: 6 } as const;
+  return zipSync(
+    {
+      '[Content_Types].xml': [enc.encode(CONTENT_TYPES), opts],
+      '_rels/.rels': [enc.encode(RELS), opts],
+      [MODEL_PATH]: [enc.encode(modelXml(model)), opts],
+    },
+    opts,
+  );
+}
