@@ -3,131 +3,25 @@
  * hours, how many spools, and what else to buy.
  */
 import { Option, type Command } from 'commander';
-import { loadArmada, type Armada } from '../../armada/load.js';
-import { buildBom } from '../../bom/bom.js';
 import { BOM_FORMATS, formatBom, type BomFormat } from '../../bom/format.js';
-import type { PrintSettings } from '../../bom/estimate.js';
-import { BOM_MODES, planBom, resolveMode, type BomMode, type Fleet } from '../../bom/quantities.js';
 import { InputError } from '../../errors.js';
-import { DEFAULT_FACTIONS_DIR, loadFactions } from '../../faction/loader.js';
-import type { Faction } from '../../faction/types.js';
-import { generateParts } from '../../generate/index.js';
-import { findMaterial, MATERIAL_IDS } from '../../materials.js';
-import { parseStl } from '../../mesh/stl.js';
-import { PLAYERS } from '../../rules/rulebook.js';
-import { PRINT_DEFAULTS } from '../../standard.js';
-import { addBuildOptions, addCacheOptions, buildSettingsFrom, cacheFrom, type CacheFlags, parseIntFlag, parseMmFlag, parseNumberFlag, type BuildFlags } from '../options.js';
-import { progressReporter } from '../progress.js';
+import { addTableOptions, runTable, type TableFlags } from '../table-run.js';
 import type { Register } from '../terminal.js';
 
-interface Flags extends BuildFlags, CacheFlags {
-  players?: string;
-  mode?: BomMode;
-  factions?: string;
-  armada?: string;
-  factionsDir?: string;
-  material?: string;
-  ballMaterial?: string;
-  layerHeight: string;
-  infill: string;
-  pricePerKg?: string;
+interface Flags extends TableFlags {
   format: BomFormat;
   json?: boolean;
 }
 
-/** Layer heights a 0.4 mm nozzle prints: 0.05 mm up to its usual ceiling of 0.4 mm. */
-export const LAYER_HEIGHT_RANGE_MM = { min: 0.05, max: 0.4 } as const;
-
-function materialFlag(flag: string, id: string): string {
-  const m = findMaterial(id);
-  if (!m) throw InputError.single(flag, '', `unknown material "${id}": expected one of ${MATERIAL_IDS.join(', ')} (see shipwright materials)`);
-  return m.id;
-}
-
-function factionById(all: readonly Faction[], id: string, source: string, place: string): Faction {
-  const f = all.find((x) => x.id === id);
-  if (!f) throw InputError.single(source, place, `unknown faction "${id}": expected one of ${all.map((x) => x.id).join(', ')}`);
-  return f;
-}
-
-/** The players' fleets: from the armada list, the --factions list (one per player), or round-robin. */
-function fleetsFrom(flags: Flags, all: readonly Faction[], armada: Armada | null): { fleets: Fleet[]; mode: BomMode; why: string } {
-  if (armada) {
-    const players = armada.players.length;
-    if (flags.players !== undefined && parseIntFlag('--players', flags.players, PLAYERS.min, PLAYERS.max) !== players) {
-      throw InputError.single('--players', '', `${flags.players} players, but ${armada.source} lists ${players}; leave --players out or make them agree`);
-    }
-    if (players < PLAYERS.min || players > PLAYERS.max) throw InputError.single(armada.source, 'players', `${players} player${players === 1 ? '' : 's'} listed; the rulebook plays ${PLAYERS.min} to ${PLAYERS.max}`);
-    const fleets = armada.players.map((p) => ({ player: p.name, ships: p.ships.map((s) => ({ faction: factionById(all, s.faction, armada.source, s.place), count: s.count })) }));
-    return { fleets, ...resolveMode(players, 'armada') };
-  }
-  if (flags.players === undefined) throw InputError.single('--players', '', `missing: give the number of players, ${PLAYERS.min} to ${PLAYERS.max}, e.g. --players 4 (or an --armada list)`);
-  const players = parseIntFlag('--players', flags.players, PLAYERS.min, PLAYERS.max);
-  const { mode, why } = resolveMode(players, flags.mode);
-  let chosen: Faction[];
-  if (flags.factions !== undefined) {
-    const ids = flags.factions.split(',').map((s) => s.trim());
-    if (ids.length !== players) throw InputError.single('--factions', '', `${ids.length} faction${ids.length === 1 ? '' : 's'} for ${players} players; give one id per player, repeats allowed (e.g. --factions ${Array.from({ length: players }, (_, i) => all[i % all.length]!.id).join(',')})`);
-    chosen = ids.map((id) => factionById(all, id, '--factions', ''));
-  } else chosen = Array.from({ length: players }, (_, i) => all[i % all.length]!);
-  const fleets = chosen.map((f, i) => ({ player: `player ${i + 1}`, ships: [{ faction: f, count: f.card.ships }] }));
-  return { fleets, mode, why: flags.factions === undefined ? `${why}; factions dealt round-robin over the ${all.length} loaded` : why };
-}
-
 export const registerBom: Register = (cmd: Command, io) => {
-  cmd
-    .option('--players <n>', `players at the table, ${PLAYERS.min}–${PLAYERS.max}`)
-    .addOption(new Option('--mode <mode>', 'default (2–6 players), group (6–20) or armada (needs --armada); default: by player count').choices(BOM_MODES))
-    .option('--factions <ids>', 'one faction id per player, comma-separated, repeats allowed (default: round-robin over the shipped factions)')
-    .option('--armada <file>', 'a Custom Armada list (YAML: players: [{ name, ships: [{ faction, count }] }])')
-    .option('--factions-dir <dir>', 'folder of faction YAML files (default: the shipped factions)')
-    .option('--material <id>', `material of every part (default: the catalogue's, PLA); one of ${MATERIAL_IDS.join(', ')}`)
-    .option('--ball-material <id>', 'material of the cannonballs, e.g. tpu-95a (printed with three walls and no infill)')
-    .option('--layer-height <mm>', `layer height, ${LAYER_HEIGHT_RANGE_MM.min}–${LAYER_HEIGHT_RANGE_MM.max} mm`, String(PRINT_DEFAULTS.layerHeightMm))
-    .option('--infill <pct>', 'sparse infill, 0–100 %', String(PRINT_DEFAULTS.infillFraction * 100))
-    .option('--price-per-kg <amount>', 'filament price per kg, in your currency, for the cost')
+  addTableOptions(cmd)
     .addOption(new Option('--format <format>', 'output format').choices(BOM_FORMATS).default('table'))
-    .option('--json', 'print JSON on stdout and nothing else, as every command does (the same as --format json)');
-  addCacheOptions(addBuildOptions(cmd)).action(async (flags: Flags) => {
-    if (flags.json && cmd.getOptionValueSource('format') === 'cli' && flags.format !== 'json') {
-      throw InputError.single('--json', '', `--json is --format json; it cannot go with --format ${flags.format}: give one of the two`);
-    }
-    const print: PrintSettings = {
-      layerHeightMm: parseMmFlag('--layer-height', flags.layerHeight, LAYER_HEIGHT_RANGE_MM.min, LAYER_HEIGHT_RANGE_MM.max),
-      lineWidthMm: PRINT_DEFAULTS.lineWidthMm,
-      perimeters: PRINT_DEFAULTS.perimeters,
-      topLayers: PRINT_DEFAULTS.topLayers,
-      bottomLayers: PRINT_DEFAULTS.bottomLayers,
-      infillFraction: parseNumberFlag('--infill', flags.infill, 0, 100, 'per cent', '%') / 100,
-    };
-    const pricePerKg = flags.pricePerKg === undefined ? null : parseNumberFlag('--price-per-kg', flags.pricePerKg, 0, 1e6, 'a price per kg in your currency');
-    const materialId = flags.material === undefined ? undefined : materialFlag('--material', flags.material);
-    const ballMaterialId = flags.ballMaterial === undefined ? undefined : materialFlag('--ball-material', flags.ballMaterial);
-    if (flags.mode === 'armada' && flags.armada === undefined) throw InputError.single('--mode', '', 'armada mode needs an armada list: --armada <file>');
-    if (flags.armada !== undefined && flags.mode !== undefined && flags.mode !== 'armada') throw InputError.single('--mode', '', `an --armada list is played in armada mode, not ${flags.mode}; leave --mode out`);
-    if (flags.armada !== undefined && flags.factions !== undefined) throw InputError.single('--factions', '', 'the armada list already says which factions each player fields; leave --factions out');
-
-    const all = await loadFactions(flags.factionsDir ?? DEFAULT_FACTIONS_DIR);
-    const armada = flags.armada === undefined ? null : await loadArmada(flags.armada);
-    const { fleets, mode, why } = fleetsFrom(flags, all, armada);
-    const settings = await buildSettingsFrom(flags);
-    if (materialId) settings.cannonMaterialId = materialId;
-    const plan = planBom({ mode, fleets, settings, materialId, ballMaterialId });
-    plan.decisions.unshift(why);
-
-    const used = all.filter((f) => fleets.some((fl) => fl.ships.some((s) => s.faction.id === f.id)));
-    const files = await generateParts({ factions: used, settings, cache: await cacheFrom(flags, (m) => io.err(`warning: ${m}\n`)), onProgress: io.isTty ? progressReporter(io) : undefined });
-    const byPath = new Map(files.map((f) => [f.path, f]));
-    const bom = buildBom({
-      plan,
-      print,
-      pricePerKg,
-      mesh: (path) => {
-        const file = byPath.get(path);
-        if (!file) throw new Error(`generate made no ${path}`);
-        return parseStl(file.bytes);
-      },
+    .option('--json', 'print JSON on stdout and nothing else, as every command does (the same as --format json)')
+    .action(async (flags: Flags) => {
+      if (flags.json && cmd.getOptionValueSource('format') === 'cli' && flags.format !== 'json') {
+        throw InputError.single('--json', '', `--json is --format json; it cannot go with --format ${flags.format}: give one of the two`);
+      }
+      const { bom } = await runTable(flags, io);
+      io.out(formatBom(bom, flags.json ? 'json' : flags.format));
     });
-    io.out(formatBom(bom, flags.json ? 'json' : flags.format));
-  });
 };
