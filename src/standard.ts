@@ -302,6 +302,37 @@ export const PRINTERS: readonly PrinterProfile[] = [
 export const DEFAULT_BED_CHAMFER_MM = PRINTERS.find((p) => p.id === DEFAULT_PRINTER_ID)!.elephantFootMm;
 
 // ---------------------------------------------------------------------------------------------------------
+// Print plates (`shipwright print`)
+
+export const PRINT_PLATE = {
+  /** Between parts on a plate: PrusaSlicer's default arrange distance (`min_object_distance`, 6 mm). */
+  gapMm: 6,
+  /** From the bed's edge: room for the clips and the purge line most printers draw along the front. */
+  edgeMm: 5,
+} as const;
+
+/**
+ * How the plates show each colour (3MF base materials, sRGB). Our choice of a representative shade for
+ * each name the rulebook and the faction cards use; a name not here shows as mid grey.
+ */
+export const DISPLAY_COLORS: Readonly<Record<string, string>> = {
+  black: '#1A1A1A',
+  white: '#F2F2F2',
+  grey: '#8C8C8C',
+  gunmetal: '#4A5059',
+  'blue-grey': '#5B7083',
+  'deep-purple': '#4B2A6B',
+  terracotta: '#C0623B',
+  teal: '#1F8A85',
+  gold: '#D4A62A',
+  brown: '#7A4E2D',
+  'wood-brown': '#8B5A2B',
+  sand: '#D8C18F',
+  'neon green': '#39FF14',
+};
+export const UNKNOWN_DISPLAY_COLOR = '#808080';
+
+// ---------------------------------------------------------------------------------------------------------
 // Printability (the print/... rules of `validate`, and the parts built to pass them)
 
 export const PRINTABILITY = {

@@ -10,7 +10,7 @@ export type BomFormat = (typeof BOM_FORMATS)[number];
 
 const g = (x: number): string => x.toFixed(1);
 const min = (x: number): string => x.toFixed(0);
-const hours = (minutes: number): string => {
+export const hours = (minutes: number): string => {
   const whole = Math.round(minutes);
   return `${Math.floor(whole / 60)} h ${String(whole % 60).padStart(2, '0')} min`;
 };

@@ -8,8 +8,12 @@ import { InputError, type Problem } from '../errors.js';
 import type { PrinterProfile } from '../standard.js';
 import type { BuildSettings, GeneratedFile } from './types.js';
 import { tunedCannon } from './catalog.js';
+import { packageVersion } from '../io/read.js';
 
 export const MANIFEST_FILE = 'manifest.json';
+
+/** The manifest's generator field: this package and its version (how a folder is recognised as ours). */
+export const GENERATOR = `shipwright ${packageVersion()}`;
 export const MANIFEST_VERSION = 1;
 
 export interface ManifestEntry {
@@ -50,6 +54,8 @@ export interface Manifest {
     wheelRollFactor: number;
   };
   files: ManifestEntry[];
+  /** Other files the run wrote into the folder (print plates and the print plan), relative paths. */
+  otherFiles: string[];
 }
 
 const r3 = (x: number): number => Math.round(x * 1000) / 1000 + 0;
@@ -79,7 +85,7 @@ export function manifestEntry(f: GeneratedFile): ManifestEntry {
  * The manifest for this run's files plus `kept` entries of earlier runs (other factions' files left in
  * place by a `--faction` run), sorted by path.
  */
-export function buildManifest(files: readonly GeneratedFile[], settings: BuildSettings, generator: string, kept: readonly ManifestEntry[] = []): Manifest {
+export function buildManifest(files: readonly GeneratedFile[], settings: BuildSettings, generator: string, kept: readonly ManifestEntry[] = [], otherFiles: readonly string[] = []): Manifest {
   const paths = new Set(files.map((f) => f.path));
   const entries = [...kept.filter((e) => !paths.has(e.path)), ...files.map(manifestEntry)];
   entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
@@ -98,6 +104,7 @@ export function buildManifest(files: readonly GeneratedFile[], settings: BuildSe
       wheelRollFactor: settings.wheelRollFactor,
     },
     files: entries,
+    otherFiles: [...otherFiles].sort(),
   };
 }
 
@@ -120,7 +127,7 @@ export function settingsDiff(before: Manifest, after: Manifest): string[] {
  * The manifest of a run that built `built` factions into a folder whose previous manifest is `previous`:
  * the other factions' entries are kept (their files stay in place). A folder states one set of settings,
  * so keeping files built with other settings (or by another version) is refused with InputError
- * naming `outShown` and the settings that differ.
+ * naming `outShown` and the settings that differ. `otherFiles` are the run's files besides the parts.
  */
 export function composeManifest(
   files: readonly GeneratedFile[],
@@ -129,9 +136,10 @@ export function composeManifest(
   built: ReadonlySet<string>,
   previous: Manifest | null,
   outShown: string,
+  otherFiles: readonly string[] = [],
 ): Manifest {
   const kept = (previous?.files ?? []).filter((e) => e.faction !== null && !built.has(e.faction));
-  const next = buildManifest(files, settings, generator, kept);
+  const next = buildManifest(files, settings, generator, kept, otherFiles);
   const diff = previous && kept.length > 0 ? settingsDiff(previous, next) : [];
   if (diff.length > 0) {
     const others = [...new Set(kept.map((e) => e.faction))].join(', ');

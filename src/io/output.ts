@@ -95,19 +95,24 @@ async function ownManifest(out: string, shown: string): Promise<Manifest | null>
   } catch (e) {
     throw refuse(`its ${MANIFEST_FILE} is not a shipwright manifest (${e instanceof InputError ? e.problems[0]!.message : 'not valid JSON'})`);
   }
-  const listed = Array.isArray(m?.files) && m.files.every((f) => typeof f?.path === 'string' && OUR_PATH.test(f.path) && f.path !== MANIFEST_FILE);
+  const others = m?.otherFiles ?? [];
+  const plain = (p: unknown): boolean => typeof p === 'string' && OUR_PATH.test(p) && p !== MANIFEST_FILE;
+  const listed = Array.isArray(m?.files) && m.files.every((f) => plain(f?.path)) && Array.isArray(others) && others.every(plain);
   if (typeof m?.generator !== 'string' || !m.generator.startsWith('shipwright ') || typeof m.manifestVersion !== 'number' || !listed) {
     throw refuse(`its ${MANIFEST_FILE} was not written by shipwright`);
   }
-  return m as Manifest;
+  return { ...m, otherFiles: others } as Manifest;
 }
+
+/** Every file a manifest says its run wrote. */
+const writtenBy = (m: Manifest | null): string[] => (m ? [...m.files.map((f) => f.path), ...m.otherFiles] : []);
 
 /**
  * Refuses to write where something we did not write is in the way: a path we write (or a folder on it)
  * that holds a user's file, a link, a FIFO or a device rather than a file the previous manifest lists.
  */
 async function checkPaths(out: string, shown: string, paths: readonly string[], previous: Manifest | null): Promise<void> {
-  const ours = new Set([MANIFEST_FILE, ...(previous?.files ?? []).map((f) => f.path)]);
+  const ours = new Set([MANIFEST_FILE, ...writtenBy(previous)]);
   const checkedDirs = new Set<string>();
   for (const p of paths) {
     const parts = p.split('/');
@@ -235,8 +240,8 @@ async function swapIn(out: string, files: readonly OutputFile[], manifest: Manif
   const staging = join(parent, `${basename(out)}${STAGING}${tag}`);
   const retired = join(parent, `${basename(out)}${RETIRED}${tag}`);
   const old = await lstatOrNull(out);
-  const listedNow = new Set(manifest.files.map((f) => f.path));
-  const stale = (previous?.files ?? []).map((f) => f.path).filter((p) => !listedNow.has(p));
+  const listedNow = new Set(writtenBy(manifest));
+  const stale = writtenBy(previous).filter((p) => !listedNow.has(p));
   const skip = new Set([...files.map((f) => f.path), MANIFEST_FILE, ...stale]);
   const modes: [string, number][] = [];
   try {

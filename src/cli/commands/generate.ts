@@ -2,8 +2,7 @@
 import type { Command } from 'commander';
 import { InputError } from '../../errors.js';
 import { generateParts, type GeneratedFile } from '../../generate/index.js';
-import { bedProblems, composeManifest } from '../../generate/manifest.js';
-import { packageVersion } from '../../io/read.js';
+import { bedProblems, composeManifest, GENERATOR } from '../../generate/manifest.js';
 import { openOutput, writeOutput } from '../../io/output.js';
 import { defaultJobs } from '../../generate/pool.js';
 import { addBuildOptions, addCacheOptions, addCannonOptions, cacheFrom, type CacheFlags, addFactionOptions, buildSettingsFrom, factionsFrom, parseIntFlag, type BuildFlags, type FactionFlags } from '../options.js';
@@ -16,8 +15,6 @@ interface Flags extends FactionFlags, BuildFlags, CacheFlags {
   json?: boolean;
 }
 
-/** The manifest's generator field: this package and its version. */
-export const GENERATOR = `shipwright ${packageVersion()}`;
 
 export const registerGenerate: Register = (cmd: Command, io) => {
   cmd

@@ -62,6 +62,12 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./bom.js')).registerBom,
   },
   {
+    name: 'print',
+    summary: "a table's whole print job (default 4 players): its STLs, the parts packed on plates (one 3MF per plate by colour and material) and print-plan.md",
+    examples: ['shipwright print', 'shipwright print --players 2 --factions corsairs,sun-fleet --printer prusa-mini --out table', 'shipwright print --armada armada.yaml --json'],
+    load: async () => (await import('./print.js')).registerPrint,
+  },
+  {
     name: 'validate',
     summary: 'check every faction card against the printed geometry, the rulebook, fits and printability',
     examples: ['shipwright validate', 'shipwright validate my-fleet.yaml --clearance 0.3', 'shipwright validate --armada armada.yaml --json', 'shipwright validate --list-rules'],

@@ -1,0 +1,145 @@
+/**
+ * The print plan: a bill of materials laid out on plates. Every copy the plan prints goes on a plate of
+ * its colour and material, packed onto the printer's bed (./plates.ts), and each plate becomes one 3MF
+ * holding each distinct mesh once and an item per copy. Grams and minutes per plate are the bill of
+ * materials' own estimates, so the plates and `bom` agree by construction.
+ */
+import type { MeshData } from '../geometry/kernel.js';
+import { serialize3mf, type ThreeMfItem, type ThreeMfModel } from '../mesh/threemf.js';
+import { DISPLAY_COLORS, PRINT_PLATE, UNKNOWN_DISPLAY_COLOR, type PrinterProfile } from '../standard.js';
+import type { Bom, BomRow } from './bom.js';
+import { hours } from './format.js';
+import { packPlates } from './plates.js';
+
+export interface PlateObject {
+  name: string;
+  count: number;
+}
+
+export interface PrintPlate {
+  /** Relative to the output folder: `plates/01-black-pla.3mf`. */
+  file: string;
+  color: string;
+  material: string;
+  objects: PlateObject[];
+  grams: number;
+  minutes: number;
+  bytes: Uint8Array;
+}
+
+export interface PrintPlan {
+  plates: PrintPlate[];
+  /** The fewest plates any packing could use: per colour and material, footprint area over usable bed area. */
+  lowerBound: number;
+}
+
+/** The name a slicer shows for a file's part: "queens-fleet hull" for a faction's own, "coin: brace", "wheel" for a shared one. */
+export function objectName(row: Pick<BomRow, 'part' | 'file'>): string {
+  const folder = row.file.split('/')[0]!;
+  if (folder !== 'shared') return `${folder} ${row.part}`;
+  return row.part.startsWith('coin-') ? `coin: ${row.part.slice(5)}` : row.part;
+}
+
+const slug = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+
+function bounds(mesh: MeshData): { min: number[]; max: number[] } {
+  const min = [Infinity, Infinity, Infinity], max = [-Infinity, -Infinity, -Infinity];
+  for (let i = 0; i < mesh.positions.length; i++) {
+    const k = i % 3;
+    min[k] = Math.min(min[k]!, mesh.positions[i]!);
+    max[k] = Math.max(max[k]!, mesh.positions[i]!);
+  }
+  return { min, max };
+}
+
+/**
+ * Lays the bill of materials out on plates for `printer`. `mesh(file)` gives each generated file's mesh
+ * (as its STL holds it, lying as it prints).
+ */
+export function planPlates(bom: Bom, mesh: (file: string) => MeshData, printer: PrinterProfile): PrintPlan {
+  const groups = new Map<string, BomRow[]>();
+  for (const r of bom.rows) {
+    const key = `${r.color}\0${r.material}`;
+    groups.set(key, [...(groups.get(key) ?? []), r]);
+  }
+  const plates: PrintPlate[] = [];
+  let lowerBound = 0;
+  for (const rows of [...groups.values()].sort((a, b) => (a[0]!.color < b[0]!.color ? -1 : a[0]!.color > b[0]!.color ? 1 : a[0]!.material < b[0]!.material ? -1 : 1))) {
+    const { color, material } = rows[0]!;
+    // One object per file: rows of several factions may print the same shared file.
+    const byFile = new Map<string, { row: BomRow; count: number; mesh: MeshData; box: { min: number[]; max: number[] } }>();
+    for (const r of rows) {
+      const seen = byFile.get(r.file);
+      if (seen) seen.count += r.quantity;
+      else {
+        const m = mesh(r.file);
+        byFile.set(r.file, { row: r, count: r.quantity, mesh: m, box: bounds(m) });
+      }
+    }
+    const items = [...byFile.entries()].map(([file, f]) => ({ key: file, widthMm: f.box.max[0]! - f.box.min[0]!, depthMm: f.box.max[1]! - f.box.min[1]!, count: f.count }));
+    const packing = packPlates(items, printer.bedXMm, printer.bedYMm, PRINT_PLATE);
+    lowerBound += packing.lowerBound;
+    const files = [...byFile.keys()];
+    for (const copies of packing.plates) {
+      const used = files.filter((f) => copies.some((c) => c.key === f));
+      const model: ThreeMfModel = {
+        title: `${color} ${material}, plate ${plates.length + 1}`,
+        materials: [{ name: `${color} ${material}`, color: DISPLAY_COLORS[color] ?? UNKNOWN_DISPLAY_COLOR }],
+        objects: used.map((f) => ({ name: objectName(byFile.get(f)!.row), mesh: byFile.get(f)!.mesh, material: 0 })),
+        items: copies.map((c): ThreeMfItem => {
+          const { min, max } = byFile.get(c.key)!.box;
+          // The footprint's lower-left corner goes to (x, y); turned a quarter, the mesh's y span becomes its x span.
+          return c.rotated
+            ? { object: used.indexOf(c.key), xMm: c.xMm + max[1]!, yMm: c.yMm - min[0]!, zMm: -min[2]!, rotationDeg: 90 }
+            : { object: used.indexOf(c.key), xMm: c.xMm - min[0]!, yMm: c.yMm - min[1]!, zMm: -min[2]!, rotationDeg: 0 };
+        }),
+      };
+      const count = (f: string): number => copies.filter((c) => c.key === f).length;
+      plates.push({
+        file: `plates/${String(plates.length + 1).padStart(2, '0')}-${slug(color)}-${slug(material)}.3mf`,
+        color,
+        material,
+        objects: used.map((f) => ({ name: objectName(byFile.get(f)!.row), count: count(f) })),
+        grams: used.reduce((s, f) => s + count(f) * byFile.get(f)!.row.gramsEach, 0),
+        minutes: used.reduce((s, f) => s + count(f) * byFile.get(f)!.row.minutesEach, 0),
+        bytes: serialize3mf(model),
+      });
+    }
+  }
+  return { plates, lowerBound };
+}
+
+/** The plan as JSON: plates in order with their objects, grams and minutes; the bound; spools; what to buy. */
+export function printPlanJson(plan: PrintPlan, bom: Bom): string {
+  const r1 = (x: number): number => Math.round(x * 10) / 10;
+  const data = {
+    plates: plan.plates.map((p) => ({ file: p.file, colour: p.color, material: p.material, objects: p.objects, grams: r1(p.grams), minutes: r1(p.minutes) })),
+    lowerBound: plan.lowerBound,
+    spools: bom.totals.byColor.map((c) => ({ colour: c.color, material: c.material, grams: r1(c.grams), spools: c.spools })),
+    notPrinted: bom.notPrinted,
+  };
+  return `${JSON.stringify(data, null, 2)}\n`;
+}
+
+/** print-plan.md: the plates in order, then the spools to buy and what is not printed. */
+export function printPlanMarkdown(plan: PrintPlan, bom: Bom): string {
+  const lines = [
+    `# Print plan: ${bom.players} players, ${bom.mode} mode`,
+    '',
+    `${plan.plates.length} plates (at least ${plan.lowerBound} by area); ${bom.totals.grams.toFixed(0)} g, ${hours(bom.totals.minutes)} of printing.`,
+    '',
+    '| plate | colour | material | objects | g | time |',
+    '| --- | --- | --- | --- | ---: | ---: |',
+    ...plan.plates.map((p) => `| \`${p.file}\` | ${p.color} | ${p.material} | ${p.objects.map((o) => `${o.count} × ${o.name}`).join(', ')} | ${p.grams.toFixed(1)} | ${hours(p.minutes)} |`),
+    '',
+    '## Spools (1 kg)',
+    '',
+    ...bom.totals.byColor.map((c) => `- ${c.color} ${c.material}: ${c.grams.toFixed(0)} g, ${c.spools} spool${c.spools === 1 ? '' : 's'}`),
+    '',
+    '## Not printed, to buy',
+    '',
+    ...bom.notPrinted.map((n) => `- ${n.quantity} × ${n.item}`),
+    '',
+  ];
+  return lines.join('\n');
+}

@@ -1,0 +1,105 @@
+/**
+ * `shipwright print` as a user runs it, checked from the files it writes: each plate re-opened by a reader
+ * that shares nothing with the writer, counted against `bom` for the same table, its meshes compared with
+ * the STLs, its footprints measured on the bed.
+ */
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PRINT_PLATE, PRINTERS } from '../../src/standard.js';
+import { runBuilt } from '../helpers/cli.js';
+import { place, read3mf, type Read3mf } from '../helpers/threemf.js';
+
+interface JsonPlan {
+  plates: { file: string; colour: string; material: string; objects: { name: string; count: number }[]; grams: number; minutes: number }[];
+  lowerBound: number;
+  spools: { colour: string; spools: number }[];
+  notPrinted: { item: string; quantity: number }[];
+}
+
+const TABLE = ['--players', '2', '--factions', 'corsairs,the-islanders', '--printer', 'prusa-mini'];
+const BED = PRINTERS.find((p) => p.id === 'prusa-mini')!;
+let work: string;
+let plan: JsonPlan;
+let plates: Map<string, Read3mf>;
+
+/** The vertices of a binary STL, read here from its bytes. */
+async function stlVertices(path: string): Promise<Set<string>> {
+  const stl = await readFile(path);
+  const out = new Set<string>();
+  for (let t = 0; t < stl.readUInt32LE(80); t++)
+    for (let v = 0; v < 3; v++) out.add([0, 1, 2].map((k) => stl.readFloatLE(84 + t * 50 + 12 + v * 12 + k * 4)).join(','));
+  return out;
+}
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), 'sw-print-'));
+  const r = await runBuilt(['print', ...TABLE, '--out', join(work, 'out'), '--json']);
+  expect(r.err).toBe('');
+  expect(r.code).toBe(0);
+  plan = JSON.parse(r.out) as JsonPlan;
+  plates = new Map(await Promise.all(plan.plates.map(async (p) => [p.file, read3mf(await readFile(join(work, 'out', p.file)))] as const)));
+}, 180_000);
+
+describe('shipwright print', () => {
+  it('prints as many copies of every file as bom counts for the same table', async () => {
+    const bom = JSON.parse((await runBuilt(['bom', ...TABLE, '--json'])).out) as { rows: { file: string; quantity: number }[] };
+    const wanted = new Map<string, number>();
+    for (const r of bom.rows) wanted.set(r.file, (wanted.get(r.file) ?? 0) + r.quantity);
+    const manifest = JSON.parse(await readFile(join(work, 'out', 'manifest.json'), 'utf8')) as { files: { path: string }[]; otherFiles: string[] };
+    const onPlates = new Map<string, number>();
+    for (const [file, model] of plates) {
+      const planned = plan.plates.find((p) => p.file === file)!;
+      for (const o of model.objects) {
+        const copies = model.items.filter((i) => i.objectId === o.id).length;
+        expect(copies, `${file} ${o.name}`).toBe(planned.objects.find((x) => x.name === o.name)!.count);
+        // Which STL the object is: the one whose vertices it holds.
+        const candidates = [...wanted.keys()];
+        let match: string | undefined;
+        for (const c of candidates) {
+          const v = await stlVertices(join(work, 'out', c));
+          if (v.size === new Set(o.vertices.map((p) => p.map(Math.fround).join(','))).size && o.vertices.every((p) => v.has(p.map(Math.fround).join(',')))) match = c;
+        }
+        expect(match, `${file} ${o.name} is no STL's mesh`).toBeDefined();
+        onPlates.set(match!, (onPlates.get(match!) ?? 0) + copies);
+      }
+    }
+    expect(onPlates).toEqual(wanted);
+    expect(manifest.otherFiles).toEqual([...plan.plates.map((p) => p.file), 'print-plan.md'].sort());
+  });
+
+  it('keeps every footprint on the bed less its edge and the gap between any two', () => {
+    for (const [file, model] of plates) {
+      const boxes = model.items.map((item) => {
+        const o = model.objects.find((x) => x.id === item.objectId)!;
+        const pts = o.vertices.map((p) => place(item.transform, p));
+        const xs = pts.map((p) => p[0]!), ys = pts.map((p) => p[1]!), zs = pts.map((p) => p[2]!);
+        expect(Math.min(...zs), `${file}: every copy stands on the bed`).toBeCloseTo(0, 4);
+        return { x0: Math.min(...xs), x1: Math.max(...xs), y0: Math.min(...ys), y1: Math.max(...ys) };
+      });
+      const e = PRINT_PLATE.edgeMm - 1e-3, g = PRINT_PLATE.gapMm - 1e-3;
+      for (const b of boxes) expect(b.x0 >= e && b.y0 >= e && b.x1 <= BED.bedXMm - e && b.y1 <= BED.bedYMm - e, `${file} ${JSON.stringify(b)}`).toBe(true);
+      for (let i = 0; i < boxes.length; i++)
+        for (let j = i + 1; j < boxes.length; j++) {
+          const [a, b] = [boxes[i]!, boxes[j]!];
+          expect(a.x1 + g <= b.x0 || b.x1 + g <= a.x0 || a.y1 + g <= b.y0 || b.y1 + g <= a.y0, `${file}: items ${i} and ${j} overlap`).toBe(true);
+        }
+    }
+  });
+
+  it('uses at most one plate per colour and material over the area bound', () => {
+    const groups = new Set(plan.plates.map((p) => `${p.colour} ${p.material}`)).size;
+    expect(plan.plates.length).toBeLessThanOrEqual(plan.lowerBound + groups);
+    expect(plan.plates.every((p) => p.grams > 0 && p.minutes > 0)).toBe(true);
+    expect(plan.notPrinted.some((n) => /band|O-ring/i.test(n.item))).toBe(true);
+  });
+
+  it('writes the same bytes again, and print-plan.md lists every plate', async () => {
+    const again = join(work, 'again');
+    expect((await runBuilt(['print', ...TABLE, '--out', again])).code).toBe(0);
+    for (const p of plan.plates) expect((await readFile(join(again, p.file))).equals(await readFile(join(work, 'out', p.file))), p.file).toBe(true);
+    const md = await readFile(join(again, 'print-plan.md'), 'utf8');
+    for (const p of plan.plates) expect(md).toContain(p.file);
+  });
+});
