@@ -34,6 +34,8 @@ export interface ManifestEntry {
   triangles: number;
   sha256: string;
   features: Feature[];
+  /** How many the table of `Manifest.table` prints (`shipwright print`, the same count as `bom`); null without a table. */
+  tableQuantity: number | null;
 }
 
 export interface Manifest {
@@ -56,6 +58,16 @@ export interface Manifest {
   files: ManifestEntry[];
   /** Other files the run wrote into the folder (print plates and the print plan), relative paths. */
   otherFiles: string[];
+  /** The table `shipwright print` planned for (each entry's `tableQuantity`), or null (`generate`). */
+  table: { players: number; mode: string } | null;
+}
+
+/** What a run adds to its manifest besides the parts: files kept from earlier runs, other files, the table. */
+export interface ManifestExtras {
+  kept?: readonly ManifestEntry[];
+  otherFiles?: readonly string[];
+  /** The table planned for, and how many copies of each file (by path) it prints. */
+  table?: { players: number; mode: string; counts: ReadonlyMap<string, number> };
 }
 
 const r3 = (x: number): number => Math.round(x * 1000) / 1000 + 0;
@@ -78,6 +90,7 @@ export function manifestEntry(f: GeneratedFile): ManifestEntry {
     triangles: f.triangles,
     sha256: f.sha256,
     features: f.features,
+    tableQuantity: null,
   };
 }
 
@@ -85,9 +98,10 @@ export function manifestEntry(f: GeneratedFile): ManifestEntry {
  * The manifest for this run's files plus `kept` entries of earlier runs (other factions' files left in
  * place by a `--faction` run), sorted by path.
  */
-export function buildManifest(files: readonly GeneratedFile[], settings: BuildSettings, generator: string, kept: readonly ManifestEntry[] = [], otherFiles: readonly string[] = []): Manifest {
+export function buildManifest(files: readonly GeneratedFile[], settings: BuildSettings, generator: string, extras: ManifestExtras = {}): Manifest {
+  const { kept = [], otherFiles = [], table } = extras;
   const paths = new Set(files.map((f) => f.path));
-  const entries = [...kept.filter((e) => !paths.has(e.path)), ...files.map(manifestEntry)];
+  const entries = [...kept.filter((e) => !paths.has(e.path)), ...files.map(manifestEntry)].map((e) => ({ ...e, tableQuantity: table ? (table.counts.get(e.path) ?? 0) : null }));
   entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return {
     manifestVersion: MANIFEST_VERSION,
@@ -105,6 +119,7 @@ export function buildManifest(files: readonly GeneratedFile[], settings: BuildSe
     },
     files: entries,
     otherFiles: [...otherFiles].sort(),
+    table: table ? { players: table.players, mode: table.mode } : null,
   };
 }
 
@@ -127,7 +142,7 @@ export function settingsDiff(before: Manifest, after: Manifest): string[] {
  * The manifest of a run that built `built` factions into a folder whose previous manifest is `previous`:
  * the other factions' entries are kept (their files stay in place). A folder states one set of settings,
  * so keeping files built with other settings (or by another version) is refused with InputError
- * naming `outShown` and the settings that differ. `otherFiles` are the run's files besides the parts.
+ * naming `outShown` and the settings that differ. `extras`: the run's other files and its table.
  */
 export function composeManifest(
   files: readonly GeneratedFile[],
@@ -136,10 +151,10 @@ export function composeManifest(
   built: ReadonlySet<string>,
   previous: Manifest | null,
   outShown: string,
-  otherFiles: readonly string[] = [],
+  extras: Omit<ManifestExtras, 'kept'> = {},
 ): Manifest {
   const kept = (previous?.files ?? []).filter((e) => e.faction !== null && !built.has(e.faction));
-  const next = buildManifest(files, settings, generator, kept, otherFiles);
+  const next = buildManifest(files, settings, generator, { ...extras, kept });
   const diff = previous && kept.length > 0 ? settingsDiff(previous, next) : [];
   if (diff.length > 0) {
     const others = [...new Set(kept.map((e) => e.faction))].join(', ');

@@ -101,7 +101,7 @@ async function ownManifest(out: string, shown: string): Promise<Manifest | null>
   if (typeof m?.generator !== 'string' || !m.generator.startsWith('shipwright ') || typeof m.manifestVersion !== 'number' || !listed) {
     throw refuse(`its ${MANIFEST_FILE} was not written by shipwright`);
   }
-  return { ...m, otherFiles: others } as Manifest;
+  return { ...m, otherFiles: others, table: m.table ?? null } as Manifest;
 }
 
 /** Every file a manifest says its run wrote. */

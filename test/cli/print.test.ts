@@ -47,7 +47,10 @@ describe('shipwright print', () => {
     const bom = JSON.parse((await runBuilt(['bom', ...TABLE, '--json'])).out) as { rows: { file: string; quantity: number }[] };
     const wanted = new Map<string, number>();
     for (const r of bom.rows) wanted.set(r.file, (wanted.get(r.file) ?? 0) + r.quantity);
-    const manifest = JSON.parse(await readFile(join(work, 'out', 'manifest.json'), 'utf8')) as { files: { path: string }[]; otherFiles: string[] };
+    const manifest = JSON.parse(await readFile(join(work, 'out', 'manifest.json'), 'utf8')) as { files: { path: string; tableQuantity: number }[]; otherFiles: string[]; table: unknown };
+    // The manifest counts the same table the same way.
+    expect(manifest.table).toEqual({ players: 2, mode: 'default' });
+    for (const f of manifest.files) expect(f.tableQuantity, f.path).toBe(wanted.get(f.path) ?? 0);
     const onPlates = new Map<string, number>();
     for (const [file, model] of plates) {
       const planned = plan.plates.find((p) => p.file === file)!;

@@ -33,7 +33,10 @@ export const registerPrint: Register = (cmd: Command, io) => {
       const enc = new TextEncoder();
       const others = [...plan.plates.map((p) => ({ path: p.file, bytes: p.bytes })), { path: PRINT_PLAN_FILE, bytes: enc.encode(printPlanMarkdown(plan, bom)) }];
       const built = new Set(table.sets.flatMap((s) => s.factions));
-      await writeOutput(flags.out, [...files, ...others], (now) => composeManifest(files, settings, GENERATOR, built, now, flags.out, others.map((o) => o.path)));
+      const counts = new Map<string, number>();
+      for (const r of bom.rows) counts.set(r.file, (counts.get(r.file) ?? 0) + r.quantity);
+      const extras = { otherFiles: others.map((o) => o.path), table: { players: bom.players, mode: bom.mode, counts } };
+      await writeOutput(flags.out, [...files, ...others], (now) => composeManifest(files, settings, GENERATOR, built, now, flags.out, extras));
       if (flags.json) io.out(printPlanJson(plan, bom));
       else io.out(`${plan.plates.length} plates (at least ${plan.lowerBound} by area) for ${bom.players} players → ${flags.out}/plates/, plan in ${flags.out}/${PRINT_PLAN_FILE}\n`);
     });
