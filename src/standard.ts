@@ -312,23 +312,38 @@ export const PRINT_PLATE = {
 } as const;
 
 /**
- * How the plates show each colour (3MF base materials, sRGB). Our choice of a representative shade for
- * each name the rulebook and the faction cards use; a name not here shows as mid grey.
+ * The colour vocabulary: every colour name the rulebook's print list and the faction cards use, and the
+ * common names a player might write, each with the shade print plates show it in (3MF base materials,
+ * sRGB; our choice of a representative shade). The rulebook's mast and cargo "Wood/Brown" is one colour,
+ * `wood-brown`. A card colour outside this list is a validate warning (card/colour).
  */
-export const DISPLAY_COLORS: Readonly<Record<string, string>> = {
+export const PRINT_COLORS: Readonly<Record<string, string>> = {
+  // The rulebook's print list
+  'wood-brown': '#8B5A2B',
   black: '#1A1A1A',
   white: '#F2F2F2',
-  grey: '#8C8C8C',
   gunmetal: '#4A5059',
+  'neon green': '#39FF14',
+  orange: '#FF7F11',
+  sand: '#D8C18F',
+  grey: '#8C8C8C',
+  green: '#3A7D44',
+  gold: '#D4A62A',
   'blue-grey': '#5B7083',
+  // The shipped faction cards
   'deep-purple': '#4B2A6B',
   terracotta: '#C0623B',
   teal: '#1F8A85',
-  gold: '#D4A62A',
-  brown: '#7A4E2D',
-  'wood-brown': '#8B5A2B',
-  sand: '#D8C18F',
-  'neon green': '#39FF14',
+  // Common names
+  red: '#B3261E',
+  blue: '#1F4E9C',
+  navy: '#1B2A49',
+  purple: '#6A3D9A',
+  yellow: '#F2C318',
+  pink: '#E58FB0',
+  silver: '#B8BCC2',
+  bronze: '#A0692E',
+  ivory: '#F3EBD3',
 };
 export const UNKNOWN_DISPLAY_COLOR = '#808080';
 

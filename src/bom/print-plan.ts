@@ -6,7 +6,7 @@
  */
 import type { MeshData } from '../geometry/kernel.js';
 import { serialize3mf, type ThreeMfItem, type ThreeMfModel } from '../mesh/threemf.js';
-import { DISPLAY_COLORS, PRINT_PLATE, UNKNOWN_DISPLAY_COLOR, type PrinterProfile } from '../standard.js';
+import { PRINT_COLORS, PRINT_PLATE, UNKNOWN_DISPLAY_COLOR, type PrinterProfile } from '../standard.js';
 import type { Bom, BomRow } from './bom.js';
 import { hours } from './format.js';
 import { packPlates } from './plates.js';
@@ -84,7 +84,7 @@ export function planPlates(bom: Bom, mesh: (file: string) => MeshData, printer: 
       const used = files.filter((f) => copies.some((c) => c.key === f));
       const model: ThreeMfModel = {
         title: `${color} ${material}, plate ${plates.length + 1}`,
-        materials: [{ name: `${color} ${material}`, color: DISPLAY_COLORS[color] ?? UNKNOWN_DISPLAY_COLOR }],
+        materials: [{ name: `${color} ${material}`, color: PRINT_COLORS[color] ?? UNKNOWN_DISPLAY_COLOR }],
         objects: used.map((f) => ({ name: objectName(byFile.get(f)!.row), mesh: byFile.get(f)!.mesh, material: 0 })),
         items: copies.map((c): ThreeMfItem => {
           const { min, max } = byFile.get(c.key)!.box;

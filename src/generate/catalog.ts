@@ -127,7 +127,7 @@ export const CATALOG: readonly CatalogEntry[] = [
     scope: 'shared',
     builder: 'mast',
     options: bedChamfer,
-    color: () => 'brown',
+    color: () => 'wood-brown',
     material: PLA,
     count: mastsPerSet,
     rule: `1 per ship + 1 per island (${ISLANDS_PER_SET} islands per set)`,

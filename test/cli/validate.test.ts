@@ -162,3 +162,18 @@ describe('--list-rules', () => {
     expect(rows.every((r) => r.checks.length > 10)).toBe(true);
   });
 });
+
+describe('card/colour', () => {
+  it('warns about a colour name it does not know, with the nearest one, and exits 0', async () => {
+    const { mkdtemp, readFile, writeFile } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = await mkdtemp(join(tmpdir(), 'sw-colour-'));
+    const yaml = await readFile('factions/corsairs.yaml', 'utf8');
+    await writeFile(join(dir, 'corsairs.yaml'), yaml.replace('color: black', 'color: purpel'));
+    const r = await runInProcess('validate', join(dir, 'corsairs.yaml'), '--json');
+    const findings = (JSON.parse(r.out) as { findings: { rule: string; severity: string; hint: string }[] }).findings.filter((f) => f.rule === 'card/colour');
+    expect(findings).toEqual([expect.objectContaining({ severity: 'warning', hint: expect.stringContaining('did you mean "purple"?') })]);
+    expect(r.code).toBe(0);
+  });
+});

@@ -3,7 +3,9 @@
  * A feature counts only when the probe finds open space of its size where the model declares it; a cannon
  * slot counts only when a cannon in it can fire out (its mouth is reachable from outside).
  */
+import { closest } from '../../faction/suggest.js';
 import type { Faction } from '../../faction/types.js';
+import { PRINT_COLORS } from '../../standard.js';
 import { probeFeature } from '../../mesh/probe.js';
 import type { HullProbe, ProbedFeature } from '../hull-probe.js';
 import type { Context, Report, Rule } from '../types.js';
@@ -105,4 +107,27 @@ function presentAndOpen(id: string, title: string, pick: (h: HullProbe) => Probe
 export const wheelSlot = presentAndOpen('card/wheel-slot', 'the wheel-carriage slot is in the hull\'s bottom, open and reachable', (h) => h.wheelSlot, 'wheel-carriage slot', 'model.wheelSlot');
 export const coinSlot = presentAndOpen('card/coin-slot', 'the coin slot (Brace for Impact) is on the deck, open and reachable', (h) => h.coinSlot, 'coin slot', 'model.coinSlot');
 
-export const CARD_RULES: readonly Rule[] = [fittingSockets, cannonSlots, hitsToSink, wheelSlot, coinSlot];
+const KNOWN_COLORS = Object.keys(PRINT_COLORS);
+
+export const cardColor: Rule = {
+  id: 'card/colour',
+  title: "warning: the card's colour is one of the colour names plates and spools use (the rulebook's and common ones)",
+  check: (ctx, report) => {
+    for (const f of ctx.factions) {
+      const color = f.card.color;
+      if (Object.hasOwn(PRINT_COLORS, color)) continue;
+      const near = closest(color, KNOWN_COLORS);
+      report({
+        severity: 'warning',
+        faction: f.id,
+        part: null,
+        message: `card colour "${color}" is not a colour name shipwright knows: its plates show it grey and its spools are counted apart`,
+        expected: 'a known colour name',
+        measured: color,
+        hint: near ? `did you mean "${near}"? (card.color)` : `use one of ${KNOWN_COLORS.join(', ')} (card.color), or keep it if it is your own filament's name`,
+      });
+    }
+  },
+};
+
+export const CARD_RULES: readonly Rule[] = [fittingSockets, cannonSlots, hitsToSink, wheelSlot, coinSlot, cardColor];
