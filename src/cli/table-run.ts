@@ -13,6 +13,7 @@ import type { Faction } from '../faction/types.js';
 import { generateParts, type BuildSettings, type GeneratedFile } from '../generate/index.js';
 import { bedProblems } from '../generate/manifest.js';
 import { findMaterial, MATERIAL_IDS } from '../materials.js';
+import type { MeshData } from '../geometry/kernel.js';
 import { parseStl } from '../mesh/stl.js';
 import { PLAYERS } from '../rules/rulebook.js';
 import { PRINT_DEFAULTS } from '../standard.js';
@@ -93,6 +94,8 @@ export interface TableRun {
   /** Every file the table's factions print, built (or from the cache). */
   files: GeneratedFile[];
   bom: Bom;
+  /** Each file's mesh as its STL holds it, parsed once. */
+  mesh: (path: string) => MeshData;
 }
 
 /** From the flags to the plan, the built files and the bill of materials. */
@@ -125,15 +128,18 @@ export async function runTable(flags: TableFlags, io: Io): Promise<TableRun> {
     const tooBig = bedProblems(files, settings.printer, used);
     if (tooBig.length) throw new InputError(tooBig);
     const byPath = new Map(files.map((f) => [f.path, f]));
+    const meshes = new Map<string, MeshData>();
+    const mesh = (path: string): MeshData => {
+      const file = byPath.get(path);
+      if (!file) throw new Error(`generate made no ${path}`);
+      if (!meshes.has(path)) meshes.set(path, parseStl(file.bytes));
+      return meshes.get(path)!;
+    };
     const bom = buildBom({
       plan,
       print,
       pricePerKg,
-      mesh: (path) => {
-        const file = byPath.get(path);
-        if (!file) throw new Error(`generate made no ${path}`);
-        return parseStl(file.bytes);
-      },
+      mesh,
     });
-    return { plan, settings, files, bom };
+    return { plan, settings, files, bom, mesh };
 }

@@ -99,7 +99,8 @@ export function serialize3mf(model: ThreeMfModel): Uint8Array {
   const enc = new TextEncoder();
   // A fixed date, so the bytes do not depend on when they were made. Zip dates are local time and fflate
   // reads the local fields: local midnight, made now, gives the same bytes in every time zone.
-  const opts = { mtime: new Date(2020, 0, 1), level: 6 } as const;
+  // Level 1: a plate's XML still deflates to about a sixth (measured), several times faster than level 6.
+  const opts = { mtime: new Date(2020, 0, 1), level: 1 } as const;
   return zipSync(
     {
       '[Content_Types].xml': [enc.encode(CONTENT_TYPES), opts],

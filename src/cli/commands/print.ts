@@ -6,7 +6,6 @@
 import type { Command } from 'commander';
 import { planPlates, printPlanJson, printPlanMarkdown } from '../../bom/print-plan.js';
 import { composeManifest, GENERATOR } from '../../generate/manifest.js';
-import { parseStl } from '../../mesh/stl.js';
 import { openOutput, writeOutput } from '../../io/output.js';
 import { addTableOptions, runTable, type TableFlags } from '../table-run.js';
 import type { Register } from '../terminal.js';
@@ -27,9 +26,8 @@ export const registerPrint: Register = (cmd: Command, io) => {
     .action(async (flags: Flags) => {
       await openOutput(flags.out);
       if (flags.players === undefined && flags.armada === undefined) flags.players = String(DEFAULT_PRINT_PLAYERS);
-      const { plan: table, settings, files, bom } = await runTable(flags, io);
-      const byPath = new Map(files.map((f) => [f.path, f]));
-      const plan = planPlates(bom, (file) => parseStl(byPath.get(file)!.bytes), settings.printer);
+      const { plan: table, settings, files, bom, mesh } = await runTable(flags, io);
+      const plan = planPlates(bom, mesh, settings.printer);
       const enc = new TextEncoder();
       const others = [...plan.plates.map((p) => ({ path: p.file, bytes: p.bytes })), { path: PRINT_PLAN_FILE, bytes: enc.encode(printPlanMarkdown(plan, bom)) }];
       const built = new Set(table.sets.flatMap((s) => s.factions));
