@@ -7,7 +7,7 @@
 import type { MeshData } from '../geometry/kernel.js';
 import { serialize3mf, type ThreeMfItem, type ThreeMfModel } from '../mesh/threemf.js';
 import { PRINT_COLORS, PRINT_PLATE, UNKNOWN_DISPLAY_COLOR, type PrinterProfile } from '../standard.js';
-import type { Bom, BomRow } from './bom.js';
+import { ANY_COLOR, SPOOL_GRAMS, type Bom, type BomRow } from './bom.js';
 import { hours } from './format.js';
 import { packPlates } from './plates.js';
 
@@ -21,6 +21,8 @@ export interface PrintPlate {
   file: string;
   color: string;
   material: string;
+  /** The spool to load: the plate's colour, or for "any" parts the colour with the most left on its spools. */
+  spool: string;
   objects: PlateObject[];
   grams: number;
   minutes: number;
@@ -31,6 +33,16 @@ export interface PrintPlan {
   plates: PrintPlate[];
   /** The fewest plates any packing could use: per colour and material, footprint area over usable bed area. */
   lowerBound: number;
+}
+
+/**
+ * Where "any"-colour parts go: the spool of this material with the most left once its own parts are
+ * printed (the least-used spool), so they use up leftovers before a spool of their own (bom's count).
+ */
+function leastUsedSpool(bom: Bom, material: string): string {
+  const colours = bom.totals.byColor.filter((c) => c.material === material && c.color !== ANY_COLOR);
+  const left = (c: (typeof colours)[number]): number => c.spools * SPOOL_GRAMS - c.grams;
+  return colours.reduce<(typeof colours)[number] | undefined>((best, c) => (!best || left(c) > left(best) ? c : best), undefined)?.color ?? ANY_COLOR;
 }
 
 /** The name a slicer shows for a file's part: "queens-fleet hull" for a faction's own, "coin: brace", "wheel" for a shared one. */
@@ -66,6 +78,7 @@ export function planPlates(bom: Bom, mesh: (file: string) => MeshData, printer: 
   let lowerBound = 0;
   for (const rows of [...groups.values()].sort((a, b) => (a[0]!.color < b[0]!.color ? -1 : a[0]!.color > b[0]!.color ? 1 : a[0]!.material < b[0]!.material ? -1 : 1))) {
     const { color, material } = rows[0]!;
+    const spool = color === ANY_COLOR ? leastUsedSpool(bom, material) : color;
     // One object per file: rows of several factions may print the same shared file.
     const byFile = new Map<string, { row: BomRow; count: number; mesh: MeshData; box: { min: number[]; max: number[] } }>();
     for (const r of rows) {
@@ -84,7 +97,7 @@ export function planPlates(bom: Bom, mesh: (file: string) => MeshData, printer: 
       const used = files.filter((f) => copies.some((c) => c.key === f));
       const model: ThreeMfModel = {
         title: `${color} ${material}, plate ${plates.length + 1}`,
-        materials: [{ name: `${color} ${material}`, color: PRINT_COLORS[color] ?? UNKNOWN_DISPLAY_COLOR }],
+        materials: [{ name: `${spool} ${material}`, color: PRINT_COLORS[spool] ?? UNKNOWN_DISPLAY_COLOR }],
         objects: used.map((f) => ({ name: objectName(byFile.get(f)!.row), mesh: byFile.get(f)!.mesh, material: 0 })),
         items: copies.map((c): ThreeMfItem => {
           const { min, max } = byFile.get(c.key)!.box;
@@ -99,6 +112,7 @@ export function planPlates(bom: Bom, mesh: (file: string) => MeshData, printer: 
         file: `plates/${String(plates.length + 1).padStart(2, '0')}-${slug(color)}-${slug(material)}.3mf`,
         color,
         material,
+        spool,
         objects: used.map((f) => ({ name: objectName(byFile.get(f)!.row), count: count(f) })),
         grams: used.reduce((s, f) => s + count(f) * byFile.get(f)!.row.gramsEach, 0),
         minutes: used.reduce((s, f) => s + count(f) * byFile.get(f)!.row.minutesEach, 0),
@@ -113,7 +127,7 @@ export function planPlates(bom: Bom, mesh: (file: string) => MeshData, printer: 
 export function printPlanJson(plan: PrintPlan, bom: Bom): string {
   const r1 = (x: number): number => Math.round(x * 10) / 10;
   const data = {
-    plates: plan.plates.map((p) => ({ file: p.file, colour: p.color, material: p.material, objects: p.objects, grams: r1(p.grams), minutes: r1(p.minutes) })),
+    plates: plan.plates.map((p) => ({ file: p.file, colour: p.color, material: p.material, spool: p.spool, objects: p.objects, grams: r1(p.grams), minutes: r1(p.minutes) })),
     lowerBound: plan.lowerBound,
     spools: bom.totals.byColor.map((c) => ({ colour: c.color, material: c.material, grams: r1(c.grams), spools: c.spools })),
     notPrinted: bom.notPrinted,
@@ -128,9 +142,9 @@ export function printPlanMarkdown(plan: PrintPlan, bom: Bom): string {
     '',
     `${plan.plates.length} plates (at least ${plan.lowerBound} by area); ${bom.totals.grams.toFixed(0)} g, ${hours(bom.totals.minutes)} of printing.`,
     '',
-    '| plate | colour | material | objects | g | time |',
-    '| --- | --- | --- | --- | ---: | ---: |',
-    ...plan.plates.map((p) => `| \`${p.file}\` | ${p.color} | ${p.material} | ${p.objects.map((o) => `${o.count} × ${o.name}`).join(', ')} | ${p.grams.toFixed(1)} | ${hours(p.minutes)} |`),
+    '| plate | colour | material | load spool | objects | g | time |',
+    '| --- | --- | --- | --- | --- | ---: | ---: |',
+    ...plan.plates.map((p) => `| \`${p.file}\` | ${p.color} | ${p.material} | ${p.spool} | ${p.objects.map((o) => `${o.count} × ${o.name}`).join(', ')} | ${p.grams.toFixed(1)} | ${hours(p.minutes)} |`),
     '',
     '## Spools (1 kg)',
     '',

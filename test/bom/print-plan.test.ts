@@ -80,4 +80,16 @@ describe('the print plan', () => {
       expect(printPlan.plates.length, printer.id).toBeLessThanOrEqual(printPlan.lowerBound + groups);
     }
   }, 120_000);
+
+  it('loads "any" parts on the spool with the most left, and every other plate on its own colour', () => {
+    const fleets = all.slice(0, 3).map((f, i) => ({ player: `p${i + 1}`, ships: [{ faction: f, count: f.card.ships }] }));
+    const plan = planBom({ mode: 'default', fleets, settings: defaultSettings() });
+    const meshOf = (path: string) => boxMesh(10 + (path.length % 5) * 4, 12, 6);
+    const bom = buildBom({ plan, print: PRINT, mesh: meshOf, pricePerKg: null });
+    const printPlan = planPlates(bom, meshOf, GENERIC);
+    const left = bom.totals.byColor.filter((c) => c.color !== 'any' && c.material === 'pla').map((c) => ({ color: c.color, left: c.spools * 1000 - c.grams }));
+    const most = left.sort((a, b) => b.left - a.left)[0]!.color;
+    expect(printPlan.plates.some((p) => p.color === 'any')).toBe(true);
+    for (const p of printPlan.plates) expect(p.spool, p.file).toBe(p.color === 'any' ? most : p.color);
+  });
 });
