@@ -150,10 +150,12 @@ export interface DesignFlags extends ArmDesignFlags {
 
 /** The design flags every cannon-making command shares (generate and validate take --profile with their build options). */
 export function addArmDesignOptions(cmd: Command): Command {
-  return cmd
+  cmd
     .option('--elevation <deg>', `bore elevation, ${ELEVATION_LIMITS_DEG.min}–${ELEVATION_LIMITS_DEG.max}° (default ${CANNON.elevationDeg})`)
-    .option('--ball-diameter <mm>', `ball diameter, ${BALL_DIAMETER_LIMITS_MM.min}–${BALL_DIAMETER_LIMITS_MM.max} mm (default ${INTERFACES.cannonball.diameterMm})`)
-    .addOption(new Option('--ball-material <id>', 'ball material (default: the arm material)').choices(MATERIAL_IDS))
+    .option('--ball-diameter <mm>', `ball diameter, ${BALL_DIAMETER_LIMITS_MM.min}–${BALL_DIAMETER_LIMITS_MM.max} mm (default ${INTERFACES.cannonball.diameterMm})`);
+  // A table's --ball-material (the balls it prints: print, bom) is the ball the cannon is tuned for: one flag.
+  if (!cmd.options.some((o) => o.long === '--ball-material')) cmd.addOption(new Option('--ball-material <id>', 'ball material (default: the arm material)').choices(MATERIAL_IDS));
+  return cmd
     .option('--arm-length <mm>', `fix the arm's free length, ${CANNON.armLengthRangeMm.min}–${CANNON.armLengthRangeMm.max} mm (default: ${CANNON.armLengthMm} mm, or the nearest length that reaches)`)
     .addOption(new Option('--taper <how>', 'the arm\'s width along its length: tapered (even strain), uniform, or auto (the better of the two; default)').choices([...TAPER_CHOICES]))
     .option('--family <name>', 'calibration family within the material (e.g. one per cannon design you print); default: the material\'s own factor');

@@ -161,7 +161,7 @@ export function composeManifest(
     throw InputError.single(
       outShown,
       '',
-      `holds ${others} built with other settings (${diff.join('; ')}); a folder's manifest states one set of settings: build every faction again (leave out --faction), or choose another --out`,
+      `holds ${others} built with other settings (${diff.join('; ')}); a folder's manifest states one set of settings: build those factions again with these settings too (generate without --faction), or choose another --out`,
     );
   }
   return next;

@@ -105,4 +105,12 @@ describe('shipwright print', () => {
     const md = await readFile(join(again, 'print-plan.md'), 'utf8');
     for (const p of plan.plates) expect(md).toContain(p.file);
   });
+
+  it("takes generate's cannon flags, the table's ball material being the ball the cannon is tuned for", async () => {
+    const out = join(work, 'petg');
+    const r = await runBuilt(['print', ...TABLE, '--cannon-material', 'petg', '--range', '30in', '--ball-material', 'tpu-95a', '--out', out]);
+    expect(r.code).toBe(0);
+    const m = JSON.parse(await readFile(join(out, 'manifest.json'), 'utf8')) as { settings: { cannonMaterial: string; cannonRangeM: number; cannonDesign: object } };
+    expect(m.settings).toMatchObject({ cannonMaterial: 'petg', cannonRangeM: 0.762, cannonDesign: { ballMaterialId: 'tpu-95a' } });
+  });
 });

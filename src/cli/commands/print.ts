@@ -7,6 +7,7 @@ import type { Command } from 'commander';
 import { planPlates, printPlanJson, printPlanMarkdown } from '../../bom/print-plan.js';
 import { composeManifest, GENERATOR } from '../../generate/manifest.js';
 import { openOutput, writeOutput } from '../../io/output.js';
+import { addCannonOptions } from '../options.js';
 import { addTableOptions, runTable, type TableFlags } from '../table-run.js';
 import type { Register } from '../terminal.js';
 
@@ -20,7 +21,7 @@ export const PRINT_PLAN_FILE = 'print-plan.md';
 export const DEFAULT_PRINT_PLAYERS = 4;
 
 export const registerPrint: Register = (cmd: Command, io) => {
-  addTableOptions(cmd)
+  addCannonOptions(addTableOptions(cmd))
     .option('--out <dir>', 'output folder', 'out')
     .option('--json', 'print the plan as JSON on stdout and nothing else')
     .action(async (flags: Flags) => {
