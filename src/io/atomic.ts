@@ -13,11 +13,11 @@ import { asUserError } from './fs-errors.js';
 import { fileKind } from './read.js';
 
 /** Temporary files are named `.<target>.<pid>.<random>.tmp`, so a later run can tell a dead run's leftovers. */
-export function tempNameFor(target: string): string {
+function tempNameFor(target: string): string {
   return join(dirname(target), `.${basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
 }
 
-/** The pid in a name made by tempNameFor (or by the output folder's staging), or null. */
+/** The pid in a name made by tempNameFor, or null. */
 export function tempOwnerPid(name: string): number | null {
   const m = /\.(\d+)\.[0-9a-f]{8}\.tmp$/.exec(name);
   return m ? Number(m[1]) : null;

@@ -172,7 +172,7 @@ async function withLock<T>(out: string, shown: string, waitMs: number, fn: () =>
  * If a run died between its two renames, the retired folder is the last complete output: put it back.
  * Staging and retired folders of dead runs are removed. Call with the lock held (or from a single run).
  */
-export async function recoverInterruptedSwap(outDir: string): Promise<void> {
+async function recoverInterruptedSwap(outDir: string): Promise<void> {
   const out = resolve(outDir);
   const parent = dirname(out);
   const siblings = await readdir(parent).catch(() => [] as string[]);
