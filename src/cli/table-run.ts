@@ -98,8 +98,11 @@ export interface TableRun {
   mesh: (path: string) => MeshData;
 }
 
-/** From the flags to the plan, the built files and the bill of materials. */
-export async function runTable(flags: TableFlags, io: Io): Promise<TableRun> {
+/**
+ * From the flags to the plan, the built files and the bill of materials. `beforeBuild` sees the settings
+ * and the factions the table prints before anything is built (print refuses a folder there).
+ */
+export async function runTable(flags: TableFlags, io: Io, beforeBuild?: (settings: BuildSettings, factions: ReadonlySet<string>) => void): Promise<TableRun> {
     const print: PrintSettings = {
       layerHeightMm: parseMmFlag('--layer-height', flags.layerHeight, LAYER_HEIGHT_RANGE_MM.min, LAYER_HEIGHT_RANGE_MM.max),
       lineWidthMm: PRINT_DEFAULTS.lineWidthMm,
@@ -124,6 +127,7 @@ export async function runTable(flags: TableFlags, io: Io): Promise<TableRun> {
     plan.decisions.unshift(why);
 
     const used = all.filter((f) => fleets.some((fl) => fl.ships.some((s) => s.faction.id === f.id)));
+    beforeBuild?.(settings, new Set(used.map((f) => f.id)));
     const files = await generateParts({ factions: used, settings, cache: await cacheFrom(flags, (m) => io.err(`warning: ${m}\n`)), onProgress: io.isTty ? progressReporter(io) : undefined });
     const tooBig = bedProblems(files, settings.printer, used);
     if (tooBig.length) throw new InputError(tooBig);

@@ -3,7 +3,7 @@
  * that shares nothing with the writer, counted against `bom` for the same table, its meshes compared with
  * the STLs, its footprints measured on the bed.
  */
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -112,5 +112,17 @@ describe('shipwright print', () => {
     expect(r.code).toBe(0);
     const m = JSON.parse(await readFile(join(out, 'manifest.json'), 'utf8')) as { settings: { cannonMaterial: string; cannonRangeM: number; cannonDesign: object } };
     expect(m.settings).toMatchObject({ cannonMaterial: 'petg', cannonRangeM: 0.762, cannonDesign: { ballMaterialId: 'tpu-95a' } });
+  });
+
+  it('refuses, before building, a table whose settings would mix with the factions the folder keeps', async () => {
+    const before = await readFile(join(work, 'out', 'manifest.json'), 'utf8');
+    // An empty cache that stays empty: nothing was built.
+    const cache = join(work, 'untouched-cache');
+    await mkdir(cache);
+    const r = await runBuilt(['print', '--players', '2', '--factions', 'sun-fleet,sun-fleet', '--clearance', '0.3', '--out', join(work, 'out'), '--cache-dir', cache]);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/holds corsairs, the-islanders built with other settings \(clearanceMm 0\.2 → 0\.3;/);
+    expect(await readdir(cache)).toEqual([]);
+    expect(await readFile(join(work, 'out', 'manifest.json'), 'utf8')).toBe(before);
   });
 });

@@ -25,9 +25,10 @@ export const registerPrint: Register = (cmd: Command, io) => {
     .option('--out <dir>', 'output folder', 'out')
     .option('--json', 'print the plan as JSON on stdout and nothing else')
     .action(async (flags: Flags) => {
-      await openOutput(flags.out);
+      const previous = await openOutput(flags.out);
       if (flags.players === undefined && flags.armada === undefined) flags.players = String(DEFAULT_PRINT_PLAYERS);
-      const { plan: table, settings, files, bom, mesh } = await runTable(flags, io);
+      // Settings that would mix with the folder's kept factions are refused before building (and again when writing).
+      const { plan: table, settings, files, bom, mesh } = await runTable(flags, io, (s, used) => void composeManifest([], s, GENERATOR, used, previous, flags.out));
       const plan = planPlates(bom, mesh, settings.printer);
       const enc = new TextEncoder();
       const others = [...plan.plates.map((p) => ({ path: p.file, bytes: p.bytes })), { path: PRINT_PLAN_FILE, bytes: enc.encode(printPlanMarkdown(plan, bom)) }];
