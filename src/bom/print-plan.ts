@@ -89,7 +89,7 @@ export function planPlates(bom: Bom, mesh: (file: string) => MeshData, printer: 
         byFile.set(r.file, { row: r, count: r.quantity, mesh: m, box: bounds(m) });
       }
     }
-    const items = [...byFile.entries()].map(([file, f]) => ({ key: file, widthMm: f.box.max[0]! - f.box.min[0]!, depthMm: f.box.max[1]! - f.box.min[1]!, count: f.count }));
+    const items = [...byFile.entries()].map(([file, f]) => ({ key: file, widthMm: f.box.max[0]! - f.box.min[0]!, depthMm: f.box.max[1]! - f.box.min[1]!, count: f.count, group: file.split('/')[0]! }));
     const packing = packPlates(items, printer.bedXMm, printer.bedYMm, PRINT_PLATE);
     lowerBound += packing.lowerBound;
     const files = [...byFile.keys()];

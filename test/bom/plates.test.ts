@@ -11,6 +11,7 @@ describe('packPlates', () => {
       widthMm: fc.integer({ min: 4, max: 120 }),
       depthMm: fc.integer({ min: 4, max: 90 }),
       count: fc.integer({ min: 1, max: 12 }),
+      group: fc.constantFrom('corsairs', 'shared', 'sun-fleet'),
     });
     fc.assert(
       fc.property(fc.uniqueArray(item, { minLength: 1, maxLength: 8, selector: (i) => i.key }), fc.constantFrom([180, 180], [220, 220], [256, 256]), (items: PlateItem[], [bx, by]) => {
@@ -47,5 +48,34 @@ describe('packPlates', () => {
     const { plates, lowerBound } = packPlates([{ key: 'coin', widthMm: 25, depthMm: 25, count: 40 }], 220, 220, SPACING);
     expect(lowerBound).toBe(1);
     expect(plates).toHaveLength(1);
+  });
+
+  it("keeps a faction's parts on their own plates when that costs no plate, and never costs one", () => {
+    const groupsOn = (plates: { key: string }[][]): number => plates.reduce((sum, p) => sum + new Set(p.map((c) => c.key.split('/')[0])).size, 0);
+    const ungrouped = (its: PlateItem[]): PlateItem[] => its.map(({ group: _, ...i }) => i);
+    // Two plates' worth either way: each faction gets its own.
+    const big = [
+      { key: 'corsairs/hull', widthMm: 200, depthMm: 90, count: 2, group: 'corsairs' },
+      { key: 'sun-fleet/hull', widthMm: 200, depthMm: 90, count: 1, group: 'sun-fleet' },
+      { key: 'corsairs/cargo', widthMm: 12, depthMm: 12, count: 6, group: 'corsairs' },
+      { key: 'sun-fleet/cargo', widthMm: 40, depthMm: 30, count: 5, group: 'sun-fleet' },
+    ];
+    const apart = packPlates(big, 220, 220, SPACING).plates;
+    expect(apart).toHaveLength(packPlates(ungrouped(big), 220, 220, SPACING).plates.length);
+    expect(apart).toHaveLength(2);
+    expect(groupsOn(apart)).toBe(2);
+    // One plate holds everything: sharing it beats a plate per faction.
+    const small = big.map((i) => ({ ...i, widthMm: i.widthMm / 4, depthMm: i.depthMm / 4 }));
+    expect(packPlates(small, 220, 220, SPACING).plates).toHaveLength(1);
+    fc.assert(
+      fc.property(fc.array(fc.record({ w: fc.integer({ min: 5, max: 150 }), d: fc.integer({ min: 5, max: 100 }), n: fc.integer({ min: 1, max: 8 }), g: fc.integer({ min: 0, max: 3 }) }), { minLength: 1, maxLength: 8 }), (raw) => {
+        const its = raw.map((r, i) => ({ key: `g${r.g}/k${i}`, widthMm: r.w, depthMm: r.d, count: r.n, group: `g${r.g}` }));
+        const grouped = packPlates(its, 220, 220, SPACING).plates;
+        const free = packPlates(ungrouped(its), 220, 220, SPACING).plates;
+        expect(grouped.length).toBeLessThanOrEqual(free.length);
+        if (grouped.length === free.length) expect(groupsOn(grouped)).toBeLessThanOrEqual(groupsOn(free));
+      }),
+      { numRuns: 60 },
+    );
   });
 });
