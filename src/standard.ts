@@ -309,6 +309,11 @@ export const PRINT_PLATE = {
   gapMm: 6,
   /** From the bed's edge: room for the clips and the purge line most printers draw along the front. */
   edgeMm: 5,
+  /**
+   * Footprint cells for outline nesting: half a millimetre, a little over a 0.4 mm nozzle's line. Outlines
+   * are rounded out to whole cells, so parts nest up to a cell further apart than the gap, never closer.
+   */
+  cellMm: 0.5,
 } as const;
 
 /**

@@ -9,6 +9,7 @@ import { serialize3mf, type ThreeMfItem, type ThreeMfModel } from '../mesh/three
 import { PRINT_COLORS, PRINT_PLATE, UNKNOWN_DISPLAY_COLOR, type PrinterProfile } from '../standard.js';
 import { ANY_COLOR, SPOOL_GRAMS, type Bom, type BomRow } from './bom.js';
 import { hours } from './format.js';
+import { meshFootprint, quarterTurn, type Footprint } from './footprint.js';
 import { packPlates } from './plates.js';
 
 export interface PlateObject {
@@ -54,12 +55,13 @@ export function objectName(row: Pick<BomRow, 'part' | 'file'>): string {
 
 const slug = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
-function bounds(mesh: MeshData): { min: number[]; max: number[] } {
+/** The bounding box of `mesh` turned `quarter` quarter turns about +Z. */
+function bounds(mesh: MeshData, quarter: number): { min: number[]; max: number[] } {
   const min = [Infinity, Infinity, Infinity], max = [-Infinity, -Infinity, -Infinity];
-  for (let i = 0; i < mesh.positions.length; i++) {
-    const k = i % 3;
-    min[k] = Math.min(min[k]!, mesh.positions[i]!);
-    max[k] = Math.max(max[k]!, mesh.positions[i]!);
+  const p = mesh.positions;
+  for (let v = 0; v < p.length; v += 3) {
+    const point = [...quarterTurn(quarter, p[v]!, p[v + 1]!), p[v + 2]!];
+    for (let k = 0; k < 3; k++) (min[k] = Math.min(min[k]!, point[k]!)), (max[k] = Math.max(max[k]!, point[k]!));
   }
   return { min, max };
 }
@@ -80,16 +82,16 @@ export function planPlates(bom: Bom, mesh: (file: string) => MeshData, printer: 
     const { color, material } = rows[0]!;
     const spool = color === ANY_COLOR ? leastUsedSpool(bom, material) : color;
     // One object per file: rows of several factions may print the same shared file.
-    const byFile = new Map<string, { row: BomRow; count: number; mesh: MeshData; box: { min: number[]; max: number[] } }>();
+    const byFile = new Map<string, { row: BomRow; count: number; mesh: MeshData; footprint: Footprint }>();
     for (const r of rows) {
       const seen = byFile.get(r.file);
       if (seen) seen.count += r.quantity;
       else {
         const m = mesh(r.file);
-        byFile.set(r.file, { row: r, count: r.quantity, mesh: m, box: bounds(m) });
+        byFile.set(r.file, { row: r, count: r.quantity, mesh: m, footprint: meshFootprint(m, PRINT_PLATE.cellMm) });
       }
     }
-    const items = [...byFile.entries()].map(([file, f]) => ({ key: file, widthMm: f.box.max[0]! - f.box.min[0]!, depthMm: f.box.max[1]! - f.box.min[1]!, count: f.count, group: file.split('/')[0]! }));
+    const items = [...byFile.entries()].map(([file, f]) => ({ key: file, footprint: f.footprint, count: f.count, group: file.split('/')[0]! }));
     const packing = packPlates(items, printer.bedXMm, printer.bedYMm, PRINT_PLATE);
     lowerBound += packing.lowerBound;
     const files = [...byFile.keys()];
@@ -100,11 +102,10 @@ export function planPlates(bom: Bom, mesh: (file: string) => MeshData, printer: 
         materials: [{ name: `${spool} ${material}`, color: PRINT_COLORS[spool] ?? UNKNOWN_DISPLAY_COLOR }],
         objects: used.map((f) => ({ name: objectName(byFile.get(f)!.row), mesh: byFile.get(f)!.mesh, material: 0 })),
         items: copies.map((c): ThreeMfItem => {
-          const { min, max } = byFile.get(c.key)!.box;
-          // The footprint's lower-left corner goes to (x, y); turned a quarter, the mesh's y span becomes its x span.
-          return c.rotated
-            ? { object: used.indexOf(c.key), xMm: c.xMm + max[1]!, yMm: c.yMm - min[0]!, zMm: -min[2]!, rotationDeg: 90 }
-            : { object: used.indexOf(c.key), xMm: c.xMm - min[0]!, yMm: c.yMm - min[1]!, zMm: -min[2]!, rotationDeg: 0 };
+          const m = byFile.get(c.key)!.mesh;
+          // The turned mesh's lower-left corner goes to (x, y), its lowest point to the bed.
+          const turned = bounds(m, c.quarter);
+          return { object: used.indexOf(c.key), xMm: c.xMm - turned.min[0]!, yMm: c.yMm - turned.min[1]!, zMm: -turned.min[2]!, rotationDeg: 90 * c.quarter };
         }),
       };
       const count = (f: string): number => copies.filter((c) => c.key === f).length;

@@ -1,7 +1,7 @@
 /**
- * The plates against PrusaSlicer: every 3MF `shipwright print` writes for a 2-player table opens with
- * `--info` (each object manifold), and one plate slices to G-code on the printer's bed without PrusaSlicer
- * moving anything (`--dont-arrange`). Skipped, saying why, where PrusaSlicer is not installed. A slow
+ * The plates against PrusaSlicer: every 3MF `shipwright print` writes for a 4-player table opens with
+ * `--info` (each object manifold), and two plates (hulls; island toppers nested by outline) slice to G-code
+ * on a 220 mm bed without PrusaSlicer moving anything (`--dont-arrange`). Skipped, saying why, where PrusaSlicer is not installed. A slow
  * referee: `npm run test:slow`.
  */
 import { execFile } from 'node:child_process';
@@ -17,10 +17,10 @@ const exe = findPrusaSlicer();
 const run = promisify(execFile);
 
 describe('print plates in PrusaSlicer', () => {
-  const name = 'opens every plate and slices one in place';
+  const name = 'opens every plate and slices two in place';
   it.skipIf(!exe)(exe ? name : `${name} (skipped: prusa-slicer is not on PATH; Debian: apt-get install prusa-slicer)`, async () => {
     const work = await mkdtemp(join(tmpdir(), 'sw-print-slow-'));
-    const r = await runBuilt(['print', '--players', '2', '--factions', 'queens-fleet,the-industry', '--out', join(work, 'out'), '--json']);
+    const r = await runBuilt(['print', '--players', '4', '--out', join(work, 'out'), '--json']);
     expect(r.code).toBe(0);
     const plan = JSON.parse(r.out) as { plates: { file: string; objects: { count: number }[] }[] };
     const datadir = join(work, 'datadir');
@@ -30,10 +30,12 @@ describe('print plates in PrusaSlicer', () => {
       expect(objects.length, p.file).toBeGreaterThan(0);
       expect(objects.every((l) => l === 'manifold = yes'), p.file).toBe(true);
     }
-    // The hull plate, sliced where it lies on a 220 mm bed.
-    const hulls = plan.plates.find((p) => p.file.includes('blue-grey'))!;
-    const gcode = join(work, 'hulls.gcode');
-    await run(exe!, ['--datadir', datadir, '--bed-shape', '0x0,220x0,220x220,0x220', '--dont-arrange', '--export-gcode', '--output', gcode, join(work, 'out', hulls.file)], { maxBuffer: 16 << 20, timeout: 300_000 });
-    expect(await readFile(gcode, 'utf8')).toMatch(/; estimated printing time \(normal mode\) = /);
+    // The hull plate, and the island toppers (nested by their outlines in this plan), sliced where they lie.
+    for (const colour of ['blue-grey', 'sand']) {
+      const plate = plan.plates.find((p) => p.file.includes(colour))!;
+      const gcode = join(work, `${colour}.gcode`);
+      await run(exe!, ['--datadir', datadir, '--bed-shape', '0x0,220x0,220x220,0x220', '--dont-arrange', '--export-gcode', '--output', gcode, join(work, 'out', plate.file)], { maxBuffer: 16 << 20, timeout: 300_000 });
+      expect(await readFile(gcode, 'utf8'), plate.file).toMatch(/; estimated printing time \(normal mode\) = /);
+    }
   }, 600_000);
 });
