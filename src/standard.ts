@@ -350,7 +350,10 @@ export const PRINT_COLORS: Readonly<Record<string, string>> = {
   bronze: '#A0692E',
   ivory: '#F3EBD3',
 };
-export const UNKNOWN_DISPLAY_COLOR = '#808080';
+/** How a colour shows on screen: its sRGB value, or mid grey for a name not in PRINT_COLORS ("any" included). */
+export function displayColor(name: string): string {
+  return PRINT_COLORS[name] ?? '#808080';
+}
 
 // ---------------------------------------------------------------------------------------------------------
 // Printability (the print/... rules of `validate`, and the parts built to pass them)

@@ -6,7 +6,9 @@
  */
 import type { MeshData } from '../geometry/kernel.js';
 import { serialize3mf, type ThreeMfItem, type ThreeMfModel } from '../mesh/threemf.js';
-import { PRINT_COLORS, PRINT_PLATE, UNKNOWN_DISPLAY_COLOR, type PrinterProfile } from '../standard.js';
+import { encodePng } from '../render/image.js';
+import { plateThumbnail } from '../render/previews.js';
+import { displayColor, PRINT_PLATE, type PrinterProfile } from '../standard.js';
 import { ANY_COLOR, SPOOL_GRAMS, type Bom, type BomRow } from './bom.js';
 import { hours } from './format.js';
 import { meshFootprint, quarterTurn, type Footprint } from './footprint.js';
@@ -97,9 +99,9 @@ export function planPlates(bom: Bom, mesh: (file: string) => MeshData, printer: 
     const files = [...byFile.keys()];
     for (const copies of packing.plates) {
       const used = files.filter((f) => copies.some((c) => c.key === f));
-      const model: ThreeMfModel = {
+      const model: Omit<ThreeMfModel, 'thumbnailPng'> = {
         title: `${color} ${material}, plate ${plates.length + 1}`,
-        materials: [{ name: `${spool} ${material}`, color: PRINT_COLORS[spool] ?? UNKNOWN_DISPLAY_COLOR }],
+        materials: [{ name: `${spool} ${material}`, color: displayColor(spool) }],
         objects: used.map((f) => ({ name: objectName(byFile.get(f)!.row), mesh: byFile.get(f)!.mesh, material: 0 })),
         items: copies.map((c): ThreeMfItem => {
           const m = byFile.get(c.key)!.mesh;
@@ -117,7 +119,7 @@ export function planPlates(bom: Bom, mesh: (file: string) => MeshData, printer: 
         objects: used.map((f) => ({ name: objectName(byFile.get(f)!.row), count: count(f) })),
         grams: used.reduce((s, f) => s + count(f) * byFile.get(f)!.row.gramsEach, 0),
         minutes: used.reduce((s, f) => s + count(f) * byFile.get(f)!.row.minutesEach, 0),
-        bytes: serialize3mf(model),
+        bytes: serialize3mf({ ...model, thumbnailPng: encodePng(plateThumbnail(model, printer.bedXMm, printer.bedYMm)) }),
       });
     }
   }

@@ -35,13 +35,19 @@ export interface ThreeMfModel {
   materials: readonly { name: string; color: string }[];
   objects: readonly ThreeMfObject[];
   items: readonly ThreeMfItem[];
+  /** PNG bytes shown by slicers and file browsers as the package's picture (Metadata/thumbnail.png), or null. */
+  thumbnailPng: Uint8Array | null;
 }
+
+export const THUMBNAIL_PATH = 'Metadata/thumbnail.png';
 
 const xmlText = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 /** Shortest text that reads back as the same float32 (the STL's precision). */
 const f32 = (x: number): string => {
   const v = Math.fround(x);
-  for (let d = 1; d <= 9; d++) {
+  // Six digits and fewer round float32 alike (its ~7.2 digits keep any shorter match within half a unit
+  // of the sixth), so the search starts there: String(Number(...)) drops the padding zeros.
+  for (let d = 6; d <= 9; d++) {
     const s = v.toPrecision(d);
     if (Math.fround(Number(s)) === v) return String(Number(s));
   }
@@ -82,30 +88,34 @@ function modelXml(m: ThreeMfModel): string {
   return out.join('\n');
 }
 
-const CONTENT_TYPES = `<?xml version="1.0" encoding="UTF-8"?>
+const contentTypes = (png: boolean): string => `<?xml version="1.0" encoding="UTF-8"?>
 <Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">
  <Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>
  <Default Extension="model" ContentType="application/vnd.ms-package.3dmanufacturing-3dmodel+xml"/>
-</Types>
+${png ? ' <Default Extension="png" ContentType="image/png"/>\n' : ''}</Types>
 `;
-const RELS = `<?xml version="1.0" encoding="UTF-8"?>
+// The package thumbnail's relationship type is OPC's (3MF core specification, 3.3 "Thumbnail").
+const rels = (png: boolean): string => `<?xml version="1.0" encoding="UTF-8"?>
 <Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">
  <Relationship Target="/${MODEL_PATH}" Id="rel0" Type="http://schemas.microsoft.com/3dmanufacturing/2013/01/3dmodel"/>
-</Relationships>
+${png ? ` <Relationship Target="/${THUMBNAIL_PATH}" Id="rel1" Type="http://schemas.openxmlformats.org/package/2006/relationships/metadata/thumbnail"/>\n` : ''}</Relationships>
 `;
 
-/** The 3MF package's bytes: content types, relationships and the model, deflated, in that order. */
+/** The 3MF package's bytes: content types, relationships, the model and the thumbnail, in that order. */
 export function serialize3mf(model: ThreeMfModel): Uint8Array {
   const enc = new TextEncoder();
   // A fixed date, so the bytes do not depend on when they were made. Zip dates are local time and fflate
   // reads the local fields: local midnight, made now, gives the same bytes in every time zone.
   // Level 1: a plate's XML still deflates to about a sixth (measured), several times faster than level 6.
   const opts = { mtime: new Date(2020, 0, 1), level: 1 } as const;
+  const png = model.thumbnailPng !== null;
   return zipSync(
     {
-      '[Content_Types].xml': [enc.encode(CONTENT_TYPES), opts],
-      '_rels/.rels': [enc.encode(RELS), opts],
+      '[Content_Types].xml': [enc.encode(contentTypes(png)), opts],
+      '_rels/.rels': [enc.encode(rels(png)), opts],
       [MODEL_PATH]: [enc.encode(modelXml(model)), opts],
+      // PNG is deflated already.
+      ...(model.thumbnailPng ? { [THUMBNAIL_PATH]: [model.thumbnailPng, { ...opts, level: 0 }] as const } : {}),
     },
     opts,
   );

@@ -95,6 +95,20 @@ describe('shipwright print', () => {
     expect(nested.size).toBeGreaterThan(0);
   });
 
+  it('gives every plate a thumbnail of its parts on the bed', async () => {
+    const { unzipSync } = await import('fflate');
+    const { PNG } = await import('pngjs');
+    for (const p of plan.plates) {
+      const entries = unzipSync(await readFile(join(work, 'out', p.file)));
+      const img = PNG.sync.read(Buffer.from(entries['Metadata/thumbnail.png']!));
+      expect([img.width, img.height], p.file).toEqual([256, 256]);
+      // Parts cover some of it: pixels unlike the backdrop's grey.
+      let parts = 0;
+      for (let i = 0; i < img.data.length; i += 4) if (Math.abs(img.data[i]! - 0xe4) + Math.abs(img.data[i + 1]! - 0xe7) + Math.abs(img.data[i + 2]! - 0xeb) > 24) parts++;
+      expect(parts / (256 * 256), p.file).toBeGreaterThan(0.01);
+    }
+  });
+
   it('uses at most one plate per colour and material over the area bound', () => {
     const groups = new Set(plan.plates.map((p) => `${p.colour} ${p.material}`)).size;
     expect(plan.plates.length).toBeLessThanOrEqual(plan.lowerBound + groups);

@@ -15,7 +15,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['standard', 'materials', 'rules'], // the game's, the printer's and the plastics' facts
   ['io/read', 'io/fs-errors', 'io/atomic'], // reading and writing bytes safely
   ['geometry', 'physics'], // the kernel; the cannon's and the wheel's physics (no geometry in it)
-  ['mesh', 'faction', 'armada'], // meshes measured; the input files
+  ['mesh', 'render', 'faction', 'armada'], // meshes measured and drawn; the input files
   ['parts'], // one builder per part
   ['generate'], // the catalogue, the build and the manifest
   ['bom', 'validate'], // what a table prints; the rules checked

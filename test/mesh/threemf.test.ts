@@ -12,9 +12,23 @@ const model: ThreeMfModel = {
   materials: [{ name: 'black PLA', color: '#1a1a1a' }, { name: 'sand & "stone"', color: '#c2b280' }],
   objects: [{ name: 'coin: brace', mesh: cube(10), material: 0 }, { name: 'queens-fleet hull', mesh: cube(1 / 3), material: 1 }],
   items: [{ object: 0, xMm: 5, yMm: 6, zMm: 0, rotationDeg: 0 }, { object: 0, xMm: 50, yMm: 6, zMm: 0, rotationDeg: 90 }, { object: 1, xMm: 100, yMm: 100, zMm: 0, rotationDeg: 0 }],
+  thumbnailPng: null,
 };
 
 describe('3MF', () => {
+  it("carries a thumbnail as the package's picture: its own entry, content type and relationship", async () => {
+    const { unzipSync } = await import('fflate');
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
+    const files = unzipSync(serialize3mf({ ...model, thumbnailPng: png }));
+    expect(Object.keys(files)).toEqual(['[Content_Types].xml', '_rels/.rels', '3D/3dmodel.model', 'Metadata/thumbnail.png']);
+    expect(files['Metadata/thumbnail.png']).toEqual(png);
+    const text = (k: string): string => new TextDecoder().decode(files[k]);
+    expect(text('[Content_Types].xml')).toMatch(/<Default Extension="png" ContentType="image\/png"\/>/);
+    expect(text('_rels/.rels')).toMatch(/Target="\/Metadata\/thumbnail.png" Id="rel1" Type="http:\/\/schemas.openxmlformats.org\/package\/2006\/relationships\/metadata\/thumbnail"/);
+    // Without one, no trace of it.
+    expect(read3mf(serialize3mf(model)).entries).not.toContain('Metadata/thumbnail.png');
+  });
+
   it('stores each mesh once and each copy as an item, in millimetres, with named objects and colours', () => {
     const r = read3mf(serialize3mf(model));
     expect(r.entries).toEqual(['[Content_Types].xml', '_rels/.rels', '3D/3dmodel.model']);

@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { InputError } from '../../errors.js';
 import { generateParts, type GeneratedFile } from '../../generate/index.js';
 import { bedProblems, composeManifest, GENERATOR } from '../../generate/manifest.js';
+import { previewFiles, PREVIEWS_DIR } from '../../generate/previews.js';
 import { openOutput, writeOutput } from '../../io/output.js';
 import { defaultJobs } from '../../generate/pool.js';
 import { addBuildOptions, addCacheOptions, addCannonOptions, cacheFrom, type CacheFlags, addFactionOptions, buildSettingsFrom, factionsFrom, parseIntFlag, type BuildFlags, type FactionFlags } from '../options.js';
@@ -13,6 +14,7 @@ interface Flags extends FactionFlags, BuildFlags, CacheFlags {
   out: string;
   jobs?: string;
   json?: boolean;
+  previews?: boolean;
 }
 
 
@@ -24,6 +26,7 @@ export const registerGenerate: Register = (cmd: Command, io) => {
     .option('--out <dir>', 'output folder', 'out')
     .option('--jobs <n>', `worker threads (default: ${defaultJobs()}, the machine's cores)`)
     .option('--json', 'print a JSON summary on stdout and nothing else')
+    .option('--previews', `also write ${PREVIEWS_DIR}/: a picture of every part, a contact sheet per faction set and one of the shared parts`)
     .action(async (paths: string[], flags: Flags) => {
       const settings = await buildSettingsFrom(flags);
       const jobs = flags.jobs === undefined ? defaultJobs() : parseIntFlag('--jobs', flags.jobs, 1, 64);
@@ -40,7 +43,8 @@ export const registerGenerate: Register = (cmd: Command, io) => {
       if (tooBig.length) throw new InputError(tooBig);
       // A --faction run leaves other factions' files in place and keeps their manifest entries; the
       // manifest is composed again under the output's lock, in case another run finished meanwhile.
-      await writeOutput(flags.out, files, (now) => composeManifest(files, settings, GENERATOR, built, now, flags.out));
+      const others = flags.previews ? previewFiles(files, factions) : [];
+      await writeOutput(flags.out, [...files, ...others], (now) => composeManifest(files, settings, GENERATOR, built, now, flags.out, { otherFiles: others.map((o) => o.path) }));
       const seconds = (performance.now() - t0) / 1000;
       if (flags.json) io.out(`${JSON.stringify(summary(flags.out, files, seconds), null, 2)}\n`);
       else {

@@ -1,0 +1,40 @@
+/**
+ * `generate --previews`: a picture of every generated part (previews/<faction or shared>/<part>.png), a
+ * contact sheet per faction set (previews/<faction>.png: every part the set prints, own and shared, with
+ * its count per set) and one of the shared parts (previews/shared.png).
+ */
+import { parseStl } from '../mesh/stl.js';
+import { encodePng } from '../render/image.js';
+import { contactSheet, partPicture, sheetPicture } from '../render/previews.js';
+import { displayColor } from '../standard.js';
+import type { GeneratedFile } from './types.js';
+
+export const PREVIEWS_DIR = 'previews';
+
+/** The pictures and sheets for `files`, as output files; `factions` gives each set's name, in order. */
+export function previewFiles(files: readonly GeneratedFile[], factions: readonly { id: string; name: string }[]): { path: string; bytes: Uint8Array }[] {
+  const pictures = new Map(files.map((f) => [f.path, partPicture(parseStl(f.bytes), displayColor(f.color))]));
+  const out = files.map((f) => ({ path: `${PREVIEWS_DIR}/${f.path.replace(/\.stl$/, '.png')}`, bytes: encodePng(pictures.get(f.path)!) }));
+  const small = new Map([...pictures].map(([path, p]) => [path, sheetPicture(p)]));
+  const optional = (f: GeneratedFile): string => (f.quantity.optional ? ' (optional)' : '');
+  for (const faction of factions) {
+    // The set's own parts first, then the shared ones it prints.
+    const inSet = files.filter((f) => (f.quantity.perSet[faction.id] ?? 0) > 0).sort((a, b) => Number(a.faction === null) - Number(b.faction === null));
+    const pieces = inSet.filter((f) => !f.quantity.optional).reduce((s, f) => s + f.quantity.perSet[faction.id]!, 0);
+    const sheet = contactSheet(
+      `${faction.name}: ${pieces} pieces per set`,
+      inSet.map((f) => ({ picture: small.get(f.path)!, label: `${f.part} x ${f.quantity.perSet[faction.id]}${optional(f)}` })),
+    );
+    out.push({ path: `${PREVIEWS_DIR}/${faction.id}.png`, bytes: encodePng(sheet) });
+  }
+  const shared = files.filter((f) => f.faction === null);
+  if (shared.length > 0) {
+    const perSet = (f: GeneratedFile): string => {
+      const n = factions.map((x) => f.quantity.perSet[x.id] ?? 0);
+      return Math.min(...n) === Math.max(...n) ? `${n[0]}` : `${Math.min(...n)}–${Math.max(...n)}`;
+    };
+    const sheet = contactSheet('Shared parts, per set', shared.map((f) => ({ picture: small.get(f.path)!, label: `${f.part} x ${perSet(f)}${optional(f)}` })));
+    out.push({ path: `${PREVIEWS_DIR}/shared.png`, bytes: encodePng(sheet) });
+  }
+  return out;
+}

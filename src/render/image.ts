@@ -1,0 +1,124 @@
+/**
+ * Images beyond the renderer: blank canvases, pasting one image into another (scaled down by whole
+ * factors), lettering in JSCAD's Hershey vector font (drawn here, so no system font is read), and PNG bytes
+ * by pngjs. Same input, same bytes.
+ */
+import jscadText from '@jscad/modeling/src/text/index.js';
+import { PNG } from 'pngjs';
+import { parseHex, type Image } from './raster.js';
+
+// @jscad/modeling is CommonJS: Node's ESM loader only gives it a default export.
+const { vectorText } = jscadText;
+
+export function blank(widthPx: number, heightPx: number, backgroundHex: string): Image {
+  const [r, g, b] = parseHex(backgroundHex);
+  const rgba = new Uint8Array(widthPx * heightPx * 4);
+  for (let i = 0; i < rgba.length; i += 4) (rgba[i] = r), (rgba[i + 1] = g), (rgba[i + 2] = b), (rgba[i + 3] = 255);
+  return { widthPx, heightPx, rgba };
+}
+
+/** `src` averaged over `factor` × `factor` blocks (colours weighted by their alpha). */
+export function shrink(src: Image, factor: number): Image {
+  const w = Math.floor(src.widthPx / factor), h = Math.floor(src.heightPx / factor);
+  const rgba = new Uint8Array(w * h * 4);
+  for (let j = 0; j < h; j++)
+    for (let i = 0; i < w; i++) {
+      let r = 0, g = 0, b = 0, a = 0;
+      for (let sy = 0; sy < factor; sy++)
+        for (let sx = 0; sx < factor; sx++) {
+          const s = 4 * ((j * factor + sy) * src.widthPx + i * factor + sx);
+          const al = src.rgba[s + 3]!;
+          (r += src.rgba[s]! * al), (g += src.rgba[s + 1]! * al), (b += src.rgba[s + 2]! * al), (a += al);
+        }
+      if (a === 0) continue;
+      const o = 4 * (j * w + i);
+      (rgba[o] = Math.round(r / a)), (rgba[o + 1] = Math.round(g / a)), (rgba[o + 2] = Math.round(b / a)), (rgba[o + 3] = Math.round(a / (factor * factor)));
+    }
+  return { widthPx: w, heightPx: h, rgba };
+}
+
+/** Blends `src` (straight alpha) over `dst` with its top-left corner at (x, y). */
+export function paste(dst: Image, src: Image, x: number, y: number): void {
+  for (let j = 0; j < src.heightPx; j++)
+    for (let i = 0; i < src.widthPx; i++) {
+      const dx = x + i, dy = y + j;
+      const s = 4 * (j * src.widthPx + i);
+      const cover = src.rgba[s + 3]! / 255;
+      if (cover === 0 || dx < 0 || dy < 0 || dx >= dst.widthPx || dy >= dst.heightPx) continue;
+      const d = 4 * (dy * dst.widthPx + dx);
+      for (let c = 0; c < 3; c++) dst.rgba[d + c] = Math.round(dst.rgba[d + c]! * (1 - cover) + src.rgba[s + c]! * cover);
+      dst.rgba[d + 3] = Math.max(dst.rgba[d + 3]!, src.rgba[s + 3]!);
+    }
+}
+
+/** The font's cap height in its own units ("H"), measured once. */
+let capUnits = 0;
+
+/** The font's lines for `text`, and its cap height in the font's units. */
+function glyphs(text: string): { lines: [number, number][][]; cap: number } {
+  if (capUnits === 0) {
+    const ys = (vectorText({ height: 1, input: 'H' }) as [number, number][][]).flat().map((p) => p[1]);
+    capUnits = Math.max(...ys) - Math.min(...ys);
+  }
+  return { lines: vectorText({ height: 1, input: text }) as [number, number][][], cap: capUnits };
+}
+
+/** How wide `text` draws at cap height `capPx`. */
+export function textWidthPx(text: string, capPx: number): number {
+  const { lines, cap } = glyphs(text);
+  const xs = lines.flat().map((p) => p[0]);
+  return xs.length ? ((Math.max(...xs) - Math.min(...xs)) * capPx) / cap : 0;
+}
+
+/**
+ * Draws one line of `text` with its baseline's left end at (x, y), cap height `capPx`, strokes a tenth of
+ * that wide (at least 1.2 px), antialiased by each pixel's distance to the nearest stroke.
+ */
+export function drawText(img: Image, text: string, x: number, y: number, capPx: number, colorHex: string): void {
+  const { lines, cap } = glyphs(text);
+  if (lines.length === 0) return;
+  const k = capPx / cap;
+  const minX = Math.min(...lines.flat().map((p) => p[0]));
+  const half = Math.max(1.2, capPx / 10) / 2;
+  const [r, g, b] = parseHex(colorHex);
+  const at = (p: readonly [number, number]): [number, number] => [x + (p[0] - minX) * k, y - p[1] * k];
+  // A one-point line is a dot: a segment of no length.
+  const segments = lines.flatMap((line) => (line.length === 1 ? [[line[0]!, line[0]!]] : line.slice(1).map((p, i) => [line[i]!, p]))).map(([from, to]) => [...at(from!), ...at(to!)]);
+  // Coverage over the text's own box, the most any stroke gives each pixel.
+  const xs = segments.flatMap((sg) => [sg[0]!, sg[2]!]), ys = segments.flatMap((sg) => [sg[1]!, sg[3]!]);
+  const bx0 = Math.max(0, Math.floor(Math.min(...xs) - half - 1)), bx1 = Math.min(img.widthPx - 1, Math.ceil(Math.max(...xs) + half + 1));
+  const by0 = Math.max(0, Math.floor(Math.min(...ys) - half - 1)), by1 = Math.min(img.heightPx - 1, Math.ceil(Math.max(...ys) + half + 1));
+  if (bx1 < bx0 || by1 < by0) return;
+  const bw = bx1 - bx0 + 1;
+  const cover = new Float32Array(bw * (by1 - by0 + 1));
+  for (const [ax, ay, bx, by] of segments as [number, number, number, number][]) {
+    const [dx, dy] = [bx - ax, by - ay];
+    const len2 = dx * dx + dy * dy;
+    for (let py = Math.max(by0, Math.floor(Math.min(ay, by) - half - 1)); py <= Math.min(by1, Math.ceil(Math.max(ay, by) + half + 1)); py++)
+      for (let px = Math.max(bx0, Math.floor(Math.min(ax, bx) - half - 1)); px <= Math.min(bx1, Math.ceil(Math.max(ax, bx) + half + 1)); px++) {
+        const [cx, cy] = [px + 0.5, py + 0.5];
+        const t = len2 === 0 ? 0 : Math.min(1, Math.max(0, ((cx - ax) * dx + (cy - ay) * dy) / len2));
+        const d = Math.hypot(cx - ax - t * dx, cy - ay - t * dy);
+        const c = Math.min(1, Math.max(0, half + 0.5 - d));
+        const i = (py - by0) * bw + px - bx0;
+        if (c > cover[i]!) cover[i] = c;
+      }
+  }
+  for (let i = 0; i < cover.length; i++) {
+    const c = cover[i]!;
+    if (c === 0) continue;
+    const o = 4 * ((by0 + Math.floor(i / bw)) * img.widthPx + bx0 + (i % bw));
+    img.rgba[o] = Math.round(img.rgba[o]! * (1 - c) + r * c);
+    img.rgba[o + 1] = Math.round(img.rgba[o + 1]! * (1 - c) + g * c);
+    img.rgba[o + 2] = Math.round(img.rgba[o + 2]! * (1 - c) + b * c);
+    img.rgba[o + 3] = Math.max(img.rgba[o + 3]!, Math.round(255 * c));
+  }
+}
+
+/** PNG bytes: 8-bit RGBA, Sub-filtered (the cheapest filter that still pays on flat colour), deflated at level 6. */
+export function encodePng(img: Image): Uint8Array {
+  const png = new PNG({ width: img.widthPx, height: img.heightPx });
+  png.data = Buffer.from(img.rgba.buffer, img.rgba.byteOffset, img.rgba.byteLength);
+  // One filter for every row: pngjs otherwise tries all five per row.
+  return new Uint8Array(PNG.sync.write(png, { colorType: 6, filterType: 1, deflateLevel: 6 }));
+}

@@ -1,0 +1,73 @@
+/**
+ * Pictures of parts and sets: one picture per part, seen from where its features show, and contact sheets
+ * of a set's parts, each labelled with its name and count. Inputs are meshes and words; the caller maps
+ * files, colours and counts.
+ */
+import type { MeshData } from '../geometry/kernel.js';
+import type { ThreeMfModel } from '../mesh/threemf.js';
+import { blank, drawText, paste, shrink, textWidthPx } from './image.js';
+import { render, type Image, type View } from './raster.js';
+
+/** A part's picture: 512 × 384 (the issue's size), transparent around the part. */
+export const PREVIEW_SIZE = { widthPx: 512, heightPx: 384 } as const;
+/** Sheet cells are the pictures at half size, five to a row. */
+const SHEET = { shrink: 2, columns: 5, labelPx: 30, titlePx: 56, marginPx: 16, backgroundHex: '#F7F6F2', inkHex: '#202020' } as const;
+
+/**
+ * Where the camera stands for a part: front-right and 35° up; a flat part (a coin, a sail lying down) from
+ * 60° up so its face reads; a tall one from 20° so its height does.
+ */
+export function viewFor(mesh: MeshData): View {
+  const p = mesh.positions;
+  const min = [Infinity, Infinity, Infinity], max = [-Infinity, -Infinity, -Infinity];
+  for (let v = 0; v < p.length; v++) (min[v % 3] = Math.min(min[v % 3]!, p[v]!)), (max[v % 3] = Math.max(max[v % 3]!, p[v]!));
+  const [w, d, h] = [0, 1, 2].map((k) => max[k]! - min[k]!) as [number, number, number];
+  const elevationDeg = h <= 0.3 * Math.min(w, d) ? 60 : h >= 1.5 * Math.max(w, d) ? 20 : 35;
+  return { azimuthDeg: -55, elevationDeg };
+}
+
+/** One part's picture in its printing colour (`#RRGGBB`). */
+export function partPicture(mesh: MeshData, colorHex: string): Image {
+  return render([{ mesh, colorHex }], { ...PREVIEW_SIZE, view: viewFor(mesh), supersample: 2 });
+}
+
+export interface SheetCell {
+  /** At sheet size: `sheetPicture` of the part's picture. */
+  picture: Image;
+  /** e.g. "hull x 3" (the font has no ×). */
+  label: string;
+}
+
+/** A part's picture at sheet size (half), made once for every sheet it is on. */
+export function sheetPicture(picture: Image): Image {
+  return shrink(picture, SHEET.shrink);
+}
+
+/** A contact sheet: the title, then the pictures at half size in rows of five, each over its label. */
+export function contactSheet(title: string, cells: readonly SheetCell[]): Image {
+  const cw = PREVIEW_SIZE.widthPx / SHEET.shrink, ch = PREVIEW_SIZE.heightPx / SHEET.shrink + SHEET.labelPx;
+  const columns = Math.min(SHEET.columns, Math.max(1, cells.length));
+  const rows = Math.ceil(cells.length / columns);
+  const sheet = blank(2 * SHEET.marginPx + columns * cw, SHEET.titlePx + rows * ch + SHEET.marginPx, SHEET.backgroundHex);
+  drawText(sheet, title, SHEET.marginPx, 38, 22, SHEET.inkHex);
+  cells.forEach((c, i) => {
+    const x = SHEET.marginPx + (i % columns) * cw, y = SHEET.titlePx + Math.floor(i / columns) * ch;
+    paste(sheet, c.picture, x, y);
+    // Centred under the picture; a label too long for its cell is drawn smaller, never cut.
+    const cap = Math.min(13, (13 * (cw - 8)) / Math.max(1, textWidthPx(c.label, 13)));
+    drawText(sheet, c.label, x + (cw - textWidthPx(c.label, cap)) / 2, y + ch - 10, cap, SHEET.inkHex);
+  });
+  return sheet;
+}
+
+/** A plate's thumbnail: 256 × 256, every copy on the bed seen from the front, 55° up, the bed filling the frame. */
+export function plateThumbnail(plate: Pick<ThreeMfModel, 'objects' | 'items' | 'materials'>, bedXMm: number, bedYMm: number): Image {
+  const tallest = Math.max(0, ...plate.objects.map((o) => o.mesh.positions.reduce((m, v, i) => (i % 3 === 2 ? Math.max(m, v) : m), 0)));
+  return render(
+    plate.items.map((it) => {
+      const o = plate.objects[it.object]!;
+      return { mesh: o.mesh, colorHex: plate.materials[o.material]!.color, placement: { xMm: it.xMm, yMm: it.yMm, zMm: it.zMm, rotationDeg: it.rotationDeg } };
+    }),
+    { widthPx: 256, heightPx: 256, view: { azimuthDeg: -90, elevationDeg: 55 }, supersample: 2, marginPx: 4, backgroundHex: '#E4E7EB', frame: { min: [0, 0, 0], max: [bedXMm, bedYMm, tallest] } },
+  );
+}

@@ -1,0 +1,341 @@
+/**
+ * A software renderer for our triangle meshes, no GPU and no native code: orthographic camera, z-buffer,
+ * flat shading from two lights so walls, floors and lettering read apart, silhouette and crease lines
+ * found in the depth and normal buffers, and antialiasing by rendering at `supersample`× and averaging.
+ * Plain arithmetic in a fixed order: the same scene gives the same pixels.
+ */
+import type { MeshData } from '../geometry/kernel.js';
+
+/** An RGBA image, row-major from the top-left corner. */
+export interface Image {
+  widthPx: number;
+  heightPx: number;
+  rgba: Uint8Array;
+}
+
+/** An axis-aligned box in the mesh's own coordinates (mm). */
+export interface BoxMm {
+  min: readonly [number, number, number];
+  max: readonly [number, number, number];
+}
+
+export interface SceneMesh {
+  mesh: MeshData;
+  /** `#RRGGBB`. */
+  colorHex: string;
+  /** Moves the mesh: turned `rotationDeg` about +Z, then by (x, y, z) mm. Default: in place. */
+  placement?: { xMm: number; yMm: number; zMm: number; rotationDeg: number };
+  /** The surface inside this box (mesh coordinates, before placement) is drawn in the highlight colour (validate's findings). */
+  highlight?: BoxMm;
+}
+
+export interface View {
+  /** Where the camera stands around the part: 0° looks from +X, 90° from +Y. */
+  azimuthDeg: number;
+  /** Above the bed: 90° looks straight down. */
+  elevationDeg: number;
+}
+
+export interface RenderOptions {
+  widthPx: number;
+  heightPx: number;
+  view: View;
+  /** `#RRGGBB`, or null for a transparent background. */
+  backgroundHex: string | null;
+  /** Draw silhouette and crease lines. */
+  edges: boolean;
+  /** Rendered at this many times the size, then averaged down. */
+  supersample: number;
+  /** Empty border around the scene, in output pixels. */
+  marginPx: number;
+  /** What the image is fitted to (a bed, say), or null for the scene's own bounds. */
+  frame: BoxMm | null;
+}
+
+/** Defaults: 512 × 384, the camera front-right and 35° up, transparent, lines on, 3× supersampling, fitted to the scene. */
+export const RENDER_DEFAULTS: RenderOptions = {
+  widthPx: 512,
+  heightPx: 384,
+  view: { azimuthDeg: -55, elevationDeg: 35 },
+  backgroundHex: null,
+  edges: true,
+  supersample: 3,
+  marginPx: 12,
+  frame: null,
+};
+
+/** What features are highlighted in: a magenta no part prints in. */
+export const HIGHLIGHT_HEX = '#FF2BD6';
+
+export function parseHex(hex: string): [number, number, number] {
+  const m = /^#([0-9a-f]{6})$/i.exec(hex);
+  if (!m) throw new Error(`not a #RRGGBB colour: ${hex}`);
+  const n = parseInt(m[1]!, 16);
+  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+}
+
+/** A colour at least as light as a dark grey (luminance 72 of 255), its hue kept. */
+function liftDark(rgb: [number, number, number]): [number, number, number] {
+  const lum = 0.3 * rgb[0] + 0.59 * rgb[1] + 0.11 * rgb[2];
+  if (lum >= 72) return rgb;
+  return rgb.map((c) => Math.round(c + (72 - lum))) as [number, number, number];
+}
+
+/** The camera's axes: right and up on the screen, and toward the viewer. */
+export function cameraAxes(view: View): { right: number[]; up: number[]; toward: number[] } {
+  const az = (view.azimuthDeg * Math.PI) / 180, el = (view.elevationDeg * Math.PI) / 180;
+  const toward = [Math.cos(el) * Math.cos(az), Math.cos(el) * Math.sin(az), Math.sin(el)];
+  // Straight down, "up" on the screen is +Y turned with the azimuth.
+  const right = [-Math.sin(az), Math.cos(az), 0];
+  const up = [toward[1]! * right[2]! - toward[2]! * right[1]!, toward[2]! * right[0]! - toward[0]! * right[2]!, toward[0]! * right[1]! - toward[1]! * right[0]!];
+  return { right, up, toward };
+}
+
+const normalise = (v: number[]): number[] => {
+  const l = Math.hypot(v[0]!, v[1]!, v[2]!) || 1;
+  return [v[0]! / l, v[1]! / l, v[2]! / l];
+};
+
+/** The scene's vertices where they stand, per mesh. */
+function placed(s: SceneMesh): Float64Array {
+  const p = s.mesh.positions;
+  const out = new Float64Array(p.length);
+  const a = ((s.placement?.rotationDeg ?? 0) * Math.PI) / 180;
+  const [c, sn] = [Math.cos(a), Math.sin(a)];
+  const [tx, ty, tz] = [s.placement?.xMm ?? 0, s.placement?.yMm ?? 0, s.placement?.zMm ?? 0];
+  for (let v = 0; v < p.length; v += 3) {
+    out[v] = p[v]! * c - p[v + 1]! * sn + tx;
+    out[v + 1] = p[v]! * sn + p[v + 1]! * c + ty;
+    out[v + 2] = p[v + 2]! + tz;
+  }
+  return out;
+}
+
+/**
+ * Renders the scene, fitted to the image less its margin. The key light comes from the camera's upper
+ * left, a fill from the right; ambient keeps faces turned away from both readable.
+ */
+export function render(scene: readonly SceneMesh[], options: Partial<RenderOptions> = {}): Image {
+  const o = { ...RENDER_DEFAULTS, ...options };
+  if (!Number.isInteger(o.widthPx) || o.widthPx < 8 || !Number.isInteger(o.heightPx) || o.heightPx < 8) throw new Error(`image size ${o.widthPx} × ${o.heightPx}: whole pixels, at least 8 × 8`);
+  if (!Number.isInteger(o.supersample) || o.supersample < 1 || o.supersample > 8) throw new Error(`supersample ${o.supersample}: a whole number 1–8`);
+  const { right, up, toward } = cameraAxes(o.view);
+  const key = normalise([toward[0]! - right[0]! * 0.6 + up[0]! * 0.9, toward[1]! - right[1]! * 0.6 + up[1]! * 0.9, toward[2]! - right[2]! * 0.6 + up[2]! * 0.9]);
+  const fill = normalise([toward[0]! + right[0]! * 0.9, toward[1]! + right[1]! * 0.9, toward[2]! + right[2]! * 0.9]);
+  const S = o.supersample;
+  const W = o.widthPx * S, H = o.heightPx * S;
+  const [rx, ry, rz] = right as [number, number, number], [ux, uy, uz] = up as [number, number, number];
+  const [tx, ty, tz] = toward as [number, number, number];
+  // Copies of one mesh at one turn, in one colour, are drawn once and stamped where each stands: an
+  // orthographic view moves a moved copy's picture without changing it.
+  const groups = new Map<MeshData, Map<string, SceneMesh[]>>();
+  for (const m of scene) {
+    const byLook = groups.get(m.mesh) ?? new Map<string, SceneMesh[]>();
+    groups.set(m.mesh, byLook);
+    const look = `${m.placement?.rotationDeg ?? 0} ${m.colorHex} ${m.highlight ? [...m.highlight.min, ...m.highlight.max].join(' ') : ''}`;
+    const copies = byLook.get(look);
+    if (copies) copies.push(m);
+    else byLook.set(look, [m]);
+  }
+  const at = (m: SceneMesh): number[] => [m.placement?.xMm ?? 0, m.placement?.yMm ?? 0, m.placement?.zMm ?? 0];
+  const drawn = [...groups.values()].flatMap((byLook) =>
+    [...byLook.values()].map((copies) => {
+      const w = placed(copies[0]!);
+      const t0 = at(copies[0]!);
+      // Each copy's move from the first, in screen units (mm) and toward the viewer.
+      const moves = copies.map((c) => {
+        const d = at(c).map((v, k) => v - t0[k]!) as [number, number, number];
+        return [d[0] * rx + d[1] * ry + d[2] * rz, d[0] * ux + d[1] * uy + d[2] * uz, d[0] * tx + d[1] * ty + d[2] * tz] as const;
+      });
+      let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
+      for (let v = 0; v < w.length; v += 3) {
+        const sx = w[v]! * rx + w[v + 1]! * ry + w[v + 2]! * rz, sy = w[v]! * ux + w[v + 1]! * uy + w[v + 2]! * uz;
+        if (sx < x0) x0 = sx;
+        if (sx > x1) x1 = sx;
+        if (sy < y0) y0 = sy;
+        if (sy > y1) y1 = sy;
+      }
+      return { first: copies[0]!, w, moves, box: { x0, x1, y0, y1 } };
+    }),
+  );
+  // Fit: the scene's projection, scaled to the image less the margin, centred.
+  let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
+  if (o.frame) {
+    const { min, max } = o.frame;
+    for (const corner of [0, 1, 2, 3, 4, 5, 6, 7].map((k) => [(k & 1 ? max : min)[0], (k & 2 ? max : min)[1], (k & 4 ? max : min)[2]] as const)) {
+      const sx = corner[0] * rx + corner[1] * ry + corner[2] * rz, sy = corner[0] * ux + corner[1] * uy + corner[2] * uz;
+      (x0 = Math.min(x0, sx)), (x1 = Math.max(x1, sx)), (y0 = Math.min(y0, sy)), (y1 = Math.max(y1, sy));
+    }
+  } else
+    for (const g of drawn)
+      for (const [mx, my] of g.moves) (x0 = Math.min(x0, g.box.x0 + mx)), (x1 = Math.max(x1, g.box.x1 + mx)), (y0 = Math.min(y0, g.box.y0 + my)), (y1 = Math.max(y1, g.box.y1 + my));
+  const scale = Math.min((W - 2 * o.marginPx * S) / Math.max(x1 - x0, 1e-6), (H - 2 * o.marginPx * S) / Math.max(y1 - y0, 1e-6));
+  const cx = (x0 + x1) / 2, cy = (y0 + y1) / 2;
+  const depth = new Float32Array(W * H).fill(-Infinity);
+  // The face seen at each sample (0: background), and each face's normal and shaded colour, by face number.
+  const faceAt = new Int32Array(W * H);
+  // Highlighted meshes take two numbers per face: as it is, and highlighted.
+  const triangles = drawn.reduce((sum, g) => sum + (g.first.highlight ? 2 : 1) * (g.first.mesh.triangles.length / 3), 0);
+  const normals = new Float64Array(3 * (triangles + 1));
+  const shades = new Uint8Array(3 * (triangles + 1));
+  let faces = 0;
+  const hl = parseHex(HIGHLIGHT_HEX);
+  for (const { first: s, w, moves } of drawn) {
+    // Near-black plastic shades to nothing: lift it to a dark grey so faces still read apart.
+    const base = liftDark(parseHex(s.colorHex));
+    const t = s.mesh.triangles;
+    const sxy = new Float64Array(w.length);
+    for (let v = 0; v < w.length; v += 3) {
+      sxy[v] = (w[v]! * rx + w[v + 1]! * ry + w[v + 2]! * rz - cx) * scale + W / 2;
+      sxy[v + 1] = H / 2 - (w[v]! * ux + w[v + 1]! * uy + w[v + 2]! * uz - cy) * scale;
+      sxy[v + 2] = w[v]! * tx + w[v + 1]! * ty + w[v + 2]! * tz;
+    }
+    // Several copies: the first is drawn into a sprite over its own box of samples, then stamped at every
+    // copy. One copy is drawn straight into the image.
+    let sx0 = Infinity, sy0 = Infinity, sx1 = -Infinity, sy1 = -Infinity;
+    for (let v = 0; v < sxy.length; v += 3) (sx0 = Math.min(sx0, sxy[v]!)), (sx1 = Math.max(sx1, sxy[v]!)), (sy0 = Math.min(sy0, sxy[v + 1]!)), (sy1 = Math.max(sy1, sxy[v + 1]!));
+    const alone = moves.length === 1;
+    const ox = alone ? 0 : Math.floor(sx0), oy = alone ? 0 : Math.floor(sy0);
+    const sw = alone ? W : Math.ceil(sx1) - ox + 1, sh = alone ? H : Math.ceil(sy1) - oy + 1;
+    const spriteDepth = alone ? depth : new Float32Array(sw * sh).fill(-Infinity);
+    const spriteFace = alone ? faceAt : new Int32Array(sw * sh);
+    const p = s.mesh.positions;
+    const hb = s.highlight;
+    for (let k = 0; k < t.length; k += 3) {
+      const a = t[k]!, b = t[k + 1]!, c = t[k + 2]!;
+      const e1x = w[3 * b]! - w[3 * a]!, e1y = w[3 * b + 1]! - w[3 * a + 1]!, e1z = w[3 * b + 2]! - w[3 * a + 2]!;
+      const e2x = w[3 * c]! - w[3 * a]!, e2y = w[3 * c + 1]! - w[3 * a + 1]!, e2z = w[3 * c + 2]! - w[3 * a + 2]!;
+      let nx = e1y * e2z - e1z * e2y, ny = e1z * e2x - e1x * e2z, nz = e1x * e2y - e1y * e2x;
+      const nl = Math.hypot(nx, ny, nz) || 1;
+      (nx /= nl), (ny /= nl), (nz /= nl);
+      if (nx * tx + ny * ty + nz * tz <= 0) continue; // facing away: a closed mesh shows its other side instead
+      const ax = sxy[3 * a]! - ox, ay = sxy[3 * a + 1]! - oy, az = sxy[3 * a + 2]!;
+      const bx = sxy[3 * b]! - ox, by = sxy[3 * b + 1]! - oy, bz = sxy[3 * b + 2]!;
+      const qx = sxy[3 * c]! - ox, qy = sxy[3 * c + 1]! - oy, qz = sxy[3 * c + 2]!;
+      const area = (bx - ax) * (qy - ay) - (by - ay) * (qx - ax);
+      if (area === 0) continue;
+      const light = 0.32 + 0.55 * Math.max(0, nx * key[0]! + ny * key[1]! + nz * key[2]!) + 0.22 * Math.max(0, nx * fill[0]! + ny * fill[1]! + nz * fill[2]!);
+      const id = ++faces;
+      (normals[3 * id] = nx), (normals[3 * id + 1] = ny), (normals[3 * id + 2] = nz);
+      for (let ch = 0; ch < 3; ch++) shades[3 * id + ch] = Math.min(255, Math.round(base[ch]! * light));
+      if (hb) {
+        ++faces;
+        (normals[3 * id + 3] = nx), (normals[3 * id + 4] = ny), (normals[3 * id + 5] = nz);
+        for (let ch = 0; ch < 3; ch++) shades[3 * id + 3 + ch] = Math.min(255, Math.round(hl[ch]! * light));
+      }
+      const minX = Math.max(0, Math.floor(Math.min(ax, bx, qx))), maxX = Math.min(sw - 1, Math.ceil(Math.max(ax, bx, qx)));
+      const minY = Math.max(0, Math.floor(Math.min(ay, by, qy))), maxY = Math.min(sh - 1, Math.ceil(Math.max(ay, by, qy)));
+      // Barycentric weights are linear in x: on each row, solve for the span where all three are ≥ 0.
+      const d0 = (by - qy) / area, d1 = (qy - ay) / area, d2 = -d0 - d1;
+      for (let py = minY; py <= maxY; py++) {
+        const fy = py + 0.5, fx0 = minX + 0.5;
+        const w0 = ((bx - fx0) * (qy - fy) - (by - fy) * (qx - fx0)) / area;
+        const w1 = ((qx - fx0) * (ay - fy) - (qy - fy) * (ax - fx0)) / area;
+        const w2 = 1 - w0 - w1;
+        let lo = 0, hi = maxX - minX;
+        if (d0 > 0) lo = Math.max(lo, Math.ceil(-w0 / d0) - 1);
+        else if (d0 < 0) hi = Math.min(hi, Math.floor(-w0 / d0) + 1);
+        else if (w0 < 0) continue;
+        if (d1 > 0) lo = Math.max(lo, Math.ceil(-w1 / d1) - 1);
+        else if (d1 < 0) hi = Math.min(hi, Math.floor(-w1 / d1) + 1);
+        else if (w1 < 0) continue;
+        if (d2 > 0) lo = Math.max(lo, Math.ceil(-w2 / d2) - 1);
+        else if (d2 < 0) hi = Math.min(hi, Math.floor(-w2 / d2) + 1);
+        else if (w2 < 0) continue;
+        for (let kx = lo; kx <= hi; kx++) {
+          const u0 = w0 + d0 * kx, u1 = w1 + d1 * kx, u2 = 1 - u0 - u1;
+          if (u0 < 0 || u1 < 0 || u2 < 0) continue;
+          const z = u0 * az + u1 * bz + u2 * qz;
+          const i = py * sw + minX + kx;
+          if (z <= spriteDepth[i]!) continue;
+          spriteDepth[i] = z;
+          spriteFace[i] = id;
+          if (hb) {
+            // The sample's point on the mesh, from the same weights: inside the box, the highlighted face.
+            const X = u0 * p[3 * a]! + u1 * p[3 * b]! + u2 * p[3 * c]!, Y = u0 * p[3 * a + 1]! + u1 * p[3 * b + 1]! + u2 * p[3 * c + 1]!, Z = u0 * p[3 * a + 2]! + u1 * p[3 * b + 2]! + u2 * p[3 * c + 2]!;
+            if (X >= hb.min[0] && X <= hb.max[0] && Y >= hb.min[1] && Y <= hb.max[1] && Z >= hb.min[2] && Z <= hb.max[2]) spriteFace[i] = id + 1;
+          }
+        }
+      }
+    }
+    // Stamped to the nearest sample: a copy moves by at most half a sample.
+    for (const [mx, my, mz] of alone ? [] : moves) {
+      const dx = ox + Math.round(mx * scale), dy = oy - Math.round(my * scale);
+      for (let j = 0; j < sh; j++) {
+        const Y = dy + j;
+        if (Y < 0 || Y >= H) continue;
+        for (let i = 0; i < sw; i++) {
+          const f = spriteFace[j * sw + i]!, X = dx + i;
+          if (!f || X < 0 || X >= W) continue;
+          const z = spriteDepth[j * sw + i]! + mz, g = Y * W + X;
+          if (z <= depth[g]!) continue;
+          depth[g] = z;
+          faceAt[g] = f;
+        }
+      }
+    }
+  }
+  return resolve({ faceAt, depth, normals, shades, W, H, S }, o.edges, o.backgroundHex);
+}
+
+interface Samples {
+  faceAt: Int32Array;
+  depth: Float32Array;
+  normals: Float64Array;
+  shades: Uint8Array;
+  W: number;
+  H: number;
+  S: number;
+}
+
+/**
+ * The image from the supersampled faces, in one pass: each output pixel averages its S × S samples' shaded
+ * colours. With `edges`, a sample on a silhouette (next to background or the image's border), on a step
+ * in depth between two faces (a part in front of another, a hole's rim) or on a crease (faces turning by
+ * more than 35°) is darkened, or on a dark face lightened: lines one sample wide.
+ */
+function resolve({ faceAt, depth, normals, shades, W, H, S }: Samples, edges: boolean, backgroundHex: string | null): Image {
+  const step = 0.6; // mm: between two faces, a step this deep reads as a separate surface
+  const crease = Math.cos((35 * Math.PI) / 180);
+  const differs = (i: number, j: number): boolean => {
+    const f = faceAt[i]!, g = faceAt[j]!;
+    if (!g) return true;
+    if (g === f) return false;
+    return depth[j]! - depth[i]! > step || normals[3 * f]! * normals[3 * g]! + normals[3 * f + 1]! * normals[3 * g + 1]! + normals[3 * f + 2]! * normals[3 * g + 2]! < crease;
+  };
+  const w = W / S, h = H / S;
+  const rgba = new Uint8Array(w * h * 4);
+  const bg = backgroundHex ? parseHex(backgroundHex) : null;
+  const n = S * S;
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      let r = 0, g = 0, b = 0, covered = 0;
+      for (let sy = 0; sy < S; sy++)
+        for (let sx = 0; sx < S; sx++) {
+          const X = x * S + sx, Y = y * S + sy, i = Y * W + X;
+          const f = faceAt[i]!;
+          if (!f) continue;
+          covered++;
+          let cr = shades[3 * f]!, cg = shades[3 * f + 1]!, cb = shades[3 * f + 2]!;
+          if (edges && (X === 0 || Y === 0 || X + 1 === W || Y + 1 === H || differs(i, i + 1) || differs(i, i + W) || differs(i, i - 1) || differs(i, i - W))) {
+            if (0.3 * cr + 0.59 * cg + 0.11 * cb < 56) (cr += (255 - cr) * 0.35), (cg += (255 - cg) * 0.35), (cb += (255 - cb) * 0.35);
+            else (cr *= 0.3), (cg *= 0.3), (cb *= 0.3);
+          }
+          r += cr, g += cg, b += cb;
+        }
+      const o = 4 * (y * w + x);
+      if (bg) {
+        rgba[o] = Math.round((r + bg[0] * (n - covered)) / n);
+        rgba[o + 1] = Math.round((g + bg[1] * (n - covered)) / n);
+        rgba[o + 2] = Math.round((b + bg[2] * (n - covered)) / n);
+        rgba[o + 3] = 255;
+      } else if (covered) {
+        // Straight (not premultiplied) alpha: the covered samples' mean colour, at their share.
+        rgba[o] = Math.round(r / covered);
+        rgba[o + 1] = Math.round(g / covered);
+        rgba[o + 2] = Math.round(b / covered);
+        rgba[o + 3] = Math.round((255 * covered) / n);
+      }
+    }
+  return { widthPx: w, heightPx: h, rgba };
+}

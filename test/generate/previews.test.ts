@@ -1,0 +1,81 @@
+/**
+ * `generate --previews` as a user runs it: a picture of every STL it wrote, in the part's colour, and a
+ * contact sheet per set with a cell per part the set prints; read back with a PNG reader.
+ */
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PNG } from 'pngjs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { displayColor, PRINT_COLORS } from '../../src/standard.js';
+import { runBuilt } from '../helpers/cli.js';
+
+let work: string;
+interface Entry {
+  path: string;
+  faction: string | null;
+  part: string;
+  color: string;
+  quantityPerSet: Record<string, number>;
+}
+let manifest: { files: Entry[]; otherFiles: string[] };
+const png = async (rel: string): Promise<PNG> => PNG.sync.read(await readFile(join(work, 'out', rel)));
+/** The mean colour of a picture's opaque pixels, as shares of r + g + b. */
+function chroma(img: PNG): number[] {
+  const sum = [0, 0, 0];
+  for (let i = 0; i < img.data.length; i += 4) if (img.data[i + 3] === 255) for (let c = 0; c < 3; c++) sum[c]! += img.data[i + c]!;
+  const t = sum[0]! + sum[1]! + sum[2]!;
+  return sum.map((v) => v / t);
+}
+const hexChroma = (hex: string): number[] => {
+  const n = parseInt(hex.slice(1), 16);
+  const c = [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+  return c.map((v) => v / (c[0]! + c[1]! + c[2]!));
+};
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), 'sw-previews-'));
+  const r = await runBuilt(['generate', '--faction', 'corsairs', '--faction', 'sun-fleet', '--previews', '--out', join(work, 'out'), '--json']);
+  expect(r.err).toBe('');
+  expect(r.code).toBe(0);
+  manifest = JSON.parse(await readFile(join(work, 'out', 'manifest.json'), 'utf8'));
+}, 180_000);
+
+describe('generate --previews', () => {
+  it('draws every STL at 512 × 384, the part filling a fair share of it, in its printing colour', async () => {
+    for (const f of manifest.files) {
+      const rel = `previews/${f.path.replace(/\.stl$/, '.png')}`;
+      expect(manifest.otherFiles, rel).toContain(rel);
+      const img = await png(rel);
+      expect([img.width, img.height], rel).toEqual([512, 384]);
+      let opaque = 0;
+      for (let i = 3; i < img.data.length; i += 4) if (img.data[i]! > 0) opaque++;
+      expect(opaque / (512 * 384), rel).toBeGreaterThan(0.05);
+    }
+    // Coloured parts read as their colour: nearer its hue than any other colour of the rulebook's list.
+    for (const part of ['cannonball', 'mast']) {
+      const f = manifest.files.find((x) => x.part === part)!;
+      const seen = chroma(await png(`previews/${f.path.replace(/\.stl$/, '.png')}`));
+      const distance = (hex: string): number => Math.hypot(...hexChroma(hex).map((v, i) => v - seen[i]!));
+      const nearest = Object.keys(PRINT_COLORS).reduce((a, b) => (distance(PRINT_COLORS[a]!) <= distance(PRINT_COLORS[b]!) ? a : b));
+      expect(displayColor(nearest), part).toBe(displayColor(f.color));
+    }
+  });
+
+  it('lays out a sheet per set, a cell for every part it prints, and one of the shared parts', async () => {
+    for (const id of ['corsairs', 'sun-fleet']) {
+      const cells = manifest.files.filter((f) => (f.quantityPerSet[id] ?? 0) > 0).length;
+      const sheet = await png(`previews/${id}.png`);
+      // Five cells of 256 × (192 + 30) to a row, under a 56 px title, 16 px margins.
+      expect([sheet.width, sheet.height]).toEqual([2 * 16 + 5 * 256, 56 + Math.ceil(cells / 5) * 222 + 16]);
+    }
+    const shared = manifest.files.filter((f) => f.faction === null).length;
+    expect((await png('previews/shared.png')).height).toBe(56 + Math.ceil(shared / 5) * 222 + 16);
+  });
+
+  it('writes the same bytes again', async () => {
+    const again = join(work, 'again');
+    expect((await runBuilt(['generate', '--faction', 'corsairs', '--faction', 'sun-fleet', '--previews', '--out', again])).code).toBe(0);
+    for (const rel of manifest.otherFiles) expect((await readFile(join(again, rel))).equals(await readFile(join(work, 'out', rel))), rel).toBe(true);
+  });
+});
