@@ -1,6 +1,7 @@
 /** `npm run bench`: prints every speed and memory figure of the project. Targets are in the README. */
 import { benchGenerate } from './generate.js';
 import { benchPhysics } from './physics.js';
+import { benchPreviews } from './previews.js';
 import { benchPrint } from './print.js';
 import { benchSlicerCalibration } from './slicer-calibration.js';
 import { benchStart } from './start.js';
@@ -11,6 +12,7 @@ const sections: [string, () => Promise<Record<string, string | number>>][] = [
   ['generate', benchGenerate],
   ['validate', benchValidate],
   ['print', benchPrint],
+  ['previews', benchPreviews],
   ['physics', benchPhysics],
   ['slicer calibration', benchSlicerCalibration],
 ];

@@ -4,7 +4,9 @@
  * holding each distinct mesh once and an item per copy. Grams and minutes per plate are the bill of
  * materials' own estimates, so the plates and `bom` agree by construction.
  */
+import { createHash } from 'node:crypto';
 import type { MeshData } from '../geometry/kernel.js';
+import type { PartCache } from '../generate/index.js';
 import { serialize3mf, type ThreeMfItem, type ThreeMfModel } from '../mesh/threemf.js';
 import { encodePng } from '../render/image.js';
 import { plateThumbnail } from '../render/previews.js';
@@ -68,11 +70,42 @@ function bounds(mesh: MeshData, quarter: number): { min: number[]; max: number[]
   return { min, max };
 }
 
+/** Draws a plate's thumbnail as PNG bytes (null: none); the CLI passes one that keeps them in the part cache. */
+export type DrawThumbnail = (plate: Omit<ThreeMfModel, 'thumbnailPng'>, bedXMm: number, bedYMm: number) => Promise<Uint8Array | null>;
+
+const thumbnailPng = (plate: Omit<ThreeMfModel, 'thumbnailPng'>, bedXMm: number, bedYMm: number): Uint8Array => encodePng(plateThumbnail(plate, bedXMm, bedYMm));
+
+/** Renders the thumbnail (src/render/previews.ts's plateThumbnail). */
+export const drawThumbnail: DrawThumbnail = async (plate, bedXMm, bedYMm) => thumbnailPng(plate, bedXMm, bedYMm);
+
+/**
+ * `drawThumbnail`, kept in `cache`: a warm run draws nothing. The key is the code's version, the bed, and
+ * the plate's meshes, colours and places, so any change draws again.
+ */
+export function cachedThumbnails(cache: PartCache): DrawThumbnail {
+  return async (plate, bedXMm, bedYMm) => {
+    const h = createHash('sha256').update(`${cache.codeVersion}\0${bedXMm}\0${bedYMm}\0${JSON.stringify(plate.materials)}\0${JSON.stringify(plate.items)}`);
+    for (const o of plate.objects) {
+      h.update(`\0${o.material}\0`);
+      h.update(new Uint8Array(o.mesh.positions.buffer, o.mesh.positions.byteOffset, o.mesh.positions.byteLength));
+      h.update(new Uint8Array(o.mesh.triangles.buffer, o.mesh.triangles.byteOffset, o.mesh.triangles.byteLength));
+    }
+    const key = h.digest('hex');
+    const kept = await cache.getBytes(key, THUMBNAIL_KIND);
+    if (kept) return kept;
+    const png = thumbnailPng(plate, bedXMm, bedYMm);
+    await cache.putBytes(key, THUMBNAIL_KIND, png);
+    return png;
+  };
+}
+
+const THUMBNAIL_KIND = 'plate-thumbnail';
+
 /**
  * Lays the bill of materials out on plates for `printer`. `mesh(file)` gives each generated file's mesh
- * (as its STL holds it, lying as it prints).
+ * (as its STL holds it, lying as it prints); `draw` each plate's thumbnail (default: drawThumbnail).
  */
-export function planPlates(bom: Bom, mesh: (file: string) => MeshData, printer: PrinterProfile): PrintPlan {
+export async function planPlates(bom: Bom, mesh: (file: string) => MeshData, printer: PrinterProfile, draw: DrawThumbnail = drawThumbnail): Promise<PrintPlan> {
   const groups = new Map<string, BomRow[]>();
   for (const r of bom.rows) {
     const key = `${r.color}\0${r.material}`;
@@ -119,7 +152,7 @@ export function planPlates(bom: Bom, mesh: (file: string) => MeshData, printer: 
         objects: used.map((f) => ({ name: objectName(byFile.get(f)!.row), count: count(f) })),
         grams: used.reduce((s, f) => s + count(f) * byFile.get(f)!.row.gramsEach, 0),
         minutes: used.reduce((s, f) => s + count(f) * byFile.get(f)!.row.minutesEach, 0),
-        bytes: serialize3mf({ ...model, thumbnailPng: encodePng(plateThumbnail(model, printer.bedXMm, printer.bedYMm)) }),
+        bytes: serialize3mf({ ...model, thumbnailPng: await draw(model, printer.bedXMm, printer.bedYMm) }),
       });
     }
   }

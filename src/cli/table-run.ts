@@ -10,7 +10,7 @@ import { BOM_MODES, planBom, resolveMode, type BomMode, type Fleet, type Plan } 
 import { InputError } from '../errors.js';
 import { DEFAULT_FACTIONS_DIR, loadFactions } from '../faction/loader.js';
 import type { Faction } from '../faction/types.js';
-import { generateParts, type BuildSettings, type GeneratedFile } from '../generate/index.js';
+import { generateParts, type BuildSettings, type GeneratedFile, type PartCache } from '../generate/index.js';
 import { bedProblems } from '../generate/manifest.js';
 import { findMaterial, MATERIAL_IDS } from '../materials.js';
 import type { MeshData } from '../geometry/kernel.js';
@@ -96,6 +96,8 @@ export interface TableRun {
   bom: Bom;
   /** Each file's mesh as its STL holds it, parsed once. */
   mesh: (path: string) => MeshData;
+  /** The part cache the run used (null with --no-cache). */
+  cache: PartCache | null;
 }
 
 /**
@@ -128,7 +130,8 @@ export async function runTable(flags: TableFlags, io: Io, beforeBuild?: (setting
 
     const used = all.filter((f) => fleets.some((fl) => fl.ships.some((s) => s.faction.id === f.id)));
     beforeBuild?.(settings, new Set(used.map((f) => f.id)));
-    const files = await generateParts({ factions: used, settings, cache: await cacheFrom(flags, (m) => io.err(`warning: ${m}\n`)), onProgress: io.isTty ? progressReporter(io) : undefined });
+    const cache = await cacheFrom(flags, (m) => io.err(`warning: ${m}\n`));
+    const files = await generateParts({ factions: used, settings, cache, onProgress: io.isTty ? progressReporter(io) : undefined });
     const tooBig = bedProblems(files, settings.printer, used);
     if (tooBig.length) throw new InputError(tooBig);
     const byPath = new Map(files.map((f) => [f.path, f]));
@@ -145,5 +148,5 @@ export async function runTable(flags: TableFlags, io: Io, beforeBuild?: (setting
       pricePerKg,
       mesh,
     });
-    return { plan, settings, files, bom, mesh };
+    return { plan, settings, files, bom, mesh, cache };
 }

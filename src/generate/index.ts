@@ -20,6 +20,9 @@ export interface PartCache {
   /** The entry stored under `key` for `part`, or null (missing, or not what it claims to be). */
   get(key: string, part: string): Promise<{ facts: MeshFacts; bytes: Uint8Array } | null>;
   put(key: string, part: string, facts: MeshFacts, bytes: Uint8Array): Promise<void>;
+  /** Other bytes derived from parts (a plate's thumbnail, `kind` "plate-thumbnail"), checked alike, or null. */
+  getBytes(key: string, kind: string): Promise<Uint8Array | null>;
+  putBytes(key: string, kind: string, bytes: Uint8Array): Promise<void>;
   /** Changes whenever the code that builds parts changes. */
   codeVersion: string;
 }

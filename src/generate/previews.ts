@@ -16,14 +16,15 @@ export function previewFiles(files: readonly GeneratedFile[], factions: readonly
   const pictures = new Map(files.map((f) => [f.path, partPicture(parseStl(f.bytes), displayColor(f.color))]));
   const out = files.map((f) => ({ path: `${PREVIEWS_DIR}/${f.path.replace(/\.stl$/, '.png')}`, bytes: encodePng(pictures.get(f.path)!) }));
   const small = new Map([...pictures].map(([path, p]) => [path, sheetPicture(p)]));
-  const optional = (f: GeneratedFile): string => (f.quantity.optional ? ' (optional)' : '');
+  // An optional part counts none in a set: its label says it is optional instead.
+  const label = (f: GeneratedFile, count: string): string => (f.quantity.optional ? `${f.part} (optional)` : `${f.part} × ${count}`);
   for (const faction of factions) {
     // The set's own parts first, then the shared ones it prints.
     const inSet = files.filter((f) => (f.quantity.perSet[faction.id] ?? 0) > 0).sort((a, b) => Number(a.faction === null) - Number(b.faction === null));
     const pieces = inSet.filter((f) => !f.quantity.optional).reduce((s, f) => s + f.quantity.perSet[faction.id]!, 0);
     const sheet = contactSheet(
       `${faction.name}: ${pieces} pieces per set`,
-      inSet.map((f) => ({ picture: small.get(f.path)!, label: `${f.part} x ${f.quantity.perSet[faction.id]}${optional(f)}` })),
+      inSet.map((f) => ({ picture: small.get(f.path)!, label: label(f, String(f.quantity.perSet[faction.id])) })),
     );
     out.push({ path: `${PREVIEWS_DIR}/${faction.id}.png`, bytes: encodePng(sheet) });
   }
@@ -33,7 +34,7 @@ export function previewFiles(files: readonly GeneratedFile[], factions: readonly
       const n = factions.map((x) => f.quantity.perSet[x.id] ?? 0);
       return Math.min(...n) === Math.max(...n) ? `${n[0]}` : `${Math.min(...n)}–${Math.max(...n)}`;
     };
-    const sheet = contactSheet('Shared parts, per set', shared.map((f) => ({ picture: small.get(f.path)!, label: `${f.part} x ${perSet(f)}${optional(f)}` })));
+    const sheet = contactSheet('Shared parts, per set', shared.map((f) => ({ picture: small.get(f.path)!, label: label(f, perSet(f)) })));
     out.push({ path: `${PREVIEWS_DIR}/shared.png`, bytes: encodePng(sheet) });
   }
   return out;

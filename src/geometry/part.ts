@@ -4,7 +4,7 @@
  * validator can probe the real mesh there.
  */
 import type { MatingClass } from '../standard.js';
-import type { Solid, Vec3 } from './kernel.js';
+import type { BoundsMm, Solid, Vec3 } from './kernel.js';
 
 export type FeatureKind =
   // holes
@@ -160,4 +160,17 @@ export function roundFeature(f: Feature): Feature {
           ...(f.size.cornerChamferMm === undefined ? {} : { cornerChamferMm: r(f.size.cornerChamferMm) }),
         };
   return { ...f, positionMm: rv(f.positionMm), axis: rv(f.axis), size, depthMm: r(f.depthMm) };
+}
+
+/**
+ * The box (mm, the part's coordinates) holding a feature: the hole from its mouth down to its depth, or
+ * the peg from its root to its tip, its section's half-diagonal around that axis, grown by `marginMm`.
+ */
+export function featureBoxMm(f: Feature, marginMm = 1): BoundsMm {
+  const reach = f.size.shape === 'round' ? f.size.diameterMm / 2 : Math.hypot(f.size.widthMm, f.size.heightMm) / 2;
+  const sign = f.role === 'hole' ? -1 : 1;
+  const end = f.positionMm.map((p, k) => p + sign * f.axis[k]! * f.depthMm);
+  const min = [0, 1, 2].map((k) => Math.min(f.positionMm[k]!, end[k]!) - reach - marginMm) as unknown as Vec3;
+  const max = [0, 1, 2].map((k) => Math.max(f.positionMm[k]!, end[k]!) + reach + marginMm) as unknown as Vec3;
+  return { min, max };
 }

@@ -70,6 +70,13 @@ interface StoredMeta {
   facts: MeshFacts;
 }
 
+/** Other bytes the runs derive (a plate's thumbnail): what they are and their sha256. */
+interface StoredBytesMeta {
+  key: string;
+  kind: string;
+  sha256: string;
+}
+
 /**
  * Opens (creating it if needed) the cache in `dir`, cleans up after killed runs and trims it to its size
  * bound. Never throws for the disk's sake: a cache that cannot work warns once and builds everything.
@@ -91,32 +98,44 @@ export async function openDiskCache(dir: string, options: DiskCacheOptions = {})
   }
   const read = (path: string, max: number): Promise<Uint8Array | null> =>
     readFileBounded(path, max).catch((e: unknown) => (e instanceof InputError && /ENOENT/.test(e.message) ? null : fail(e)));
+  /**
+   * An entry's meta and bytes (`<key>.json`, `<key>.<ext>`), when the meta is for this key and `promised`
+   * finds in it the sha256 the bytes must have; used entries are the last to be trimmed.
+   */
+  const readEntry = async <M>(key: string, ext: string, promised: (meta: M) => string | undefined): Promise<{ meta: M; bytes: Uint8Array } | null> => {
+    if (!working) return null;
+    const [json, bytes] = await Promise.all([read(join(dir, `${key}.json`), MAX_ENTRY_JSON_BYTES), read(join(dir, `${key}.${ext}`), MAX_ENTRY_STL_BYTES)]);
+    if (!json || !bytes) return null;
+    let meta: M;
+    try {
+      meta = JSON.parse(new TextDecoder().decode(json)) as M;
+    } catch {
+      return null;
+    }
+    if ((meta as { key?: unknown } | null)?.key !== key) return null;
+    const sha = promised(meta);
+    if (typeof sha !== 'string' || createHash('sha256').update(bytes).digest('hex') !== sha) return null;
+    const now = new Date();
+    await Promise.all([utimes(join(dir, `${key}.json`), now, now), utimes(join(dir, `${key}.${ext}`), now, now)]).catch(() => undefined);
+    return { meta, bytes };
+  };
+  const writeEntry = async (key: string, ext: string, bytes: Uint8Array, meta: object): Promise<void> => {
+    if (!working) return;
+    await writeFileAtomic(join(dir, `${key}.${ext}`), bytes, WRITE)
+      .then(() => writeFileAtomic(join(dir, `${key}.json`), JSON.stringify(meta), WRITE))
+      .catch(fail);
+  };
   return {
     codeVersion: version,
     async get(key, part) {
-      if (!working) return null;
-      const [json, bytes] = await Promise.all([read(join(dir, `${key}.json`), MAX_ENTRY_JSON_BYTES), read(join(dir, `${key}.stl`), MAX_ENTRY_STL_BYTES)]);
-      if (!json || !bytes) return null;
-      let meta: StoredMeta;
-      try {
-        meta = JSON.parse(new TextDecoder().decode(json)) as StoredMeta;
-      } catch {
-        return null;
-      }
-      if (meta?.key !== key || meta.part !== part || typeof meta.facts?.sha256 !== 'string') return null;
-      if (createHash('sha256').update(bytes).digest('hex') !== meta.facts.sha256) return null;
-      // Used entries are the last to be trimmed.
-      const now = new Date();
-      await Promise.all([utimes(join(dir, `${key}.json`), now, now), utimes(join(dir, `${key}.stl`), now, now)]).catch(() => undefined);
-      return { facts: meta.facts, bytes };
+      const entry = await readEntry<StoredMeta>(key, 'stl', (m) => (m.part === part ? m.facts?.sha256 : undefined));
+      return entry && { facts: entry.meta.facts, bytes: entry.bytes };
     },
-    async put(key, part, facts, bytes) {
-      if (!working) return;
-      const meta: StoredMeta = { key, part, facts };
-      await writeFileAtomic(join(dir, `${key}.stl`), bytes, WRITE)
-        .then(() => writeFileAtomic(join(dir, `${key}.json`), JSON.stringify(meta), WRITE))
-        .catch(fail);
+    put: (key, part, facts, bytes) => writeEntry(key, 'stl', bytes, { key, part, facts } satisfies StoredMeta),
+    async getBytes(key, kind) {
+      return (await readEntry<StoredBytesMeta>(key, 'bin', (m) => (m.kind === kind ? m.sha256 : undefined)))?.bytes ?? null;
     },
+    putBytes: (key, kind, bytes) => writeEntry(key, 'bin', bytes, { key, kind, sha256: createHash('sha256').update(bytes).digest('hex') } satisfies StoredBytesMeta),
   };
 }
 
@@ -131,7 +150,7 @@ async function tidy(dir: string, maxBytes: number): Promise<void> {
       if (pid === null || !pidAlive(pid) || Date.now() - info.mtimeMs > STALE_TEMP_MS) await rm(join(dir, name), { force: true });
       continue;
     }
-    const m = /^([0-9a-f]{64})\.(stl|json)$/.exec(name);
+    const m = /^([0-9a-f]{64})\.(stl|bin|json)$/.exec(name);
     if (!m || !info.isFile()) continue;
     const e = entries.get(m[1]!) ?? { bytes: 0, usedMs: 0 };
     entries.set(m[1]!, { bytes: e.bytes + info.size, usedMs: Math.max(e.usedMs, info.mtimeMs) });
@@ -139,7 +158,7 @@ async function tidy(dir: string, maxBytes: number): Promise<void> {
   let total = [...entries.values()].reduce((s, e) => s + e.bytes, 0);
   for (const [key, e] of [...entries].sort((a, b) => a[1].usedMs - b[1].usedMs)) {
     if (total <= maxBytes) break;
-    await Promise.all(['stl', 'json'].map((ext) => rm(join(dir, `${key}.${ext}`), { force: true })));
+    await Promise.all(['stl', 'bin', 'json'].map((ext) => rm(join(dir, `${key}.${ext}`), { force: true })));
     total -= e.bytes;
   }
 }

@@ -54,8 +54,12 @@ export function paste(dst: Image, src: Image, x: number, y: number): void {
 /** The font's cap height in its own units ("H"), measured once. */
 let capUnits = 0;
 
+/** Typographic characters the Hershey font lacks, as the ASCII it has (it draws "?" for the rest). */
+const ASCII: Readonly<Record<string, string>> = { '’': "'", '‘': "'", '“': '"', '”': '"', '–': '-', '—': '-', '×': 'x', '…': '...' };
+
 /** The font's lines for `text`, and its cap height in the font's units. */
 function glyphs(text: string): { lines: [number, number][][]; cap: number } {
+  text = text.replace(/[’‘“”–—×…]/g, (c) => ASCII[c]!);
   if (capUnits === 0) {
     const ys = (vectorText({ height: 1, input: 'H' }) as [number, number][][]).flat().map((p) => p[1]);
     capUnits = Math.max(...ys) - Math.min(...ys);

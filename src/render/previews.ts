@@ -34,7 +34,7 @@ export function partPicture(mesh: MeshData, colorHex: string): Image {
 export interface SheetCell {
   /** At sheet size: `sheetPicture` of the part's picture. */
   picture: Image;
-  /** e.g. "hull x 3" (the font has no ×). */
+  /** e.g. "hull × 3". */
   label: string;
 }
 

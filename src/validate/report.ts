@@ -3,8 +3,11 @@ import { wrap } from '../table.js';
 import { printable } from '../text.js';
 import type { Finding } from './types.js';
 
-export function findingsJson(findings: readonly Finding[]): string {
-  const rows = findings.map((f) => ({ rule: f.rule, severity: f.severity, faction: f.faction, part: f.part, message: f.message, expected: f.expected, measured: f.measured, hint: f.hint }));
+/** Where `validate --previews` wrote each finding's picture. */
+export type Pictures = ReadonlyMap<Finding, string>;
+
+export function findingsJson(findings: readonly Finding[], pictures: Pictures = new Map()): string {
+  const rows = findings.map((f) => ({ rule: f.rule, severity: f.severity, faction: f.faction, part: f.part, message: f.message, expected: f.expected, measured: f.measured, hint: f.hint, at: f.at, ...(pictures.has(f) ? { picture: pictures.get(f) } : {}) }));
   return `${JSON.stringify({ findings: rows }, null, 2)}\n`;
 }
 
@@ -15,7 +18,7 @@ export interface Checked {
 }
 
 /** Human output: one block per faction (shared parts and lists under "all factions"), errors first. */
-export function findingsText(findings: readonly Finding[], checked: Checked): string {
+export function findingsText(findings: readonly Finding[], checked: Checked, pictures: Pictures = new Map()): string {
   const errors = findings.filter((f) => f.severity === 'error').length;
   const warnings = findings.length - errors;
   const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
@@ -37,6 +40,7 @@ export function findingsText(findings: readonly Finding[], checked: Checked): st
     for (const f of group) {
       lines.push(wrap(`  ${f.severity === 'error' ? 'error  ' : 'warning'} ${f.rule}${f.part ? ` (${f.part})` : ''}: ${printable(f.message)}`, '          '));
       lines.push(wrap(`          fix: ${printable(f.hint)}`, '               '));
+      if (pictures.has(f)) lines.push(`          picture: ${printable(pictures.get(f)!)}`);
     }
   }
   lines.push(`${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'} (${scope} checked)`);

@@ -5,7 +5,7 @@
  */
 import type { Armada } from '../armada/load.js';
 import type { Faction } from '../faction/types.js';
-import type { Solid } from '../geometry/kernel.js';
+import type { BoundsMm, Solid } from '../geometry/kernel.js';
 import type { Feature } from '../geometry/part.js';
 import type { BuildSettings } from '../generate/types.js';
 import type { TopologyReport } from '../mesh/topology.js';
@@ -27,6 +27,14 @@ export interface Finding {
   measured: string | number | null;
   /** One line saying how to fix it. */
   hint: string;
+  /** Where on which mesh the finding is (`validate --previews` draws it highlighted), or null. */
+  at: FindingPlace | null;
+}
+
+/** A place on a mesh: the file's path as checked, and a box in its coordinates (mm). */
+export interface FindingPlace {
+  file: string;
+  boxMm: BoundsMm;
 }
 
 export type { MeshFile } from './mesh-file.js';
@@ -60,7 +68,7 @@ export interface Context {
   file(part: string, faction?: string | null): MeshFile | null;
 }
 
-export type Report = (finding: Omit<Finding, 'severity' | 'rule'> & { severity?: Severity }) => void;
+export type Report = (finding: Omit<Finding, 'severity' | 'rule' | 'at'> & { severity?: Severity; at?: FindingPlace }) => void;
 
 export interface Rule {
   /** Stable, kebab-case, `topic/name`. */

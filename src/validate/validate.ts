@@ -55,12 +55,17 @@ export function sortFindings(findings: readonly Finding[]): Finding[] {
 
 /** Builds the parts, runs every rule and returns the findings (errors first). */
 export async function validate(input: ValidateInput): Promise<Finding[]> {
-  const generated = input.factions.length > 0 ? await generateParts({ factions: input.factions, settings: input.settings, jobs: input.jobs, cache: input.cache ?? null }) : [];
-  return checkFiles(generated, input);
+  return (await validateWithFiles(input)).findings;
 }
 
-/** Runs the rules over meshes already built (plus each faction's external hull). */
-export async function checkFiles(built: readonly MeshFile[], input: ValidateInput): Promise<Finding[]> {
+/** `validate`, and the meshes it checked (findings' places name their paths). */
+export async function validateWithFiles(input: ValidateInput): Promise<{ findings: Finding[]; files: MeshFile[] }> {
+  const generated = input.factions.length > 0 ? await generateParts({ factions: input.factions, settings: input.settings, jobs: input.jobs, cache: input.cache ?? null }) : [];
+  return { findings: await checkFiles(generated, input), files: checkedFiles(generated, input) };
+}
+
+/** The meshes to check: the built ones with the user's replacements, and each faction's external hull. */
+function checkedFiles(built: readonly MeshFile[], input: ValidateInput): MeshFile[] {
   const files: MeshFile[] = built.map((f) => {
     const r = f.faction === null ? input.replacements?.get(f.part) : undefined;
     return r ? { ...f, path: r.path, bytes: r.bytes } : f;
@@ -71,6 +76,12 @@ export async function checkFiles(built: readonly MeshFile[], input: ValidateInpu
     if (!bytes) throw new Error(`validate: no bytes given for ${f.id}'s external hull ${f.model.externalHullStl}`);
     files.push({ path: f.model.externalHullStl, part: 'hull', faction: f.id, bytes, features: [] });
   }
+  return files;
+}
+
+/** Runs the rules over meshes already built (plus each faction's external hull). */
+export async function checkFiles(built: readonly MeshFile[], input: ValidateInput): Promise<Finding[]> {
+  const files = checkedFiles(built, input);
   await initKernel();
   return withArena(() => {
     const solids = new Map<MeshFile, Solid | null>();
@@ -127,7 +138,7 @@ export async function checkFiles(built: readonly MeshFile[], input: ValidateInpu
     };
     const findings: Finding[] = [];
     for (const rule of input.rules ?? RULES) {
-      rule.check(ctx, (f) => findings.push({ ...f, rule: rule.id, severity: f.severity ?? 'error' }));
+      rule.check(ctx, (f) => findings.push({ ...f, rule: rule.id, severity: f.severity ?? 'error', at: f.at ?? null }));
     }
     return sortFindings(findings);
   });

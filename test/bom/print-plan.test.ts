@@ -31,10 +31,13 @@ beforeAll(async () => {
   all = await shippedFactions();
 });
 
+/** These tests count and pack; the thumbnails are tested with the CLI. */
+const NO_THUMBNAIL = async (): Promise<null> => null;
+
 describe('the print plan', () => {
-  it('puts on plates exactly the copies bom counts, for 2–20 players in every mode', () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 2, max: 20 }), fc.constantFrom<BomMode>('default', 'group', 'armada'), fc.integer({ min: 0, max: 6 }), (players, asked, shift) => {
+  it('puts on plates exactly the copies bom counts, for 2–20 players in every mode', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 2, max: 20 }), fc.constantFrom<BomMode>('default', 'group', 'armada'), fc.integer({ min: 0, max: 6 }), async (players, asked, shift) => {
         // The asked mode where the player count allows it (default 2–6, group 6–20), else the count's own.
         const fits = asked === 'armada' || (asked === 'default' ? players <= 6 : players >= 6);
         const mode = fits ? asked : resolveMode(players, undefined).mode;
@@ -47,7 +50,7 @@ describe('the print plan', () => {
         const plan = planBom({ mode, fleets, settings: defaultSettings() });
         const meshOf = (path: string) => boxMesh(8 + (path.length % 9) * 6, 8 + (path.length % 4) * 7, 5);
         const bom = buildBom({ plan, print: PRINT, mesh: meshOf, pricePerKg: null });
-        const printPlan = planPlates(bom, meshOf, GENERIC);
+        const printPlan = await planPlates(bom, meshOf, GENERIC, NO_THUMBNAIL);
         const wanted = bom.rows.reduce((n, r) => n + r.quantity, 0);
         const onPlates = printPlan.plates.reduce((n, p) => n + p.objects.reduce((m, o) => m + o.count, 0), 0);
         expect(onPlates).toBe(wanted);
@@ -75,18 +78,18 @@ describe('the print plan', () => {
     const meshes = new Map(files.map((f) => [f.path, parseStl(f.bytes)]));
     const bom = buildBom({ plan, print: PRINT, mesh: (p) => meshes.get(p)!, pricePerKg: null });
     for (const printer of [GENERIC, MINI]) {
-      const printPlan = planPlates(bom, (p) => meshes.get(p)!, printer);
+      const printPlan = await planPlates(bom, (p) => meshes.get(p)!, printer, NO_THUMBNAIL);
       const groups = new Set(printPlan.plates.map((p) => `${p.color}\0${p.material}`)).size;
       expect(printPlan.plates.length, printer.id).toBeLessThanOrEqual(printPlan.lowerBound + groups);
     }
   }, 120_000);
 
-  it('loads "any" parts on the spool with the most left, and every other plate on its own colour', () => {
+  it('loads "any" parts on the spool with the most left, and every other plate on its own colour', async () => {
     const fleets = all.slice(0, 3).map((f, i) => ({ player: `p${i + 1}`, ships: [{ faction: f, count: f.card.ships }] }));
     const plan = planBom({ mode: 'default', fleets, settings: defaultSettings() });
     const meshOf = (path: string) => boxMesh(10 + (path.length % 5) * 4, 12, 6);
     const bom = buildBom({ plan, print: PRINT, mesh: meshOf, pricePerKg: null });
-    const printPlan = planPlates(bom, meshOf, GENERIC);
+    const printPlan = await planPlates(bom, meshOf, GENERIC, NO_THUMBNAIL);
     const left = bom.totals.byColor.filter((c) => c.color !== 'any' && c.material === 'pla').map((c) => ({ color: c.color, left: c.spools * 1000 - c.grams }));
     const most = left.sort((a, b) => b.left - a.left)[0]!.color;
     expect(printPlan.plates.some((p) => p.color === 'any')).toBe(true);

@@ -177,3 +177,33 @@ describe('card/colour', () => {
     expect(r.code).toBe(0);
   });
 });
+
+describe('--previews', () => {
+  it("draws a finding's part with its place highlighted, and names the picture beside the finding", async () => {
+    const { mkdtemp, readFile, readdir } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { PNG } = await import('pngjs');
+    const dir = join(await mkdtemp(join(tmpdir(), 'sw-validate-previews-')), 'pictures');
+    const json = await cli(`${FX}/sliver-wall.yaml`, '--previews', dir, '--json');
+    expect(json.code).toBe(1);
+    const [row] = (JSON.parse(json.out) as { findings: (Row & { at: { file: string; boxMm: { min: number[]; max: number[] } }; picture: string })[] }).findings;
+    // The place holds the thin wall the message names.
+    const point = /at \(([-\d.]+), ([-\d.]+), ([-\d.]+)\) mm/.exec(row!.message)!.slice(1).map(Number);
+    expect(row!.at.file).toMatch(/ext-hull-sliver\.stl$/);
+    point.forEach((v, k) => expect(v >= row!.at.boxMm.min[k]! && v <= row!.at.boxMm.max[k]!).toBe(true));
+    expect(await readdir(dir)).toEqual(['sliver-wall-hull-print-min-wall-1.png']);
+    const img = PNG.sync.read(await readFile(row!.picture));
+    let magenta = 0, part = 0;
+    for (let i = 0; i < img.data.length; i += 4) {
+      const [r, g, b] = [img.data[i]!, img.data[i + 1]!, img.data[i + 2]!];
+      if (r > 2 * g && b > 2 * g) magenta++;
+      else if (Math.abs(r - g) < 24 && Math.abs(g - b) < 24 && r < 200) part++;
+    }
+    // The highlight shows, and is a part of the part, not all of it.
+    expect(magenta).toBeGreaterThan(500);
+    expect(part).toBeGreaterThan(magenta);
+    const text = await cli(`${FX}/sliver-wall.yaml`, '--previews', dir);
+    expect(text.out).toContain(`picture: ${join(dir, 'sliver-wall-hull-print-min-wall-1.png')}`);
+  });
+});

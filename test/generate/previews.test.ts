@@ -73,6 +73,11 @@ describe('generate --previews', () => {
     expect((await png('previews/shared.png')).height).toBe(56 + Math.ceil(shared / 5) * 222 + 16);
   });
 
+  it("matches the README's contact sheet (npm run docs remakes it)", async () => {
+    const docs = await readFile(new URL('../../docs/corsairs-contact-sheet.png', import.meta.url));
+    expect(docs.equals(await readFile(join(work, 'out', 'previews/corsairs.png'))), 'docs/corsairs-contact-sheet.png is stale: run npm run docs').toBe(true);
+  });
+
   it('writes the same bytes again', async () => {
     const again = join(work, 'again');
     expect((await runBuilt(['generate', '--faction', 'corsairs', '--faction', 'sun-fleet', '--previews', '--out', again])).code).toBe(0);

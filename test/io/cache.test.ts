@@ -44,6 +44,22 @@ describe('the part cache', () => {
     expect(await cache.get(K1, 'hull')).toBeNull();
   });
 
+  it('keeps other derived bytes (a plate thumbnail) the same way: checked against their kind and hash, trimmed with the rest', async () => {
+    const cache = await open();
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 7, 7]);
+    await cache.putBytes(K1, 'plate-thumbnail', png);
+    expect(await (await open()).getBytes(K1, 'plate-thumbnail')).toEqual(png);
+    expect(await cache.getBytes(K1, 'other-kind')).toBeNull();
+    // A part's lookup under the same key finds no part.
+    expect(await cache.get(K1, 'plate-thumbnail')).toBeNull();
+    await writeFile(join(dir, `${K1}.bin`), 'edited');
+    expect(await cache.getBytes(K1, 'plate-thumbnail')).toBeNull();
+    await cache.putBytes(K2, 'plate-thumbnail', new Uint8Array(4000));
+    await open(1000);
+    expect(await readdir(dir)).toEqual([]);
+    expect(warnings).toEqual([]);
+  });
+
   it('falls back to building, with one warning, when its folder is a file', async () => {
     await writeFile(dir, 'not a folder');
     const cache = await open();

@@ -4,7 +4,7 @@
  * print-plan.md; with --json the plan on stdout.
  */
 import type { Command } from 'commander';
-import { planPlates, printPlanJson, printPlanMarkdown } from '../../bom/print-plan.js';
+import { cachedThumbnails, drawThumbnail, planPlates, printPlanJson, printPlanMarkdown } from '../../bom/print-plan.js';
 import { composeManifest, GENERATOR } from '../../generate/manifest.js';
 import { openOutput, writeOutput } from '../../io/output.js';
 import { addCannonOptions } from '../options.js';
@@ -28,8 +28,8 @@ export const registerPrint: Register = (cmd: Command, io) => {
       const previous = await openOutput(flags.out);
       if (flags.players === undefined && flags.armada === undefined) flags.players = String(DEFAULT_PRINT_PLAYERS);
       // Settings that would mix with the folder's kept factions are refused before building (and again when writing).
-      const { plan: table, settings, files, bom, mesh } = await runTable(flags, io, (s, used) => void composeManifest([], s, GENERATOR, used, previous, flags.out));
-      const plan = planPlates(bom, mesh, settings.printer);
+      const { plan: table, settings, files, bom, mesh, cache } = await runTable(flags, io, (s, used) => void composeManifest([], s, GENERATOR, used, previous, flags.out));
+      const plan = await planPlates(bom, mesh, settings.printer, cache ? cachedThumbnails(cache) : drawThumbnail);
       const enc = new TextEncoder();
       const others = [...plan.plates.map((p) => ({ path: p.file, bytes: p.bytes })), { path: PRINT_PLAN_FILE, bytes: enc.encode(printPlanMarkdown(plan, bom)) }];
       const built = new Set(table.sets.flatMap((s) => s.factions));

@@ -14,7 +14,9 @@ import { parseStl, StlFormatError } from '../../mesh/stl.js';
 import { findingsJson, findingsText } from '../../validate/report.js';
 import { formatTable } from '../../table.js';
 import { RULES } from '../../validate/rules/index.js';
-import { validate } from '../../validate/validate.js';
+import { findingPictures } from '../../validate/pictures.js';
+import { validateWithFiles } from '../../validate/validate.js';
+import { writePictures } from '../../io/pictures.js';
 import { EXIT } from '../terminal.js';
 import { addBuildOptions, addCacheOptions, addCannonOptions, cacheFrom, type CacheFlags, addFactionOptions, buildSettingsFrom, factionsFrom, parseIntFlag, selectFactions, type BuildFlags, type FactionFlags } from '../options.js';
 import type { Register } from '../terminal.js';
@@ -25,6 +27,7 @@ interface Flags extends FactionFlags, BuildFlags, CacheFlags {
   part?: string[];
   jobs?: string;
   listRules?: boolean;
+  previews?: string;
 }
 
 /** A hull STL is at most a few MiB; anything past this is not one. */
@@ -82,6 +85,7 @@ export const registerValidate: Register = (cmd: Command, io, setExit) => {
     .option('--part <part=file.stl>', 'check a shared part exported from another tool in place of the generated one (repeatable)', collect)
     .option('--jobs <n>', 'worker threads for building (default: the machine\'s cores)')
     .option('--list-rules', 'print every rule id with what it checks, and check nothing (with --json: [{id, checks}])')
+    .option('--previews <dir>', "draw each finding's part with the place highlighted, as DIR/<faction>-<part>-<rule>-<n>.png, named beside the finding")
     .option('--json', 'print {"findings": [...]} on stdout and nothing else')
     .action(async (files: string[], flags: Flags) => {
       if (flags.listRules) {
@@ -94,8 +98,9 @@ export const registerValidate: Register = (cmd: Command, io, setExit) => {
       const armada = flags.armada ? await loadArmada(flags.armada) : null;
       const externalHulls = new Map<string, Uint8Array>();
       for (const f of factions) if (f.model.externalHullStl) externalHulls.set(f.id, await readStl(f.model.externalHullStl, f.sourceFile, 'model.externalHull.stl'));
-      const findings = await validate({ factions, settings, armada, knownFactionIds: known, externalHulls, replacements: await replacements(flags.part ?? []), jobs, cache: await cacheFrom(flags, (m) => io.err(`warning: ${m}\n`)) });
-      io.out(flags.json ? findingsJson(findings) : findingsText(findings, { factions: factions.length, ...(armada ? { players: armada.players.length } : {}) }));
+      const { findings, files: checked } = await validateWithFiles({ factions, settings, armada, knownFactionIds: known, externalHulls, replacements: await replacements(flags.part ?? []), jobs, cache: await cacheFrom(flags, (m) => io.err(`warning: ${m}\n`)) });
+      const pictures = flags.previews ? await writePictures(flags.previews, findingPictures(findings, checked)) : new Map();
+      io.out(flags.json ? findingsJson(findings, pictures) : findingsText(findings, { factions: factions.length, ...(armada ? { players: armada.players.length } : {}) }, pictures));
       if (findings.some((f) => f.severity === 'error')) setExit(EXIT.violations);
     });
 };

@@ -9,7 +9,7 @@
  * sphere's facets cost about as much again. A gap within FIT_TOLERANCE_MM (0.03 mm, 3× that) of the class
  * passes; tighter is an error (it will not go in, or will not turn), looser a warning (it rattles).
  */
-import type { Feature, FeatureKind } from '../../geometry/part.js';
+import { featureBoxMm, type Feature, type FeatureKind } from '../../geometry/part.js';
 import { measureFeature } from '../../mesh/probe.js';
 import { clearanceMm, type MatingClass } from '../../standard.js';
 import { pegSectionMm, thicknessAlongAxisMm } from '../measure.js';
@@ -89,6 +89,7 @@ function fitRule(pair: Pair): Rule {
               expected: round2(want),
               measured: round2(worst),
               hint: tight ? `it will ${pair.mating === 'rotating' ? 'bind' : 'not go in'}: cut the hole with cutters.ts's fitHoleMm, or slim the male part to its nominal size` : 'it will rattle: size the hole with fitHoleMm for this class',
+              at: { file: holeFile.path, boxMm: featureBoxMm(hole) },
             });
           }
     },

@@ -2,7 +2,8 @@
  * Printability (BRIEF §6), from the exported bytes: a closed 2-manifold of positive volume, one body, on the
  * printer's bed, walls of at least two line widths, and the cannon's flex arm lying as BRIEF §3 says.
  */
-import { rayHitsMm, type Vec3 } from '../../geometry/kernel.js';
+import { rayHitsMm, type BoundsMm, type Vec3 } from '../../geometry/kernel.js';
+import { featureBoxMm } from '../../geometry/part.js';
 import { CATALOG } from '../../generate/catalog.js';
 import { fitsBed } from '../../generate/manifest.js';
 import { isInside } from '../../mesh/probe.js';
@@ -60,6 +61,12 @@ export const bed: Rule = {
 /** Facets of a curved wall lose up to ~0.01 mm; a wall this close to the minimum passes. */
 const WALL_TOLERANCE_MM = 0.02;
 
+/** `box` grown to hold `point`, and 1 mm round it. */
+const around = (box: BoundsMm, point: Vec3): BoundsMm => ({
+  min: [0, 1, 2].map((k) => Math.min(box.min[k]!, point[k]! - 1)) as unknown as Vec3,
+  max: [0, 1, 2].map((k) => Math.max(box.max[k]!, point[k]! + 1)) as unknown as Vec3,
+});
+
 export const minWall: Rule = {
   id: 'print/min-wall',
   title: `the material around every hole is at least ${MIN_FEATURE_MM} mm (two line widths)`,
@@ -70,7 +77,7 @@ export const minWall: Rule = {
       for (const f of ctx.features(file).filter((x) => x.role === 'hole')) {
         const w = thinnestWallMm(solid, f);
         if (!w || w.wallMm >= MIN_FEATURE_MM - WALL_TOLERANCE_MM) continue;
-        report({ faction: file.faction, part: file.part, message: `a sliver wall beside ${f.id} of ${file.path}: ${r2(w.wallMm)} mm of material at (${w.at.map((v) => v.toFixed(1)).join(', ')}) mm, under two line widths; it will print ragged or not at all`, expected: `≥ ${MIN_FEATURE_MM} mm`, measured: r2(w.wallMm), hint: 'move the feature away from the side or its neighbour' });
+        report({ faction: file.faction, part: file.part, message: `a sliver wall beside ${f.id} of ${file.path}: ${r2(w.wallMm)} mm of material at (${w.at.map((v) => v.toFixed(1)).join(', ')}) mm, under two line widths; it will print ragged or not at all`, expected: `≥ ${MIN_FEATURE_MM} mm`, measured: r2(w.wallMm), hint: 'move the feature away from the side or its neighbour', at: { file: file.path, boxMm: around(featureBoxMm(f), w.at) } });
       }
     }
   },
