@@ -1,6 +1,7 @@
 /**
  * `npm run docs`: remakes the pictures the README shows, with the tool itself: the Corsairs' contact sheet
- * from `shipwright generate --previews` (test/generate/previews.test.ts fails when it is stale).
+ * from `shipwright generate --previews`, and the first page of `shipwright cards --format svg` (the faction
+ * cards). test/generate/previews.test.ts and test/cli/cards.test.ts fail when they are stale.
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -9,13 +10,16 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-/** The sheet the README shows, and the run that makes it (the same as the previews test's). */
+/** The pictures the README shows; the runs that make them are the tests'. */
 const DOCS_SHEET = 'docs/corsairs-contact-sheet.png';
+const DOCS_CARDS = 'docs/cards-page-1.svg';
 const work = mkdtempSync(join(tmpdir(), 'sw-docs-'));
 try {
   execFileSync(process.execPath, [join(ROOT, 'bin/shipwright.js'), 'generate', '--faction', 'corsairs', '--faction', 'sun-fleet', '--previews', '--out', work], { stdio: 'inherit' });
   copyFileSync(join(work, 'previews/corsairs.png'), join(ROOT, DOCS_SHEET));
-  process.stdout.write(`${DOCS_SHEET} remade\n`);
+  execFileSync(process.execPath, [join(ROOT, 'bin/shipwright.js'), 'cards', '--format', 'svg', '--out', join(work, 'cards')], { stdio: 'inherit' });
+  copyFileSync(join(work, 'cards/cards-01.svg'), join(ROOT, DOCS_CARDS));
+  process.stdout.write(`${DOCS_SHEET} and ${DOCS_CARDS} remade\n`);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

@@ -350,6 +350,9 @@ export const PRINT_COLORS: Readonly<Record<string, string>> = {
   bronze: '#A0692E',
   ivory: '#F3EBD3',
 };
+/** Paper for printed flags and cards: 80 g/m² office paper is 0.1 mm thick (ISO 536 grammage, typical caliper). */
+export const PAPER_THICKNESS_MM = 0.1;
+
 /** How a colour shows on screen: its sRGB value, or mid grey for a name not in PRINT_COLORS ("any" included). */
 export function displayColor(name: string): string {
   return PRINT_COLORS[name] ?? '#808080';

@@ -122,6 +122,10 @@ export class Profile {
   areaMm2(): number {
     return this.cs.area();
   }
+  /** The outline as closed rings (outer boundaries and holes), each a list of points. */
+  rings(): Vec2[][] {
+    return this.cs.toPolygons().map((ring) => ring.map((p) => [p[0], p[1]] as Vec2));
+  }
   bounds(): { min: Vec2; max: Vec2 } {
     const b = this.cs.bounds();
     return { min: [b.min[0], b.min[1]], max: [b.max[0], b.max[1]] };

@@ -1,14 +1,12 @@
 /**
  * Images beyond the renderer: blank canvases, pasting one image into another (scaled down by whole
- * factors), lettering in JSCAD's Hershey vector font (drawn here, so no system font is read), and PNG bytes
+ * factors), lettering in JSCAD's Hershey vector font (./font.ts: drawn here, no system font is read), and PNG bytes
  * by pngjs. Same input, same bytes.
  */
-import jscadText from '@jscad/modeling/src/text/index.js';
 import { PNG } from 'pngjs';
+import { textStrokes } from './font.js';
 import { parseHex, type Image } from './raster.js';
 
-// @jscad/modeling is CommonJS: Node's ESM loader only gives it a default export.
-const { vectorText } = jscadText;
 
 export function blank(widthPx: number, heightPx: number, backgroundHex: string): Image {
   const [r, g, b] = parseHex(backgroundHex);
@@ -51,27 +49,9 @@ export function paste(dst: Image, src: Image, x: number, y: number): void {
     }
 }
 
-/** The font's cap height in its own units ("H"), measured once. */
-let capUnits = 0;
-
-/** Typographic characters the Hershey font lacks, as the ASCII it has (it draws "?" for the rest). */
-const ASCII: Readonly<Record<string, string>> = { '’': "'", '‘': "'", '“': '"', '”': '"', '–': '-', '—': '-', '×': 'x', '…': '...' };
-
-/** The font's lines for `text`, and its cap height in the font's units. */
-function glyphs(text: string): { lines: [number, number][][]; cap: number } {
-  text = text.replace(/[’‘“”–—×…]/g, (c) => ASCII[c]!);
-  if (capUnits === 0) {
-    const ys = (vectorText({ height: 1, input: 'H' }) as [number, number][][]).flat().map((p) => p[1]);
-    capUnits = Math.max(...ys) - Math.min(...ys);
-  }
-  return { lines: vectorText({ height: 1, input: text }) as [number, number][][], cap: capUnits };
-}
-
 /** How wide `text` draws at cap height `capPx`. */
 export function textWidthPx(text: string, capPx: number): number {
-  const { lines, cap } = glyphs(text);
-  const xs = lines.flat().map((p) => p[0]);
-  return xs.length ? ((Math.max(...xs) - Math.min(...xs)) * capPx) / cap : 0;
+  return textStrokes(text, capPx).widthMm;
 }
 
 /**
@@ -79,15 +59,14 @@ export function textWidthPx(text: string, capPx: number): number {
  * that wide (at least 1.2 px), antialiased by each pixel's distance to the nearest stroke.
  */
 export function drawText(img: Image, text: string, x: number, y: number, capPx: number, colorHex: string): void {
-  const { lines, cap } = glyphs(text);
-  if (lines.length === 0) return;
-  const k = capPx / cap;
-  const minX = Math.min(...lines.flat().map((p) => p[0]));
+  const { strokes } = textStrokes(text, capPx);
+  if (strokes.length === 0) return;
   const half = Math.max(1.2, capPx / 10) / 2;
   const [r, g, b] = parseHex(colorHex);
-  const at = (p: readonly [number, number]): [number, number] => [x + (p[0] - minX) * k, y - p[1] * k];
+  // The font's y runs up; the image's down.
+  const at = (p: readonly [number, number]): [number, number] => [x + p[0], y - p[1]];
   // A one-point line is a dot: a segment of no length.
-  const segments = lines.flatMap((line) => (line.length === 1 ? [[line[0]!, line[0]!]] : line.slice(1).map((p, i) => [line[i]!, p]))).map(([from, to]) => [...at(from!), ...at(to!)]);
+  const segments = strokes.flatMap((line) => (line.length === 1 ? [[line[0]!, line[0]!]] : line.slice(1).map((p, i) => [line[i]!, p]))).map(([from, to]) => [...at(from!), ...at(to!)]);
   // Coverage over the text's own box, the most any stroke gives each pixel.
   const xs = segments.flatMap((sg) => [sg[0]!, sg[2]!]), ys = segments.flatMap((sg) => [sg[1]!, sg[3]!]);
   const bx0 = Math.max(0, Math.floor(Math.min(...xs) - half - 1)), bx1 = Math.min(img.widthPx - 1, Math.ceil(Math.max(...xs) + half + 1));

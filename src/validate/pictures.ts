@@ -29,8 +29,8 @@ function viewInto(box: { min: Vec3; max: Vec3 }, mesh: MeshData): View {
 }
 
 /** A picture per finding that has a place on a checked file, named `<faction or shared>-<part>-<rule>-<n>.png`. */
-export function findingPictures(findings: readonly Finding[], files: readonly MeshFile[]): Map<Finding, { name: string; png: Uint8Array }> {
-  const out = new Map<Finding, { name: string; png: Uint8Array }>();
+export function findingPictures(findings: readonly Finding[], files: readonly MeshFile[]): Map<Finding, { name: string; bytes: Uint8Array }> {
+  const out = new Map<Finding, { name: string; bytes: Uint8Array }>();
   const taken = new Map<string, number>();
   for (const f of findings) {
     const file = f.at && files.find((x) => x.path === f.at!.file);
@@ -40,7 +40,7 @@ export function findingPictures(findings: readonly Finding[], files: readonly Me
     const n = (taken.get(stem) ?? 0) + 1;
     taken.set(stem, n);
     const img = render([{ mesh, colorHex: PART_HEX, highlight: f.at.boxMm }], { ...PREVIEW_SIZE, view: viewInto(f.at.boxMm, mesh), supersample: 2, backgroundHex: '#FFFFFF' });
-    out.set(f, { name: `${stem}-${n}.png`, png: encodePng(img) });
+    out.set(f, { name: `${stem}-${n}.png`, bytes: encodePng(img) });
   }
   return out;
 }

@@ -19,6 +19,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['parts'], // one builder per part
   ['generate'], // the catalogue, the build and the manifest
   ['bom', 'validate'], // what a table prints; the rules checked
+  ['paper'], // cards, flags and the quick reference, drawn from the parts
   ['io'], // adapters: the output folder, the part cache, the profile, the slicer
   ['cli'], // parse, call, print
 ];

@@ -68,6 +68,12 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./print.js')).registerPrint,
   },
   {
+    name: 'cards',
+    summary: 'the paper half: faction cards, paper flags sized to the flag holder, the coin sheet and quick reference (PDF or SVG)',
+    examples: ['shipwright cards', 'shipwright cards --faction corsairs --paper letter --out paper', 'shipwright cards --format svg --clearance 0.3'],
+    load: async () => (await import('./cards.js')).registerCards,
+  },
+  {
     name: 'validate',
     summary: 'check every faction card against the printed geometry, the rulebook, fits and printability',
     examples: ['shipwright validate', 'shipwright validate my-fleet.yaml --clearance 0.3', 'shipwright validate --armada armada.yaml --json', 'shipwright validate --list-rules'],

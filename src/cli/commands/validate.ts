@@ -16,7 +16,7 @@ import { formatTable } from '../../table.js';
 import { RULES } from '../../validate/rules/index.js';
 import { findingPictures } from '../../validate/pictures.js';
 import { validateWithFiles } from '../../validate/validate.js';
-import { writePictures } from '../../io/pictures.js';
+import { writeNamedFiles } from '../../io/named-files.js';
 import { EXIT } from '../terminal.js';
 import { addBuildOptions, addCacheOptions, addCannonOptions, cacheFrom, type CacheFlags, addFactionOptions, buildSettingsFrom, factionsFrom, parseIntFlag, selectFactions, type BuildFlags, type FactionFlags } from '../options.js';
 import type { Register } from '../terminal.js';
@@ -99,7 +99,7 @@ export const registerValidate: Register = (cmd: Command, io, setExit) => {
       const externalHulls = new Map<string, Uint8Array>();
       for (const f of factions) if (f.model.externalHullStl) externalHulls.set(f.id, await readStl(f.model.externalHullStl, f.sourceFile, 'model.externalHull.stl'));
       const { findings, files: checked } = await validateWithFiles({ factions, settings, armada, knownFactionIds: known, externalHulls, replacements: await replacements(flags.part ?? []), jobs, cache: await cacheFrom(flags, (m) => io.err(`warning: ${m}\n`)) });
-      const pictures = flags.previews ? await writePictures(flags.previews, findingPictures(findings, checked)) : new Map();
+      const pictures = flags.previews ? await writeNamedFiles(flags.previews, findingPictures(findings, checked)) : new Map();
       io.out(flags.json ? findingsJson(findings, pictures) : findingsText(findings, { factions: factions.length, ...(armada ? { players: armada.players.length } : {}) }, pictures));
       if (findings.some((f) => f.severity === 'error')) setExit(EXIT.violations);
     });

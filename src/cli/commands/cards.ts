@@ -1,0 +1,42 @@
+/**
+ * `shipwright cards`: the paper half of the game for the selected factions, drawn from the parts as
+ * generated: DIR/cards.pdf, or with --format svg DIR/cards-NN.svg, one per page.
+ */
+import type { Command } from 'commander';
+import { InputError } from '../../errors.js';
+import { generateParts } from '../../generate/index.js';
+import { writeNamedFiles } from '../../io/named-files.js';
+import { paperPages } from '../../paper/index.js';
+import { PAPER, pagesPdf, pageSvg, type PaperId } from '../../paper/page.js';
+import { addBuildOptions, addCacheOptions, addCannonOptions, addFactionOptions, buildSettingsFrom, cacheFrom, factionsFrom, type BuildFlags, type CacheFlags, type FactionFlags } from '../options.js';
+import type { Register } from '../terminal.js';
+
+interface Flags extends FactionFlags, BuildFlags, CacheFlags {
+  paper: string;
+  format: string;
+  out: string;
+}
+
+export const registerCards: Register = (cmd: Command, io) => {
+  cmd.argument('[files...]', 'faction YAML files to draw instead of the factions folder');
+  addFactionOptions(cmd);
+  addCacheOptions(addCannonOptions(addBuildOptions(cmd)))
+    .option('--paper <size>', `paper size: ${Object.keys(PAPER).join(' or ')}`, 'a4')
+    .option('--format <format>', 'pdf (one file, every page) or svg (one file per page)', 'pdf')
+    .option('--out <dir>', 'output folder (made if missing; other files in it are left alone)', 'out')
+    .action(async (paths: string[], flags: Flags) => {
+      if (!(flags.paper in PAPER)) throw InputError.single('--paper', '', `"${flags.paper}" is not a paper size: use ${Object.keys(PAPER).join(' or ')}`);
+      if (flags.format !== 'pdf' && flags.format !== 'svg') throw InputError.single('--format', '', `"${flags.format}" is not a format: use pdf or svg`);
+      const settings = await buildSettingsFrom(flags);
+      const factions = await factionsFrom(paths, flags);
+      const files = await generateParts({ factions, settings, cache: await cacheFrom(flags, (m) => io.err(`warning: ${m}\n`)) });
+      const { pages, flag } = await paperPages({ factions, files, settings, paper: flags.paper as PaperId });
+      const enc = new TextEncoder();
+      const out =
+        flags.format === 'pdf'
+          ? new Map([['cards.pdf', { name: 'cards.pdf', bytes: await pagesPdf(pages, 'Cannons & Coastlines: cards, flags and quick reference') }]])
+          : new Map(pages.map((p, i) => [`${i}`, { name: `cards-${String(i + 1).padStart(2, '0')}.svg`, bytes: enc.encode(pageSvg(p)) }]));
+      const written = await writeNamedFiles(flags.out, out);
+      io.out(`${pages.length} pages (${factions.length} faction cards, flags with a ${flag.tabWidthMm.toFixed(2)} mm tab, the quick reference) → ${[...written.values()].join(', ')}\n`);
+    });
+};

@@ -1,0 +1,63 @@
+/**
+ * The paper half of the game from the generated parts: a faction card per faction (the hull sliced from
+ * its mesh, the click measured on the wheel's), a page of paper flags sized from the flag holder's slot
+ * measured on its mesh, and the coin sheet and quick reference.
+ */
+import type { Faction } from '../faction/types.js';
+import type { BuildSettings, GeneratedFile } from '../generate/types.js';
+import { fromMesh, initKernel, withArena } from '../geometry/kernel.js';
+import { measureFeature } from '../mesh/probe.js';
+import { parseStl } from '../mesh/stl.js';
+import { rollingPerimeterMm } from '../validate/measure.js';
+import { cardPages, type CardInput } from './cards.js';
+import { flagPage, flagSize, type FlagSize, type MeasuredSlot } from './flags.js';
+import { PAPER, type Page, type PaperId } from './page.js';
+import { referencePage } from './reference.js';
+
+/** Just under the deck, so the slice is the deck's outline with its sockets open. */
+const DECK_SLICE_BELOW_MM = 0.2;
+
+export interface PaperInput {
+  factions: readonly Faction[];
+  /** The generated files: each faction's hull, the shared wheel and flag holder. */
+  files: readonly GeneratedFile[];
+  settings: BuildSettings;
+  paper: PaperId;
+}
+
+export interface PaperSet {
+  pages: Page[];
+  /** The flag and the slot it was sized from, for the report and the tests. */
+  flag: FlagSize;
+  slot: MeasuredSlot;
+}
+
+function file(files: readonly GeneratedFile[], part: string, faction: string | null = null): GeneratedFile {
+  const f = files.find((x) => x.part === part && x.faction === faction);
+  if (!f) throw new Error(`no ${faction ?? 'shared'} ${part} among the generated files`);
+  return f;
+}
+
+/** Cards, flags and the reference sheet, in that order. */
+export async function paperPages(input: PaperInput): Promise<PaperSet> {
+  await initKernel();
+  const { cards, slot } = withArena(() => {
+    const wheel = file(input.files, 'wheel');
+    const rim = wheel.features.find((f) => f.kind === 'wheel-rim');
+    if (!rim) throw new Error('the wheel has no wheel-rim feature');
+    const clickMm = rollingPerimeterMm(fromMesh(parseStl(wheel.bytes)), rim, input.settings.band).perimeterMm * input.settings.wheelRollFactor;
+    const cards: CardInput[] = input.factions.map((faction) => {
+      const hull = file(input.files, 'hull', faction.id);
+      const deck = fromMesh(parseStl(hull.bytes)).sliceAt(faction.model.hull.heightMm - DECK_SLICE_BELOW_MM);
+      return { faction, deckRings: deck.rings(), features: hull.features, clickMm };
+    });
+    const holder = file(input.files, 'flag-holder');
+    const feature = holder.features.find((f) => f.kind === 'paper-slot');
+    if (!feature) throw new Error('the flag holder has no paper-slot feature');
+    const m = measureFeature(fromMesh(parseStl(holder.bytes)), feature);
+    return { cards, slot: { widthMm: m.widthMm, thicknessMm: m.heightMm, depthMm: feature.depthMm } };
+  });
+  const paper = PAPER[input.paper];
+  const flag = flagSize(slot, input.settings.clearanceMm);
+  return { pages: [...cardPages(cards, paper), flagPage(input.factions.map((f) => ({ name: f.name, color: f.card.color })), flag, paper), referencePage(paper)], flag, slot };
+}

@@ -1,0 +1,37 @@
+/**
+ * Lettering in the Hershey simplex font that @jscad/modeling carries (vector strokes, no font file read
+ * from the system), shared by pictures (PNG) and paper (PDF, SVG): the same text measures and draws the
+ * same everywhere.
+ */
+import jscadText from '@jscad/modeling/src/text/index.js';
+
+// @jscad/modeling is CommonJS: Node's ESM loader only gives it a default export.
+const { vectorText } = jscadText;
+
+/** Typographic characters the font lacks, as the ASCII it has (it draws "?" for the rest). */
+const ASCII: Readonly<Record<string, string>> = { '’': "'", '‘': "'", '“': '"', '”': '"', '–': '-', '—': '-', '×': 'x', '…': '...', '°': ' deg', '·': '-' };
+
+/** The font's cap height in its own units ("H"), measured once. */
+let capUnits = 0;
+
+/** Text the font can draw: printable ASCII, typographic characters mapped, anything else as "?". */
+export function fontText(text: string): string {
+  return text.replace(/[^\x20-\x7e]/g, (c) => ASCII[c] ?? '?');
+}
+
+/**
+ * The strokes of one line of `text` at cap height `capMm`, its baseline's left end at the origin, y up;
+ * each stroke a polyline (a single point is a dot). And how wide it is.
+ */
+export function textStrokes(text: string, capMm: number): { strokes: [number, number][][]; widthMm: number } {
+  if (capUnits === 0) {
+    const ys = (vectorText({ height: 1, input: 'H' }) as [number, number][][]).flat().map((p) => p[1]);
+    capUnits = Math.max(...ys) - Math.min(...ys);
+  }
+  const lines = vectorText({ height: 1, input: fontText(text) }) as [number, number][][];
+  const k = capMm / capUnits;
+  const xs = lines.flat().map((p) => p[0]);
+  if (xs.length === 0) return { strokes: [], widthMm: 0 };
+  const minX = Math.min(...xs);
+  return { strokes: lines.map((line) => line.map(([x, y]) => [(x - minX) * k, y * k] as [number, number])), widthMm: (Math.max(...xs) - minX) * k };
+}

@@ -1,0 +1,35 @@
+/** `shipwright cards` as a user runs it: the PDF by default, one SVG per page with --format svg, bad flags exit 2. */
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runBuilt } from '../helpers/cli.js';
+
+describe('shipwright cards', () => {
+  it('writes cards.pdf, or an SVG per page, into --out, and says what it drew', async () => {
+    const work = await mkdtemp(join(tmpdir(), 'sw-cards-'));
+    const pdf = await runBuilt(['cards', '--faction', 'corsairs', '--faction', 'the-industry', '--out', join(work, 'pdf')]);
+    expect(pdf.err).toBe('');
+    expect(pdf.code).toBe(0);
+    expect(pdf.out).toMatch(/^3 pages \(2 faction cards, flags with a 13\.\d\d mm tab, the quick reference\) → .*cards\.pdf\n$/);
+    expect(new TextDecoder().decode((await readFile(join(work, 'pdf', 'cards.pdf'))).subarray(0, 5))).toBe('%PDF-');
+    const letter = await runBuilt(['cards', '--faction', 'corsairs', '--format', 'svg', '--paper', 'letter', '--out', join(work, 'letter')]);
+    expect(letter.code).toBe(0);
+    expect(await readdir(join(work, 'letter'))).toEqual(['cards-01.svg', 'cards-02.svg', 'cards-03.svg']);
+    expect(await readFile(join(work, 'letter', 'cards-01.svg'), 'utf8')).toContain('width="215.9mm" height="279.4mm"');
+    // Every shipped faction, as npm run docs draws the README's page.
+    expect((await runBuilt(['cards', '--format', 'svg', '--out', join(work, 'all')])).code).toBe(0);
+    const docs = await readFile(new URL('../../docs/cards-page-1.svg', import.meta.url), 'utf8');
+    expect(docs === (await readFile(join(work, 'all', 'cards-01.svg'), 'utf8')), 'docs/cards-page-1.svg is stale: run npm run docs').toBe(true);
+  }, 120_000);
+
+  it('refuses a paper size or format it does not know, naming the flag and what is valid', async () => {
+    for (const [flag, value, valid] of [['--paper', 'b5', 'a4 or letter'], ['--format', 'png', 'pdf or svg']] as const) {
+      const r = await runBuilt(['cards', flag, value, '--out', join(tmpdir(), 'sw-cards-never')]);
+      expect(r.code).toBe(2);
+      expect(r.err).toContain(flag);
+      expect(r.err).toContain(valid);
+      expect(r.err).not.toMatch(/\n\s+at /);
+    }
+  });
+});
