@@ -51,7 +51,7 @@ export function cardShapes(input: CardInput, x: number, y: number): Shape[] {
   const turret = faction.model.cannonSlots.some((s) => s.mount === 'turret');
   const inches = (card.moveCount * clickMm) / MM_PER_INCH;
   const stats: [string, string][] = [
-    [`Ships: ${card.ships}`, 'card.ships'],
+    [`Ships: ${card.ships}    Colour: ${card.color}`, 'card.color'],
     [`Move: ${card.moveCount} click${card.moveCount === 1 ? '' : 's'} (${inches.toFixed(1)} in)`, 'card.moveCount'],
     [`Fittings: ${card.fittings}    Hits to sink: ${card.hitsToSink}`, 'card.fittings'],
     [`Cannon slots: ${card.cannonSlots}${turret ? ' (1 on the turret)' : ''}`, 'card.cannonSlots'],
