@@ -37,7 +37,7 @@ const STALE_TEMP_MS = 60 * 60 * 1000;
 /**
  * A hash of everything that shapes a part: every compiled or source file under `root` (default this
  * package's src/ or dist/src/, whichever is running), the package's version, and the installed version of each dependency (the
- * kernel, and @jscad/modeling, which draws the coins' letters).
+ * kernel, and @jscad/modeling, whose font draws the pictures' and the paper's lettering).
  */
 export async function codeVersion(root: string = fileURLToPath(new URL('../', import.meta.url))): Promise<string> {
   const hash = createHash('sha256');

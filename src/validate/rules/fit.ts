@@ -60,9 +60,12 @@ function sizes(ctx: Context, compare: Compare, holeFile: MeshFile, hole: Feature
   const holeSides = hole.size.shape === 'rect' ? [m.widthMm, m.heightMm].sort((a, b) => a - b) : [m.minMm];
   if (compare === 'section') return { hole: holeSides, peg: pegSectionMm(ps, peg) };
   if (compare === 'width') return { hole: holeSides.slice(0, 1), peg: [thicknessAlongAxisMm(ps, peg, 0.5)] };
-  // A disc on edge: its thickness (off-centre, clear of sunk marks) and its diameter.
-  return { hole: holeSides, peg: [thicknessAlongAxisMm(ps, peg, 0.8), ...pegSectionMm(ps, peg)] };
+  // A disc on edge: its thickness on its rim (a coin's face is sunk inside it) and its diameter.
+  return { hole: holeSides, peg: [thicknessAlongAxisMm(ps, peg, DISC_RIM_FRACTION), ...pegSectionMm(ps, peg)] };
 }
+
+/** Where a disc's thickness is measured: 94 % of its radius, on a coin's 1.2 mm rim and inside its bed chamfer. */
+const DISC_RIM_FRACTION = 0.94;
 
 function fitRule(pair: Pair): Rule {
   return {
