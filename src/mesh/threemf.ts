@@ -39,7 +39,7 @@ export interface ThreeMfModel {
   thumbnailPng: Uint8Array | null;
 }
 
-export const THUMBNAIL_PATH = 'Metadata/thumbnail.png';
+const THUMBNAIL_PATH = 'Metadata/thumbnail.png';
 
 const xmlText = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 /** Shortest text that reads back as the same float32 (the STL's precision). */

@@ -33,7 +33,7 @@ export interface CardInput {
 const scaleLabel = (s: number): string => (s === 1 ? '1:1' : s === 2 / 3 ? '2:3' : `1:${Math.round(1 / s)}`);
 
 /** A card's shapes with its top-left corner at (x, y). */
-export function cardShapes(input: CardInput, x: number, y: number): Shape[] {
+function cardShapes(input: CardInput, x: number, y: number): Shape[] {
   const { faction, clickMm } = input;
   const { card } = faction;
   const inner = CARD.widthMm - 2 * CARD.marginMm;

@@ -38,7 +38,7 @@ export function flagSize(slot: MeasuredSlot, clearance: number): FlagSize {
 }
 
 /** The flag's cut outline, unfolded, centred on its fold at (cx, cy): back panel left, front panel right. */
-export function flagOutline(size: FlagSize, cx: number, cy: number): Point[] {
+function flagOutline(size: FlagSize, cx: number, cy: number): Point[] {
   const { tabWidthMm: t, tabDepthMm: d, panelLengthMm: l, panelHeightMm: h } = size;
   const pts: [number, number][] = [[-d - l, -h / 2], [-d, -h / 2], [-d, -t / 2], [d, -t / 2], [d, -h / 2], [d + l, -h / 2], [d + l, h / 2], [d, h / 2], [d, t / 2], [-d, t / 2], [-d, h / 2], [-d - l, h / 2]];
   return pts.map(([x, y]) => [cx + x, cy + y]);

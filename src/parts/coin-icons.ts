@@ -10,7 +10,7 @@ import { circle, polygon, rect, type Profile, type Vec2 } from '../geometry/kern
 import type { CoinId } from '../rules/rulebook.js';
 
 /** Stroke width of the icons' lines, mm. */
-export const ICON_STROKE_MM = 1.1;
+const ICON_STROKE_MM = 1.1;
 /** Every icon lies within this radius of the coin's centre, mm. */
 export const ICON_RADIUS_MM = 7;
 

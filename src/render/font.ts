@@ -15,7 +15,7 @@ const ASCII: Readonly<Record<string, string>> = { '’': "'", '‘': "'", '“':
 let capUnits = 0;
 
 /** Text the font can draw: printable ASCII, typographic characters mapped, anything else as "?". */
-export function fontText(text: string): string {
+function fontText(text: string): string {
   return text.replace(/[^\x20-\x7e]/g, (c) => ASCII[c] ?? '?');
 }
 

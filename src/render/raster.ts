@@ -82,7 +82,7 @@ function liftDark(rgb: [number, number, number]): [number, number, number] {
 }
 
 /** The camera's axes: right and up on the screen, and toward the viewer. */
-export function cameraAxes(view: View): { right: number[]; up: number[]; toward: number[] } {
+function cameraAxes(view: View): { right: number[]; up: number[]; toward: number[] } {
   const az = (view.azimuthDeg * Math.PI) / 180, el = (view.elevationDeg * Math.PI) / 180;
   const toward = [Math.cos(el) * Math.cos(az), Math.cos(el) * Math.sin(az), Math.sin(el)];
   // Straight down, "up" on the screen is +Y turned with the azimuth.
