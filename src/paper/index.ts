@@ -23,7 +23,12 @@ export interface PaperInput {
   files: readonly GeneratedFile[];
   settings: BuildSettings;
   paper: PaperId;
+  /** Hulls made in another CAD tool (the faction's `model.externalHull`), by faction id: drawn from these bytes. */
+  externalHulls?: ReadonlyMap<string, Uint8Array>;
 }
+
+/** The parts the paper is drawn from: hulls (cards), the wheel (the click), the flag holder (flags). */
+export const PAPER_PARTS = ['hull', 'wheel', 'flag-holder'] as const;
 
 export interface PaperSet {
   pages: Page[];
@@ -47,7 +52,9 @@ export async function paperPages(input: PaperInput): Promise<PaperSet> {
     if (!rim) throw new Error('the wheel has no wheel-rim feature');
     const clickMm = rollingPerimeterMm(fromMesh(parseStl(wheel.bytes)), rim, input.settings.band).perimeterMm * input.settings.wheelRollFactor;
     const cards: CardInput[] = input.factions.map((faction) => {
-      const hull = file(input.files, 'hull', faction.id);
+      // An external hull is drawn from its own mesh; its features are found by validate, not declared here.
+      const external = input.externalHulls?.get(faction.id);
+      const hull = external ? { bytes: external, features: [] } : file(input.files, 'hull', faction.id);
       const deck = fromMesh(parseStl(hull.bytes)).sliceAt(faction.model.hull.heightMm - DECK_SLICE_BELOW_MM);
       return { faction, deckRings: deck.rings(), features: hull.features, clickMm };
     });

@@ -1,5 +1,5 @@
 /** `shipwright cards` as a user runs it: the PDF by default, one SVG per page with --format svg, bad flags exit 2. */
-import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -22,6 +22,21 @@ describe('shipwright cards', () => {
     const docs = await readFile(new URL('../../docs/cards-page-1.svg', import.meta.url), 'utf8');
     expect(docs === (await readFile(join(work, 'all', 'cards-01.svg'), 'utf8')), 'docs/cards-page-1.svg is stale: run npm run docs').toBe(true);
   }, 120_000);
+
+  it("draws a faction whose hull was made in another CAD tool from that hull's mesh", async () => {
+    // The validate fixture, its name shortened to fit a card (its own is refused, as it should be).
+    const dir = await mkdtemp(join(tmpdir(), 'sw-cards-ext-'));
+    const yaml = (await readFile('test/fixtures/validate/external-clean.yaml', 'utf8')).replace(/^name: .*$/m, 'name: Outsiders');
+    await writeFile(join(dir, 'external-clean.yaml'), yaml);
+    await copyFile('test/fixtures/validate/ext-hull.stl', join(dir, 'ext-hull.stl'));
+    const refused = await runBuilt(['cards', 'test/fixtures/validate/external-clean.yaml', '--out', join(dir, 'refused')]);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toMatch(/external-clean\.yaml \(name\): .* does not fit the 63 × 88 mm card/);
+    const r = await runBuilt(['cards', join(dir, 'external-clean.yaml'), '--format', 'svg', '--out', join(dir, 'out')]);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^3 pages \(1 faction card, /);
+  }, 60_000);
 
   it('refuses a paper size or format it does not know, naming the flag and what is valid', async () => {
     for (const [flag, value, valid] of [['--paper', 'b5', 'a4 or letter'], ['--format', 'png', 'pdf or svg']] as const) {

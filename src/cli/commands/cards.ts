@@ -6,9 +6,10 @@ import type { Command } from 'commander';
 import { InputError } from '../../errors.js';
 import { generateParts } from '../../generate/index.js';
 import { writeNamedFiles } from '../../io/named-files.js';
-import { paperPages } from '../../paper/index.js';
+import { PAPER_PARTS, paperPages } from '../../paper/index.js';
 import { PAPER, pagesPdf, pageSvg, type PaperId } from '../../paper/page.js';
 import { addBuildOptions, addCacheOptions, addCannonOptions, addFactionOptions, buildSettingsFrom, cacheFrom, factionsFrom, type BuildFlags, type CacheFlags, type FactionFlags } from '../options.js';
+import { readExternalHulls } from '../stl-input.js';
 import type { Register } from '../terminal.js';
 
 interface Flags extends FactionFlags, BuildFlags, CacheFlags {
@@ -29,14 +30,15 @@ export const registerCards: Register = (cmd: Command, io) => {
       if (flags.format !== 'pdf' && flags.format !== 'svg') throw InputError.single('--format', '', `"${flags.format}" is not a format: use pdf or svg`);
       const settings = await buildSettingsFrom(flags);
       const factions = await factionsFrom(paths, flags);
-      const files = await generateParts({ factions, settings, cache: await cacheFrom(flags, (m) => io.err(`warning: ${m}\n`)) });
-      const { pages, flag } = await paperPages({ factions, files, settings, paper: flags.paper as PaperId });
+      const externalHulls = await readExternalHulls(factions);
+      const files = await generateParts({ factions, settings, parts: PAPER_PARTS, cache: await cacheFrom(flags, (m) => io.err(`warning: ${m}\n`)) });
+      const { pages, flag } = await paperPages({ factions, files, settings, paper: flags.paper as PaperId, externalHulls });
       const enc = new TextEncoder();
       const out =
         flags.format === 'pdf'
           ? new Map([['cards.pdf', { name: 'cards.pdf', bytes: await pagesPdf(pages, 'Cannons & Coastlines: cards, flags and quick reference') }]])
           : new Map(pages.map((p, i) => [`${i}`, { name: `cards-${String(i + 1).padStart(2, '0')}.svg`, bytes: enc.encode(pageSvg(p)) }]));
       const written = await writeNamedFiles(flags.out, out);
-      io.out(`${pages.length} pages (${factions.length} faction cards, flags with a ${flag.tabWidthMm.toFixed(2)} mm tab, the quick reference) → ${[...written.values()].join(', ')}\n`);
+      io.out(`${pages.length} pages (${factions.length} faction card${factions.length === 1 ? '' : 's'}, flags with a ${flag.tabWidthMm.toFixed(2)} mm tab, the quick reference) → ${[...written.values()].join(', ')}\n`);
     });
 };

@@ -9,8 +9,6 @@ import { InputError } from '../../errors.js';
 import { DEFAULT_FACTIONS_DIR, loadFactions } from '../../faction/loader.js';
 import type { Faction } from '../../faction/types.js';
 import { CATALOG } from '../../generate/catalog.js';
-import { readFileBounded } from '../../io/read.js';
-import { parseStl, StlFormatError } from '../../mesh/stl.js';
 import { findingsJson, findingsText } from '../../validate/report.js';
 import { formatTable } from '../../table.js';
 import { RULES } from '../../validate/rules/index.js';
@@ -20,6 +18,9 @@ import { writeNamedFiles } from '../../io/named-files.js';
 import { EXIT } from '../terminal.js';
 import { addBuildOptions, addCacheOptions, addCannonOptions, cacheFrom, type CacheFlags, addFactionOptions, buildSettingsFrom, factionsFrom, parseIntFlag, selectFactions, type BuildFlags, type FactionFlags } from '../options.js';
 import type { Register } from '../terminal.js';
+import { readExternalHulls, readStl } from '../stl-input.js';
+
+const collect = (v: string, prev: string[] | undefined): string[] => [...(prev ?? []), v];
 
 interface Flags extends FactionFlags, BuildFlags, CacheFlags {
   armada?: string;
@@ -28,23 +29,6 @@ interface Flags extends FactionFlags, BuildFlags, CacheFlags {
   jobs?: string;
   listRules?: boolean;
   previews?: string;
-}
-
-/** A hull STL is at most a few MiB; anything past this is not one. */
-export const MAX_STL_BYTES = 64 * 2 ** 20;
-
-const collect = (v: string, prev: string[] | undefined): string[] => [...(prev ?? []), v];
-
-/** Reads an STL and checks it parses, so a bad file is bad input (exit 2) and not a finding. */
-async function readStl(path: string, source: string, place: string): Promise<Uint8Array> {
-  const bytes = await readFileBounded(path, MAX_STL_BYTES);
-  try {
-    parseStl(bytes);
-  } catch (e) {
-    if (e instanceof StlFormatError) throw InputError.single(source, place, `${path} is not a binary STL: ${e.message}`);
-    throw e;
-  }
-  return bytes;
 }
 
 async function loadSelected(files: readonly string[], flags: Flags): Promise<{ factions: Faction[]; known: string[] }> {
@@ -96,8 +80,7 @@ export const registerValidate: Register = (cmd: Command, io, setExit) => {
       const jobs = flags.jobs === undefined ? undefined : parseIntFlag('--jobs', flags.jobs, 1, 64);
       const { factions, known } = await loadSelected(files, flags);
       const armada = flags.armada ? await loadArmada(flags.armada) : null;
-      const externalHulls = new Map<string, Uint8Array>();
-      for (const f of factions) if (f.model.externalHullStl) externalHulls.set(f.id, await readStl(f.model.externalHullStl, f.sourceFile, 'model.externalHull.stl'));
+      const externalHulls = await readExternalHulls(factions);
       const { findings, files: checked } = await validateWithFiles({ factions, settings, armada, knownFactionIds: known, externalHulls, replacements: await replacements(flags.part ?? []), jobs, cache: await cacheFrom(flags, (m) => io.err(`warning: ${m}\n`)) });
       const pictures = flags.previews ? await writeNamedFiles(flags.previews, findingPictures(findings, checked)) : new Map();
       io.out(flags.json ? findingsJson(findings, pictures) : findingsText(findings, { factions: factions.length, ...(armada ? { players: armada.players.length } : {}) }, pictures));
