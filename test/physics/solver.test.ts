@@ -103,7 +103,9 @@ describe('inverse solve', () => {
       }),
       { numRuns: 30 },
     );
-    expect(feasible).toBeGreaterThan(20);
+    // About 1 request in 6 of this space is infeasible (TPU 95A always, PLA past 0.9 m): more than half
+    // solve on any seed (more than 20 of 30 failed about one run in 70).
+    expect(feasible).toBeGreaterThan(15);
   });
 
   it('quantised designs: whole line widths, every limit kept, and the builder accepts them', () => {
