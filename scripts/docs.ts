@@ -1,7 +1,8 @@
 /**
  * `npm run docs`: remakes the pictures the README shows, with the tool itself: the Corsairs' contact sheet
- * from `shipwright generate --previews`, and the first page of `shipwright cards --format svg` (the faction
- * cards). test/generate/previews.test.ts and test/cli/cards.test.ts fail when they are stale.
+ * and the hulls side by side from `shipwright generate --previews`, and the first page of
+ * `shipwright cards --format svg` (the faction cards). test/generate/previews.test.ts and
+ * test/cli/cards.test.ts fail when they are stale.
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -13,13 +14,15 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** The pictures the README shows; the runs that make them are the tests'. */
 const DOCS_SHEET = 'docs/corsairs-contact-sheet.png';
 const DOCS_CARDS = 'docs/cards-page-1.svg';
+const DOCS_HULLS = 'docs/hulls.png';
 const work = mkdtempSync(join(tmpdir(), 'sw-docs-'));
 try {
-  execFileSync(process.execPath, [join(ROOT, 'bin/shipwright.js'), 'generate', '--faction', 'corsairs', '--faction', 'sun-fleet', '--previews', '--out', work], { stdio: 'inherit' });
+  execFileSync(process.execPath, [join(ROOT, 'bin/shipwright.js'), 'generate', '--previews', '--out', work], { stdio: 'inherit' });
   copyFileSync(join(work, 'previews/corsairs.png'), join(ROOT, DOCS_SHEET));
+  copyFileSync(join(work, 'previews/hulls.png'), join(ROOT, DOCS_HULLS));
   execFileSync(process.execPath, [join(ROOT, 'bin/shipwright.js'), 'cards', '--format', 'svg', '--out', join(work, 'cards')], { stdio: 'inherit' });
   copyFileSync(join(work, 'cards/cards-01.svg'), join(ROOT, DOCS_CARDS));
-  process.stdout.write(`${DOCS_SHEET} and ${DOCS_CARDS} remade\n`);
+  process.stdout.write(`${DOCS_SHEET}, ${DOCS_HULLS} and ${DOCS_CARDS} remade\n`);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

@@ -1,11 +1,12 @@
 /**
  * `generate --previews`: a picture of every generated part (previews/<faction or shared>/<part>.png), a
  * contact sheet per faction set (previews/<faction>.png: every part the set prints, own and shared, with
- * its count per set) and one of the shared parts (previews/shared.png).
+ * its count per set), one of the shared parts (previews/shared.png), and the fleet's hulls side by side at
+ * one scale, from above and from the side (previews/hulls.png).
  */
 import { parseStl } from '../mesh/stl.js';
 import { encodePng } from '../render/image.js';
-import { contactSheet, partPicture, sheetPicture } from '../render/previews.js';
+import { contactSheet, hullViews, partPicture, sheetPicture } from '../render/previews.js';
 import { displayColor } from '../standard.js';
 import type { GeneratedFile } from './types.js';
 
@@ -36,6 +37,15 @@ export function previewFiles(files: readonly GeneratedFile[], factions: readonly
     };
     const sheet = contactSheet('Shared parts, per set', shared.map((f) => ({ picture: small.get(f.path)!, label: label(f, perSet(f)) })));
     out.push({ path: `${PREVIEWS_DIR}/shared.png`, bytes: encodePng(sheet) });
+  }
+  const hulls = files.filter((f) => f.part === 'hull');
+  if (hulls.length > 1) {
+    const views = hullViews(hulls.map((f) => ({ mesh: parseStl(f.bytes), colorHex: displayColor(f.color) })));
+    const cells = hulls.flatMap((f, i) => [
+      { picture: sheetPicture(views[i]!.above), label: `${f.faction}, above` },
+      { picture: sheetPicture(views[i]!.side), label: `${f.faction}, side` },
+    ]);
+    out.push({ path: `${PREVIEWS_DIR}/hulls.png`, bytes: encodePng(contactSheet('The hulls at one scale, bow to the right', cells, 2)) });
   }
   return out;
 }

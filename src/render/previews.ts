@@ -43,13 +43,14 @@ export function sheetPicture(picture: Image): Image {
   return shrink(picture, SHEET.shrink);
 }
 
-/** A contact sheet: the title, then the pictures at half size in rows of five, each over its label. */
-export function contactSheet(title: string, cells: readonly SheetCell[]): Image {
+/** A contact sheet: the title, then the pictures at half size in rows of `columns` (default five), each over its label. */
+export function contactSheet(title: string, cells: readonly SheetCell[], columnsWanted: number = SHEET.columns): Image {
   const cw = PREVIEW_SIZE.widthPx / SHEET.shrink, ch = PREVIEW_SIZE.heightPx / SHEET.shrink + SHEET.labelPx;
-  const columns = Math.min(SHEET.columns, Math.max(1, cells.length));
+  const columns = Math.min(columnsWanted, Math.max(1, cells.length));
   const rows = Math.ceil(cells.length / columns);
   const sheet = blank(2 * SHEET.marginPx + columns * cw, SHEET.titlePx + rows * ch + SHEET.marginPx, SHEET.backgroundHex);
-  drawText(sheet, title, SHEET.marginPx, 38, 22, SHEET.inkHex);
+  // A title too long for a narrow sheet is drawn smaller, never cut.
+  drawText(sheet, title, SHEET.marginPx, 38, Math.min(22, (22 * (sheet.widthPx - 2 * SHEET.marginPx)) / Math.max(1, textWidthPx(title, 22))), SHEET.inkHex);
   cells.forEach((c, i) => {
     const x = SHEET.marginPx + (i % columns) * cw, y = SHEET.titlePx + Math.floor(i / columns) * ch;
     paste(sheet, c.picture, x, y);
@@ -58,6 +59,20 @@ export function contactSheet(title: string, cells: readonly SheetCell[]): Image 
     drawText(sheet, c.label, x + (cw - textWidthPx(c.label, cap)) / 2, y + ch - 10, cap, SHEET.inkHex);
   });
   return sheet;
+}
+
+/**
+ * Hulls side by side at one scale, each from above (bow to the right) and from the side: the views in
+ * which a faction's hull should be told from the others.
+ */
+export function hullViews(hulls: readonly { mesh: MeshData; colorHex: string }[]): { above: Image; side: Image }[] {
+  // One frame for all: the largest length, beam and height, centred as the hulls are (on x and y).
+  const extent = [0, 0, 0];
+  for (const { mesh } of hulls)
+    for (let v = 0; v < mesh.positions.length; v++) extent[v % 3] = Math.max(extent[v % 3]!, v % 3 === 2 ? mesh.positions[v]! : Math.abs(mesh.positions[v]!));
+  const frame = { min: [-extent[0]!, -extent[1]!, 0] as const, max: [extent[0]!, extent[1]!, extent[2]!] as const };
+  const view = (mesh: MeshData, colorHex: string, elevationDeg: number): Image => render([{ mesh, colorHex }], { ...PREVIEW_SIZE, view: { azimuthDeg: -90, elevationDeg }, frame, supersample: 2 });
+  return hulls.map(({ mesh, colorHex }) => ({ above: view(mesh, colorHex, 90), side: view(mesh, colorHex, 0) }));
 }
 
 /** A plate's thumbnail: 256 × 256, every copy on the bed seen from the front, 55° up, the bed filling the frame. */

@@ -1,6 +1,7 @@
 /**
- * `generate --previews` as a user runs it: a picture of every STL it wrote, in the part's colour, and a
- * contact sheet per set with a cell per part the set prints; read back with a PNG reader.
+ * `generate --previews` as a user runs it (every shipped faction): a picture of every STL it wrote, in the
+ * part's colour, a contact sheet per set with a cell per part the set prints, and the hulls side by side;
+ * read back with a PNG reader.
  */
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -35,7 +36,7 @@ const hexChroma = (hex: string): number[] => {
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'sw-previews-'));
-  const r = await runBuilt(['generate', '--faction', 'corsairs', '--faction', 'sun-fleet', '--previews', '--out', join(work, 'out'), '--json']);
+  const r = await runBuilt(['generate', '--previews', '--out', join(work, 'out'), '--json']);
   expect(r.err).toBe('');
   expect(r.code).toBe(0);
   manifest = JSON.parse(await readFile(join(work, 'out', 'manifest.json'), 'utf8'));
@@ -73,14 +74,22 @@ describe('generate --previews', () => {
     expect((await png('previews/shared.png')).height).toBe(56 + Math.ceil(shared / 5) * 222 + 16);
   });
 
-  it("matches the README's contact sheet (npm run docs remakes it)", async () => {
-    const docs = await readFile(new URL('../../docs/corsairs-contact-sheet.png', import.meta.url));
-    expect(docs.equals(await readFile(join(work, 'out', 'previews/corsairs.png'))), 'docs/corsairs-contact-sheet.png is stale: run npm run docs').toBe(true);
+  it('lays the hulls side by side, from above and from the side, at one scale', async () => {
+    const hulls = manifest.files.filter((f) => f.part === 'hull').length;
+    const sheet = await png('previews/hulls.png');
+    expect([sheet.width, sheet.height]).toEqual([2 * 16 + 2 * 256, 56 + hulls * 222 + 16]);
+  });
+
+  it("matches the README's pictures (npm run docs remakes them)", async () => {
+    for (const [docs, made] of [['corsairs-contact-sheet.png', 'previews/corsairs.png'], ['hulls.png', 'previews/hulls.png']]) {
+      const bytes = await readFile(new URL(`../../docs/${docs}`, import.meta.url));
+      expect(bytes.equals(await readFile(join(work, 'out', made!))), `docs/${docs} is stale: run npm run docs`).toBe(true);
+    }
   });
 
   it('writes the same bytes again', async () => {
     const again = join(work, 'again');
-    expect((await runBuilt(['generate', '--faction', 'corsairs', '--faction', 'sun-fleet', '--previews', '--out', again])).code).toBe(0);
+    expect((await runBuilt(['generate', '--previews', '--out', again])).code).toBe(0);
     for (const rel of manifest.otherFiles) expect((await readFile(join(again, rel))).equals(await readFile(join(work, 'out', rel))), rel).toBe(true);
   });
 });
