@@ -206,4 +206,20 @@ describe('--previews', () => {
     const text = await cli(`${FX}/sliver-wall.yaml`, '--previews', dir);
     expect(text.out).toContain(`picture: ${join(dir, 'sliver-wall-hull-print-min-wall-1.png')}`);
   });
+
+  it('places a card finding at the declared socket the mesh lacks', async () => {
+    const { mkdtemp } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = join(await mkdtemp(join(tmpdir(), 'sw-validate-card-')), 'pictures');
+    const r = await cli(`${FX}/socket-in-solid.yaml`, '--previews', dir, '--json');
+    const rows = (JSON.parse(r.out) as { findings: (Row & { at: { boxMm: { min: number[]; max: number[] } } | null; picture?: string })[] }).findings;
+    const closed = rows.find((f) => f.rule === 'card/fitting-sockets' && /is not open/.test(f.message))!;
+    // The message names where the socket was declared: the place holds that point.
+    const at = / at \(([-\d.]+), ([-\d.]+), ([-\d.]+)\) mm/.exec(closed.message)!;
+    expect(at).not.toBeNull();
+    expect(closed.at).not.toBeNull();
+    for (const k of [0, 1, 2]) expect(Number(at[k + 1]) >= closed.at!.boxMm.min[k]! && Number(at[k + 1]) <= closed.at!.boxMm.max[k]!).toBe(true);
+    expect(closed.picture).toMatch(/socket-in-solid-hull-card-fitting-sockets-1\.png$/);
+  });
 });

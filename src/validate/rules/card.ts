@@ -7,8 +7,12 @@ import { closest } from '../../faction/suggest.js';
 import type { Faction } from '../../faction/types.js';
 import { PRINT_COLORS } from '../../standard.js';
 import { probeFeature } from '../../mesh/probe.js';
+import { featureBoxMm } from '../../geometry/part.js';
 import type { HullProbe, ProbedFeature } from '../hull-probe.js';
-import type { Context, Report, Rule } from '../types.js';
+import type { Context, FindingPlace, Report, Rule } from '../types.js';
+
+/** Where a probed feature is declared on the hull's mesh, for validate --previews. */
+const placeOf = (hull: HullProbe, p: ProbedFeature): FindingPlace => ({ file: hull.file.path, boxMm: featureBoxMm(p.feature) });
 
 const where = (p: ProbedFeature): string => {
   const [x, y, z] = p.feature.positionMm.map((v) => v.toFixed(1));
@@ -40,7 +44,7 @@ export const fittingSockets: Rule = {
   check: perHull((f, hull, _ctx, report) => {
     const open = openFittings(hull);
     for (const s of hull.fittings.filter((x) => !x.open)) {
-      report({ faction: f.id, part: 'hull', message: `the ${s.kind} socket declared at ${where(s)} is not open: the mesh is solid there (filled in, or moved into the hull's material)`, expected: 'open socket', measured: 'solid', hint: `re-export the hull with the socket cut, or move ${s.declared}.at to where the socket really is` });
+      report({ faction: f.id, part: 'hull', message: `the ${s.kind} socket declared at ${where(s)} is not open: the mesh is solid there (filled in, or moved into the hull's material)`, expected: 'open socket', measured: 'solid', hint: `re-export the hull with the socket cut, or move ${s.declared}.at to where the socket really is`, at: placeOf(hull, s) });
     }
     if (open.count !== f.card.fittings) {
       report({ faction: f.id, part: 'hull', message: `the card says ${plural(f.card.fittings, 'fitting')} but the hull has ${open.text} open fitting sockets`, expected: f.card.fittings, measured: open.text, hint: open.count < f.card.fittings ? 'add a socket to model.fittings for each fitting on the card, or lower card.fittings' : 'lower model.fittings to the card, or raise card.fittings' });
@@ -55,8 +59,8 @@ export const cannonSlots: Rule = {
   title: 'cannon slots that open outward on the hull (plus the turret\'s slot) = card cannon slots',
   check: perHull((f, hull, ctx, report) => {
     for (const s of hull.cannonSlots) {
-      if (!s.open) report({ faction: f.id, part: 'hull', message: `the ${s.facing} cannon slot declared at ${s.declared} is not open in the mesh`, expected: 'open slot', measured: 'solid', hint: `cut the slot, or fix ${s.declared}` });
-      else if (!s.reachable) report({ faction: f.id, part: 'hull', message: `the ${s.facing} cannon slot at ${where(s)} faces into the ship: a ray out of its mouth hits the hull, so a cannon in it cannot fire`, expected: 'mouth reachable from outside', measured: 'blocked by the hull', hint: `move ${s.declared} to a side that is clear, or face it outward` });
+      if (!s.open) report({ faction: f.id, part: 'hull', message: `the ${s.facing} cannon slot declared at ${s.declared} is not open in the mesh`, expected: 'open slot', measured: 'solid', hint: `cut the slot, or fix ${s.declared}`, at: placeOf(hull, s) });
+      else if (!s.reachable) report({ faction: f.id, part: 'hull', message: `the ${s.facing} cannon slot at ${where(s)} faces into the ship: a ray out of its mouth hits the hull, so a cannon in it cannot fire`, expected: 'mouth reachable from outside', measured: 'blocked by the hull', hint: `move ${s.declared} to a side that is clear, or face it outward`, at: placeOf(hull, s) });
     }
     const hullSlots = hull.cannonSlots.filter((s) => s.open && s.reachable).length;
     const turrets = hull.fittings.filter((s) => s.open && s.kind === 'turret').length;
@@ -99,7 +103,7 @@ function presentAndOpen(id: string, title: string, pick: (h: HullProbe) => Probe
     check: perHull((f, hull, _ctx, report) => {
       const p = pick(hull);
       if (!p) report({ faction: f.id, part: 'hull', message: `the model declares no ${what}; every ship needs one`, expected: `a ${what}`, measured: 'none', hint: `declare ${field} in the model` });
-      else if (!p.open || !p.reachable) report({ faction: f.id, part: 'hull', message: `the ${what} at ${where(p)} is ${p.open ? 'not reachable from outside' : 'not open in the mesh'}`, expected: 'open and reachable', measured: p.open ? 'blocked' : 'solid', hint: `cut the ${what} where ${field} says, or fix ${field}` });
+      else if (!p.open || !p.reachable) report({ faction: f.id, part: 'hull', message: `the ${what} at ${where(p)} is ${p.open ? 'not reachable from outside' : 'not open in the mesh'}`, expected: 'open and reachable', measured: p.open ? 'blocked' : 'solid', hint: `cut the ${what} where ${field} says, or fix ${field}`, at: placeOf(hull, p) });
     }),
   };
 }
