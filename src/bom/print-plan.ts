@@ -132,14 +132,20 @@ export async function planPlates(bom: Bom, mesh: (file: string) => MeshData, pri
     const files = [...byFile.keys()];
     for (const copies of packing.plates) {
       const used = files.filter((f) => copies.some((c) => c.key === f));
+      // Measured once per file and turn, not per copy.
+      const kept = new Map<string, { min: number[]; max: number[] }>();
+      const turnedBounds = (file: string, quarter: number): { min: number[]; max: number[] } => {
+        const k = `${file} ${quarter}`;
+        if (!kept.has(k)) kept.set(k, bounds(byFile.get(file)!.mesh, quarter));
+        return kept.get(k)!;
+      };
       const model: Omit<ThreeMfModel, 'thumbnailPng'> = {
         title: `${color} ${material}, plate ${plates.length + 1}`,
         materials: [{ name: `${spool} ${material}`, color: displayColor(spool) }],
         objects: used.map((f) => ({ name: objectName(byFile.get(f)!.row), mesh: byFile.get(f)!.mesh, material: 0 })),
         items: copies.map((c): ThreeMfItem => {
-          const m = byFile.get(c.key)!.mesh;
           // The turned mesh's lower-left corner goes to (x, y), its lowest point to the bed.
-          const turned = bounds(m, c.quarter);
+          const turned = turnedBounds(c.key, c.quarter);
           return { object: used.indexOf(c.key), xMm: c.xMm - turned.min[0]!, yMm: c.yMm - turned.min[1]!, zMm: -turned.min[2]!, rotationDeg: 90 * c.quarter };
         }),
       };

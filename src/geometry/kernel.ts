@@ -142,8 +142,9 @@ export class Profile {
   }
 }
 
+/** A filled polygon, its corners in either order (nonzero winding: a clockwise ring fills as a counter-clockwise one). */
 export function polygon(points: readonly Vec2[]): Profile {
-  return new Profile(new (k().CrossSection)([points.map((p) => [p[0], p[1]] as [number, number])], 'Positive'));
+  return new Profile(new (k().CrossSection)([points.map((p) => [p[0], p[1]] as [number, number])], 'NonZero'));
 }
 export function rect(widthMm: number, heightMm: number, center = true): Profile {
   return new Profile(k().CrossSection.square([widthMm, heightMm], center));

@@ -9,7 +9,8 @@ import type { Faction } from '../faction/types.js';
 import type { Feature } from '../geometry/part.js';
 import { displayColor } from '../standard.js';
 import { MM_PER_INCH } from '../units.js';
-import { cropMarks, inkOn, INK_HEX, line, rectRing, text, textWidthMm, wrap } from './layout.js';
+import { textWidth } from '../render/font.js';
+import { cropMarks, inkOn, INK_HEX, line, rectRing, text, wrap } from './layout.js';
 import type { Page, Point, Shape } from './page.js';
 
 /** Poker size (63 × 88 mm), the size of the rulebook's faction cards. */
@@ -39,7 +40,7 @@ function cardShapes(input: CardInput, x: number, y: number): Shape[] {
   const inner = CARD.widthMm - 2 * CARD.marginMm;
   const tooLong = (field: string, what: string): InputError => InputError.single(faction.sourceFile, field, `${what} does not fit the ${CARD.widthMm} × ${CARD.heightMm} mm card: shorten it`);
   const fits = (t: string, cap: number, field: string): string => {
-    if (textWidthMm(t, cap) > inner) throw tooLong(field, `"${t}"`);
+    if (textWidth(t, cap) > inner) throw tooLong(field, `"${t}"`);
     return t;
   };
   const fill = displayColor(card.color);

@@ -6,7 +6,8 @@
  */
 import { InputError } from '../errors.js';
 import { clearanceMm, displayColor, PAPER_THICKNESS_MM } from '../standard.js';
-import { INK_HEX, inkOn, line, text, textWidthMm, wrap } from './layout.js';
+import { capToFit } from '../render/font.js';
+import { INK_HEX, inkOn, line, text, wrap } from './layout.js';
 import type { Page, Point, Shape } from './page.js';
 
 /** The paper slot as measured on the flag holder's mesh (mm). */
@@ -48,7 +49,7 @@ function flagOutline(size: FlagSize, cx: number, cy: number): Point[] {
 function flagShapes(size: FlagSize, cx: number, cy: number, colorHex: string | null, label: string): Shape[] {
   const { tabDepthMm: d, panelLengthMm: l, panelHeightMm: h, tabWidthMm: t } = size;
   const panel = (x0: number): Point[] => [[x0, cy - h / 2], [x0 + l, cy - h / 2], [x0 + l, cy + h / 2], [x0, cy + h / 2]];
-  const cap = Math.min(3, (3 * (l - 3)) / Math.max(1, textWidthMm(label, 3)));
+  const cap = capToFit(label, 3, l - 3);
   return [
     ...(colorHex ? [{ kind: 'path' as const, rings: [panel(cx - d - l), panel(cx + d)], closed: true, strokeMm: null, strokeHex: INK_HEX, fillHex: colorHex }] : []),
     { kind: 'path', rings: [flagOutline(size, cx, cy)], closed: true, strokeMm: 0.2, strokeHex: INK_HEX, fillHex: null },

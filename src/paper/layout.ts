@@ -1,10 +1,8 @@
 /** Small layout helpers shared by the cards, flags and reference sheet: measured text, wrapping, boxes. */
-import { textStrokes } from '../render/font.js';
+import { textWidth } from '../render/font.js';
 import type { Point, Shape } from './page.js';
 
 export const INK_HEX = '#1E1E1E';
-
-export const textWidthMm = (text: string, capMm: number): number => textStrokes(text, capMm).widthMm;
 
 /** `text` broken into lines no wider than `widthMm` at cap height `capMm`, at spaces. */
 export function wrap(text: string, capMm: number, widthMm: number): string[] {
@@ -12,7 +10,7 @@ export function wrap(text: string, capMm: number, widthMm: number): string[] {
   let line = '';
   for (const word of text.split(/\s+/).filter(Boolean)) {
     const next = line ? `${line} ${word}` : word;
-    if (line && textWidthMm(next, capMm) > widthMm) {
+    if (line && textWidth(next, capMm) > widthMm) {
       lines.push(line);
       line = word;
     } else line = next;

@@ -35,3 +35,13 @@ export function textStrokes(text: string, capMm: number): { strokes: [number, nu
   const minX = Math.min(...xs);
   return { strokes: lines.map((line) => line.map(([x, y]) => [(x - minX) * k, y * k] as [number, number])), widthMm: (Math.max(...xs) - minX) * k };
 }
+
+/** How wide `text` draws at cap height `cap` (any unit: mm on paper, px in pictures). */
+export function textWidth(text: string, cap: number): number {
+  return textStrokes(text, cap).widthMm;
+}
+
+/** The cap height, at most `cap`, at which `text` fits `width`: a label too long is drawn smaller, never cut. */
+export function capToFit(text: string, cap: number, width: number): number {
+  return Math.min(cap, (cap * width) / Math.max(1e-9, textWidth(text, cap)));
+}

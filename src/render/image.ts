@@ -49,11 +49,6 @@ export function paste(dst: Image, src: Image, x: number, y: number): void {
     }
 }
 
-/** How wide `text` draws at cap height `capPx`. */
-export function textWidthPx(text: string, capPx: number): number {
-  return textStrokes(text, capPx).widthMm;
-}
-
 /**
  * Draws one line of `text` with its baseline's left end at (x, y), cap height `capPx`, strokes a tenth of
  * that wide (at least 1.2 px), antialiased by each pixel's distance to the nearest stroke.

@@ -5,7 +5,8 @@
  */
 import type { MeshData } from '../geometry/kernel.js';
 import type { ThreeMfModel } from '../mesh/threemf.js';
-import { blank, drawText, paste, shrink, textWidthPx } from './image.js';
+import { capToFit, textWidth } from './font.js';
+import { blank, drawText, paste, shrink } from './image.js';
 import { render, type Image, type View } from './raster.js';
 
 /** A part's picture: 512 × 384 (the size), transparent around the part. */
@@ -49,14 +50,13 @@ export function contactSheet(title: string, cells: readonly SheetCell[], columns
   const columns = Math.min(columnsWanted, Math.max(1, cells.length));
   const rows = Math.ceil(cells.length / columns);
   const sheet = blank(2 * SHEET.marginPx + columns * cw, SHEET.titlePx + rows * ch + SHEET.marginPx, SHEET.backgroundHex);
-  // A title too long for a narrow sheet is drawn smaller, never cut.
-  drawText(sheet, title, SHEET.marginPx, 38, Math.min(22, (22 * (sheet.widthPx - 2 * SHEET.marginPx)) / Math.max(1, textWidthPx(title, 22))), SHEET.inkHex);
+  drawText(sheet, title, SHEET.marginPx, 38, capToFit(title, 22, sheet.widthPx - 2 * SHEET.marginPx), SHEET.inkHex);
   cells.forEach((c, i) => {
     const x = SHEET.marginPx + (i % columns) * cw, y = SHEET.titlePx + Math.floor(i / columns) * ch;
     paste(sheet, c.picture, x, y);
-    // Centred under the picture; a label too long for its cell is drawn smaller, never cut.
-    const cap = Math.min(13, (13 * (cw - 8)) / Math.max(1, textWidthPx(c.label, 13)));
-    drawText(sheet, c.label, x + (cw - textWidthPx(c.label, cap)) / 2, y + ch - 10, cap, SHEET.inkHex);
+    // Centred under the picture.
+    const cap = capToFit(c.label, 13, cw - 8);
+    drawText(sheet, c.label, x + (cw - textWidth(c.label, cap)) / 2, y + ch - 10, cap, SHEET.inkHex);
   });
   return sheet;
 }

@@ -32,10 +32,13 @@ function viewInto(box: { min: Vec3; max: Vec3 }, mesh: MeshData): View {
 export function findingPictures(findings: readonly Finding[], files: readonly MeshFile[]): Map<Finding, { name: string; bytes: Uint8Array }> {
   const out = new Map<Finding, { name: string; bytes: Uint8Array }>();
   const taken = new Map<string, number>();
+  // Each file parsed once, however many findings it has.
+  const meshes = new Map<MeshFile, MeshData>();
   for (const f of findings) {
     const file = f.at && files.find((x) => x.path === f.at!.file);
     if (!f.at || !file) continue;
-    const mesh = parseStl(file.bytes);
+    if (!meshes.has(file)) meshes.set(file, parseStl(file.bytes));
+    const mesh = meshes.get(file)!;
     const stem = `${file.faction ?? 'shared'}-${file.part}-${f.rule.replace(/\//g, '-')}`;
     const n = (taken.get(stem) ?? 0) + 1;
     taken.set(stem, n);
