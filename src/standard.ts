@@ -221,6 +221,44 @@ export const HULL = {
 } as const;
 
 /**
+ * Surface detail (issue 16): sizes from the print settings (PRINT_DEFAULTS), so every line survives slicing
+ * at a 0.4 mm nozzle and 0.2 mm layers and none is finer than what prints.
+ */
+export const DETAIL = {
+  /**
+   * A groove across a side wall (planks, stone courses, a port's frame): three layers tall, since one or two
+   * merge into the layer lines, and sunk two-thirds of a line width, a step the outer perimeter shows but
+   * that leaves every wall of HULL.minWallMm more than a line thick. Its roof slopes back out at
+   * PRINTABILITY.grooveRoofDeg, so it never needs support.
+   */
+  sideGrooveHeightMm: 3 * PRINT_DEFAULTS.layerHeightMm,
+  sideGrooveDepthMm: (2 / 3) * PRINT_DEFAULTS.lineWidthMm,
+  /** A groove running up a side wall (a stone's joint, a plate's seam): a line and a half wide, as deep as a side groove. */
+  sideJointWidthMm: 1.5 * PRINT_DEFAULTS.lineWidthMm,
+  /** A groove in a top face (deck planks): a line and a half wide, so the top infill leaves it open, two layers deep. */
+  topGrooveWidthMm: 1.5 * PRINT_DEFAULTS.lineWidthMm,
+  topGrooveDepthMm: 2 * PRINT_DEFAULTS.layerHeightMm,
+  /** Raised detail on a side (rivets): proud by a line width, its underside at 45° or steeper. */
+  reliefMm: PRINT_DEFAULTS.lineWidthMm,
+  /** Keep-out around every declared feature and fitting seat: detail never reaches a probed surface. */
+  featureMarginMm: 1.5,
+  /** Pitches (ours, read off 1:300 ship models: a strake every 2–3 mm, ashlar courses a little taller). */
+  plankPitchMm: 2.4,
+  deckPlankPitchMm: 2.6,
+  stoneCourseMm: 3,
+  stoneBlockMm: 7,
+  ironPlateMm: 12,
+  rivetPitchMm: 3,
+} as const;
+
+/**
+ * Most triangles one exported part may have (ours): 40 000 is a 2 MB binary STL, which PrusaSlicer loads and
+ * slices in well under a second and a 4-player print plan packs into 3MF files of a few megabytes. The
+ * detailed hulls use about half of it (test/parts/hull-styles/surface.test.ts checks every part against it).
+ */
+export const TRIANGLE_BUDGET = 40_000;
+
+/**
  * The Industry's turret (src/parts/turret.ts): ballast washers under its roof. A loaded turret carries a
  * 8.5 g cannon whose centre of mass sits about 25 mm off its pivot, outside its 24 mm drum; three washers
  * (10.7 g) on the pivot's axis bring the loaded centre of mass about 3 mm inside the drum's face.

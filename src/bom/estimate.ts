@@ -98,6 +98,8 @@ interface LayerSection {
   loopLengthsMm: number[];
   /** Loops running counter-clockwise: outlines of islands (the others are holes). */
   islands: number;
+  /** The contour's segments, x0 y0 x1 y1 each. */
+  segments: Float64Array;
 }
 
 /**
@@ -163,8 +165,41 @@ export function sliceMesh(mesh: MeshData, layerHeightMm: number, zMinMm: number,
       areaMm2 += loopArea;
       if (loopArea > 0) islands++;
     }
-    return { areaMm2: Math.max(0, areaMm2), loopLengthsMm, islands };
+    const segments = new Float64Array(L.x0.length * 4);
+    for (let k = 0; k < L.x0.length; k++) segments.set([L.x0[k]!, L.y0[k]!, L.x1[k]!, L.y1[k]!], k * 4);
+    return { areaMm2: Math.max(0, areaMm2), loopLengthsMm, islands, segments };
   });
+}
+
+/**
+ * Whether points of one layer lie within `widthMm` of its contour: in the band its walls fill, where a
+ * slicer lays perimeters and no skin. Segments are bucketed on a grid of that width, so each query looks
+ * at the nine cells round its point.
+ */
+function wallBand(section: LayerSection, widthMm: number): (x: number, y: number) => boolean {
+  const s = section.segments, cells = new Map<string, number[]>();
+  const cell = (v: number): number => Math.floor(v / widthMm);
+  for (let k = 0; k < s.length; k += 4) {
+    for (let cx = cell(Math.min(s[k]!, s[k + 2]!)); cx <= cell(Math.max(s[k]!, s[k + 2]!)); cx++)
+      for (let cy = cell(Math.min(s[k + 1]!, s[k + 3]!)); cy <= cell(Math.max(s[k + 1]!, s[k + 3]!)); cy++) {
+        const key = `${cx},${cy}`;
+        const list = cells.get(key);
+        if (list) list.push(k);
+        else cells.set(key, [k]);
+      }
+  }
+  return (x, y) => {
+    const cx = cell(x), cy = cell(y);
+    for (let dx = -1; dx <= 1; dx++)
+      for (let dy = -1; dy <= 1; dy++)
+        for (const k of cells.get(`${cx + dx},${cy + dy}`) ?? []) {
+          const ax = s[k]!, ay = s[k + 1]!, bx = s[k + 2]! - ax, by = s[k + 3]! - ay;
+          const l2 = bx * bx + by * by;
+          const u = l2 > 0 ? Math.max(0, Math.min(1, ((x - ax) * bx + (y - ay) * by) / l2)) : 0;
+          if (Math.hypot(x - ax - u * bx, y - ay - u * by) < widthMm) return true;
+        }
+    return false;
+  };
 }
 
 /** Up- and down-facing surface per layer, projected on the bed. */
@@ -183,7 +218,7 @@ export interface FacingSurfaces {
  * border another flat facet facing the same way (the outline of the flat region). A sloped surface has no
  * outline here: its strip on each layer is mostly under the walls, where there is nothing to grow into.
  */
-export function facingAreas(mesh: MeshData, layerHeightMm: number, zMinMm: number, layers: number): FacingSurfaces {
+export function facingAreas(mesh: MeshData, layerHeightMm: number, zMinMm: number, layers: number, walls?: { sections: readonly LayerSection[]; widthMm: number }): FacingSurfaces {
   const p = mesh.positions, t = mesh.triangles;
   const nv = p.length / 3, nf = t.length / 3;
   const out: FacingSurfaces = { up: new Float64Array(layers), down: new Float64Array(layers), upOutlineMm: new Float64Array(layers), downOutlineMm: new Float64Array(layers) };
@@ -208,6 +243,15 @@ export function facingAreas(mesh: MeshData, layerHeightMm: number, zMinMm: numbe
       else flatOnEdge.set(key, [f]);
     }
   }
+  const bands = new Map<number, (x: number, y: number) => boolean>();
+  const inWalls = (f: number, k: number): boolean => {
+    if (!walls) return false;
+    let band = bands.get(k);
+    if (!band) bands.set(k, (band = wallBand(walls.sections[k]!, walls.widthMm)));
+    // The whole facet: its corners and its centre (a long facet of a deck reaching to the side is skin).
+    const [a, b, c] = [t[3 * f]! * 3, t[3 * f + 1]! * 3, t[3 * f + 2]! * 3];
+    return band(p[a]!, p[a + 1]!) && band(p[b]!, p[b + 1]!) && band(p[c]!, p[c + 1]!) && band((p[a]! + p[b]! + p[c]!) / 3, (p[a + 1]! + p[b + 1]! + p[c + 1]!) / 3);
+  };
   for (let f = 0; f < nf; f++) {
     const projected = projectedArea(f);
     if (projected === 0) continue;
@@ -216,6 +260,9 @@ export function facingAreas(mesh: MeshData, layerHeightMm: number, zMinMm: numbe
     const lo = Math.min(...zs), hi = Math.max(...zs);
     if (flat[f]) {
       const k = clampLayer(projected > 0 ? Math.ceil(hi - 1e-6) - 1 : Math.floor(lo + 1e-6));
+      // A ledge within the walls of the layer it caps or starts (a groove's floor in a side) is laid by
+      // the perimeters: no skin grows from it.
+      if (inWalls(f, k)) continue;
       area[k] = area[k]! + Math.abs(projected);
       for (let e = 0; e < 3; e++) {
         const va = t[3 * f + e]!, vb = t[3 * f + ((e + 1) % 3)]!;
@@ -260,10 +307,10 @@ export function analysePrint(mesh: MeshData, print: PrintSettings): PrintAnalysi
   }
   const layers = Math.max(1, Math.round((zMax - zMin) / h));
   const sections = sliceMesh(mesh, h, zMin, layers);
-  const { up, down, upOutlineMm, downOutlineMm } = facingAreas(mesh, h, zMin, layers);
   // PrusaSlicer's flow: a road of width w and height h is a rectangle with round sides, so adjacent roads
   // sit w − h·(1 − π/4) apart and each carries spacing × h of plastic per mm.
   const spacing = print.lineWidthMm - h * (1 - Math.PI / 4);
+  const { up, down, upOutlineMm, downOutlineMm } = facingAreas(mesh, h, zMin, layers, { sections, widthMm: print.perimeters * spacing });
   const S = SLICER_PROFILE;
   const smallLoopMm = 2 * Math.PI * S.smallPerimeterRadiusMm;
   let walls = 0, skins = 0, infill = 0;

@@ -200,9 +200,10 @@ export function planBom(req: PlanRequest): Plan {
       const scaling = scalingOf(e);
       if (scaling === 'perShip') for (const { faction, count } of fleet.ships) add(e, faction, (e.count(faction) / faction.card.ships) * count);
       else if (scaling === 'perMast') {
-        // The catalogue counts ships + ISLANDS_PER_SET masts, plus any spares: keep the spares.
-        for (const { faction, count } of fleet.ships) add(e, faction, count);
-        add(e, lead, e.count(lead) - lead.card.ships - ISLANDS_PER_SET + shares[i]!);
+        // The catalogue counts ships + ISLANDS_PER_SET masts, plus any spares: keep the spares. An entry a
+        // faction does not print (the shared sails, for a faction with sails of its own) counts none.
+        for (const { faction, count } of fleet.ships) if (e.count(faction) > 0) add(e, faction, count);
+        if (e.count(lead) > 0) add(e, lead, e.count(lead) - lead.card.ships - ISLANDS_PER_SET + shares[i]!);
       } else if (scaling === 'perPlayer') add(e, lead, e.count(lead));
     }
     const masts = fleetShips + shares[i]!;

@@ -17,14 +17,22 @@ import {
 import { HULL } from '../standard.js';
 import { parseLengthMm } from '../units.js';
 import {
+  CARGO_KINDS,
+  EMBLEM_SHAPES,
   FITTING_KINDS,
   HULL_STYLES,
+  ORNAMENT_KINDS,
+  SAIL_LOOKS,
+  SURFACES,
   SLOT_FACINGS,
   type CannonSlot,
   type CardFile,
   type Faction,
   type FactionFile,
+  type LookFile,
   type ModelFile,
+  type Ornament,
+  type OrnamentFile,
 } from './types.js';
 import { childPath, type Field, type KeySet, type Length, type Range, type YamlReader } from './yaml-reader.js';
 
@@ -39,7 +47,7 @@ export const FACTION_KEYS = {
     optional: ['hitsToSink', 'turretArcDeg'],
   },
   ability: { required: ['name', 'text'], optional: [] },
-  model: { required: ['hull', 'fittings', 'cannonSlots', 'coinSlot', 'wheelSlot'], optional: ['ballast', 'externalHull'] },
+  model: { required: ['hull', 'fittings', 'cannonSlots', 'coinSlot', 'wheelSlot'], optional: ['ballast', 'externalHull', 'look'] },
   hull: { required: ['style', 'length', 'beam', 'height'], optional: [] },
   fitting: { required: ['kind', 'at'], optional: [] },
   hullCannonSlot: { required: ['facing'], optional: ['mount', 'at'] },
@@ -48,7 +56,26 @@ export const FACTION_KEYS = {
   wheelSlot: { required: ['at'], optional: [] },
   ballast: { required: ['at', 'washers'], optional: [] },
   externalHull: { required: ['stl'], optional: [] },
+  look: { required: [], optional: ['surface', 'cargo', 'sails', 'ornaments'] },
+  ornamentRail: { required: ['kind'], optional: [] },
+  ornamentSternWindows: { required: ['kind'], optional: ['count'] },
+  ornamentEmblem: { required: ['kind', 'shape'], optional: [] },
+  ornamentRam: { required: ['kind', 'length'], optional: [] },
+  ornamentFunnel: { required: ['kind', 'at'], optional: [] },
+  ornamentLashings: { required: ['kind'], optional: [] },
+  ornamentCarvedPosts: { required: ['kind'], optional: [] },
 } as const satisfies Record<string, KeySet>;
+
+/** Each ornament kind's key set. */
+const ORNAMENT_KEYS: Record<OrnamentFile['kind'], KeySet> = {
+  rail: FACTION_KEYS.ornamentRail,
+  'stern-windows': FACTION_KEYS.ornamentSternWindows,
+  emblem: FACTION_KEYS.ornamentEmblem,
+  ram: FACTION_KEYS.ornamentRam,
+  funnel: FACTION_KEYS.ornamentFunnel,
+  lashings: FACTION_KEYS.ornamentLashings,
+  'carved-posts': FACTION_KEYS.ornamentCarvedPosts,
+};
 
 /** `id`: kebab-case, because it names the output folder; nothing that could leave that folder. */
 export const ID_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
@@ -74,6 +101,10 @@ export const FACTION_LIMITS = {
   ballastWashers: { min: 1, max: 6 },
   /** Sockets or slots listed in one model. */
   listItems: 32,
+  /** Stern windows in one row: at least one, at most what a 60 mm transom holds at a 3 mm pitch. */
+  sternWindows: { min: 1, max: 12 },
+  /** A ram's reach past the bow: enough to read from above, short enough to print without support. */
+  ramLengthMm: { min: 2, max: 10 },
   nameChars: 60,
   abilityTextChars: 500,
   pathChars: 500,
@@ -242,8 +273,83 @@ function checkModel(r: YamlReader, f: Field): ModelFile | undefined {
     if (stl !== undefined) externalHull = { stl };
   }
 
+  const lookField = model.get('look');
+  const look = lookField && checkLook(r, lookField, point);
+
   const hull = { style, length: length?.text, beam: beam?.text, height: height?.text };
-  return { hull, fittings, cannonSlots, coinSlot, wheelSlot, ...(ballast ? { ballast } : {}), ...(externalHull ? { externalHull } : {}) } as ModelFile;
+  return { hull, fittings, cannonSlots, coinSlot, wheelSlot, ...(ballast ? { ballast } : {}), ...(externalHull ? { externalHull } : {}), ...(look ? { look } : {}) } as ModelFile;
+}
+
+/** `model.look`: the surface, cargo and sails by name, and the ornaments, each a mapping keyed by its kind. */
+function checkLook(r: YamlReader, f: Field, point: (field: Field, path: string) => [string, string] | undefined): LookFile | undefined {
+  const look = r.mapping(f, 'model.look', FACTION_KEYS.look, 'the look, e.g. { surface: planks, cargo: crates, ornaments: [{ kind: rail }] }');
+  if (!look) return undefined;
+  const out: Record<string, unknown> = {};
+  const pick = <T extends string>(key: 'surface' | 'cargo' | 'sails', options: readonly T[]): void => {
+    const field = look.get(key);
+    if (field) out[key] = r.choice(field, `model.look.${key}`, options);
+  };
+  pick('surface', SURFACES);
+  pick('cargo', CARGO_KINDS);
+  pick('sails', SAIL_LOOKS);
+  const listField = look.get('ornaments');
+  const items = listField && r.list(listField, 'model.look.ornaments', 'ornaments', FACTION_LIMITS.listItems);
+  if (items)
+    out.ornaments = items.map((item, i) => {
+      const path = childPath('model.look.ornaments', i);
+      const kindValue = r.peek(item, 'kind');
+      const kind = (ORNAMENT_KINDS as readonly unknown[]).includes(kindValue) ? (kindValue as OrnamentFile['kind']) : undefined;
+      if (!kind) {
+        // Read as a mapping of any ornament's keys, so a missing or unknown kind is reported at its place.
+        const m = r.mapping(item, path, { required: ['kind'], optional: ['count', 'shape', 'length', 'at'] }, 'an ornament');
+        const k = m?.get('kind');
+        if (k) r.choice(k, `${path}.kind`, ORNAMENT_KINDS);
+        return undefined;
+      }
+      const m = r.mapping(item, path, ORNAMENT_KEYS[kind], `${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind} ornament`);
+      const get = (key: string): Field | undefined => m?.get(key);
+      switch (kind) {
+        case 'stern-windows': {
+          const count = get('count');
+          return { kind, ...(count ? { count: r.integer(count, `${path}.count`, FACTION_LIMITS.sternWindows) } : {}) };
+        }
+        case 'emblem': {
+          const shape = get('shape');
+          return { kind, shape: shape && r.choice(shape, `${path}.shape`, EMBLEM_SHAPES) };
+        }
+        case 'ram': {
+          const length = get('length');
+          return { kind, length: length && r.length(length, `${path}.length`, { ...FACTION_LIMITS.ramLengthMm, why: 'a ram that reads from above and prints without support' })?.text };
+        }
+        case 'funnel': {
+          const at = get('at');
+          return { kind, at: at && point(at, `${path}.at`) };
+        }
+        default:
+          return { kind };
+      }
+    });
+  return out as LookFile;
+}
+
+/** Default stern windows in a row. */
+const STERN_WINDOWS = 4;
+
+/** The look with its defaults: a bare hull (`plain`), crates, plain sails, no ornaments. */
+function resolveLook(look: LookFile | undefined): Faction['model']['look'] {
+  const ornaments = (look?.ornaments ?? []).map((o): Ornament => {
+    switch (o.kind) {
+      case 'stern-windows':
+        return { kind: o.kind, count: o.count ?? STERN_WINDOWS };
+      case 'ram':
+        return { kind: o.kind, lengthMm: mm(o.length) };
+      case 'funnel':
+        return { kind: o.kind, xMm: mm(o.at[0]), yMm: mm(o.at[1]) };
+      default:
+        return { ...o };
+    }
+  });
+  return { surface: look?.surface ?? 'plain', cargo: look?.cargo ?? 'crates', sails: look?.sails ?? 'plain', ornaments };
 }
 
 /** A path ending in .stl, without NUL bytes (which no file system accepts). */
@@ -277,6 +383,7 @@ export function resolveFaction(file: FactionFile, sourceFile: string, baseDir: s
       wheelSlot: model.wheelSlot === 'none' ? null : { xMm: mm(model.wheelSlot.at) },
       ballast: model.ballast ? { xMm: mm(model.ballast.at[0]), yMm: mm(model.ballast.at[1]), washers: model.ballast.washers } : null,
       externalHullStl: model.externalHull ? resolvePath(baseDir, model.externalHull.stl) : null,
+      look: resolveLook(model.look),
     },
     sourceFile,
   };

@@ -18,6 +18,21 @@ export type FittingKind = (typeof FITTING_KINDS)[number];
 export const SLOT_FACINGS = ['port', 'starboard', 'bow', 'stern'] as const;
 export type SlotFacing = (typeof SLOT_FACINGS)[number];
 
+/** How a hull's sides and deck are finished (issue 16): planked wood, stone courses, riveted iron, or bare. */
+export const SURFACES = ['planks', 'stone', 'iron', 'plain'] as const;
+export type Surface = (typeof SURFACES)[number];
+/** What a cargo fitting carries. */
+export const CARGO_KINDS = ['crates', 'barrels', 'chests'] as const;
+export type CargoKind = (typeof CARGO_KINDS)[number];
+/** The faction's sails: whole, or tattered along the foot and leeches (the ghost ship's). */
+export const SAIL_LOOKS = ['plain', 'tattered'] as const;
+export type SailLook = (typeof SAIL_LOOKS)[number];
+/** Emblems standing on the stern (or the stern deck): the Queen's crown, the Sun Fleet's rising sun. */
+export const EMBLEM_SHAPES = ['crown', 'sun'] as const;
+export type EmblemShape = (typeof EMBLEM_SHAPES)[number];
+export const ORNAMENT_KINDS = ['rail', 'stern-windows', 'emblem', 'ram', 'funnel', 'lashings', 'carved-posts'] as const;
+export type OrnamentKind = (typeof ORNAMENT_KINDS)[number];
+
 // ---------------------------------------------------------------------------------------------------------
 // As written
 
@@ -73,7 +88,25 @@ export interface ModelFile {
   ballast?: { at: [LengthText, LengthText]; washers: number };
   /** Optional: a hull made in another CAD tool, validated instead of generated (validate issue). */
   externalHull?: { stl: string };
+  /** Optional: the faction's look (issue 16); absent, a bare hull with crates and plain sails. */
+  look?: LookFile;
 }
+
+export interface LookFile {
+  surface?: Surface;
+  cargo?: CargoKind;
+  sails?: SailLook;
+  ornaments?: OrnamentFile[];
+}
+
+export type OrnamentFile =
+  | { kind: 'rail' }
+  | { kind: 'stern-windows'; count?: number }
+  | { kind: 'emblem'; shape: EmblemShape }
+  | { kind: 'ram'; length: LengthText }
+  | { kind: 'funnel'; at: [LengthText, LengthText] }
+  | { kind: 'lashings' }
+  | { kind: 'carved-posts' };
 
 // ---------------------------------------------------------------------------------------------------------
 // Resolved
@@ -119,7 +152,25 @@ export interface FactionModel {
   ballast: { xMm: number; yMm: number; washers: number } | null;
   /** Absolute path of an external hull STL, when the model declares one. */
   externalHullStl: string | null;
+  look: Look;
 }
+
+/** The look with defaults filled: surface `plain`, cargo `crates`, sails `plain`, no ornaments. */
+export interface Look {
+  surface: Surface;
+  cargo: CargoKind;
+  sails: SailLook;
+  ornaments: Ornament[];
+}
+
+export type Ornament =
+  | { kind: 'rail' }
+  | { kind: 'stern-windows'; count: number }
+  | { kind: 'emblem'; shape: EmblemShape }
+  | { kind: 'ram'; lengthMm: number }
+  | { kind: 'funnel'; xMm: number; yMm: number }
+  | { kind: 'lashings' }
+  | { kind: 'carved-posts' };
 
 export interface Faction {
   id: string;

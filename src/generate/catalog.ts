@@ -139,8 +139,19 @@ export const CATALOG: readonly CatalogEntry[] = [
     options: (s) => ({ ...clearance(s), damaged: false }),
     color: () => 'white',
     material: PLA,
-    count: mastsPerSet,
-    rule: '1 per mast',
+    count: (f) => (f.model.look.sails === 'plain' ? mastsPerSet(f) : 0),
+    rule: '1 per mast (plain sails)',
+  },
+  {
+    // A faction whose look has its own sails prints them in place of the shared ones.
+    part: 'sail',
+    scope: 'faction',
+    builder: 'sail',
+    options: (s, f) => (f && f.model.look.sails === 'tattered' ? { ...clearance(s), damaged: false, tattered: true } : null),
+    color: () => 'white',
+    material: PLA,
+    count: (f) => (f.model.look.sails === 'tattered' ? mastsPerSet(f) : 0),
+    rule: '1 per mast (the faction\'s tattered sails)',
   },
   {
     part: 'sail-damaged',
@@ -155,9 +166,9 @@ export const CATALOG: readonly CatalogEntry[] = [
   },
   {
     part: 'cargo',
-    scope: 'shared',
+    scope: 'faction',
     builder: 'cargo',
-    options: () => ({}),
+    options: (_s, f) => (f ? { kind: f.model.look.cargo } : null),
     color: () => 'wood-brown',
     material: PLA,
     count: (f) => f.card.ships * fittings(f, 'cargo'),

@@ -78,9 +78,12 @@ export function planJobs(factions: readonly Faction[], settings: BuildSettings, 
   return planned;
 }
 
-/** The cache key: the code version, the builder and its options, as canonical JSON. */
+/**
+ * The cache key: the code version, the file's path (the STL's header names it, so two factions' equal
+ * parts are different bytes), the builder and its options, as canonical JSON.
+ */
 export function jobKey(job: Job, codeVersion: string): string {
-  return createHash('sha256').update(codeVersion).update('\0').update(job.builder).update('\0').update(canonicalJson(job.options)).digest('hex');
+  return createHash('sha256').update(codeVersion).update('\0').update(job.path).update('\0').update(job.builder).update('\0').update(canonicalJson(job.options)).digest('hex');
 }
 
 /** JSON with object keys sorted, so equal options give equal keys whatever their order. */

@@ -108,9 +108,12 @@ export class Profile {
   mirror(axis: Vec2): Profile {
     return new Profile(this.cs.mirror([axis[0], axis[1]]));
   }
-  /** Grows (positive) or shrinks (negative) the outline by `deltaMm`, with round corners. */
-  offset(deltaMm: number): Profile {
-    return new Profile(this.cs.offset(deltaMm, 'Round', 2, circleSegments(Math.abs(deltaMm))));
+  /**
+   * Grows (positive) or shrinks (negative) the outline by `deltaMm`, with round corners, or mitred ones
+   * (`'miter'`: no added points, for an outline already finely stationed, such as a hull's).
+   */
+  offset(deltaMm: number, join: 'round' | 'miter' = 'round'): Profile {
+    return new Profile(join === 'miter' ? this.cs.offset(deltaMm, 'Miter', 2) : this.cs.offset(deltaMm, 'Round', 2, circleSegments(Math.abs(deltaMm))));
   }
   /** Drops vertices closer than `epsilonMm` to their neighbours, or to the line through them. */
   simplify(epsilonMm: number): Profile {
@@ -306,6 +309,68 @@ export function fromMesh(mesh: MeshData): Solid {
     throw new Error(`mesh is not a closed manifold (${status})`);
   }
   return new Solid(solid);
+}
+
+/**
+ * A convex profile swept along an open path in the XY plane: each profile point (w, z) sits w out along the
+ * path's normal (to its left, mitred at the corners so every straight run is offset exactly) at height z,
+ * and the two ends are closed flat. Built as a mesh, with no boolean: a groove round a hull's side is one.
+ */
+export function sweep(path: readonly Vec2[], profile: readonly Vec2[]): Solid {
+  const n = path.length, p = profile.length;
+  if (n < 2 || p < 3) throw new Error('sweep: a path of two points and a profile of three at least');
+  const normal = (a: Vec2, b: Vec2): Vec2 => {
+    const dx = b[0] - a[0], dy = b[1] - a[1], l = Math.hypot(dx, dy);
+    return [-dy / l, dx / l];
+  };
+  const positions = new Float32Array(n * p * 3);
+  for (let i = 0; i < n; i++) {
+    const na = i > 0 ? normal(path[i - 1]!, path[i]!) : null, nb = i < n - 1 ? normal(path[i]!, path[i + 1]!) : null;
+    let m: Vec2 = na && nb ? [na[0] + nb[0], na[1] + nb[1]] : (na ?? nb)!;
+    if (na && nb) {
+      const s = 1 + na[0] * nb[0] + na[1] * nb[1];
+      m = [m[0] / s, m[1] / s];
+    }
+    for (let j = 0; j < p; j++) {
+      const [w, z] = profile[j]!;
+      positions.set([path[i]![0] + w * m[0], path[i]![1] + w * m[1], z], (i * p + j) * 3);
+    }
+  }
+  const tris: number[] = [];
+  const v = (i: number, j: number): number => i * p + (j % p);
+  for (let i = 0; i + 1 < n; i++) for (let j = 0; j < p; j++) tris.push(v(i, j), v(i + 1, j), v(i + 1, j + 1), v(i, j), v(i + 1, j + 1), v(i, j + 1));
+  for (let j = 1; j + 1 < p; j++) tris.push(v(0, 0), v(0, j), v(0, j + 1), v(n - 1, 0), v(n - 1, j + 1), v(n - 1, j));
+  const solid = fromMesh({ positions, triangles: Uint32Array.from(tris) });
+  if (solid.volumeMm3() >= 0) return solid;
+  // The profile ran the other way round: the same mesh with every triangle turned.
+  for (let t = 0; t < tris.length; t += 3) [tris[t + 1], tris[t + 2]] = [tris[t + 2]!, tris[t + 1]!];
+  return fromMesh({ positions, triangles: Uint32Array.from(tris) });
+}
+
+/**
+ * The solid as it will be written: when its single-precision mesh has a zero-area triangle (booleans that
+ * meet near-coincident edges leave slivers that rounding to float flattens), the solid is rebuilt from that
+ * mesh, which the kernel's import cleans (it collapses and swaps degenerate triangles away); otherwise the
+ * solid itself. The check is one pass over the triangles; the rebuild is rare.
+ */
+export function withoutSlivers(solid: Solid): Solid {
+  const flat = (mesh: MeshData): boolean => {
+    const p = mesh.positions, t = mesh.triangles;
+    for (let i = 0; i < t.length; i += 3) {
+      const a = t[i]! * 3, b = t[i + 1]! * 3, c = t[i + 2]! * 3;
+      const ux = p[b]! - p[a]!, uy = p[b + 1]! - p[a + 1]!, uz = p[b + 2]! - p[a + 2]!;
+      const vx = p[c]! - p[a]!, vy = p[c + 1]! - p[a + 1]!, vz = p[c + 2]! - p[a + 2]!;
+      if (uy * vz - uz * vy === 0 && uz * vx - ux * vz === 0 && ux * vy - uy * vx === 0) return true;
+    }
+    return false;
+  };
+  let mesh = solid.toMesh();
+  if (!flat(mesh)) return solid;
+  // Rebuilt from its own mesh, then with slivers under a micrometre collapsed where the import left any.
+  let out = fromMesh(mesh);
+  mesh = out.toMesh();
+  if (flat(mesh)) out = new Solid(out.m.simplify(1e-3));
+  return out;
 }
 
 /** Distance along a ray from `origin` to `end` to every surface crossing, nearest first. */

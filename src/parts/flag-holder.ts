@@ -1,12 +1,15 @@
 /**
- * Paper flag holder: a sleeve that slides over the mast's top tenon, with a clip on its side whose slot
- * holds a paper flag (BRIEF §3). Printed upright, bore mouth on the bed.
+ * Paper flag holder as a pennant staff (BRIEF §3, issue 16): a sleeve that slides over the mast's top
+ * tenon and carries the masthead's top, a round platform with a low rail; above it a staff, and beside the
+ * staff a clip whose slot holds a paper flag. Printed upright, bore mouth on the bed: the platform's
+ * underside is a 45° cone from the sleeve, the staff and clip stand on the platform, and where the clip
+ * reaches past it a bracket runs down to the sleeve at 45°.
  *
  * `sleeve` is shared with the printed flag (flag.ts): both slide over the same tenon.
  */
-import { box, cylinder, type Solid } from '../geometry/kernel.js';
+import { box, cylinder, hull3d, union, type Solid, type Vec3 } from '../geometry/kernel.js';
 import { layOnBed, type Part } from '../geometry/part.js';
-import { CLEARANCE_RANGE_MM, DEFAULT_BED_CHAMFER_MM, DEFAULT_CLEARANCE_MM, fitDepthMm, fitHoleMm, INTERFACES, MIN_FEATURE_MM } from '../standard.js';
+import { CLEARANCE_RANGE_MM, DEFAULT_BED_CHAMFER_MM, DEFAULT_CLEARANCE_MM, fitDepthMm, fitHoleMm, INTERFACES, MIN_FEATURE_MM, PRINT_DEFAULTS } from '../standard.js';
 import { chamferFitsAtBed } from './chamfer.js';
 import { cutInto, FACING, placeCut, rectHole, roundHole, type Cut } from './cutters.js';
 import { checkRange, mergeOptions } from './options.js';
@@ -34,6 +37,11 @@ export interface FlagHolderOptions {
   slotDepthMm: number;
   /** Wall of the clip around the paper slot. Default 1.2 mm (above two line widths, stiff enough to grip). */
   clipWallMm: number;
+  /** The masthead's top: the platform's diameter. Default 11 mm. */
+  topDiameterMm: number;
+  /** The staff's diameter and how far it stands above the clip. Default 2.4 mm and 3 mm. */
+  staffDiameterMm: number;
+  staffAboveClipMm: number;
   /** 45° flare of the sleeve's mouth on the bed, against the printer's elephant's foot. Default DEFAULT_BED_CHAMFER_MM. */
   bedChamferMm: number;
 }
@@ -42,8 +50,14 @@ export const DEFAULTS: FlagHolderOptions = {
   clearanceMm: DEFAULT_CLEARANCE_MM,
   slotDepthMm: 5,
   clipWallMm: 1.2,
+  topDiameterMm: 11,
+  staffDiameterMm: 2.4,
+  staffAboveClipMm: 3,
   bedChamferMm: DEFAULT_BED_CHAMFER_MM,
 };
+
+/** The top's deck and its rail (ours): five layers thick, a rail two line widths wide and five layers tall. */
+const TOP = { deckMm: 5 * PRINT_DEFAULTS.layerHeightMm, railWidthMm: MIN_FEATURE_MM, railHeightMm: 5 * PRINT_DEFAULTS.layerHeightMm } as const;
 
 /** Builds a flag holder standing on its bore's mouth. Features: `sleeve` and `paper-slot` (holes). */
 export function flagHolder(options?: Partial<FlagHolderOptions>): Part {
@@ -52,16 +66,36 @@ export function flagHolder(options?: Partial<FlagHolderOptions>): Part {
   checkRange('flag-holder', 'slotDepthMm', o.slotDepthMm, 2, 10);
   checkRange('flag-holder', 'clipWallMm', o.clipWallMm, MIN_FEATURE_MM, 3);
   checkRange('flag-holder', 'bedChamferMm', o.bedChamferMm, 0, 0.5);
-
   const f = INTERFACES.flagHolder;
+  checkRange('flag-holder', 'topDiameterMm', o.topDiameterMm, f.sleeveOuterMm + 2 * TOP.railWidthMm, 20);
+  checkRange('flag-holder', 'staffDiameterMm', o.staffDiameterMm, MIN_FEATURE_MM * 2, f.sleeveOuterMm);
+  checkRange('flag-holder', 'staffAboveClipMm', o.staffAboveClipMm, 0, 10);
+
   const s = sleeve(o.clearanceMm);
-  // The clip: a block on the sleeve's +X side, the paper slot cut into it from its outer face.
+  const R = o.topDiameterMm / 2;
+  // The top: a 45° cone out from the sleeve's wall to the platform's edge, the deck on it, a rail round it.
+  const flare = R - s.outerRadiusMm;
+  const zDeck = f.sleeveLengthMm, zCone = zDeck - flare;
+  const top = union([
+    cylinder(flare, s.outerRadiusMm, R).translate([0, 0, zCone]),
+    cylinder(TOP.deckMm, R).translate([0, 0, zDeck]),
+    cylinder(TOP.railHeightMm, R).subtract(cylinder(TOP.railHeightMm + 1, R - TOP.railWidthMm).translate([0, 0, -0.5])).translate([0, 0, zDeck + TOP.deckMm - 0.01]),
+  ]);
+  // The clip: a blade standing on the deck beside the staff, on +X, the paper slot cut into it from its outer face.
+  const zClip = zDeck + TOP.deckMm - 0.01;
   const clipWidthMm = f.paperSlotMm + 2 * o.clipWallMm;
   const clipHeightMm = f.paperSlotHeightMm + 2 * o.clipWallMm;
-  const clipStartX = s.outerRadiusMm - MIN_FEATURE_MM; // overlaps the sleeve's wall so they fuse
-  const clipOuterX = s.outerRadiusMm + o.slotDepthMm + MIN_FEATURE_MM;
-  const clip = box([clipOuterX - clipStartX, clipWidthMm, clipHeightMm], false).translate([clipStartX, -clipWidthMm / 2, 0]);
+  const r = o.staffDiameterMm / 2;
+  const clipStartX = r - MIN_FEATURE_MM / 2; // reaches into the staff so they fuse
+  const clipOuterX = r + o.slotDepthMm + MIN_FEATURE_MM;
+  const clip = box([clipOuterX - clipStartX, clipWidthMm, clipHeightMm], false).translate([clipStartX, -clipWidthMm / 2, zClip]);
+  // Where the clip reaches past the top, a bracket under it runs down at 45° to the sleeve.
+  const sw = s.outerRadiusMm - MIN_FEATURE_MM / 2;
+  const bracket = hull3d([-1, 1].flatMap((y) => [[sw, (y * clipWidthMm) / 2, zClip - (clipOuterX - sw)], [sw, (y * clipWidthMm) / 2, zClip + 0.01], [clipOuterX, (y * clipWidthMm) / 2, zClip + 0.01]] as Vec3[]));
+  // The staff, a little taller than the clip, its tip a 45° cone.
+  const staffMm = clipHeightMm + o.staffAboveClipMm;
+  const staff = cylinder(staffMm, r).union(cylinder(r, r, 0).translate([0, 0, staffMm])).translate([0, 0, zClip]);
   // rectHole: width along local X (turned to run up the clip), height along local Y (across it).
-  const slot = placeCut(rectHole('paper-slot', 'paper-slot', f.paperSlotHeightMm, f.paperSlotMm, o.slotDepthMm, 'sliding'), [clipOuterX, 0, clipHeightMm / 2], FACING['+x']);
-  return chamferFitsAtBed(layOnBed(cutInto(s.body.union(clip), [s.bore, slot])), o.bedChamferMm);
+  const slot = placeCut(rectHole('paper-slot', 'paper-slot', f.paperSlotHeightMm, f.paperSlotMm, o.slotDepthMm, 'sliding'), [clipOuterX, 0, zClip + clipHeightMm / 2], FACING['+x']);
+  return chamferFitsAtBed(layOnBed(cutInto(union([s.body, top, clip, bracket, staff]), [s.bore, slot])), o.bedChamferMm);
 }

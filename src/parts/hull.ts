@@ -11,12 +11,14 @@
 import { InputError } from '../errors.js';
 import { HULL_STYLES, type FactionModel } from '../faction/types.js';
 import { FACTION_LIMITS } from '../faction/format.js';
-import { box, circle, hull2d, hull3d, polygon, rect, union, type Solid, type Vec3 } from '../geometry/kernel.js';
+import { box, circle, hull2d, hull3d, polygon, rect, union, withoutSlivers, type Solid, type Vec3 } from '../geometry/kernel.js';
 import { layOnBed, type Part } from '../geometry/part.js';
 import { CLEARANCE_RANGE_MM, DEFAULT_BED_CHAMFER_MM, DEFAULT_CLEARANCE_MM, HULL } from '../standard.js';
 import { chamferFitsAtBed } from './chamfer.js';
 import { ballastCeilingRiseMm, ballastPocket, cannonSlot, cargoSocket, coinSlot, FACING, mastSocket, placeCut, turretSeat, wheelSlot, type Cut } from './cutters.js';
+import { ornaments, RAIL_GUNWALE_MM } from './hull-styles/ornaments.js';
 import { levelsFor, minHalfBeamMm, Outline, PROA, STYLES, type Level, type StyleDef } from './hull-styles/styles.js';
+import { rivets, surfaceCuts, type HullContext } from './hull-styles/surface.js';
 import { checkOption, checkRange, mergeOptions } from './options.js';
 
 export interface HullOptions {
@@ -44,6 +46,7 @@ export const DEFAULTS: HullOptions = {
     wheelSlot: { xMm: -29 },
     ballast: null,
     externalHullStl: null,
+    look: { surface: 'plain', cargo: 'crates', sails: 'plain', ornaments: [] },
   },
   clearanceMm: DEFAULT_CLEARANCE_MM,
   bedChamferMm: DEFAULT_BED_CHAMFER_MM,
@@ -69,6 +72,8 @@ interface Planned {
   box: Box;
   /** Deck openings must keep off castles and bulwarks; side and end slots are checked where planned. */
   place: 'deck' | 'bottom' | 'side';
+  /** Which way a cannon slot opens (its frame is cut round it). */
+  facing?: 'port' | 'starboard' | 'bow' | 'stern';
   cut: () => Cut;
 }
 
@@ -98,18 +103,37 @@ export function hull(options?: Partial<HullOptions>): Part {
   const style = STYLES[m.hull.style];
   const outline = new Outline(style, m.hull.lengthMm, m.hull.beamMm);
   const levels = levelsFor(style, m.hull.heightMm, m.hull.beamMm);
-  const planned = planFeatures(m, o.clearanceMm, style, outline, levels);
+  // What stands along the gunwale, inside the outline: the style's bulwark or teeth, or the look's rail.
+  const gunwaleMm = style.rim?.widthMm ?? (m.look.ornaments.some((o) => o.kind === 'rail') ? RAIL_GUNWALE_MM : 0);
+  const planned = planFeatures(m, o.clearanceMm, style, outline, levels, gunwaleMm);
 
   // A bulwark is lofted with the body and its well cut out, so no face of it lies on a face of the body.
   const top = levels[levels.length - 1]!;
   const wall = style.rim && style.rim.toothPitchMm <= 0;
   const loftLevels = wall ? [...levels, { ...top, zMm: top.zMm + style.rim!.heightMm }] : levels;
+  const ctx: HullContext = {
+    model: m,
+    style,
+    outline,
+    levels: loftLevels,
+    deck: top,
+    features: planned.map((p) => ({ box: p.box, place: p.place, ...(p.facing ? { facing: p.facing } : {}) })),
+    blocked: blockedDeckRanges(style, outline),
+    gunwaleMm,
+  };
+  const look = ornaments(ctx);
+  // The surface is cut from the lofted body alone, before castles, teeth and ornaments stand on it.
+  const surface = surfaceCuts(ctx);
+  const lofted = loft(outline, loftLevels);
+  const shell = surface.length ? lofted.subtract(union(surface)) : lofted;
   const teeth = style.rim && !wall ? gunwaleTeeth(m, style, outline) : [];
-  const body = union([loft(outline, loftLevels), ...decorations(m, style, outline, levels), ...teeth]);
+  const body = union([shell, ...decorations(m, style, outline, levels), ...teeth, ...rivets(ctx), ...look.adds]);
   const cuts = planned.map((p) => p.cut());
-  // cutInto's one subtraction, with the bulwark's well in the same union as the cutters.
-  const relief = wall ? [bulwarkWell(m, style, outline, top)] : [];
-  return chamferFitsAtBed(layOnBed({ solid: body.subtract(union([...cuts.map((c) => c.solid), ...relief])), features: cuts.map((c) => c.feature) }), o.bedChamferMm);
+  // cutInto's one subtraction, with the bulwark's well and the ornaments' recesses in the same union as the cutters.
+  const relief = [...(wall ? [bulwarkWell(m, style, outline, top)] : []), ...look.cuts];
+  const part = chamferFitsAtBed(layOnBed({ solid: body.subtract(union([...cuts.map((c) => c.solid), ...relief])), features: cuts.map((c) => c.feature) }), o.bedChamferMm);
+  // As it will be written: the grooves' ends leave slivers that single precision can flatten.
+  return { ...part, solid: withoutSlivers(part.solid) };
 }
 
 /** Convex hull of stacked levels. Points sharing x and y keep only their lowest and highest z (no collinear slivers). */
@@ -164,7 +188,7 @@ function gunwaleTeeth(m: FactionModel, style: StyleDef, outline: Outline): Solid
 // ---------------------------------------------------------------------------------------------------------
 // Layout: plan every feature and check it by box arithmetic before modelling.
 
-function planFeatures(m: FactionModel, clearanceMm: number, style: StyleDef, outline: Outline, levels: readonly Level[]): Planned[] {
+function planFeatures(m: FactionModel, clearanceMm: number, style: StyleDef, outline: Outline, levels: readonly Level[], gunwaleMm: number): Planned[] {
   const H = m.hull.heightMm;
   const planned: Planned[] = [];
   const deck = (path: string, what: string, xMm: number, yMm: number, cut: Cut): void => {
@@ -232,6 +256,7 @@ function planFeatures(m: FactionModel, clearanceMm: number, style: StyleDef, out
         path,
         what: `the ${slot.facing} cannon slot`,
         place: 'side',
+        facing: slot.facing,
         box: { min: [off - h, sign > 0 ? mouth - d : -mouth, zc - h], max: [off + h, sign > 0 ? mouth : -mouth + d, zc + h] },
         cut: () => placeCut(cut, [off, sign * mouth, zc], sign > 0 ? FACING['+y'] : FACING['-y']),
       });
@@ -253,6 +278,7 @@ function planFeatures(m: FactionModel, clearanceMm: number, style: StyleDef, out
         path,
         what: `the ${slot.facing} cannon slot`,
         place: 'side',
+        facing: slot.facing,
         box: { min: [Math.min(end, inner), off - h, zc - h], max: [Math.max(end, inner), off + h, zc + h] },
         cut: () => placeCut(cut, [end, off, zc], bow ? FACING['+x'] : FACING['-x']),
       });
@@ -265,7 +291,7 @@ function planFeatures(m: FactionModel, clearanceMm: number, style: StyleDef, out
     }
   });
 
-  checkContainment(m, style, outline, levels, planned);
+  checkContainment(m, style, outline, levels, planned, gunwaleMm);
   checkSpacing(planned);
   return planned;
 }
@@ -293,9 +319,9 @@ function blockedDeckRanges(style: StyleDef, outline: Outline): [number, number][
   return ranges;
 }
 
-function checkContainment(m: FactionModel, style: StyleDef, outline: Outline, levels: readonly Level[], planned: readonly Planned[]): void {
+function checkContainment(m: FactionModel, style: StyleDef, outline: Outline, levels: readonly Level[], planned: readonly Planned[], gunwaleMm: number): void {
   const H = m.hull.heightMm;
-  const rim = style.rim?.widthMm ?? 0;
+  const rim = gunwaleMm;
   const blocked = blockedDeckRanges(style, outline);
   for (const p of planned) {
     if (p.place === 'side') continue;
@@ -365,7 +391,7 @@ function decorations(m: FactionModel, style: StyleDef, outline: Outline, levels:
     const fy = -m.hull.beamMm / 2 + fr;
     const fl = (len * PROA.floatLengthFrac) / 2;
     out.push(hull2d([circle(fr).translate(-fl, 0), circle(fr).translate(fl, 0)]).extrude(PROA.floatHeightMm).translate([0, fy, 0]));
-    for (const x of [-len * 0.2, len * 0.22]) {
+    for (const x of PROA.akaAtFrac.map((f) => len * f)) {
       const canoe = outline.halfAt(x);
       out.push(
         hull3d([

@@ -1,13 +1,14 @@
 /**
- * Sail (BRIEF §3): a square sail billowed across its width, printed flat, with two loops — tabs at its head
- * and foot — that slide over the mast pole. The `damaged` variant is torn: a ragged foot, bites out of the
- * leeches and a shot hole, still one body.
+ * Sail (BRIEF §3): a square sail billowed across its width, bent to a yard along its head, printed flat,
+ * with two loops — tabs at its head and foot — that slide over the mast pole. The `damaged` variant is
+ * torn: a ragged foot, bites out of the leeches and a shot hole, still one body. A `tattered` sail (the
+ * ghost ship's, issue 16) is frayed: a ragged foot and nicks up both leeches, whole otherwise.
  *
  * Frame while building: x across the sail, y along the mast (head at +y), z out of the bed. The billow is
  * the flat panel's top cut by a large cylinder along y, so the sail is thickest down its middle. The loops
  * hold the pole above the billow, so the sail hangs clear of the mast.
  */
-import { circle, cylinder, polygon, rect, type Profile, type Vec2 } from '../geometry/kernel.js';
+import { circle, cylinder, polygon, rect, type Profile, type Solid, type Vec2 } from '../geometry/kernel.js';
 import { layOnBed, type Part } from '../geometry/part.js';
 import { CLEARANCE_RANGE_MM, DEFAULT_CLEARANCE_MM, fitHoleMm, INTERFACES, MIN_FEATURE_MM } from '../standard.js';
 import { cutInto, FACING, placeCut, roundHole, teardrop, type Cut } from './cutters.js';
@@ -18,6 +19,10 @@ export interface SailOptions {
   clearanceMm: number;
   /** The torn variant. Default false. */
   damaged: boolean;
+  /** Frayed foot and leeches (the Shadow Fleet's look). Default false. */
+  tattered: boolean;
+  /** How far the yard along the head reaches past the head's corners. Default 2 mm. */
+  yardOverhangMm: number;
   /** Width at the foot; the head is 85 % of it. Default 30 mm. */
   widthMm: number;
   /** Height along the mast. Default 26 mm. */
@@ -33,6 +38,8 @@ export interface SailOptions {
 export const DEFAULTS: SailOptions = {
   clearanceMm: DEFAULT_CLEARANCE_MM,
   damaged: false,
+  tattered: false,
+  yardOverhangMm: 2,
   widthMm: 30,
   heightMm: 26,
   edgeThicknessMm: 1.2,
@@ -51,6 +58,8 @@ export function sail(options?: Partial<SailOptions>): Part {
   const o = mergeOptions(DEFAULTS, options);
   checkRange('sail', 'clearanceMm', o.clearanceMm, CLEARANCE_RANGE_MM.min, CLEARANCE_RANGE_MM.max);
   checkOption('sail', 'damaged', o.damaged, typeof o.damaged === 'boolean', 'true or false');
+  checkOption('sail', 'tattered', o.tattered, typeof o.tattered === 'boolean', 'true or false');
+  checkRange('sail', 'yardOverhangMm', o.yardOverhangMm, 0, 0.075 * o.widthMm);
   checkRange('sail', 'widthMm', o.widthMm, 16, 60);
   checkRange('sail', 'heightMm', o.heightMm, 16, INTERFACES.mastPole.lengthMm - 2 * o.loopLengthMm);
   checkRange('sail', 'edgeThicknessMm', o.edgeThicknessMm, MIN_FEATURE_MM, 3);
@@ -61,6 +70,7 @@ export function sail(options?: Partial<SailOptions>): Part {
   const W = o.widthMm, H = o.heightMm;
   let outline = polygon([[-W / 2, -H / 2], [W / 2, -H / 2], [0.425 * W, H / 2], [-0.425 * W, H / 2]]);
   if (o.damaged) outline = tear(outline, W, H);
+  if (o.tattered) outline = fray(outline, W, H);
 
   // Billow: the top of a W-wide slab cut by a cylinder along y through both edge heights and the crown.
   const sag = o.billowThicknessMm - o.edgeThicknessMm;
@@ -89,7 +99,39 @@ export function sail(options?: Partial<SailOptions>): Part {
     const placed = teardrop(placeCut(cut, [0, s * (H / 2 - TAB_OVERLAP_MM + o.loopLengthMm), zAxis], s > 0 ? FACING['+y'] : FACING['-y']));
     return { ...placed, feature: { ...placed.feature, depthMm: o.loopLengthMm } };
   });
-  return layOnBed(cutInto(panel.union(...tabs), loops));
+  return layOnBed(cutInto(panel.union(...tabs, yard(o)), loops));
+}
+
+/**
+ * The yard along the head: a spar across the head's width and yardOverhangMm past each corner, lying on the
+ * bed under the sail's head. Its section is an octagon standing on a flat, every downward face at 45°, so
+ * it prints as it lies; it stays below the head loop's hole.
+ */
+function yard(o: SailOptions): Solid {
+  const r = YARD_RADIUS_MM, f = r * (Math.SQRT2 - 1);
+  const section = polygon([[-f, 0], [f, 0], [r, r - f], [r, r + f], [f, 2 * r], [-f, 2 * r], [-r, r + f], [-r, r - f]]);
+  const length = 0.85 * o.widthMm + 2 * o.yardOverhangMm;
+  // Section in (y, z): extruded along +Z, turned so the extrusion runs along +X, centred, at the head.
+  return section.extrude(length).rotate([0, 90, 0]).rotate([90, 0, 0]).translate([-length / 2, o.heightMm / 2 - r, 0]);
+}
+/** Half the yard's depth: the spar is two line widths and more across (ours), well below the head loop's hole. */
+const YARD_RADIUS_MM = 1;
+
+/** A frayed outline: a ragged foot of many small teeth and nicks up both leeches. Fixed shapes: same bytes every time. */
+function fray(outline: Profile, W: number, H: number): Profile {
+  const rag: Vec2[] = [[-W, -H]];
+  const teeth = 15;
+  for (let i = 0; i <= teeth; i++) rag.push([-W / 2 + (W * i) / teeth, -H / 2 + (i % 2 === 0 ? 0.05 : 0.01) * H + (i % 4 === 1 ? 0.02 * H : 0)]);
+  rag.push([W, -H]);
+  rag.reverse();
+  const nicks = [-0.3, -0.05, 0.2].flatMap((v, k) =>
+    [1, -1].map((s) => {
+      const y = (v + (s > 0 ? 0.04 * k : 0)) * H;
+      const edge = (W / 2) * (1 - 0.15 * (y / H + 0.5));
+      return polygon([[s * (edge + 1), y - 1], [s * (edge - 0.06 * W), y + 0.2], [s * (edge + 1), y + 1.4]]);
+    }),
+  );
+  return outline.subtract(polygon(rag), ...nicks);
 }
 
 /**

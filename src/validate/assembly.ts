@@ -122,7 +122,7 @@ export function placedFittings(ctx: Context, faction: Faction, turretHeadingDeg 
   for (const fit of probe.fittings) {
     if (!fit.open) continue;
     const socket = fit.feature;
-    const file = ctx.file(fit.kind);
+    const file = ctx.file(fit.kind, fit.kind === 'cargo' ? faction.id : null);
     if (fit.kind === 'turret') {
       const tf = ctx.file('turret', faction.id);
       const pivot = tf && featureOf(tf, 'turret-pivot');
@@ -139,7 +139,7 @@ export function placedFittings(ctx: Context, faction: Faction, turretHeadingDeg 
     if (!placed) continue;
     out.push(placed);
     if (fit.kind === 'mast') {
-      const sail = placedSail(ctx, placed, fit.declared);
+      const sail = placedSail(ctx, faction, placed, fit.declared);
       if (sail) out.push(sail);
     }
   }
@@ -147,8 +147,9 @@ export function placedFittings(ctx: Context, faction: Faction, turretHeadingDeg 
 }
 
 /** The sail on a placed mast: loops round the pole, the lower loop resting on the collar, the sail across the ship. */
-function placedSail(ctx: Context, mast: Placed, declared: string): Placed | null {
-  const file = ctx.file('sail');
+function placedSail(ctx: Context, faction: Faction, mast: Placed, declared: string): Placed | null {
+  // The faction's own sails where its look has them, else the shared ones.
+  const file = ctx.file('sail', faction.id) ?? ctx.file('sail');
   const pole = mast.features.find((f) => f.kind === 'mast-pole');
   const loops = file?.features.filter((f) => f.kind === 'sail-loop') ?? [];
   if (!file || !pole || loops.length === 0) return null;

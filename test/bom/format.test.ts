@@ -14,16 +14,19 @@ const meshOf = (path: string): ReturnType<typeof boxMesh> => boxMesh(10 + (path.
 
 let all: Faction[];
 let bom: Bom;
+let plan: ReturnType<typeof planBom>;
 beforeAll(async () => {
   all = await shippedFactions();
-  const plan = planBom({ mode: 'group', fleets: fleetsOf([...all, all[0]!, all[1]!]), settings: defaultSettings() });
+  plan = planBom({ mode: 'group', fleets: fleetsOf([...all, all[0]!, all[1]!]), settings: defaultSettings() });
   bom = buildBom({ plan, print: PRINT, mesh: meshOf, pricePerKg: 24.5 });
 });
 
 describe('the bill of materials', () => {
   it('multiplies each part estimate by its quantity and adds up by colour and material', () => {
     for (const r of bom.rows) {
-      const est = estimatePrint(meshOf(`${r.faction === 'shared' || !['hull', 'turret'].includes(r.part) ? 'shared' : r.faction}/${r.part}.stl`), PRINT, 1.24);
+      // The file the plan prints for the row: a faction's own (hull, cargo, its sails) or the shared one.
+      const line = plan.lines.find((l) => l.part === r.part && (l.faction ?? 'shared') === r.faction)!;
+      const est = estimatePrint(meshOf(line.path), PRINT, 1.24);
       expect(r.gramsEach).toBeCloseTo(est.grams, 9);
       expect(r.gramsTotal).toBeCloseTo(est.grams * r.quantity, 9);
       expect(r.minutesTotal).toBeCloseTo(est.minutes * r.quantity, 9);

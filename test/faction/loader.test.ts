@@ -81,6 +81,31 @@ describe('loadFactions on the shipped folder', () => {
   });
 });
 
+describe('parseFaction: the look', () => {
+  it('resolves the shipped look, and fills a missing one with a bare hull, crates and plain sails', () => {
+    const f = parseFaction(queens, 'queens-fleet.yaml');
+    expect(f.model.look).toEqual({ surface: 'planks', cargo: 'crates', sails: 'plain', ornaments: [{ kind: 'rail' }, { kind: 'stern-windows', count: 4 }, { kind: 'emblem', shape: 'crown' }] });
+    const bare = parseFaction(queens.slice(0, queens.indexOf('  look:')), 'queens-fleet.yaml');
+    expect(bare.model.look).toEqual({ surface: 'plain', cargo: 'crates', sails: 'plain', ornaments: [] });
+    const more = parseFaction(edit(['{ kind: stern-windows, count: 4 }', '{ kind: stern-windows }'], ['{ kind: rail }', '{ kind: ram, length: 0.2in }']), 'queens-fleet.yaml');
+    expect(more.model.look.ornaments.slice(0, 2)).toEqual([{ kind: 'ram', lengthMm: 5.08 }, { kind: 'stern-windows', count: 4 }]);
+  });
+
+  it('reports a wrong look at its place: an unknown surface, ornament kind or key, a missing shape, a ram too long', () => {
+    const problems = problemsOf(
+      edit(['surface: planks', 'surface: plank'], ['{ kind: rail }', '{ kind: railing }'], ['count: 4 }', 'count: 4, size: 2mm }'], ['{ kind: emblem, shape: crown }', '{ kind: emblem }\n      - { kind: ram, length: 30mm }']),
+    );
+    expect(problems.map((p) => p.message)).toEqual([
+      expect.stringMatching(/^model\.look\.surface: expected one of .*planks.*; did you mean `planks`\?/),
+      expect.stringMatching(/^model\.look\.ornaments\[0\]\.kind: expected one of `rail`, `stern-windows`/),
+      expect.stringMatching(/^model\.look\.ornaments\[1\].*size/),
+      expect.stringMatching(/^model\.look\.ornaments\[2\]: missing `shape`; an emblem ornament needs/),
+      expect.stringMatching(/^model\.look\.ornaments\[3\]\.length: .*10/),
+    ]);
+    for (const p of problems) expect(p.place).toMatch(/^\d+:\d+$/);
+  });
+});
+
 describe('parseFaction: defaults and conversions', () => {
   it('fills hitsToSink with fittings + 1 and a hull slot offset with 0', () => {
     const f = parseFaction(edit(['  hitsToSink: 4\n', ''], ['{ facing: port, at: 6mm }', '{ facing: port }']), 'queens-fleet.yaml');

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { DEFAULT_FACTIONS_DIR } from '../../src/faction/loader.js';
 import { FACTION_KEYS, ID_PATTERN, COLOR_PATTERN, FACTION_LIMITS } from '../../src/faction/format.js';
-import { FITTING_KINDS, HULL_STYLES, SLOT_FACINGS } from '../../src/faction/types.js';
+import { CARGO_KINDS, EMBLEM_SHAPES, FITTING_KINDS, HULL_STYLES, ORNAMENT_KINDS, SAIL_LOOKS, SLOT_FACINGS, SURFACES } from '../../src/faction/types.js';
 import { SHIPS_PER_SET, MOVE_COUNT } from '../../src/rules/rulebook.js';
 
 interface Schema {
@@ -130,6 +130,13 @@ describe('schema/faction.schema.json', () => {
     expect(props('hull').style!.enum).toEqual([...HULL_STYLES]);
     expect(props('fitting').kind!.enum).toEqual([...FITTING_KINDS]);
     expect(props('hullCannonSlot').facing!.enum).toEqual([...SLOT_FACINGS]);
+    expect(props('look').surface!.enum).toEqual([...SURFACES]);
+    expect(props('look').cargo!.enum).toEqual([...CARGO_KINDS]);
+    expect(props('look').sails!.enum).toEqual([...SAIL_LOOKS]);
+    expect(props('ornamentEmblem').shape!.enum).toEqual([...EMBLEM_SHAPES]);
+    const kinds = (def('#/$defs/look').properties!.ornaments!.items as Schema).oneOf!.map((o) => (def(o.$ref!).properties!.kind as { const: string }).const);
+    expect(kinds).toEqual([...ORNAMENT_KINDS]);
+    expect([props('ornamentSternWindows').count!.minimum, props('ornamentSternWindows').count!.maximum]).toEqual([FACTION_LIMITS.sternWindows.min, FACTION_LIMITS.sternWindows.max]);
     expect(ROOT.properties!.id!.pattern).toBe(ID_PATTERN.source);
     expect(props('card').color!.pattern).toBe(COLOR_PATTERN.source);
     expect([props('card').ships!.minimum, props('card').ships!.maximum]).toEqual([SHIPS_PER_SET.min, SHIPS_PER_SET.max]);

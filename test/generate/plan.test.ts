@@ -20,6 +20,7 @@ function faction(id: string, fittings: Faction['model']['fittings'], ships = 3):
       wheelSlot: { xMm: -25 },
       ballast: null,
       externalHullStl: null,
+      look: { surface: 'plain', cargo: 'crates', sails: 'plain', ornaments: [] },
     },
   };
 }
@@ -61,6 +62,8 @@ describe('cache keys', () => {
     const reordered = { ...job, options: JSON.parse(canonicalJson(job.options)) };
     expect(jobKey(reordered, 'v1')).toBe(jobKey(job, 'v1'));
     expect(jobKey(job, 'v2')).not.toBe(jobKey(job, 'v1'));
+    // Two factions' cargo built from equal options are different files: each STL's header names its path.
+    expect(jobKey({ ...job, path: 'other/hull.stl' }, 'v1')).not.toBe(jobKey(job, 'v1'));
     const s = defaultSettings();
     s.clearanceMm = 0.25;
     expect(jobKey(planJobs([plain], s)[0]!.job, 'v1')).not.toBe(jobKey(job, 'v1'));

@@ -36,9 +36,9 @@ function slotFromVertices(): { widthMm: number; thicknessMm: number } {
   const ys: number[] = [], zs: number[] = [];
   for (let v = 0; v < p.length; v += 3) {
     const [x, y, z] = [p[v]!, p[v + 1]!, p[v + 2]!];
-    // The slot's corners: from its mouth to its floor, within half a millimetre of its mid-plane (the
-    // clip's own faces stand its wall, 1.2 mm, further out).
-    if (x <= slot.positionMm[0] + 0.01 && x >= slot.positionMm[0] - slot.depthMm - 0.01 && Math.abs(y) < 0.5) (ys.push(y), zs.push(z));
+    // The slot's corners at its mouth, within half a millimetre of its mid-plane (the clip's own faces
+    // stand its wall, 1.2 mm, further out; the masthead's top, under the clip, reaches no further out).
+    if (x <= slot.positionMm[0] + 0.01 && x >= slot.positionMm[0] - 0.5 && Math.abs(y) < 0.5) (ys.push(y), zs.push(z));
   }
   return { widthMm: Math.max(...zs) - Math.min(...zs), thicknessMm: Math.max(...ys) - Math.min(...ys) };
 }

@@ -8,21 +8,28 @@ import { buildAndInspect } from '../helpers/part.js';
 beforeAll(initKernel);
 
 describe('flag holder', () => {
-  it('is one watertight body standing on the bed, sized by its sleeve and clip', () => {
+  it('is one watertight body standing on the bed: the sleeve, the masthead top, and the staff over the clip', () => {
     const { topology } = buildAndInspect(() => flagHolder());
     const f = INTERFACES.flagHolder;
     expect(topology.watertight).toBe(true);
     expect(topology.bodies).toBe(1);
     expect(topology.bounds.min[2]).toBeCloseTo(0, 5);
     const clipH = f.paperSlotHeightMm + 2 * DEFAULTS.clipWallMm;
-    expect(topology.bounds.max[2] - topology.bounds.min[2]).toBeCloseTo(clipH, 3);
-    expect(topology.bounds.max[1] - topology.bounds.min[1]).toBeCloseTo(f.sleeveOuterMm, 1);
-    // Sleeve less its bore, plus the clip less its slot.
+    // The sleeve, the top's deck (five layers) on it, the clip on the deck, and the staff's tip above.
+    const deckTop = f.sleeveLengthMm + 1;
+    const tall = topology.bounds.max[2] - topology.bounds.min[2];
+    expect(tall).toBeGreaterThan(deckTop + clipH + DEFAULTS.staffAboveClipMm - 0.05);
+    expect(tall).toBeLessThanOrEqual(deckTop + clipH + DEFAULTS.staffAboveClipMm + DEFAULTS.staffDiameterMm / 2 + 1e-3);
+    // Across: the top's platform; along: the clip reaches past it.
+    expect(topology.bounds.max[1] - topology.bounds.min[1]).toBeCloseTo(DEFAULTS.topDiameterMm, 1);
+    expect(topology.bounds.max[0]).toBeGreaterThan(DEFAULTS.topDiameterMm / 2);
     const r = f.sleeveOuterMm / 2;
     const sleeve = Math.PI * r * r * f.sleeveLengthMm;
+    const top = Math.PI * (DEFAULTS.topDiameterMm / 2) ** 2 * 2;
     const clip = (DEFAULTS.slotDepthMm + 2 * MIN_FEATURE_MM) * (f.paperSlotMm + 2 * DEFAULTS.clipWallMm) * clipH;
-    expect(topology.volumeMm3).toBeGreaterThan(sleeve * 0.7);
-    expect(topology.volumeMm3).toBeLessThan(sleeve + clip);
+    const staff = Math.PI * (DEFAULTS.staffDiameterMm / 2) ** 2 * (clipH + DEFAULTS.staffAboveClipMm + 2);
+    expect(topology.volumeMm3).toBeGreaterThan(sleeve * 0.7 + clip * 0.7);
+    expect(topology.volumeMm3).toBeLessThan(sleeve + top + clip + staff + clip / 2);
   });
 
   it('declares an open sleeve bore and paper slot that measure their sizes', () => {

@@ -10,6 +10,7 @@ import { cargo } from '../../src/parts/cargo.js';
 import { carriageOuterMm } from '../../src/parts/cutters.js';
 import { hull } from '../../src/parts/hull.js';
 import { PROA, STYLES } from '../../src/parts/hull-styles/styles.js';
+import { EMBLEM, FUNNEL, RAIL } from '../../src/parts/hull-styles/ornaments.js';
 import { mast } from '../../src/parts/mast.js';
 import { turret } from '../../src/parts/turret.js';
 import { BALLAST_WASHER, CLEARANCE_RANGE_MM, fitDepthMm, fitHoleMm, HULL, INTERFACES } from '../../src/standard.js';
@@ -29,8 +30,13 @@ const model = (id: string): FactionModel => factions.find((f) => f.id === id)!.m
 /** The tallest thing a style raises above its deck: castles, bulwark, prow posts. */
 function raiseMm(m: FactionModel): number {
   const s = STYLES[m.hull.style];
-  return Math.max(0, ...s.castles.map((c) => c.heightMm), s.rim?.heightMm ?? 0, s.outrigger ? PROA.prowHeightMm : 0);
+  const has = (kind: string): boolean => m.look.ornaments.some((o) => o.kind === kind);
+  const stern = s.castles.find((c) => c.end === 'stern')?.heightMm ?? 0;
+  return Math.max(0, ...s.castles.map((c) => c.heightMm), s.rim?.heightMm ?? 0, s.outrigger ? PROA.prowHeightMm : 0, has('emblem') ? stern + EMBLEM.heightMm : 0, has('funnel') ? FUNNEL.heightMm : 0, has('rail') ? RAIL.heightMm : 0);
 }
+
+/** How far a ram reaches past the bow. */
+const ramMm = (m: FactionModel): number => m.look.ornaments.reduce((a, o) => (o.kind === 'ram' ? o.lengthMm : a), 0);
 
 /** Every declared feature is open (or solid) where it says, and measures its declared size. */
 function expectFeaturesTrue(i: Inspected, label: string): void {
@@ -62,7 +68,7 @@ describe('hull', () => {
       expect(topology.bodies, f.id).toBe(1);
       const { min, max } = topology.bounds;
       expect(min[2]).toBeCloseTo(0, 5);
-      expect(max[0] - min[0], f.id).toBeCloseTo(m.hull.lengthMm, 3);
+      expect(max[0] - min[0], f.id).toBeCloseTo(m.hull.lengthMm + ramMm(m), 3);
       expect(max[1] - min[1], f.id).toBeLessThanOrEqual(m.hull.beamMm + 1e-3);
       expect(max[1] - min[1], f.id).toBeGreaterThan(m.hull.beamMm * 0.75);
       expect(max[2], f.id).toBeCloseTo(m.hull.heightMm + raiseMm(m), 3);
@@ -125,7 +131,8 @@ describe('hull', () => {
       const p = parseStl(bytes).positions;
       let bottomBowX = -Infinity;
       for (let k = 0; k < p.length; k += 3) if (p[k + 2]! < 1e-4) bottomBowX = Math.max(bottomBowX, p[k]!);
-      const setBackMm = topology.bounds.max[0] - bottomBowX;
+      // The bow is the hull's length from its stern (a ram reaches on past it, above the skid).
+      const setBackMm = topology.bounds.min[0] + f.model.hull.lengthMm - bottomBowX;
       expect(setBackMm, f.id).toBeGreaterThan(1);
       expect(setBackMm, f.id).toBeLessThanOrEqual(STYLES[f.model.hull.style].rake.lengthMm + 1e-3);
     }

@@ -4,6 +4,7 @@ import { initKernel } from '../../src/geometry/kernel.js';
 import { mast } from '../../src/parts/mast.js';
 import { DEFAULTS, sail } from '../../src/parts/sail.js';
 import { fitHoleMm, INTERFACES } from '../../src/standard.js';
+import { parseStl } from '../../src/mesh/stl.js';
 import { buildAndInspect } from '../helpers/part.js';
 
 beforeAll(initKernel);
@@ -31,6 +32,26 @@ describe('sail', () => {
     const whole = buildAndInspect(() => sail()).topology.volumeMm3;
     const torn = buildAndInspect(() => sail({ damaged: true })).topology.volumeMm3;
     expect(torn).toBeLessThan(whole * 0.95);
+  });
+
+  it('the tattered sail is frayed, not torn: less than the whole sail, more than the torn one', () => {
+    const v = (o: Parameters<typeof sail>[0]): number => buildAndInspect(() => sail(o)).topology.volumeMm3;
+    const [whole, tattered, torn] = [v({}), v({ tattered: true }), v({ damaged: true })];
+    expect(tattered).toBeLessThan(whole * 0.99);
+    expect(tattered).toBeGreaterThan(torn);
+    const { topology } = buildAndInspect(() => sail({ tattered: true }));
+    expect(topology.watertight).toBe(true);
+    expect(topology.bodies).toBe(1);
+  });
+
+  it('bends to a yard that reaches past the head\'s corners, lying on the bed under the head', () => {
+    const { bytes } = buildAndInspect(() => sail());
+    const p = parseStl(bytes).positions;
+    let reach = 0;
+    // On the bed along the head (the top 2 mm of the sail): the yard's ends.
+    const top = Math.max(...Array.from({ length: p.length / 3 }, (_, k) => p[3 * k + 1]!));
+    for (let k = 0; k < p.length; k += 3) if (p[k + 2]! < 0.01 && p[k + 1]! > top - DEFAULTS.loopLengthMm - 2) reach = Math.max(reach, Math.abs(p[k]!));
+    expect(reach).toBeCloseTo((0.85 * DEFAULTS.widthMm) / 2 + DEFAULTS.yardOverhangMm, 3);
   });
 
   it('has two open loops on one axis, along the mast, sized for the pole', () => {

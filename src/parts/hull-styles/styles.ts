@@ -181,7 +181,7 @@ export const STYLES: Readonly<Record<HullStyle, StyleDef>> = {
 };
 
 /** Outrigger float and prow posts of the proa (ours, sized for two line widths and a firm join). */
-export const PROA = { floatWidthMm: 4.5, floatHeightMm: 7, floatLengthFrac: 0.55, akaWidthMm: 3, prowHeightMm: 6, prowLengthMm: 7, prowThicknessMm: 2 } as const;
+export const PROA = { floatWidthMm: 4.5, floatHeightMm: 7, floatLengthFrac: 0.55, akaWidthMm: 3, akaAtFrac: [-0.2, 0.22], prowHeightMm: 6, prowLengthMm: 7, prowThicknessMm: 2 } as const;
 
 /** One plan outline of the loft. */
 export interface Level {
