@@ -15,14 +15,16 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const DOCS_SHEET = 'docs/corsairs-contact-sheet.png';
 const DOCS_CARDS = 'docs/cards-page-1.svg';
 const DOCS_HULLS = 'docs/hulls.png';
+const DOCS_FLEET = 'docs/fleet.png';
 const work = mkdtempSync(join(tmpdir(), 'sw-docs-'));
 try {
   execFileSync(process.execPath, [join(ROOT, 'bin/shipwright.js'), 'generate', '--previews', '--out', work], { stdio: 'inherit' });
   copyFileSync(join(work, 'previews/corsairs.png'), join(ROOT, DOCS_SHEET));
   copyFileSync(join(work, 'previews/hulls.png'), join(ROOT, DOCS_HULLS));
+  copyFileSync(join(work, 'previews/fleet.png'), join(ROOT, DOCS_FLEET));
   execFileSync(process.execPath, [join(ROOT, 'bin/shipwright.js'), 'cards', '--format', 'svg', '--out', join(work, 'cards')], { stdio: 'inherit' });
   copyFileSync(join(work, 'cards/cards-01.svg'), join(ROOT, DOCS_CARDS));
-  process.stdout.write(`${DOCS_SHEET}, ${DOCS_HULLS} and ${DOCS_CARDS} remade\n`);
+  process.stdout.write(`${DOCS_SHEET}, ${DOCS_HULLS}, ${DOCS_FLEET} and ${DOCS_CARDS} remade\n`);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

@@ -65,20 +65,21 @@ export interface Calibration {
 }
 
 /**
- * Fitted on 2026-11-23 against PrusaSlicer 2.5.0 (Debian 12 package 2.5.0+dfsg-4, built-in defaults plus
+ * Fitted on 2026-11-25 against PrusaSlicer 2.5.0 (Debian 12 package 2.5.0+dfsg-4, built-in defaults plus
  * `slicerArgs`) by `fitCalibration` (src/bom/calibrate.ts), run by bench/slicer-calibration.ts: every
- * distinct non-optional part of the 7 shipped faction sets (26 files) at 0.20 and at 0.16 mm layers with
- * 15 % infill, 52 samples; least squares on each part's relative error. What that run measured is in the
- * README ("How the estimate is calibrated"). Re-run `node dist/bench/slicer-calibration.js` after changing
- * a part or the model, or for another slicer version, and copy its refitted values here.
+ * distinct non-optional part of the 7 shipped faction sets (32 files, issue 16's detailed hulls, cargo and
+ * sails among them) at 0.20 and at 0.16 mm layers with 15 % infill, 64 samples; least squares on each
+ * part's relative error. What that run measured is in the README ("How the estimate is calibrated").
+ * Re-run `node dist/bench/slicer-calibration.js` after changing a part or the model, or for another slicer
+ * version, and copy its refitted values here.
  */
 export const CALIBRATION: Calibration = {
   /** Slightly > 1: PrusaSlicer's roads overlap (walls into skins, infill into walls) and it adds gap fill. */
-  volumeFactor: 1.017,
-  /** Slightly > 1: acceleration (PrusaSlicer's 1500 mm/s² machine limit) keeps short roads below the profile speed. */
-  moveTimeFactor: 1.0,
+  volumeFactor: 1.035,
+  /** > 1: acceleration (PrusaSlicer's 1500 mm/s² machine limit) keeps short roads, such as the grooves' turns, below the profile speed. */
+  moveTimeFactor: 1.082,
   /** Travel, retraction and the z move at each layer change, s. */
-  layerOverheadS: 0.96,
+  layerOverheadS: 0.403,
 };
 
 export interface PrintEstimate {

@@ -1,8 +1,9 @@
 /**
  * `generate --previews`: a picture of every generated part (previews/<faction or shared>/<part>.png), a
  * contact sheet per faction set (previews/<faction>.png: every part the set prints, own and shared, with
- * its count per set), one of the shared parts (previews/shared.png), and the fleet's hulls side by side at
- * one scale, from above and from the side (previews/hulls.png).
+ * its count per set), one of the shared parts (previews/shared.png), the fleet's hulls side by side at
+ * one scale, from above and from the side (previews/hulls.png), and each faction's hull at full picture
+ * size (previews/fleet.png).
  */
 import { parseStl } from '../mesh/stl.js';
 import { encodePng } from '../render/image.js';
@@ -46,6 +47,10 @@ export function previewFiles(files: readonly GeneratedFile[], factions: readonly
       { picture: sheetPicture(views[i]!.side), label: `${f.faction}, side` },
     ]);
     out.push({ path: `${PREVIEWS_DIR}/hulls.png`, bytes: encodePng(contactSheet('The hulls at one scale, bow to the right', cells, 2)) });
+    // The fleet: each faction's hull at full picture size, where its surface and ornaments read.
+    const names = new Map(factions.map((x) => [x.id, x.name]));
+    const fleet = hulls.map((f) => ({ picture: pictures.get(f.path)!, label: names.get(f.faction!) ?? f.faction! }));
+    out.push({ path: `${PREVIEWS_DIR}/fleet.png`, bytes: encodePng(contactSheet('The fleet: every faction\'s hull', fleet, 2)) });
   }
   return out;
 }

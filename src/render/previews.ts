@@ -44,9 +44,13 @@ export function sheetPicture(picture: Image): Image {
   return shrink(picture, SHEET.shrink);
 }
 
-/** A contact sheet: the title, then the pictures at half size in rows of `columns` (default five), each over its label. */
+/**
+ * A contact sheet: the title, then the pictures (at sheet size, or any one size) in rows of `columns`
+ * (default five), each over its label.
+ */
 export function contactSheet(title: string, cells: readonly SheetCell[], columnsWanted: number = SHEET.columns): Image {
-  const cw = PREVIEW_SIZE.widthPx / SHEET.shrink, ch = PREVIEW_SIZE.heightPx / SHEET.shrink + SHEET.labelPx;
+  const cw = Math.max(PREVIEW_SIZE.widthPx / SHEET.shrink, ...cells.map((c) => c.picture.widthPx));
+  const ch = Math.max(PREVIEW_SIZE.heightPx / SHEET.shrink, ...cells.map((c) => c.picture.heightPx)) + SHEET.labelPx;
   const columns = Math.min(columnsWanted, Math.max(1, cells.length));
   const rows = Math.ceil(cells.length / columns);
   const sheet = blank(2 * SHEET.marginPx + columns * cw, SHEET.titlePx + rows * ch + SHEET.marginPx, SHEET.backgroundHex);

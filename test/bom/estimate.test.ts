@@ -61,6 +61,21 @@ describe('slicing a mesh into layers', () => {
       expect(e.skinsMm3).toBeCloseTo(CALIBRATION.volumeFactor * skins * h, 6);
     });
 
+    it('grows no skin from a groove\'s floor and roof inside the walls: the perimeters lay them', () => {
+      // A 40 × 40 × 10 block, and the same with a groove 0.3 mm deep and 0.6 mm tall round its sides (a
+      // plank line): the groove's ledges lie within the two walls of their layers, so the skins are the block's.
+      const block = withArena(() => box([40, 40, 10]).translate([0, 0, 5]).toMesh());
+      const grooved = withArena(() => box([40, 40, 10]).translate([0, 0, 5]).subtract(box([41, 41, 0.6]).translate([0, 0, 5.3]).subtract(box([39.4, 39.4, 1]).translate([0, 0, 5.3]))).toMesh());
+      const walls = { widthMm: PRINT.perimeters * spacing(PRINT) };
+      const plainSkins = estimatePrint(block, PRINT, 1.24).skinsMm3;
+      expect(estimatePrint(grooved, PRINT, 1.24).skinsMm3).toBeCloseTo(plainSkins, 6);
+      // Counted as a slicer's top and bottom surfaces, those ledges would have added 3 mm round 160 mm of outline.
+      const layers = 50;
+      const all = facingAreas(grooved, 0.2, 0, layers);
+      const inWalls = facingAreas(grooved, 0.2, 0, layers, { sections: sliceMesh(grooved, 0.2, 0, layers), ...walls });
+      expect(all.upOutlineMm.reduce((a, b) => a + b, 0) - inWalls.upOutlineMm.reduce((a, b) => a + b, 0)).toBeGreaterThan(150);
+    });
+
     it('sums its layers to the mesh volume, however the part is turned', () => {
       const mesh = withArena(() => box([30, 12, 8]).rotate([0, 0, 37]).translate([0, 0, 4]).toMesh());
       const layers = sliceMesh(mesh, 0.2, 0, 40);

@@ -80,8 +80,42 @@ describe('generate --previews', () => {
     expect([sheet.width, sheet.height]).toEqual([2 * 16 + 2 * 256, 56 + hulls * 222 + 16]);
   });
 
+  it('lays out the fleet: every hull at full picture size, two to a row', async () => {
+    const hulls = manifest.files.filter((f) => f.part === 'hull').length;
+    const sheet = await png('previews/fleet.png');
+    expect([sheet.width, sheet.height]).toEqual([2 * 16 + 2 * 512, 56 + Math.ceil(hulls / 2) * (384 + 30) + 16]);
+  });
+
+  it('draws hulls that tell apart: every two factions\' silhouettes, from above and from the side, differ in more than an eighth of their pixels', async () => {
+    // The silhouettes in the sheet at one scale: each cell's pixels that are not the sheet's background.
+    const sheet = await png('previews/hulls.png');
+    const cw = 256, ch = 222, bg = [0xf7, 0xf6, 0xf2];
+    const mask = (col: number, row: number): Uint8Array => {
+      const m = new Uint8Array(cw * 192);
+      for (let y = 0; y < 192; y++)
+        for (let x = 0; x < cw; x++) {
+          const i = ((56 + row * ch + y) * sheet.width + 16 + col * cw + x) * 4;
+          m[y * cw + x] = Math.abs(sheet.data[i]! - bg[0]!) + Math.abs(sheet.data[i + 1]! - bg[1]!) + Math.abs(sheet.data[i + 2]! - bg[2]!) > 24 ? 1 : 0;
+        }
+      return m;
+    };
+    const hulls = manifest.files.filter((f) => f.part === 'hull');
+    const masks = hulls.map((_, row) => [mask(0, row), mask(1, row)]);
+    for (let a = 0; a < hulls.length; a++)
+      for (let b = a + 1; b < hulls.length; b++) {
+        let xor = 0, or = 0;
+        for (const v of [0, 1])
+          for (let k = 0; k < masks[a]![v]!.length; k++) {
+            const p = masks[a]![v]![k]!, q = masks[b]![v]![k]!;
+            xor += p ^ q;
+            or += p | q;
+          }
+        expect(xor / or, `${hulls[a]!.faction} vs ${hulls[b]!.faction}`).toBeGreaterThan(1 / 8);
+      }
+  });
+
   it("matches the README's pictures (npm run docs remakes them)", async () => {
-    for (const [docs, made] of [['corsairs-contact-sheet.png', 'previews/corsairs.png'], ['hulls.png', 'previews/hulls.png']]) {
+    for (const [docs, made] of [['corsairs-contact-sheet.png', 'previews/corsairs.png'], ['hulls.png', 'previews/hulls.png'], ['fleet.png', 'previews/fleet.png']]) {
       const bytes = await readFile(new URL(`../../docs/${docs}`, import.meta.url));
       expect(bytes.equals(await readFile(join(work, 'out', made!))), `docs/${docs} is stale: run npm run docs`).toBe(true);
     }

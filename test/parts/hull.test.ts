@@ -24,6 +24,12 @@ beforeAll(async () => {
 
 const C = 0.2;
 type Inspected = ReturnType<typeof buildAndInspect>;
+/** Each shipped faction's hull at clearance C, built once for the tests that read it. */
+const shipped = new Map<string, Inspected>();
+const shippedHull = (f: Faction): Inspected => {
+  if (!shipped.has(f.id)) shipped.set(f.id, buildAndInspect(() => hull({ model: f.model, clearanceMm: C })));
+  return shipped.get(f.id)!;
+};
 const byKind = (i: Inspected, kind: string) => i.features.filter((x) => x.feature.kind === kind);
 const model = (id: string): FactionModel => factions.find((f) => f.id === id)!.model;
 
@@ -32,7 +38,7 @@ function raiseMm(m: FactionModel): number {
   const s = STYLES[m.hull.style];
   const has = (kind: string): boolean => m.look.ornaments.some((o) => o.kind === kind);
   const stern = s.castles.find((c) => c.end === 'stern')?.heightMm ?? 0;
-  return Math.max(0, ...s.castles.map((c) => c.heightMm), s.rim?.heightMm ?? 0, s.outrigger ? PROA.prowHeightMm : 0, has('emblem') ? stern + EMBLEM.heightMm : 0, has('funnel') ? FUNNEL.heightMm : 0, has('rail') ? RAIL.heightMm : 0);
+  return Math.max(0, ...s.castles.map((c) => c.heightMm), s.rim?.heightMm ?? 0, s.outrigger ? PROA.prowHeightMm : 0, Math.max(0, ...m.look.ornaments.map((o) => (o.kind === 'emblem' ? stern + EMBLEM.heightMm[o.shape] : 0))), has('funnel') ? FUNNEL.heightMm : 0, has('rail') ? RAIL.heightMm : 0);
 }
 
 /** How far a ram reaches past the bow. */
@@ -63,7 +69,7 @@ describe('hull', () => {
   it('builds every shipped faction as one watertight body, deck up on z = 0, inside its stated size', () => {
     for (const f of factions) {
       const m = f.model;
-      const { topology } = buildAndInspect(() => hull({ model: m, clearanceMm: C }));
+      const { topology } = shippedHull(f);
       expect(topology.watertight, f.id).toBe(true);
       expect(topology.bodies, f.id).toBe(1);
       const { min, max } = topology.bounds;
@@ -84,7 +90,7 @@ describe('hull', () => {
   it('declares one feature per socket and slot of the model, each open and true to size where it says', () => {
     for (const f of factions) {
       const m = f.model;
-      const i = buildAndInspect(() => hull({ model: m, clearanceMm: C }));
+      const i = shippedHull(f);
       const H = m.hull.heightMm;
       const kinds = { mast: 'mast-socket', cargo: 'cargo-socket', turret: 'turret-seat' } as const;
       for (const [k, kind] of Object.entries(kinds)) expect(byKind(i, kind).length, `${f.id} ${kind}`).toBe(m.fittings.filter((s) => s.kind === k).length);
@@ -127,7 +133,7 @@ describe('hull', () => {
 
   it('rides on a bow skid: the flat bottom stops short of the bow, by no more than the style\'s rake (less where 45° allows less)', () => {
     for (const f of factions) {
-      const { bytes, topology } = buildAndInspect(() => hull({ model: f.model, clearanceMm: C }));
+      const { bytes, topology } = shippedHull(f);
       const p = parseStl(bytes).positions;
       let bottomBowX = -Infinity;
       for (let k = 0; k < p.length; k += 3) if (p[k + 2]! < 1e-4) bottomBowX = Math.max(bottomBowX, p[k]!);
@@ -139,8 +145,7 @@ describe('hull', () => {
   });
 
   it('takes the real fittings and carriage with the clearance of each mating class', () => {
-    const m = model('the-industry');
-    const i = buildAndInspect(() => hull({ model: m, clearanceMm: C }));
+    const i = shippedHull(factions.find((f) => f.id === 'the-industry')!);
     const male = (build: () => Part, kind: string) => byKind(buildAndInspect(build), kind)[0]!.measured;
     const socket = byKind(i, 'mast-socket')[0]!.measured;
     expect(socket.minMm - male(() => mast(), 'mast-peg').maxMm).toBeCloseTo(2 * C, 1);

@@ -24,7 +24,7 @@ export const RAIL_GUNWALE_MM = RAIL.insetMm + RAIL.widthMm;
 /** Stern windows (ours): sunk deeper than a groove so they read as dark openings. */
 const WINDOW = { depthMm: 2 * DETAIL.sideGrooveDepthMm, widthMm: 1.4, heightMm: 2.2, pitchMm: 3.2 } as const;
 /** Emblems stand this thick (above two line widths) and this tall on the stern castle. */
-export const EMBLEM = { thicknessMm: 1.2, heightMm: 5.5 } as const;
+export const EMBLEM = { thicknessMm: 1.2, heightMm: { crown: 5.5, sun: 7.5 } } as const;
 /** The funnel (ours): 5.6 mm across, 9 mm tall, its top bored, a band near the top. */
 export const FUNNEL = { diameterMm: 5.6, heightMm: 9, boreDepthMm: 3 } as const;
 /** Room each fitting needs above the deck, as a radius about its socket: the mast's collar and sail, the cargo stack's corner, the turret's drum. */
@@ -173,7 +173,7 @@ const BUILD: { [K in Ornament['kind']]: Build<K> } = {
 const EMBLEMS: Record<EmblemShape, () => Profile> = {
   // A crown: a band and five points, the middle one tallest; every edge rises, so nothing overhangs.
   crown: () => {
-    const h = EMBLEM.heightMm + FUSE_MM, band = 2.2 + FUSE_MM, w = 8;
+    const h = EMBLEM.heightMm.crown + FUSE_MM, band = 2.2 + FUSE_MM, w = 8;
     const pts: Vec2[] = [[-w / 2, 0], [w / 2, 0]];
     const tips = [-w / 2, -w / 4, 0, w / 4, w / 2];
     const tipZ = [h - 1, h - 0.6, h, h - 0.6, h - 1];
@@ -186,7 +186,7 @@ const EMBLEMS: Record<EmblemShape, () => Profile> = {
   },
   // A rising sun: a half disc on the castle and five rays between 45° and 135°, none leaning past 45°.
   sun: () => {
-    const r = 3.2, ray = EMBLEM.heightMm + FUSE_MM;
+    const r = 4.2, ray = EMBLEM.heightMm.sun + FUSE_MM;
     const disc = circle(r, 48).intersect(rect(2 * r + 1, r + 1, false).translate(-r - 0.5, 0));
     const rays = [45, 67.5, 90, 112.5, 135].map((deg) => {
       const a = (deg * Math.PI) / 180, spread = 0.22;

@@ -128,12 +128,12 @@ export const STYLES: Readonly<Record<HullStyle, StyleDef>> = {
     outrigger: false,
   },
   wraith: {
-    look: 'angular wraith: faceted hull with a blunt faceted bow, jagged serrated gunwale',
+    look: 'angular wraith: faceted hull with a sharp faceted bow, tall jagged gunwale',
     bodyBeamFrac: 1,
     sternHalfFrac: 0.65,
     widestAtFrac: 0.42,
     bowHalfFrac: 0,
-    bowFullness: 4,
+    bowFullness: 2.6,
     stations: 5,
     bottomBeamFrac: 0.95,
     bilgeMm: 2.2,
@@ -141,7 +141,7 @@ export const STYLES: Readonly<Record<HullStyle, StyleDef>> = {
     rake: { lengthMm: 14, heightMm: 'deck', curve: 'straight' },
     upper: null,
     castles: [{ end: 'stern', lengthFrac: 0.15, heightMm: 5 }],
-    rim: { widthMm: 1.2, heightMm: 4, toothPitchMm: 6 },
+    rim: { widthMm: 1.2, heightMm: 6, toothPitchMm: 6 },
     outrigger: false,
   },
   ironclad: {

@@ -8,7 +8,7 @@
  * Frame: the hull's (x along the keel, + bow; y to port; z up; deck at model.hull.heightMm).
  */
 import type { FactionModel } from '../../faction/types.js';
-import { box, hull3d, polygon, rect, sweep, union, type Profile, type Solid, type Vec2, type Vec3 } from '../../geometry/kernel.js';
+import { hull3d, polygon, rect, sweep, type Profile, type Solid, type Vec2, type Vec3 } from '../../geometry/kernel.js';
 import { DETAIL, HULL, PRINTABILITY } from '../../standard.js';
 import type { Level, Outline, StyleDef } from './styles.js';
 
@@ -115,7 +115,7 @@ function bowInsetMm(levels: readonly Level[], z0: number, z1: number): number {
  * the boolean meets no edge exactly (an edge on an edge leaves zero-area triangles in the exported mesh),
  * and the chords cut no corner by more than a few micrometres.
  */
-function girdles(ctx: HullContext, z0: number, heightMm: number, depthMm: number): Solid[] {
+function girdles(ctx: HullContext, z0: number, heightMm: number, depthMm: number, keepOut: readonly Box3[]): Solid[] {
   const o = ctx.outline;
   const x1 = o.bowXMm - bowInsetMm(ctx.levels, z0, z0 + heightMm) - 0.5;
   // Both ends stop inside the side, short of the transom's corner: a groove run out past a corner leaves
@@ -130,13 +130,39 @@ function girdles(ctx: HullContext, z0: number, heightMm: number, depthMm: number
     ...(i > 0 && i < o.xs.length - 1 && turnDeg(i) > SHARP_DEG ? [x - CORNER_MM, x + CORNER_MM] : []),
     ...(i < o.xs.length - 1 ? [(x + o.xs[i + 1]!) / 2] : []),
   ]);
-  const xs = [x0, ...inner.filter((x) => x > x0 && x < x1), x1];
   const z1 = z0 + heightMm;
   const profile: Vec2[] = [[-depthMm, z0], [OUT_MM, z0], [OUT_MM, z1 + 0.01], [0.05, z1 + 0.01], [-depthMm, z1 - Math.min(heightMm, roofRiseMm(depthMm))]];
-  // Port runs forward (its left is outboard); starboard is the same path mirrored and run aft.
-  const port = xs.map((x): Vec2 => [x, o.halfAt(x)]);
-  const starboard = port.map(([x, y]): Vec2 => [x, -y]).reverse();
-  return [sweep(port, profile), sweep(starboard, profile)];
+  const out: Solid[] = [];
+  for (const sign of [1, -1] as const) {
+    // The runs of this side between the keep-outs it meets, each swept on its own.
+    const blocked = keepOut.filter((b) => meets(ctx, b, sign, z0, z1, depthMm)).map((b): [number, number] => [b.min[0], b.max[0]]);
+    for (const [a, b] of openRuns(x0, x1, blocked)) {
+      const path = [a, ...inner.filter((x) => x > a && x < b), b].map((x): Vec2 => [x, sign * o.halfAt(x)]);
+      // Port runs forward (its left is outboard); starboard runs aft.
+      out.push(sweep(sign > 0 ? path : path.reverse(), profile));
+    }
+  }
+  return out;
+}
+
+/** Whether a keep-out box reaches the groove band z0..z1 sunk depthMm into one side (+1 port, −1 starboard). */
+function meets(ctx: HullContext, b: Box3, sign: 1 | -1, z0: number, z1: number, depthMm: number): boolean {
+  if (b.max[2] < z0 || b.min[2] > z1) return false;
+  const o = ctx.outline;
+  const inside = Math.min(...[b.min[0], (b.min[0] + b.max[0]) / 2, b.max[0]].map((x) => o.halfAt(Math.max(o.sternXMm, Math.min(o.bowXMm, x))))) - depthMm - 0.05;
+  return sign > 0 ? b.max[1] >= inside : b.min[1] <= -inside;
+}
+
+/** The parts of x0..x1 outside every blocked interval, each longer than a millimetre. */
+function openRuns(x0: number, x1: number, blocked: readonly [number, number][]): [number, number][] {
+  const runs: [number, number][] = [];
+  let from = x0;
+  for (const [a, b] of [...blocked].sort((p, q) => p[0] - q[0])) {
+    if (a > from) runs.push([from, Math.min(a, x1)]);
+    from = Math.max(from, b);
+  }
+  if (from < x1) runs.push([from, x1]);
+  return runs.filter(([a, b]) => b - a > 1);
 }
 
 /** Where the upright side is straight enough (its run across under 1 in 4) for a joint or a rivet at x. */
@@ -145,7 +171,7 @@ function straight(outline: Outline, xMm: number): boolean {
 }
 
 /** Courses of grooves up the upright band, from its foot, and the joints or seams between them. */
-function sideCuts(ctx: HullContext): Solid[] {
+function sideCuts(ctx: HullContext, keepOut: readonly Box3[]): Solid[] {
   const band = uprightBand(ctx.levels);
   const { surface } = ctx.model.look;
   if (!band || surface === 'plain') return [];
@@ -154,6 +180,12 @@ function sideCuts(ctx: HullContext): Solid[] {
   const zs: number[] = [];
   const o = ctx.outline;
   const joints: Solid[] = [];
+  // A joint up one side at x over za..zb, unless a keep-out reaches it.
+  const joint = (sign: 1 | -1, x: number, za: number, zb: number, depthMm: number): void => {
+    const w = D.sideJointWidthMm / 2;
+    if (keepOut.some((b) => b.min[0] <= x + w && b.max[0] >= x - w && meets(ctx, b, sign, za, zb, depthMm))) return;
+    joints.push(recess(sideFace(o, sign), x - w, x + w, za, zb, depthMm));
+  };
   if (surface === 'planks') {
     for (let z = lo; z + h <= hi; z += D.plankPitchMm) zs.push(z);
     // The wale: a second line a groove's height above the topmost strake's, a heavy strake under the deck.
@@ -168,7 +200,7 @@ function sideCuts(ctx: HullContext): Solid[] {
       const top = courses[k + 1] ?? hi;
       for (let x = o.sternXMm + (k % 2 ? D.stoneBlockMm / 2 : D.stoneBlockMm); x < o.bowXMm - D.stoneBlockMm / 2; x += D.stoneBlockMm) {
         if (!straight(o, x)) continue;
-        for (const s of [1, -1] as const) joints.push(recess(sideFace(o, s), x - D.sideJointWidthMm / 2, x + D.sideJointWidthMm / 2, z + h - 0.01, top + 0.01, d));
+        for (const s of [1, -1] as const) joint(s, x, z + h - 0.01, top + 0.01, d);
       }
     });
   } else if (surface === 'iron') {
@@ -176,13 +208,13 @@ function sideCuts(ctx: HullContext): Solid[] {
     // beam), its head and foot the belt's lines, plate seams sunk deeper across it.
     const belt = beltMm(band);
     const p = D.reliefMm + IRON_CLEAR_MM;
-    joints.push(...girdles(ctx, belt.z0, belt.z1 - belt.z0, p));
+    joints.push(...girdles(ctx, belt.z0, belt.z1 - belt.z0, p, keepOut));
     for (let x = o.sternXMm + D.ironPlateMm; x < o.bowXMm - D.ironPlateMm / 2; x += D.ironPlateMm) {
       if (!straight(o, x)) continue;
-      for (const s of [1, -1] as const) joints.push(recess(sideFace(o, s), x - D.sideJointWidthMm / 2, x + D.sideJointWidthMm / 2, belt.z0 - 0.01, belt.z1 - roofRiseMm(p) + 0.01, p + d));
+      for (const s of [1, -1] as const) joint(s, x, belt.z0 - 0.01, belt.z1 - roofRiseMm(p) + 0.01, p + d);
     }
   }
-  return [...zs.flatMap((z) => girdles(ctx, z, h, d)), ...joints];
+  return [...zs.flatMap((z) => girdles(ctx, z, h, d, keepOut)), ...joints];
 }
 
 /** The iron surface's armour belt: the upright band less a course's margin at its foot and head. */
@@ -275,22 +307,17 @@ function deckCuts(ctx: HullContext): Solid[] {
  * each feature), port frames and deck lines. A `plain` surface keeps only the port frames.
  */
 export function surfaceCuts(ctx: HullContext): Solid[] {
-  const sides = sideCuts(ctx);
   const m = D.featureMarginMm;
-  const keepOut = ctx.features
-    .filter((f) => f.place !== 'side')
-    .map((f) => box([f.box.max[0] - f.box.min[0] + 2 * m, f.box.max[1] - f.box.min[1] + 2 * m, f.box.max[2] - f.box.min[2] + 2 * m], false).translate([f.box.min[0] - m, f.box.min[1] - m, f.box.min[2] - m]));
-  // The side slots' frames and the wall round them stay plain: nothing else is cut within the frame.
-  for (const f of ctx.features.filter((f) => f.place === 'side')) {
+  const grow = (f: { box: Box3 }, g: Vec3): Box3 => ({ min: [f.box.min[0] - g[0], f.box.min[1] - g[1], f.box.min[2] - g[2]], max: [f.box.max[0] + g[0], f.box.max[1] + g[1], f.box.max[2] + g[2]] });
+  const keepOut: Box3[] = ctx.features.map((f) => {
+    if (f.place !== 'side') return grow(f, [m, m, m]);
+    // A side slot's frame and the wall round it stay plain: nothing else is cut within the frame.
     const g = m + Math.max(D.sideJointWidthMm, D.sideGrooveHeightMm) + 0.5;
     const side = f.facing === 'port' || f.facing === 'starboard';
-    const min: Vec3 = [f.box.min[0] - (side ? g : 3), f.box.min[1] - (side ? 3 : g), f.box.min[2] - g];
-    const max: Vec3 = [f.box.max[0] + (side ? g : 3), f.box.max[1] + (side ? 3 : g), f.box.max[2] + g];
-    keepOut.push(box([max[0] - min[0], max[1] - min[1], max[2] - min[2]], false).translate(min));
-  }
+    return grow(f, [side ? g : 3, side ? 3 : g, g]);
+  });
   // Castles and prow posts stand on the deck flush with the sides: no course climbs into their footing.
   const H = ctx.model.hull.heightMm, B = ctx.model.hull.beamMm;
-  for (const [a, b] of ctx.blocked) keepOut.push(box([b - a + 2 * m, 4 * B, 2 * B], false).translate([a - m, -2 * B, H - 2 * m]));
-  const courses = sides.length ? [union(sides).subtract(...keepOut)] : [];
-  return [...courses, ...portFrames(ctx), ...deckCuts(ctx)];
+  for (const [a, b] of ctx.blocked) keepOut.push({ min: [a - m, -2 * B, H - 2 * m], max: [b + m, 2 * B, H + 2 * B] });
+  return [...sideCuts(ctx, keepOut), ...portFrames(ctx), ...deckCuts(ctx)];
 }
