@@ -412,6 +412,12 @@ export const PRINTABILITY = {
    * there, though not under the same slope on an outside face; at 35° they print nothing (npm run test:slow).
    */
   grooveRoofDeg: 35,
+  /**
+   * Steepest slope, degrees from vertical, of an outside underside taller than two layers (a chest's lid, a
+   * funnel's band, the masthead's cone, a ram): PrusaSlicer 2.5's automatic supports at their 44° threshold
+   * put support under a 45° face that tall (npm run test:slow); at the groove roof's 35° they do not.
+   */
+  undersideDeg: 35,
   /** Longest unsupported bridge: OrcaSlicer's and Bambu Studio's `max_bridge_length` default, 10 mm. */
   bridgeMm: 10,
   /**

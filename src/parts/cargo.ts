@@ -4,13 +4,13 @@
  *
  * Printed upside down, the load on the bed and the peg up, so nothing overhangs: straight or gently
  * swelling sides (a barrel's bulge is 15° from vertical), seams and hoops sunk into the sides with their
- * roofs at PRINTABILITY.grooveRoofDeg, and the in-use top on the bed (the crates' edge chamfered at 45°,
- * the chest's lid a hip roof of 45° faces).
+ * roofs at PRINTABILITY.grooveRoofDeg, and the in-use top on the bed (the crates' edge chamfered at 45°
+ * over two layers, the chest's lid a hip roof leaning PRINTABILITY.undersideDeg).
  */
 import { CARGO_KINDS, type CargoKind } from '../faction/types.js';
 import { box, polygon, rect, union, type Solid, type Vec2 } from '../geometry/kernel.js';
 import { layOnBed, type Part } from '../geometry/part.js';
-import { DETAIL, INTERFACES, MIN_FEATURE_MM, PRINTABILITY } from '../standard.js';
+import { DETAIL, INTERFACES, MIN_FEATURE_MM, PRINT_DEFAULTS, PRINTABILITY } from '../standard.js';
 import { checkOption, checkRange, mergeOptions } from './options.js';
 
 export interface CargoOptions {
@@ -93,9 +93,13 @@ const LOADS: Record<CargoKind, (o: CargoOptions) => Solid> = {
     // neighbours' (they overlap by a seam's depth so the raft is one body), round a core under the peg.
     const rMid = o.crateMm / 2, rEnd = rMid - 0.5, tier = o.crateMm;
     const at = rMid - o.seamDepthMm / 2;
-    const d = DETAIL.sideGrooveDepthMm, hoop = DETAIL.sideGrooveHeightMm, rise = d / Math.tan((PRINTABILITY.grooveRoofDeg * Math.PI) / 180);
-    // The stave's swell, with a hoop sunk a fifth of the way in from each end: a level floor, its roof sloping out.
+    // The stave's swell, with a hoop sunk a fifth of the way in from each end: a level floor, its roof
+    // sloping out at PRINTABILITY.grooveRoofDeg counted with the swell's own lean (up to 15°), so the hoop
+    // is taller than a plain groove where the stave swells.
     const r = (z: number): number => rEnd + (rMid - rEnd) * Math.sin((Math.PI * z) / tier);
+    const lean = ((rMid - rEnd) * Math.PI) / tier;
+    const d = DETAIL.sideGrooveDepthMm, rise = d / (Math.tan((PRINTABILITY.grooveRoofDeg * Math.PI) / 180) - lean);
+    const hoop = Math.max(DETAIL.sideGrooveHeightMm, rise + 2 * PRINT_DEFAULTS.layerHeightMm);
     const hoops = [0.18 * tier, 0.82 * tier - hoop];
     const oneTier: Vec2[] = [
       ...Array.from({ length: 25 }, (_, i): Vec2 => [r((i * tier) / 24), (i * tier) / 24]).filter(([, z]) => hoops.every((h) => z < h - 1e-6 || z > h + hoop + 1e-6)),
@@ -109,10 +113,11 @@ const LOADS: Record<CargoKind, (o: CargoOptions) => Solid> = {
   chests: (o) => {
     // A stack of chests, each two crates wide, 1.6 deep and a crate tall, strapped twice, each lid's seam
     // sunk round it; the top one's lid a hip roof of five layers, on the bed as it prints, where the chest
-    // stands on 76 mm² and its centre of mass sits 28° inside the edge (print/first-layer asks 25°).
+    // stands on 87 mm² and its centre of mass sits 30° inside the edge (print/first-layer asks 25°).
     const w = 2 * o.crateMm, dp = 1.6 * o.crateMm, height = o.levels * o.crateMm;
-    const lid = Math.min(1, dp / 4);
-    const roof = rect(w - 2 * lid, dp - 2 * lid).extrude(lid, [w / (w - 2 * lid), dp / (dp - 2 * lid)]);
+    // The lid's faces lean PRINTABILITY.undersideDeg from vertical, so they print as they lie.
+    const lid = Math.min(1, dp / 4), inset = lid * Math.tan((PRINTABILITY.undersideDeg * Math.PI) / 180);
+    const roof = rect(w - 2 * inset, dp - 2 * inset).extrude(lid, [w / (w - 2 * inset), dp / (dp - 2 * inset)]);
     const body = rect(w, dp).extrude(height - lid).translate([0, 0, lid]);
     // Straps: grooves up the front and back and over the lid, a third of the way in from each end.
     const jw = DETAIL.sideJointWidthMm, sd = DETAIL.sideGrooveDepthMm;

@@ -2,14 +2,14 @@
  * Paper flag holder as a pennant staff (BRIEF §3, issue 16): a sleeve that slides over the mast's top
  * tenon and carries the masthead's top, a round platform with a low rail; above it a staff, and beside the
  * staff a clip whose slot holds a paper flag. Printed upright, bore mouth on the bed: the platform's
- * underside is a 45° cone from the sleeve, the staff and clip stand on the platform, and where the clip
- * reaches past it a bracket runs down to the sleeve at 45°.
+ * underside is a cone from the sleeve, the staff and clip stand on the platform, and where the clip reaches
+ * past it a bracket runs down to the sleeve, both at PRINTABILITY.undersideDeg.
  *
  * `sleeve` is shared with the printed flag (flag.ts): both slide over the same tenon.
  */
 import { box, cylinder, hull3d, union, type Solid, type Vec3 } from '../geometry/kernel.js';
 import { layOnBed, type Part } from '../geometry/part.js';
-import { CLEARANCE_RANGE_MM, DEFAULT_BED_CHAMFER_MM, DEFAULT_CLEARANCE_MM, fitDepthMm, fitHoleMm, INTERFACES, MIN_FEATURE_MM, PRINT_DEFAULTS } from '../standard.js';
+import { CLEARANCE_RANGE_MM, DEFAULT_BED_CHAMFER_MM, DEFAULT_CLEARANCE_MM, fitDepthMm, fitHoleMm, INTERFACES, MIN_FEATURE_MM, PRINT_DEFAULTS, PRINTABILITY } from '../standard.js';
 import { chamferFitsAtBed } from './chamfer.js';
 import { cutInto, FACING, placeCut, rectHole, roundHole, type Cut } from './cutters.js';
 import { checkRange, mergeOptions } from './options.js';
@@ -73,11 +73,12 @@ export function flagHolder(options?: Partial<FlagHolderOptions>): Part {
 
   const s = sleeve(o.clearanceMm);
   const R = o.topDiameterMm / 2;
-  // The top: a 45° cone out from the sleeve's wall to the platform's edge, the deck on it, a rail round it.
-  const flare = R - s.outerRadiusMm;
-  const zDeck = f.sleeveLengthMm, zCone = zDeck - flare;
+  // The top: a cone out from the sleeve's wall to the platform's edge at PRINTABILITY.undersideDeg, the deck
+  // on it, a rail round it.
+  const flare = R - s.outerRadiusMm, steep = Math.tan((PRINTABILITY.undersideDeg * Math.PI) / 180);
+  const zDeck = f.sleeveLengthMm, zCone = zDeck - flare / steep;
   const top = union([
-    cylinder(flare, s.outerRadiusMm, R).translate([0, 0, zCone]),
+    cylinder(flare / steep, s.outerRadiusMm, R).translate([0, 0, zCone]),
     cylinder(TOP.deckMm, R).translate([0, 0, zDeck]),
     cylinder(TOP.railHeightMm, R).subtract(cylinder(TOP.railHeightMm + 1, R - TOP.railWidthMm).translate([0, 0, -0.5])).translate([0, 0, zDeck + TOP.deckMm - 0.01]),
   ]);
@@ -89,9 +90,9 @@ export function flagHolder(options?: Partial<FlagHolderOptions>): Part {
   const clipStartX = r - MIN_FEATURE_MM / 2; // reaches into the staff so they fuse
   const clipOuterX = r + o.slotDepthMm + MIN_FEATURE_MM;
   const clip = box([clipOuterX - clipStartX, clipWidthMm, clipHeightMm], false).translate([clipStartX, -clipWidthMm / 2, zClip]);
-  // Where the clip reaches past the top, a bracket under it runs down at 45° to the sleeve.
+  // Where the clip reaches past the top, a bracket under it runs down to the sleeve at PRINTABILITY.undersideDeg.
   const sw = s.outerRadiusMm - MIN_FEATURE_MM / 2;
-  const bracket = hull3d([-1, 1].flatMap((y) => [[sw, (y * clipWidthMm) / 2, zClip - (clipOuterX - sw)], [sw, (y * clipWidthMm) / 2, zClip + 0.01], [clipOuterX, (y * clipWidthMm) / 2, zClip + 0.01]] as Vec3[]));
+  const bracket = hull3d([-1, 1].flatMap((y) => [[sw, (y * clipWidthMm) / 2, zClip - (clipOuterX - sw) / steep], [sw, (y * clipWidthMm) / 2, zClip + 0.01], [clipOuterX, (y * clipWidthMm) / 2, zClip + 0.01]] as Vec3[]));
   // The staff, a little taller than the clip, its tip a 45° cone.
   const staffMm = clipHeightMm + o.staffAboveClipMm;
   const staff = cylinder(staffMm, r).union(cylinder(r, r, 0).translate([0, 0, staffMm])).translate([0, 0, zClip]);

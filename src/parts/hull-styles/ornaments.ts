@@ -6,12 +6,13 @@
  * hull cannot carry it.
  *
  * Everything prints as the hull does, deck up with no support: standing plates rise from what they stand
- * on, undersides slope at 45° or less from vertical, and recesses have sloping roofs (surface.ts recess).
+ * on, undersides slope at PRINTABILITY.undersideDeg from vertical, and recesses have sloping roofs
+ * (surface.ts recess).
  */
 import { InputError } from '../../errors.js';
 import type { EmblemShape, Ornament } from '../../faction/types.js';
 import { box, circle, cylinder, hull3d, polygon, rect, type Profile, type Solid, type Vec2, type Vec3 } from '../../geometry/kernel.js';
-import { DETAIL, MIN_FEATURE_MM, PRINT_DEFAULTS } from '../../standard.js';
+import { DETAIL, MIN_FEATURE_MM, PRINT_DEFAULTS, PRINTABILITY } from '../../standard.js';
 import { DEFAULTS as TURRET } from '../turret.js';
 import { PROA } from './styles.js';
 import { recess, type FaceMap, type HullContext } from './surface.js';
@@ -29,6 +30,8 @@ export const EMBLEM = { thicknessMm: 1.2, heightMm: { crown: 5.5, sun: 7.5 } } a
 export const FUNNEL = { diameterMm: 5.6, heightMm: 9, boreDepthMm: 3 } as const;
 /** Room each fitting needs above the deck, as a radius about its socket: the mast's collar and sail, the cargo stack's corner, the turret's drum. */
 const FITTING_ROOM_MM = { mast: 6, cargo: 8.5, turret: TURRET.drumDiameterMm / 2 } as const;
+/** How far an underside may reach out per mm it falls: PRINTABILITY.undersideDeg from vertical. */
+const STEEP = Math.tan((PRINTABILITY.undersideDeg * Math.PI) / 180);
 /** Castles and plates start this far below what they stand on, so they fuse; the rail a different depth. */
 const FUSE_MM = 0.5;
 const RAIL_ROOT_MM = 0.3;
@@ -101,12 +104,14 @@ const BUILD: { [K in Ornament['kind']]: Build<K> } = {
   ram: (ctx, o, i) => {
     if (ctx.model.cannonSlots.some((s) => s.mount === 'hull' && s.facing === 'bow')) fail(i, '', 'a ram stands where the bow cannon slot opens; a faction with a ram fires from its sides');
     const H = ctx.model.hull.heightMm;
-    const tipTop = H - 0.8, tipBottom = H - 2, rootIn = 0.3;
+    // The beak rises a little past the deck line at its tip, so its underside can fall back to the stem.
+    const tipTop = H + 0.8, tipBottom = H - 0.6, rootIn = 0.3;
     const xTip = ctx.outline.bowXMm + o.lengthMm;
-    // The underside runs back at 45° from the tip until it meets the raked stem: there the ram is rooted.
+    // The underside runs back from the tip at PRINTABILITY.undersideDeg until it meets the raked stem: there
+    // the ram is rooted.
     let zRoot = tipBottom;
-    while (zRoot > 1 && tipBottom - zRoot < xTip - (stemXMm(ctx, zRoot) - rootIn)) zRoot -= 0.1;
-    if (zRoot <= 1) fail(i, '.length', `a ${fmt(o.lengthMm)} mm ram cannot reach past this ${ctx.model.hull.style}'s stem with its underside at 45°; make it shorter`);
+    while (zRoot > 1 && (tipBottom - zRoot) * STEEP < xTip - (stemXMm(ctx, zRoot) - rootIn)) zRoot -= 0.1;
+    if (zRoot <= 1) fail(i, '.length', `a ${fmt(o.lengthMm)} mm ram cannot reach past this ${ctx.model.hull.style}'s stem with its underside at ${PRINTABILITY.undersideDeg}° from vertical; make it shorter`);
     const rw = 1.6, tw = MIN_FEATURE_MM / 2 + 0.1;
     const pts: Vec3[] = [];
     for (const s of [1, -1]) {
@@ -128,13 +133,13 @@ const BUILD: { [K in Ornament['kind']]: Build<K> } = {
     for (const f of ctx.features)
       if (f.place === 'deck' && o.xMm + r + m > f.box.min[0] && o.xMm - r - m < f.box.max[0] && o.yMm + r + m > f.box.min[1] && o.yMm - r - m < f.box.max[1])
         fail(i, '.at', `the funnel at ${at} covers a deck opening at x ${fmt(f.box.min[0])}…${fmt(f.box.max[0])}, y ${fmt(f.box.min[1])}…${fmt(f.box.max[1])} mm`);
-    const band = DETAIL.reliefMm;
+    const band = DETAIL.reliefMm, under = band / STEEP;
     const zTop = H + FUNNEL.heightMm;
     const adds = [
       cylinder(FUNNEL.heightMm + FUSE_MM, r).translate([o.xMm, o.yMm, H - FUSE_MM]),
-      // A band near the top, its underside a 45° cone.
-      cylinder(band, r, r + band).translate([o.xMm, o.yMm, zTop - 2.5]),
-      cylinder(1, r + band).translate([o.xMm, o.yMm, zTop - 2.5 + band]),
+      // A band near the top, its underside a cone at PRINTABILITY.undersideDeg.
+      cylinder(under, r, r + band).translate([o.xMm, o.yMm, zTop - 2.5]),
+      cylinder(1, r + band).translate([o.xMm, o.yMm, zTop - 2.5 + under]),
     ];
     return { adds, cuts: [cylinder(FUNNEL.boreDepthMm + 1, r - MIN_FEATURE_MM).translate([o.xMm, o.yMm, zTop - FUNNEL.boreDepthMm])] };
   },

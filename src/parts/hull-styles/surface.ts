@@ -76,14 +76,16 @@ export function recess(face: FaceMap, u0: number, u1: number, z0: number, z1: nu
 
 /**
  * A rivet head standing DETAIL.reliefMm proud of a surface `surfaceW` out from a face at (u, z): a wedge
- * whose underside rises at 45° and whose foot reaches into the wall, so it fuses and prints without support.
+ * whose underside rises at PRINTABILITY.undersideDeg and whose foot reaches into the wall, so it fuses and
+ * prints without support.
  */
 export function rivet(face: FaceMap, u: number, z: number, surfaceW = 0): Solid {
-  const r = D.reliefMm, foot = 0.3, half = 0.6;
+  const r = D.reliefMm, foot = 0.3, half = 0.6, tall = 0.9;
   const w0 = surfaceW - foot, w1 = surfaceW + r;
+  const under = (r + foot) / Math.tan((PRINTABILITY.undersideDeg * Math.PI) / 180);
   return hull3d([
-    ...[-half, half].flatMap((du) => [face(u + du, z - half, w0), face(u + du, z + half, w0)]),
-    ...[-half / 2, half / 2].flatMap((du) => [face(u + du, z - half + r + foot, w1), face(u + du, z + half - 0.25, w1)]),
+    ...[-half, half].flatMap((du) => [face(u + du, z - tall, w0), face(u + du, z + tall, w0)]),
+    ...[-half / 2, half / 2].flatMap((du) => [face(u + du, z - tall + under, w1), face(u + du, z + tall - 0.25, w1)]),
   ]);
 }
 
