@@ -55,25 +55,44 @@ export function parseStl(bytes: Uint8Array): MeshData {
   if (bytes.length !== HEADER_BYTES + 4 + n * TRIANGLE_BYTES) {
     throw new StlFormatError(`binary STL says ${n} triangles but is ${bytes.length} bytes (expected ${HEADER_BYTES + 4 + n * TRIANGLE_BYTES}); ASCII STL is not supported`);
   }
-  const index = new Map<string, number>();
-  const positions: number[] = [];
+  // Vertices welded by their coordinates' bit patterns (−0 taken as 0, as equal floats), in an open-addressed
+  // table: a string key per corner made parsing a large part slow and heavy on the collector.
+  const bits = new Uint32Array(3);
+  const size = 1 << Math.ceil(Math.log2(Math.max(16, n * 6)));
+  const slots = new Int32Array(size).fill(-1);
+  const keys = new Uint32Array(n * 9);
+  const positions = new Float32Array(n * 9);
+  let count = 0;
   const triangles = new Uint32Array(n * 3);
   let o = HEADER_BYTES + 4;
   for (let t = 0; t < n; t++) {
     o += 12;
     for (let k = 0; k < 3; k++) {
-      const x = view.getFloat32(o, true), y = view.getFloat32(o + 4, true), z = view.getFloat32(o + 8, true);
+      for (let c = 0; c < 3; c++) {
+        const b = view.getUint32(o + 4 * c, true);
+        bits[c] = b === 0x80000000 ? 0 : b;
+      }
       o += 12;
-      const key = `${x},${y},${z}`;
-      let id = index.get(key);
-      if (id === undefined) {
-        id = positions.length / 3;
-        index.set(key, id);
-        positions.push(x, y, z);
+      let h = (Math.imul(bits[0]!, 0x9e3779b1) ^ Math.imul(bits[1]!, 0x85ebca77) ^ Math.imul(bits[2]!, 0xc2b2ae3d)) >>> 0;
+      let id = -1;
+      for (;; h = (h + 1) >>> 0) {
+        const slot = h & (size - 1);
+        const at = slots[slot]!;
+        if (at < 0) {
+          id = count++;
+          slots[slot] = id;
+          keys.set(bits, id * 3);
+          for (let c = 0; c < 3; c++) positions[id * 3 + c] = view.getFloat32(o - 12 + 4 * c, true) || 0;
+          break;
+        }
+        if (keys[at * 3] === bits[0] && keys[at * 3 + 1] === bits[1] && keys[at * 3 + 2] === bits[2]) {
+          id = at;
+          break;
+        }
       }
       triangles[t * 3 + k] = id;
     }
     o += 2;
   }
-  return { positions: Float32Array.from(positions), triangles };
+  return { positions: positions.slice(0, count * 3), triangles };
 }
