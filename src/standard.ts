@@ -442,6 +442,12 @@ export const PRINTABILITY = {
   minFlexFilletMm: PRINT_DEFAULTS.lineWidthMm,
 } as const;
 
+const RAD = Math.PI / 180;
+/** How far a groove's roof rises over `depthMm` of depth, sloping back out at PRINTABILITY.grooveRoofDeg. */
+export const grooveRoofRiseMm = (depthMm: number): number => depthMm / Math.tan(PRINTABILITY.grooveRoofDeg * RAD);
+/** How far an underside leaning PRINTABILITY.undersideDeg from vertical reaches out per mm it falls. */
+export const UNDERSIDE_RUN_PER_MM = Math.tan(PRINTABILITY.undersideDeg * RAD);
+
 /**
  * Limits of the cannon spring solver (`shipwright tune`). Thumb force: BRIEF §4 "thumb force ≤ about 30 N".
  * Arm thickness 2–12 line widths, release deflection from 1 mm to 0.4 × arm length, elevation up to 30°

@@ -10,7 +10,7 @@
 import { CARGO_KINDS, type CargoKind } from '../faction/types.js';
 import { box, polygon, rect, union, type Solid, type Vec2 } from '../geometry/kernel.js';
 import { layOnBed, type Part } from '../geometry/part.js';
-import { DETAIL, INTERFACES, MIN_FEATURE_MM, PRINT_DEFAULTS, PRINTABILITY } from '../standard.js';
+import { DETAIL, grooveRoofRiseMm, INTERFACES, MIN_FEATURE_MM, PRINT_DEFAULTS, PRINTABILITY, UNDERSIDE_RUN_PER_MM } from '../standard.js';
 import { checkOption, checkRange, mergeOptions } from './options.js';
 
 export interface CargoOptions {
@@ -116,7 +116,7 @@ const LOADS: Record<CargoKind, (o: CargoOptions) => Solid> = {
     // stands on 87 mm² and its centre of mass sits 30° inside the edge (print/first-layer asks 25°).
     const w = 2 * o.crateMm, dp = 1.6 * o.crateMm, height = o.levels * o.crateMm;
     // The lid's faces lean PRINTABILITY.undersideDeg from vertical, so they print as they lie.
-    const lid = Math.min(1, dp / 4), inset = lid * Math.tan((PRINTABILITY.undersideDeg * Math.PI) / 180);
+    const lid = Math.min(1, dp / 4), inset = lid * UNDERSIDE_RUN_PER_MM;
     const roof = rect(w - 2 * inset, dp - 2 * inset).extrude(lid, [w / (w - 2 * inset), dp / (dp - 2 * inset)]);
     const body = rect(w, dp).extrude(height - lid).translate([0, 0, lid]);
     // Straps: grooves up the front and back and over the lid, a third of the way in from each end.
@@ -138,7 +138,7 @@ function seamRing(o: CargoOptions, w: number, d: number, z: number): Solid {
   // a hair deeper than the crates' notches, so their backs do not lie in one plane.
   const past = 0.1, run = depth + 2 * past;
   const [iw, id] = [w - 2 * (depth + past), d - 2 * (depth + past)];
-  const rise = run / Math.tan((PRINTABILITY.grooveRoofDeg * Math.PI) / 180);
+  const rise = grooveRoofRiseMm(run);
   const ringMm = Math.max(o.seamWidthMm + past, rise + past);
   const core = rect(iw, id).extrude(ringMm - rise).union(rect(iw, id).extrude(rise, [(iw + 2 * run) / iw, (id + 2 * run) / id]).translate([0, 0, ringMm - rise]));
   return rect(w + 2, d + 2).extrude(ringMm).subtract(core).translate([0, 0, z]);

@@ -9,7 +9,7 @@
  */
 import { box, cylinder, hull3d, union, type Solid, type Vec3 } from '../geometry/kernel.js';
 import { layOnBed, type Part } from '../geometry/part.js';
-import { CLEARANCE_RANGE_MM, DEFAULT_BED_CHAMFER_MM, DEFAULT_CLEARANCE_MM, fitDepthMm, fitHoleMm, INTERFACES, MIN_FEATURE_MM, PRINT_DEFAULTS, PRINTABILITY } from '../standard.js';
+import { CLEARANCE_RANGE_MM, DEFAULT_BED_CHAMFER_MM, DEFAULT_CLEARANCE_MM, fitDepthMm, fitHoleMm, INTERFACES, MIN_FEATURE_MM, PRINT_DEFAULTS, UNDERSIDE_RUN_PER_MM } from '../standard.js';
 import { chamferFitsAtBed } from './chamfer.js';
 import { cutInto, FACING, placeCut, rectHole, roundHole, type Cut } from './cutters.js';
 import { checkRange, mergeOptions } from './options.js';
@@ -75,7 +75,7 @@ export function flagHolder(options?: Partial<FlagHolderOptions>): Part {
   const R = o.topDiameterMm / 2;
   // The top: a cone out from the sleeve's wall to the platform's edge at PRINTABILITY.undersideDeg, the deck
   // on it, a rail round it.
-  const flare = R - s.outerRadiusMm, steep = Math.tan((PRINTABILITY.undersideDeg * Math.PI) / 180);
+  const flare = R - s.outerRadiusMm, steep = UNDERSIDE_RUN_PER_MM;
   const zDeck = f.sleeveLengthMm, zCone = zDeck - flare / steep;
   const top = union([
     cylinder(flare / steep, s.outerRadiusMm, R).translate([0, 0, zCone]),

@@ -12,7 +12,7 @@
 import { InputError } from '../../errors.js';
 import type { EmblemShape, Ornament } from '../../faction/types.js';
 import { box, circle, cylinder, hull3d, polygon, rect, type Profile, type Solid, type Vec2, type Vec3 } from '../../geometry/kernel.js';
-import { DETAIL, MIN_FEATURE_MM, PRINT_DEFAULTS, PRINTABILITY } from '../../standard.js';
+import { DETAIL, MIN_FEATURE_MM, PRINT_DEFAULTS, PRINTABILITY, UNDERSIDE_RUN_PER_MM as STEEP } from '../../standard.js';
 import { DEFAULTS as TURRET } from '../turret.js';
 import { PROA } from './styles.js';
 import { recess, type FaceMap, type HullContext } from './surface.js';
@@ -30,8 +30,6 @@ export const EMBLEM = { thicknessMm: 1.2, heightMm: { crown: 5.5, sun: 7.5 } } a
 export const FUNNEL = { diameterMm: 5.6, heightMm: 9, boreDepthMm: 3 } as const;
 /** Room each fitting needs above the deck, as a radius about its socket: the mast's collar and sail, the cargo stack's corner, the turret's drum. */
 const FITTING_ROOM_MM = { mast: 6, cargo: 8.5, turret: TURRET.drumDiameterMm / 2 } as const;
-/** How far an underside may reach out per mm it falls: PRINTABILITY.undersideDeg from vertical. */
-const STEEP = Math.tan((PRINTABILITY.undersideDeg * Math.PI) / 180);
 /** Castles and plates start this far below what they stand on, so they fuse; the rail a different depth. */
 const FUSE_MM = 0.5;
 const RAIL_ROOT_MM = 0.3;

@@ -9,7 +9,7 @@
  */
 import type { FactionModel } from '../../faction/types.js';
 import { hull3d, polygon, rect, sweep, type Profile, type Solid, type Vec2, type Vec3 } from '../../geometry/kernel.js';
-import { DETAIL, HULL, PRINTABILITY } from '../../standard.js';
+import { DETAIL, grooveRoofRiseMm as roofRiseMm, HULL, UNDERSIDE_RUN_PER_MM } from '../../standard.js';
 import type { Level, Outline, StyleDef } from './styles.js';
 
 /** Axis-aligned box in the hull frame. */
@@ -39,8 +39,6 @@ export interface HullContext {
 export type FaceMap = (uMm: number, zMm: number, wMm: number) => Vec3;
 
 const D = DETAIL;
-/** How far a groove's roof rises over its depth, sloping at PRINTABILITY.grooveRoofDeg from vertical. */
-export const roofRiseMm = (depthMm: number): number => depthMm / Math.tan((PRINTABILITY.grooveRoofDeg * Math.PI) / 180);
 /** Cutters reach this far out of the face, so no face of the cut lies on the body's. */
 const OUT_MM = 1;
 /** The sweep of a side groove turns an outline corner this far either side of it. */
@@ -82,7 +80,7 @@ export function recess(face: FaceMap, u0: number, u1: number, z0: number, z1: nu
 export function rivet(face: FaceMap, u: number, z: number, surfaceW = 0): Solid {
   const r = D.reliefMm, foot = 0.3, half = 0.6, tall = 0.9;
   const w0 = surfaceW - foot, w1 = surfaceW + r;
-  const under = (r + foot) / Math.tan((PRINTABILITY.undersideDeg * Math.PI) / 180);
+  const under = (r + foot) / UNDERSIDE_RUN_PER_MM;
   return hull3d([
     ...[-half, half].flatMap((du) => [face(u + du, z - tall, w0), face(u + du, z + tall, w0)]),
     ...[-half / 2, half / 2].flatMap((du) => [face(u + du, z - tall + under, w1), face(u + du, z + tall - 0.25, w1)]),
