@@ -2,7 +2,9 @@
  * The bill of materials: the plan's lines with grams and minutes from each part's mesh, totals by colour
  * and material, spools and cost. Pure: meshes are looked up through a function.
  */
+import { createHash } from 'node:crypto';
 import type { MeshData } from '../geometry/kernel.js';
+import type { PartCache } from '../generate/index.js';
 import { findMaterial } from '../materials.js';
 import { estimatePrint, type PrintEstimate, type PrintSettings } from './estimate.js';
 import type { Plan } from './quantities.js';
@@ -66,7 +68,58 @@ export interface BomRequest {
   /** The mesh of a generated file, by its path (`shared/mast.stl`). */
   mesh: (path: string) => MeshData;
   pricePerKg: number | null;
+  /** Estimates already made (a cache's), by `estimateJobs`' keys; the rest are made from the meshes. */
+  estimates?: ReadonlyMap<string, PrintEstimate>;
 }
+
+/** One estimate the bill of materials needs: a file at a print setting in a material's density. */
+export interface EstimateJob {
+  key: string;
+  path: string;
+  settings: PrintSettings;
+  densityGPerCm3: number;
+}
+
+/** A plan line's estimate: the file, its print settings and material, and the key the estimate goes by. */
+function lineEstimate(line: Plan['lines'][number], print: PrintSettings): EstimateJob & { materialId: string } {
+  const material = findMaterial(line.material);
+  if (!material) throw new Error(`unknown material "${line.material}" in the plan`);
+  const settings = { ...print, ...line.print };
+  return { key: `${line.path}\0${material.id}\0${JSON.stringify(settings)}`, path: line.path, settings, densityGPerCm3: material.densityGPerCm3.value, materialId: material.id };
+}
+
+/** The estimates a plan needs, one per distinct file, material and print setting, each with its key. */
+export function estimateJobs(plan: Plan, print: PrintSettings): EstimateJob[] {
+  const jobs = new Map<string, EstimateJob>();
+  for (const line of plan.lines) {
+    const { key, path, settings, densityGPerCm3 } = lineEstimate(line, print);
+    if (!jobs.has(key)) jobs.set(key, { key, path, settings, densityGPerCm3 });
+  }
+  return [...jobs.values()];
+}
+
+/**
+ * Every estimate the plan needs, taken from the part cache where it holds one and made and stored where it
+ * does not: keyed by the code version, the file's sha256 and the estimate's own key, so a changed part,
+ * setting or estimator is estimated afresh. Pass the result to buildBom as `estimates`.
+ */
+export async function cachedEstimates(plan: Plan, print: PrintSettings, sha256Of: (path: string) => string, mesh: (path: string) => MeshData, cache: PartCache): Promise<Map<string, PrintEstimate>> {
+  const out = new Map<string, PrintEstimate>();
+  for (const job of estimateJobs(plan, print)) {
+    const key = createHash('sha256').update(`${cache.codeVersion}\0${sha256Of(job.path)}\0${job.key}\0${job.densityGPerCm3}`).digest('hex');
+    const kept = await cache.getBytes(key, ESTIMATE_KIND);
+    let est: PrintEstimate;
+    if (kept) est = JSON.parse(new TextDecoder().decode(kept)) as PrintEstimate;
+    else {
+      est = estimatePrint(mesh(job.path), job.settings, job.densityGPerCm3);
+      await cache.putBytes(key, ESTIMATE_KIND, new TextEncoder().encode(JSON.stringify(est)));
+    }
+    out.set(job.key, est);
+  }
+  return out;
+}
+
+const ESTIMATE_KIND = 'print-estimate';
 
 /**
  * Spools for each colour-material group, in the order given: each named colour of each material needs
@@ -85,21 +138,18 @@ export function countSpools(groups: readonly { color: string; material: string; 
 /** Builds the bill of materials; one estimate per distinct file, material and print setting. */
 export function buildBom(req: BomRequest): Bom {
   const { plan, print } = req;
-  const cache = new Map<string, PrintEstimate>();
+  const estimates = new Map(req.estimates);
   const rows: BomRow[] = plan.lines.map((line) => {
-    const material = findMaterial(line.material);
-    if (!material) throw new Error(`unknown material "${line.material}" in the plan`);
-    const settings = { ...print, ...line.print };
-    const key = `${line.path}\0${material.id}\0${JSON.stringify(settings)}`;
-    let est = cache.get(key);
-    if (!est) cache.set(key, (est = estimatePrint(req.mesh(line.path), settings, material.densityGPerCm3.value)));
+    const job = lineEstimate(line, print);
+    let est = estimates.get(job.key);
+    if (!est) estimates.set(job.key, (est = estimatePrint(req.mesh(job.path), job.settings, job.densityGPerCm3)));
     return {
       part: line.part,
       faction: line.faction ?? 'shared',
       file: line.path,
       quantity: line.quantity,
       color: line.color,
-      material: material.id,
+      material: job.materialId,
       gramsEach: est.grams,
       gramsTotal: est.grams * line.quantity,
       minutesEach: est.minutes,

@@ -4,7 +4,7 @@
  */
 import { Option, type Command } from 'commander';
 import { loadArmada, type Armada } from '../armada/load.js';
-import { buildBom, type Bom } from '../bom/bom.js';
+import { buildBom, cachedEstimates, type Bom } from '../bom/bom.js';
 import type { PrintSettings } from '../bom/estimate.js';
 import { BOM_MODES, planBom, resolveMode, type BomMode, type Fleet, type Plan } from '../bom/quantities.js';
 import { InputError } from '../errors.js';
@@ -142,11 +142,13 @@ export async function runTable(flags: TableFlags, io: Io, beforeBuild?: (setting
       if (!meshes.has(path)) meshes.set(path, parseStl(file.bytes));
       return meshes.get(path)!;
     };
+    const estimates = cache ? await cachedEstimates(plan, print, (path) => byPath.get(path)!.sha256, mesh, cache) : undefined;
     const bom = buildBom({
       plan,
       print,
       pricePerKg,
       mesh,
+      ...(estimates ? { estimates } : {}),
     });
     return { plan, settings, files, bom, mesh, cache };
 }

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildBom, countSpools, type Bom } from '../../src/bom/bom.js';
+import { buildBom, cachedEstimates, countSpools, estimateJobs, type Bom } from '../../src/bom/bom.js';
+import type { PartCache } from '../../src/generate/index.js';
 import { csvField, formatBomCsv, formatBomJson, formatBomMarkdown, formatBomTable } from '../../src/bom/format.js';
 import { TABLE_MAX_COLUMNS } from '../../src/table.js';
 import { estimatePrint, type PrintSettings } from '../../src/bom/estimate.js';
@@ -38,6 +39,28 @@ describe('the bill of materials', () => {
     expect(t.spools).toBe(t.byColor.reduce((s, c) => s + c.spools, 0));
     expect(t.cost).toBeCloseTo((t.grams / 1000) * 24.5, 9);
     expect(t.spoolsCost).toBeCloseTo(t.spools * 24.5, 9);
+  });
+
+  it('takes each estimate from the part cache once stored there: the same bill, no mesh read again', async () => {
+    const stored = new Map<string, Uint8Array>();
+    const cache: PartCache = {
+      codeVersion: 'v1',
+      get: async () => null,
+      put: async () => undefined,
+      getBytes: async (key, kind) => stored.get(`${kind}/${key}`) ?? null,
+      putBytes: async (key, kind, bytes) => void stored.set(`${kind}/${key}`, bytes),
+    };
+    const sha = (path: string): string => `sha-of-${path}`;
+    const first = await cachedEstimates(plan, PRINT, sha, meshOf, cache);
+    expect(stored.size).toBe(estimateJobs(plan, PRINT).length);
+    const read: string[] = [];
+    const again = await cachedEstimates(plan, PRINT, sha, (path) => (read.push(path), meshOf(path)), cache);
+    expect(read).toEqual([]);
+    expect(again).toEqual(first);
+    expect(buildBom({ plan, print: PRINT, mesh: () => { throw new Error('no mesh needed'); }, pricePerKg: 24.5, estimates: again })).toEqual(bom);
+    // A changed file (its sha256) or code version is estimated afresh.
+    await cachedEstimates(plan, PRINT, (path) => `changed-${path}`, (path) => (read.push(path), meshOf(path)), cache);
+    expect(read.length).toBe(estimateJobs(plan, PRINT).length);
   });
 
   it('gives each colour whole spools and prints "any" from the leftovers first', () => {
