@@ -234,7 +234,7 @@ function stemXMm(ctx: HullContext, z: number): number {
 }
 
 /** The proa's outrigger float and its cross-beams (hull.ts decorations), in the hull frame. */
-export function proaFloat(ctx: HullContext): { yMm: number; widthMm: number; heightMm: number; akaXsMm: number[] } {
+function proaFloat(ctx: HullContext): { yMm: number; widthMm: number; heightMm: number; akaXsMm: number[] } {
   const len = ctx.model.hull.lengthMm;
   return { yMm: -ctx.model.hull.beamMm / 2 + PROA.floatWidthMm / 2, widthMm: PROA.floatWidthMm, heightMm: PROA.floatHeightMm, akaXsMm: PROA.akaAtFrac.map((f) => len * f) };
 }

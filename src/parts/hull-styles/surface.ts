@@ -49,12 +49,12 @@ const SHARP_DEG = 1;
 const STERN_STOP_MM = 0.6;
 
 /** The side of the hull at x, port (+1) or starboard (−1), as a face map (u = x). */
-export function sideFace(outline: Outline, sign: 1 | -1): FaceMap {
+function sideFace(outline: Outline, sign: 1 | -1): FaceMap {
   return (u, z, w) => [u, sign * (outline.halfAt(u) + w), z];
 }
 
 /** An end face (the bow's or stern's flat) at x = `xMm`, facing `dir` (+1 bow, −1 stern), u across (+ port). */
-export function endFace(xMm: number, dir: 1 | -1): FaceMap {
+function endFace(xMm: number, dir: 1 | -1): FaceMap {
   return (u, z, w) => [xMm + dir * w, u, z];
 }
 
@@ -77,7 +77,7 @@ export function recess(face: FaceMap, u0: number, u1: number, z0: number, z1: nu
  * whose underside rises at PRINTABILITY.undersideDeg and whose foot reaches into the wall, so it fuses and
  * prints without support.
  */
-export function rivet(face: FaceMap, u: number, z: number, surfaceW = 0): Solid {
+function rivet(face: FaceMap, u: number, z: number, surfaceW = 0): Solid {
   const r = D.reliefMm, foot = 0.3, half = 0.6, tall = 0.9;
   const w0 = surfaceW - foot, w1 = surfaceW + r;
   const under = (r + foot) / UNDERSIDE_RUN_PER_MM;
@@ -88,7 +88,7 @@ export function rivet(face: FaceMap, u: number, z: number, surfaceW = 0): Solid 
 }
 
 /** The z range over which the hull's sides stand upright at the deck outline's full width, or null. */
-export function uprightBand(levels: readonly Level[]): { z0: number; z1: number } | null {
+function uprightBand(levels: readonly Level[]): { z0: number; z1: number } | null {
   const full = (l: Level): boolean => l.sy > 1 - 1e-6 && l.sternInsetMm < 1e-6;
   let i = levels.length - 1;
   while (i >= 0 && !full(levels[i]!)) i--;
