@@ -108,12 +108,9 @@ export class Profile {
   mirror(axis: Vec2): Profile {
     return new Profile(this.cs.mirror([axis[0], axis[1]]));
   }
-  /**
-   * Grows (positive) or shrinks (negative) the outline by `deltaMm`, with round corners, or mitred ones
-   * (`'miter'`: no added points, for an outline already finely stationed, such as a hull's).
-   */
-  offset(deltaMm: number, join: 'round' | 'miter' = 'round'): Profile {
-    return new Profile(join === 'miter' ? this.cs.offset(deltaMm, 'Miter', 2) : this.cs.offset(deltaMm, 'Round', 2, circleSegments(Math.abs(deltaMm))));
+  /** Grows (positive) or shrinks (negative) the outline by `deltaMm`, with round corners. */
+  offset(deltaMm: number): Profile {
+    return new Profile(this.cs.offset(deltaMm, 'Round', 2, circleSegments(Math.abs(deltaMm))));
   }
   /** Drops vertices closer than `epsilonMm` to their neighbours, or to the line through them. */
   simplify(epsilonMm: number): Profile {

@@ -17,8 +17,8 @@ import { CLEARANCE_RANGE_MM, DEFAULT_BED_CHAMFER_MM, DEFAULT_CLEARANCE_MM, HULL 
 import { chamferFitsAtBed } from './chamfer.js';
 import { ballastCeilingRiseMm, ballastPocket, cannonSlot, cargoSocket, coinSlot, FACING, mastSocket, placeCut, turretSeat, wheelSlot, type Cut } from './cutters.js';
 import { ornaments, RAIL_GUNWALE_MM } from './hull-styles/ornaments.js';
-import { levelsFor, minHalfBeamMm, Outline, PROA, STYLES, type Level, type StyleDef } from './hull-styles/styles.js';
-import { rivets, surfaceCuts, type HullContext } from './hull-styles/surface.js';
+import { CASTLE, levelsFor, minHalfBeamMm, Outline, PROA, proaFloatYMm, STYLES, type Level, type StyleDef } from './hull-styles/styles.js';
+import { surfaceDetail, type HullContext } from './hull-styles/surface.js';
 import { checkOption, checkRange, mergeOptions } from './options.js';
 
 export interface HullOptions {
@@ -123,11 +123,11 @@ export function hull(options?: Partial<HullOptions>): Part {
   };
   const look = ornaments(ctx);
   // The surface is cut from the lofted body alone, before castles, teeth and ornaments stand on it.
-  const surface = surfaceCuts(ctx);
+  const surface = surfaceDetail(ctx);
   const lofted = loft(outline, loftLevels);
-  const shell = surface.length ? lofted.subtract(union(surface)) : lofted;
+  const shell = surface.cuts.length ? lofted.subtract(union(surface.cuts)) : lofted;
   const teeth = style.rim && !wall ? gunwaleTeeth(m, style, outline) : [];
-  const body = union([shell, ...decorations(m, style, outline, levels), ...teeth, ...rivets(ctx), ...look.adds]);
+  const body = union([shell, ...decorations(m, style, outline, levels), ...teeth, ...surface.adds, ...look.adds]);
   const cuts = planned.map((p) => p.cut());
   // cutInto's one subtraction, with the bulwark's well and the ornaments' recesses in the same union as the cutters.
   const relief = [...(wall ? [bulwarkWell(m, style, outline, top)] : []), ...look.cuts];
@@ -321,7 +321,6 @@ function blockedDeckRanges(style: StyleDef, outline: Outline): [number, number][
 
 function checkContainment(m: FactionModel, style: StyleDef, outline: Outline, levels: readonly Level[], planned: readonly Planned[], gunwaleMm: number): void {
   const H = m.hull.heightMm;
-  const rim = gunwaleMm;
   const blocked = blockedDeckRanges(style, outline);
   for (const p of planned) {
     if (p.place === 'side') continue;
@@ -329,7 +328,7 @@ function checkContainment(m: FactionModel, style: StyleDef, outline: Outline, le
     const { min, max } = p.box;
     if (onDeck && min[2] < WALL) fail(p.path, `${p.what} is deeper than the ${fmt(H)} mm hull allows; make model.hull.height at least ${fmt(max[2] - min[2] + WALL)} mm`);
     if (!onDeck && max[2] > H - WALL) fail(p.path, `${p.what} would break through the deck; make model.hull.height at least ${fmt(max[2] + WALL)} mm`);
-    const margin = WALL + (onDeck ? rim : 0);
+    const margin = WALL + (onDeck ? gunwaleMm : 0);
     const halfW = (max[1] - min[1]) / 2;
     const halfL = (max[0] - min[0]) / 2;
     const yc = (max[1] + min[1]) / 2;
@@ -378,9 +377,9 @@ function decorations(m: FactionModel, style: StyleDef, outline: Outline, levels:
     const base: Level = { zMm: H - FUSE_MM, sy: top.sy, bowInsetMm: stern ? clip : top.bowInsetMm, sternInsetMm: stern ? top.sternInsetMm : clip };
     const crown: Level = {
       zMm: H + c.heightMm,
-      sy: top.sy * 0.92,
-      bowInsetMm: base.bowInsetMm + (stern ? c.heightMm / 3 : 0.5),
-      sternInsetMm: base.sternInsetMm + (stern ? 0.5 : c.heightMm / 3),
+      sy: top.sy * CASTLE.topBeamFrac,
+      bowInsetMm: base.bowInsetMm + (stern ? c.heightMm * CASTLE.inboardSlopeFrac : CASTLE.endLeanMm),
+      sternInsetMm: base.sternInsetMm + (stern ? CASTLE.endLeanMm : c.heightMm * CASTLE.inboardSlopeFrac),
     };
     out.push(loft(outline, [base, crown]));
   }
@@ -388,7 +387,7 @@ function decorations(m: FactionModel, style: StyleDef, outline: Outline, levels:
   if (style.outrigger) {
     // Float to starboard inside the beam, joined by two sloping cross-beams (akas) to the canoe's side.
     const fr = PROA.floatWidthMm / 2;
-    const fy = -m.hull.beamMm / 2 + fr;
+    const fy = proaFloatYMm(m.hull.beamMm);
     const fl = (len * PROA.floatLengthFrac) / 2;
     out.push(hull2d([circle(fr).translate(-fl, 0), circle(fr).translate(fl, 0)]).extrude(PROA.floatHeightMm).translate([0, fy, 0]));
     for (const x of PROA.akaAtFrac.map((f) => len * f)) {

@@ -14,7 +14,7 @@ import type { EmblemShape, Ornament } from '../../faction/types.js';
 import { box, circle, cylinder, hull3d, polygon, rect, type Profile, type Solid, type Vec2, type Vec3 } from '../../geometry/kernel.js';
 import { DETAIL, MIN_FEATURE_MM, PRINT_DEFAULTS, PRINTABILITY, UNDERSIDE_RUN_PER_MM as STEEP } from '../../standard.js';
 import { DEFAULTS as TURRET } from '../turret.js';
-import { PROA } from './styles.js';
+import { CASTLE, PROA, proaFloatYMm } from './styles.js';
 import { recess, type FaceMap, type HullContext } from './surface.js';
 
 /** The rail along the gunwale (ours): two line widths thick, eight layers tall, a hair inside the side. */
@@ -213,13 +213,13 @@ function sternCastle(ctx: HullContext, index: number, what: string) {
   const t = (z: number): number => Math.max(0, Math.min(1, (z - H) / k.heightMm));
   return {
     sternXMm: o.sternXMm,
-    lengthMm: lengthMm - k.heightMm / 3,
+    lengthMm: lengthMm - k.heightMm * CASTLE.inboardSlopeFrac,
     deckMm: H,
     heightMm: k.heightMm,
-    /** The castle's transom leans in 0.5 mm over its height (hull.ts decorations). */
-    transomXAt: (z: number): number => o.sternXMm + 0.5 * t(z),
-    /** Its sides draw in to 92 % of the deck's half-beam at its top. */
-    halfAt: (x: number, z: number): number => ctx.deck.sy * o.halfAt(x) * (1 - 0.08 * t(z)),
+    /** The castle's transom leans in over its height (hull.ts decorations). */
+    transomXAt: (z: number): number => o.sternXMm + CASTLE.endLeanMm * t(z),
+    /** Its sides draw in towards its top. */
+    halfAt: (x: number, z: number): number => ctx.deck.sy * o.halfAt(x) * (1 - (1 - CASTLE.topBeamFrac) * t(z)),
   };
 }
 
@@ -236,7 +236,7 @@ function stemXMm(ctx: HullContext, z: number): number {
 /** The proa's outrigger float and its cross-beams (hull.ts decorations), in the hull frame. */
 function proaFloat(ctx: HullContext): { yMm: number; widthMm: number; heightMm: number; akaXsMm: number[] } {
   const len = ctx.model.hull.lengthMm;
-  return { yMm: -ctx.model.hull.beamMm / 2 + PROA.floatWidthMm / 2, widthMm: PROA.floatWidthMm, heightMm: PROA.floatHeightMm, akaXsMm: PROA.akaAtFrac.map((f) => len * f) };
+  return { yMm: proaFloatYMm(ctx.model.hull.beamMm), widthMm: PROA.floatWidthMm, heightMm: PROA.floatHeightMm, akaXsMm: PROA.akaAtFrac.map((f) => len * f) };
 }
 
 const fmt = (mm: number): string => `${Math.round(mm * 100) / 100}`;

@@ -182,6 +182,13 @@ export const STYLES: Readonly<Record<HullStyle, StyleDef>> = {
 
 /** Outrigger float and prow posts of the proa (ours, sized for two line widths and a firm join). */
 export const PROA = { floatWidthMm: 4.5, floatHeightMm: 7, floatLengthFrac: 0.55, akaWidthMm: 3, akaAtFrac: [-0.2, 0.22], prowHeightMm: 6, prowLengthMm: 7, prowThicknessMm: 2 } as const;
+/**
+ * A castle's shape (ours): its sides draw in to this share of the deck's beam at its top, its outboard end
+ * leans in this far, and its inboard face slopes back over this share of its height.
+ */
+export const CASTLE = { topBeamFrac: 0.92, endLeanMm: 0.5, inboardSlopeFrac: 1 / 3 } as const;
+/** Where the proa's float runs, across: to starboard, inside the beam. */
+export const proaFloatYMm = (beamMm: number): number => -beamMm / 2 + PROA.floatWidthMm / 2;
 
 /** One plan outline of the loft. */
 export interface Level {

@@ -47,6 +47,8 @@ const CORNER_MM = 0.05;
 const SHARP_DEG = 1;
 /** Side grooves stop this far forward of the transom. */
 const STERN_STOP_MM = 0.6;
+/** Courses (and the armour belt) keep this far inside the upright band's foot and head: a groove's height. */
+const BAND_MARGIN_MM = DETAIL.sideGrooveHeightMm;
 
 /** The side of the hull at x, port (+1) or starboard (−1), as a face map (u = x). */
 function sideFace(outline: Outline, sign: 1 | -1): FaceMap {
@@ -77,7 +79,7 @@ export function recess(face: FaceMap, u0: number, u1: number, z0: number, z1: nu
  * whose underside rises at PRINTABILITY.undersideDeg and whose foot reaches into the wall, so it fuses and
  * prints without support.
  */
-function rivet(face: FaceMap, u: number, z: number, surfaceW = 0): Solid {
+function rivet(face: FaceMap, u: number, z: number, surfaceW: number): Solid {
   const r = D.reliefMm, foot = 0.3, half = 0.6, tall = 0.9;
   const w0 = surfaceW - foot, w1 = surfaceW + r;
   const under = (r + foot) / UNDERSIDE_RUN_PER_MM;
@@ -176,7 +178,7 @@ function sideCuts(ctx: HullContext, keepOut: readonly Box3[]): Solid[] {
   const { surface } = ctx.model.look;
   if (!band || surface === 'plain') return [];
   const h = D.sideGrooveHeightMm, d = D.sideGrooveDepthMm;
-  const lo = band.z0 + 0.6, hi = band.z1 - 0.6;
+  const lo = band.z0 + BAND_MARGIN_MM, hi = band.z1 - BAND_MARGIN_MM;
   const zs: number[] = [];
   const o = ctx.outline;
   const joints: Solid[] = [];
@@ -217,15 +219,15 @@ function sideCuts(ctx: HullContext, keepOut: readonly Box3[]): Solid[] {
   return [...zs.flatMap((z) => girdles(ctx, z, h, d, keepOut)), ...joints];
 }
 
-/** The iron surface's armour belt: the upright band less a course's margin at its foot and head. */
+/** The iron surface's armour belt: the upright band less BAND_MARGIN_MM at its foot and head. */
 function beltMm(band: { z0: number; z1: number }): { z0: number; z1: number } {
-  return { z0: band.z0 + 0.6, z1: band.z1 - 0.6 };
+  return { z0: band.z0 + BAND_MARGIN_MM, z1: band.z1 - BAND_MARGIN_MM };
 }
 /** A rivet's head stops this far inside the side. */
 const IRON_CLEAR_MM = 0.05;
 
-/** The iron surface's rivets: a row just inside the belt's head and foot, between the plate seams. */
-export function rivets(ctx: HullContext): Solid[] {
+/** The iron surface's rivets: a row just inside the belt's head and foot, between the plate seams, clear of the keep-outs. */
+function rivets(ctx: HullContext, keepOut: readonly Box3[]): Solid[] {
   const band = uprightBand(ctx.levels);
   if (!band || ctx.model.look.surface !== 'iron') return [];
   const o = ctx.outline, belt = beltMm(band);
@@ -235,16 +237,11 @@ export function rivets(ctx: HullContext): Solid[] {
   for (let x = o.sternXMm + D.rivetPitchMm; x < o.bowXMm - D.rivetPitchMm; x += D.rivetPitchMm) {
     const k = (x - o.sternXMm) % D.ironPlateMm;
     if (!straight(o, x) || k < 1 || k > D.ironPlateMm - 1) continue;
-    if (keepsClear(ctx, [x - 1, -Infinity, rows[0]! - 1], [x + 1, Infinity, rows[1]! + 1], 'side'))
-      for (const s of [1, -1] as const) for (const z of rows) out.push(rivet(sideFace(o, s), x, z, surfaceW));
+    for (const s of [1, -1] as const)
+      if (!keepOut.some((b) => b.min[0] <= x + 1 && b.max[0] >= x - 1 && meets(ctx, b, s, rows[0]! - 1, rows[1]! + 1, -surfaceW)))
+        for (const z of rows) out.push(rivet(sideFace(o, s), x, z, surfaceW));
   }
   return out;
-}
-
-/** Whether a box keeps DETAIL.featureMarginMm from every declared feature (of one place, if given). */
-function keepsClear(ctx: HullContext, min: Vec3, max: Vec3, place?: 'deck' | 'bottom' | 'side'): boolean {
-  const m = D.featureMarginMm;
-  return ctx.features.every((f) => (place && f.place !== place) || [0, 1, 2].some((k) => min[k]! > f.box.max[k]! + m || max[k]! < f.box.min[k]! - m));
 }
 
 /** A sunk frame round each hull cannon slot's mouth: a groove DETAIL.featureMarginMm outside the slot. */
@@ -303,10 +300,11 @@ function deckCuts(ctx: HullContext): Solid[] {
 }
 
 /**
- * Every cutter of the faction's surface, to take from the lofted body: side courses (less a keep-out round
- * each feature), port frames and deck lines. A `plain` surface keeps only the port frames.
+ * The faction's surface: what is cut from the lofted body (side courses and joints split round a keep-out
+ * about each feature, port frames, deck lines) and what stands on it (the iron surface's rivets). A `plain`
+ * surface keeps only the port frames.
  */
-export function surfaceCuts(ctx: HullContext): Solid[] {
+export function surfaceDetail(ctx: HullContext): { cuts: Solid[]; adds: Solid[] } {
   const m = D.featureMarginMm;
   const grow = (f: { box: Box3 }, g: Vec3): Box3 => ({ min: [f.box.min[0] - g[0], f.box.min[1] - g[1], f.box.min[2] - g[2]], max: [f.box.max[0] + g[0], f.box.max[1] + g[1], f.box.max[2] + g[2]] });
   const keepOut: Box3[] = ctx.features.map((f) => {
@@ -319,5 +317,5 @@ export function surfaceCuts(ctx: HullContext): Solid[] {
   // Castles and prow posts stand on the deck flush with the sides: no course climbs into their footing.
   const H = ctx.model.hull.heightMm, B = ctx.model.hull.beamMm;
   for (const [a, b] of ctx.blocked) keepOut.push({ min: [a - m, -2 * B, H - 2 * m], max: [b + m, 2 * B, H + 2 * B] });
-  return [...sideCuts(ctx, keepOut), ...portFrames(ctx), ...deckCuts(ctx)];
+  return { cuts: [...sideCuts(ctx, keepOut), ...portFrames(ctx), ...deckCuts(ctx)], adds: rivets(ctx, keepOut) };
 }
