@@ -132,6 +132,28 @@ export const INTERFACES = {
 } as const;
 
 /**
+ * Game-pack interfaces (games/*, src/games): ours, chosen for a 0.4 mm nozzle like the ones above.
+ *
+ * `key`: the jigsaw key that joins board tiles and range-ruler segments edge to edge (a round knob on a
+ * neck, the neck narrower than the knob so the joint cannot pull apart in the plane). Sliding fit: the
+ * keyway is the key's outline grown by the sliding clearance (src/parts/key-joint.ts). Neck 6 mm (over
+ * 13 line widths), knob 9 mm, reach 8 mm: a tile's edge keeps 2 mm of plate round the keyway's knob.
+ *
+ * `dialPivot`: the split snap pin a click dial turns on (src/parts/dial-base.ts) ↔ the dial's bore
+ * (rotating). Its head stands `retentionMm` proud of the bore's radius, within SNAP_RETENTION_MM, and the
+ * slot between its two prongs is PRINT_IN_PLACE_GAP_MM wide so they print apart and flex in.
+ *
+ * `detent`: the nub on a dial base (peg) ↔ the dimples under the dial (holes). The nub stands the dial's
+ * axial play plus `engagementMm` tall, so a dial held down by the pivot's head must lift
+ * `engagementMm`, within SNAP_RETENTION_MM, to leave a stop: that is the click.
+ */
+export const GAME_INTERFACES = {
+  key: { neckWidthMm: 6, knobDiameterMm: 9, reachMm: 8 },
+  dialPivot: { diameterMm: 6, headLengthMm: 2.4, retentionMm: 0.2 },
+  detent: { nubDiameterMm: 2.4, engagementMm: 0.2 },
+} as const;
+
+/**
  * How much a snap-in wheel bearing must hold, as the throat interference per side that the validator
  * measures (assembly/wheel-retained). Below 0.15 mm, a third of a line width and about what FDM's
  * dimensional spread on a small feature eats, a throat may print as none; above 0.28 mm the carriage's

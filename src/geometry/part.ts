@@ -23,6 +23,10 @@ export type FeatureKind =
   | 'paper-slot'
   | 'coupon-hole'
   | 'ballast-pocket'
+  | 'dial-bore'
+  | 'detent-dimple'
+  | 'keyway'
+  | 'card-bay'
   // pegs and other male surfaces
   | 'mast-peg'
   | 'mast-pole'
@@ -35,7 +39,10 @@ export type FeatureKind =
   | 'coin'
   | 'wheel-rim'
   | 'carriage-block'
-  | 'coupon-peg';
+  | 'coupon-peg'
+  | 'dial-pivot'
+  | 'detent-nub'
+  | 'key';
 
 /** Round: `diameterMm`. Square and rect: `widthMm` along `widthAxis`, `heightMm` along axis × widthAxis. */
 export type FeatureSize =
