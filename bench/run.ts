@@ -1,4 +1,5 @@
 /** `npm run bench`: prints every speed and memory figure of the project. Targets are in the README. */
+import { benchGames } from './games.js';
 import { benchGenerate } from './generate.js';
 import { benchPhysics } from './physics.js';
 import { benchPreviews } from './previews.js';
@@ -12,6 +13,7 @@ const sections: [string, () => Promise<Record<string, string | number>>][] = [
   ['generate', benchGenerate],
   ['validate', benchValidate],
   ['print', benchPrint],
+  ['game packs', benchGames],
   ['previews', benchPreviews],
   ['physics', benchPhysics],
   ['slicer calibration', benchSlicerCalibration],

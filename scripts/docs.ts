@@ -1,11 +1,13 @@
 /**
  * `npm run docs`: remakes the pictures the README shows, with the tool itself: the Corsairs' contact sheet
  * and the hulls side by side from `shipwright generate --previews`, and the first page of
- * `shipwright cards --format svg` (the faction cards). test/generate/previews.test.ts and
- * test/cli/cards.test.ts fail when they are stale.
+ * `shipwright cards --format svg` (the faction cards); and the game packs' JSON Schema from the tables the
+ * loader checks against. test/generate/previews.test.ts, test/cli/cards.test.ts and test/games/schema.test.ts
+ * fail when they are stale.
  */
+import { gameSchema } from '../src/games/schema.js';
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +18,9 @@ const DOCS_SHEET = 'docs/corsairs-contact-sheet.png';
 const DOCS_CARDS = 'docs/cards-page-1.svg';
 const DOCS_HULLS = 'docs/hulls.png';
 const DOCS_FLEET = 'docs/fleet.png';
+const GAME_SCHEMA = 'schema/game.schema.json';
+writeFileSync(join(ROOT, GAME_SCHEMA), `${JSON.stringify(await gameSchema(), null, 2)}\n`);
+process.stdout.write(`${GAME_SCHEMA} remade\n`);
 const work = mkdtempSync(join(tmpdir(), 'sw-docs-'));
 try {
   execFileSync(process.execPath, [join(ROOT, 'bin/shipwright.js'), 'generate', '--previews', '--out', work], { stdio: 'inherit' });

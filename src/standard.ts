@@ -136,8 +136,9 @@ export const INTERFACES = {
  *
  * `key`: the jigsaw key that joins board tiles and range-ruler segments edge to edge (a round knob on a
  * neck, the neck narrower than the knob so the joint cannot pull apart in the plane). Sliding fit: the
- * keyway is the key's outline grown by the sliding clearance (src/parts/key-joint.ts). Neck 6 mm (over
- * 13 line widths), knob 9 mm, reach 8 mm: a tile's edge keeps 2 mm of plate round the keyway's knob.
+ * keyway is the key's outline grown by the sliding clearance (src/parts/key-joint.ts). Neck 5 mm (11 line
+ * widths), knob 8 mm, reach 10 mm: the neck runs 2.9 mm straight before the knob swells past it, so the
+ * knob (3 mm wider) cannot pull back through the keyway's mouth.
  *
  * `dialPivot`: the split snap pin a click dial turns on (src/parts/dial-base.ts) ↔ the dial's bore
  * (rotating). Its head stands `retentionMm` proud of the bore's radius, within SNAP_RETENTION_MM, and the
@@ -148,7 +149,7 @@ export const INTERFACES = {
  * `engagementMm`, within SNAP_RETENTION_MM, to leave a stop: that is the click.
  */
 export const GAME_INTERFACES = {
-  key: { neckWidthMm: 6, knobDiameterMm: 9, reachMm: 8 },
+  key: { neckWidthMm: 5, knobDiameterMm: 8, reachMm: 10 },
   dialPivot: { diameterMm: 6, headLengthMm: 2.4, retentionMm: 0.2 },
   detent: { nubDiameterMm: 2.4, engagementMm: 0.2 },
 } as const;

@@ -3,6 +3,8 @@
  * (clearance, printer, the cannon's material and range) that change the printed geometry.
  */
 import { Option, type Command } from 'commander';
+import { DEFAULT_GAME_ID, loadGame } from '../games/loader.js';
+import type { Game } from '../games/types.js';
 import { InputError } from '../errors.js';
 import { DEFAULT_FACTIONS_DIR, loadFactionFiles, loadFactions, type LoadOptions } from '../faction/loader.js';
 import type { Faction } from '../faction/types.js';
@@ -212,4 +214,26 @@ export function addCacheOptions(cmd: Command): Command {
 /** The part cache the flags ask for (null with --no-cache); a cache that fails warns on `warn` and is bypassed. */
 export async function cacheFrom(flags: CacheFlags, warn: (message: string) => void): Promise<PartCache | null> {
   return flags.cache ? openDiskCache(flags.cacheDir ?? defaultCacheDir(), { warn }) : null;
+}
+
+export interface GameFlags {
+  game?: string;
+}
+
+/** `--game`: which pack the command works on. */
+export function addGameOption(cmd: Command): Command {
+  return cmd.option('--game <id>', `the game pack (shipwright games; default ${DEFAULT_GAME_ID}), or a folder holding a game.yaml`);
+}
+
+/**
+ * The pack `--game` names, or null for Cannons & Coastlines (the default; its pieces are the factions).
+ * A pack of pieces takes no faction flags: they are refused, naming the flag.
+ */
+export async function packFrom(flags: GameFlags & { faction?: string[]; factionsDir?: string; factions?: string; armada?: string }, files: readonly string[] = []): Promise<Game | null> {
+  if (flags.game === undefined) return null;
+  const game = await loadGame(flags.game);
+  if (game.factionsDir) return null;
+  const factionFlag = files.length > 0 ? 'faction files' : flags.faction?.length ? '--faction' : flags.factionsDir ? '--factions-dir' : flags.factions ? '--factions' : flags.armada ? '--armada' : null;
+  if (factionFlag) throw InputError.single('--game', '', `${game.name} has no factions; leave out ${factionFlag} (they choose Cannons & Coastlines faction sets)`);
+  return game;
 }

@@ -17,11 +17,13 @@ import type { MeshData } from '../geometry/kernel.js';
 import { parseStl } from '../mesh/stl.js';
 import { PLAYERS } from '../rules/rulebook.js';
 import { PRINT_DEFAULTS } from '../standard.js';
-import { addBuildOptions, addCacheOptions, buildSettingsFrom, cacheFrom, parseIntFlag, parseMmFlag, parseNumberFlag, type BuildFlags, type CacheFlags } from './options.js';
+import { addGameOption, packFrom, type GameFlags, addBuildOptions, addCacheOptions, buildSettingsFrom, cacheFrom, parseIntFlag, parseMmFlag, parseNumberFlag, type BuildFlags, type CacheFlags } from './options.js';
 import { progressReporter } from './progress.js';
 import type { Io } from './terminal.js';
+import { generatePack, planPackTable } from '../games/plan.js';
+import type { Game } from '../games/types.js';
 
-export interface TableFlags extends BuildFlags, CacheFlags {
+export interface TableFlags extends BuildFlags, CacheFlags, GameFlags {
   players?: string;
   mode?: BomMode;
   factions?: string;
@@ -75,8 +77,8 @@ function fleetsFrom(flags: TableFlags, all: readonly Faction[], armada: Armada |
 
 /** The table's flags: players, mode, factions or an armada list, materials and print settings, and the build and cache flags. */
 export function addTableOptions(cmd: Command): Command {
-  return addCacheOptions(addBuildOptions(cmd))
-    .option('--players <n>', `players at the table, ${PLAYERS.min}–${PLAYERS.max}`)
+  return addCacheOptions(addBuildOptions(addGameOption(cmd)))
+    .option('--players <n>', `players at the table, ${PLAYERS.min}–${PLAYERS.max} (another --game: its own range, shipwright games)`)
     .addOption(new Option('--mode <mode>', 'default (2–6 players), group (6–20) or armada (needs --armada); default: by player count').choices(BOM_MODES))
     .option('--factions <ids>', 'one faction id per player, comma-separated, repeats allowed (default: round-robin over the shipped factions)')
     .option('--armada <file>', 'a Custom Armada list (YAML: players: [{ name, ships: [{ faction, count }] }])')
@@ -116,6 +118,8 @@ export async function runTable(flags: TableFlags, io: Io, beforeBuild?: (setting
     const pricePerKg = flags.pricePerKg === undefined ? null : parseNumberFlag('--price-per-kg', flags.pricePerKg, 0, 1e6, 'a price per kg in your currency');
     const materialId = flags.material === undefined ? undefined : materialFlag('--material', flags.material);
     const ballMaterialId = flags.ballMaterial === undefined ? undefined : materialFlag('--ball-material', flags.ballMaterial);
+    const game = await packFrom(flags);
+    if (game) return runGameTable(game, flags, io, print, pricePerKg, materialId);
     if (flags.mode === 'armada' && flags.armada === undefined) throw InputError.single('--mode', '', 'armada mode needs an armada list: --armada <file>');
     if (flags.armada !== undefined && flags.mode !== undefined && flags.mode !== 'armada') throw InputError.single('--mode', '', `an --armada list is played in armada mode, not ${flags.mode}; leave --mode out`);
     if (flags.armada !== undefined && flags.factions !== undefined) throw InputError.single('--factions', '', 'the armada list already says which factions each player fields; leave --factions out');
@@ -134,21 +138,43 @@ export async function runTable(flags: TableFlags, io: Io, beforeBuild?: (setting
     const files = await generateParts({ factions: used, settings, cache, onProgress: io.isTty ? progressReporter(io) : undefined });
     const tooBig = bedProblems(files, settings.printer, used);
     if (tooBig.length) throw new InputError(tooBig);
-    const byPath = new Map(files.map((f) => [f.path, f]));
-    const meshes = new Map<string, MeshData>();
-    const mesh = (path: string): MeshData => {
-      const file = byPath.get(path);
-      if (!file) throw new Error(`generate made no ${path}`);
-      if (!meshes.has(path)) meshes.set(path, parseStl(file.bytes));
-      return meshes.get(path)!;
-    };
-    const estimates = cache ? await cachedEstimates(plan, print, (path) => byPath.get(path)!.sha256, mesh, cache) : undefined;
-    const bom = buildBom({
-      plan,
-      print,
-      pricePerKg,
-      mesh,
-      ...(estimates ? { estimates } : {}),
-    });
-    return { plan, settings, files, bom, mesh, cache };
+    return { plan, settings, files, cache, ...(await billOf(plan, files, print, pricePerKg, cache)) };
+}
+
+/** The bill of materials of a plan from its built files: each file's mesh parsed once, estimates from the cache where it holds them. */
+async function billOf(plan: Plan, files: readonly GeneratedFile[], print: PrintSettings, pricePerKg: number | null, cache: PartCache | null): Promise<{ bom: Bom; mesh: (path: string) => MeshData }> {
+  const byPath = new Map(files.map((f) => [f.path, f]));
+  const meshes = new Map<string, MeshData>();
+  const mesh = (path: string): MeshData => {
+    const file = byPath.get(path);
+    if (!file) throw new Error(`generate made no ${path}`);
+    if (!meshes.has(path)) meshes.set(path, parseStl(file.bytes));
+    return meshes.get(path)!;
+  };
+  const estimates = cache ? await cachedEstimates(plan, print, (path) => byPath.get(path)!.sha256, mesh, cache) : undefined;
+  const bom = buildBom({
+    plan,
+    print,
+    pricePerKg,
+    mesh,
+    ...(estimates ? { estimates } : {}),
+  });
+  return { bom, mesh };
+}
+
+/** `--game`: a pack's table, its player count checked against the pack's, its files built through the same cache. */
+async function runGameTable(game: Game, flags: TableFlags, io: Io, print: PrintSettings, pricePerKg: number | null, materialId: string | undefined): Promise<TableRun> {
+  for (const flag of ['mode', 'ballMaterial'] as const) {
+    if (flags[flag] !== undefined) throw InputError.single(flag === 'mode' ? '--mode' : '--ball-material', '', `${game.name} has no ${flag === 'mode' ? 'play modes' : 'cannonballs'}; leave it out`);
+  }
+  const { min, max } = game.players;
+  if (flags.players === undefined) throw InputError.single('--players', '', `missing: ${game.name} plays ${min === max ? min : `${min} to ${max}`}, e.g. --players ${min}`);
+  const players = parseIntFlag('--players', flags.players, min, max);
+  const settings = await buildSettingsFrom(flags);
+  const cache = await cacheFrom(flags, (m) => io.err(`warning: ${m}\n`));
+  const { planned, files } = await generatePack(game, settings, { cache, onProgress: io.isTty ? progressReporter(io) : undefined });
+  const tooBig = bedProblems(files, settings.printer, []);
+  if (tooBig.length) throw new InputError(tooBig.map((p) => ({ ...p, source: game.source })));
+  const plan = planPackTable(game, planned, players, materialId);
+  return { plan, settings, files, cache, ...(await billOf(plan, files, print, pricePerKg, cache)) };
 }

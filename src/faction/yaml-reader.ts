@@ -63,6 +63,20 @@ export class YamlReader {
     }
   }
 
+  /** Where a node was written, `line:column`, or `path` when it has no position. */
+  placeOf(at: unknown, path: string): string {
+    const range = (at as { range?: readonly number[] } | null)?.range;
+    if (range?.[0] === undefined) return path;
+    const { line, col } = this.lines.linePos(range[0]);
+    return `${line}:${col}`;
+  }
+
+  /** The value as plain data (lists, mappings and scalars all the way down), for options checked elsewhere. */
+  data(f: Field): unknown {
+    const n = this.resolve(f.node) as { toJSON?: () => unknown } | null;
+    return n !== null && typeof n === 'object' && typeof n.toJSON === 'function' ? n.toJSON() : n;
+  }
+
   /** The node behind an alias (unresolved aliases are reported before any walk, so they read as null). */
   private resolve(node: unknown): unknown {
     return isAlias(node) ? (node.resolve(this.doc) ?? null) : node;

@@ -3,7 +3,7 @@
  * a click dial's stops, its snap pivot's hold and its detent's click, and the engraved marks along a line.
  * Each takes solids rebuilt from STL bytes and the features the builder declared (where to look).
  */
-import { box, rayHitsMm, type Solid } from '../geometry/kernel.js';
+import { box, rayHitsMm, type Solid, type Vec2 } from '../geometry/kernel.js';
 import type { Feature } from '../geometry/part.js';
 import { measureFeature } from '../mesh/probe.js';
 
@@ -56,7 +56,7 @@ export interface PivotMeasure {
   radialPlayMm: number;
   /** How far the barb stands over the bore's edge: what the prongs must flex in by to let the dial on or off. */
   retentionMm: number;
-  /** How far the dial lifts before its bore's top edge meets the barb's underside. */
+  /** How far the dial lifts before its bore's top edge meets the barb's underside (negative: the barb is inside the dial: it does not go on). */
   axialPlayMm: number;
   /** The dial's thickness (its mesh's height). */
   dialThicknessMm: number;
@@ -73,9 +73,10 @@ export function measurePivot(base: Solid, pivot: Feature, dial: Solid, bore: Fea
   const [x, y, top] = pivot.positionMm;
   const at = (z: number): number => pinRadiusAtMm(base, [x, y], z);
   const shaftRadiusMm = at(top + dialThicknessMm / 2);
-  // Up the pin from the dial's top face: the barb's widest, and the first height where it reaches the bore's radius.
+  // Up the pin from just over its root: the barb's widest, and the first height where it reaches the bore's
+  // radius (below the dial's top face when the barb sits inside a dial too thick for it: negative play).
   let barbRadiusMm = 0, contactZ = Infinity;
-  for (let z = top + dialThicknessMm; z < base.bounds().max[2]; z += 0.02) {
+  for (let z = top + 0.3; z < base.bounds().max[2]; z += 0.02) {
     const r = at(z);
     barbRadiusMm = Math.max(barbRadiusMm, r);
     if (r >= boreRadiusMm && contactZ === Infinity) contactZ = z;
@@ -99,4 +100,85 @@ export function grooveCentresMm(solid: Solid, from: readonly [number, number], t
   const centres: number[] = [];
   for (let i = 1; i + 1 < hits.length; i += 2) centres.push((hits[i]! + hits[i + 1]!) / 2);
   return centres;
+}
+
+/** A straight run of a slice's ring: from a to b. */
+export interface Run {
+  a: Vec2;
+  b: Vec2;
+  lengthMm: number;
+}
+
+/** A ring's straight runs: consecutive segments within 0.01° of one direction merged (slicing splits a wall's edge at its triangles). */
+export function straightRuns(ring: readonly Vec2[]): Run[] {
+  const dir = (p: Vec2, q: Vec2): number => Math.atan2(q[1] - p[1], q[0] - p[0]);
+  const n = ring.length;
+  const keep = ring.filter((v, i) => {
+    const p = ring[(i + n - 1) % n]!, q = ring[(i + 1) % n]!;
+    let turn = Math.abs(dir(v, q) - dir(p, v));
+    if (turn > Math.PI) turn = 2 * Math.PI - turn;
+    return turn > (0.01 * Math.PI) / 180;
+  });
+  return keep.map((a, i) => {
+    const b = keep[(i + 1) % keep.length]!;
+    return { a, b, lengthMm: Math.hypot(b[0] - a[0], b[1] - a[1]) };
+  });
+}
+
+const unit2 = (p: Vec2, q: Vec2): Vec2 => {
+  const l = Math.hypot(q[0] - p[0], q[1] - p[1]);
+  return [(q[0] - p[0]) / l, (q[1] - p[1]) / l];
+};
+const angleBetweenDeg = (u: Vec2, v: Vec2): number => (Math.acos(Math.max(-1, Math.min(1, u[0] * v[0] + u[1] * v[1]))) * 180) / Math.PI;
+
+/**
+ * A movement template measured at mid-height (its slice's one ring): its rear and front edges (the runs of
+ * the strip's width that turn sharply into both neighbours), the turn between them, and the centreline's
+ * length as the arc through their midpoints turning by that much. Null when the slice is not one strip.
+ */
+export function measureTemplate(solid: Solid, widthMm: number): { turnDeg: number; centrelineMm: number } | null {
+  const b = solid.bounds();
+  const rings = solid.sliceAt((b.min[2] + b.max[2]) / 2).rings();
+  if (rings.length !== 1) return null;
+  const rs = straightRuns(rings[0]!);
+  const dir = (r: Run): number => Math.atan2(r.b[1] - r.a[1], r.b[0] - r.a[0]);
+  const turnInto = (p: Run, q: Run): number => Math.abs(Math.sin(dir(q) - dir(p)));
+  const ends = rs.filter((r, i) => Math.abs(r.lengthMm - widthMm) < 0.05 && turnInto(rs[(i + rs.length - 1) % rs.length]!, r) > Math.SQRT1_2 && turnInto(r, rs[(i + 1) % rs.length]!) > Math.SQRT1_2);
+  if (ends.length !== 2) return null;
+  const [u, v] = ends.map((r) => [(r.b[0] - r.a[0]) / r.lengthMm, (r.b[1] - r.a[1]) / r.lengthMm] as Vec2) as [Vec2, Vec2];
+  const turn = Math.acos(Math.min(1, Math.abs(u[0] * v[0] + u[1] * v[1])));
+  const [m1, m2] = ends.map((r) => [(r.a[0] + r.b[0]) / 2, (r.a[1] + r.b[1]) / 2] as Vec2) as [Vec2, Vec2];
+  const chord = Math.hypot(m2[0] - m1[0], m2[1] - m1[1]);
+  return { turnDeg: (turn * 180) / Math.PI, centrelineMm: turn < 1e-9 ? chord : (chord * (turn / 2)) / Math.sin(turn / 2) };
+}
+
+/**
+ * A fire-arc gauge measured at mid-height: the notch's corner (where two runs of the lips' length meet
+ * square), the long edge nearest it, the angles from the long edge (pointing away from the corner) to each
+ * notch edge (pointing from the corner along the base), and the corner's distance from the edge's line.
+ * Null when the slice has no such notch.
+ */
+export function measureArcGauge(solid: Solid, lipMm: number): { toEdgesDeg: number[]; cornerOffLineMm: number } | null {
+  const bb = solid.bounds();
+  const rings = solid.sliceAt((bb.min[2] + bb.max[2]) / 2).rings();
+  if (rings.length !== 1) return null;
+  const rs = straightRuns(rings[0]!);
+  const k = rs.findIndex((r, i) => {
+    const next = rs[(i + 1) % rs.length]!;
+    return Math.abs(r.lengthMm - lipMm) < 0.05 && Math.abs(next.lengthMm - lipMm) < 0.05 && Math.abs(angleBetweenDeg(unit2(r.a, r.b), unit2(next.a, next.b)) - 90) < 1;
+  });
+  if (k < 0) return null;
+  const into = rs[k]!, outOf = rs[(k + 1) % rs.length]!;
+  const corner = into.b;
+  // The arm's two long sides are the longest runs; the arc's edge is the one that starts near the corner.
+  const longest = Math.max(...rs.map((r) => r.lengthMm));
+  const near = (r: Run): number => Math.min(Math.hypot(r.a[0] - corner[0], r.a[1] - corner[1]), Math.hypot(r.b[0] - corner[0], r.b[1] - corner[1]));
+  const long = rs.filter((r) => r.lengthMm > longest / 2).reduce((m, r) => (near(r) < near(m) ? r : m));
+  const far = Math.hypot(long.a[0] - corner[0], long.a[1] - corner[1]) > Math.hypot(long.b[0] - corner[0], long.b[1] - corner[1]) ? long.a : long.b;
+  const u = unit2(corner, far);
+  const e = unit2(long.a, long.b);
+  return {
+    toEdgesDeg: [unit2(corner, into.a), unit2(corner, outOf.b)].map((v) => angleBetweenDeg(u, v)),
+    cornerOffLineMm: Math.abs((corner[0] - long.a[0]) * e[1] - (corner[1] - long.a[1]) * e[0]),
+  };
 }

@@ -34,6 +34,19 @@ const BUILDERS = {
   islandTopper: [() => import('../parts/island-topper.js'), 'islandTopper'],
   island: [() => import('../parts/island.js'), 'island'],
   rock: [() => import('../parts/rock.js'), 'rock'],
+  // Game packs' pieces (src/games/pieces.ts).
+  tokenShip: [() => import('../parts/token-ship.js'), 'tokenShip'],
+  treasureChest: [() => import('../parts/treasure-chest.js'), 'treasureChest'],
+  windDie: [() => import('../parts/wind-die.js'), 'windDie'],
+  boardTile: [() => import('../parts/board-tile.js'), 'boardTile'],
+  shipBase: [() => import('../parts/ship-base.js'), 'shipBase'],
+  movementTemplate: [() => import('../parts/movement-template.js'), 'movementTemplate'],
+  rangeRuler: [() => import('../parts/range-ruler.js'), 'rangeRuler'],
+  fireArcGauge: [() => import('../parts/fire-arc-gauge.js'), 'fireArcGauge'],
+  dial: [() => import('../parts/dial.js'), 'dial'],
+  dialBase: [() => import('../parts/dial-base.js'), 'dialBase'],
+  cardTray: [() => import('../parts/card-tray.js'), 'cardTray'],
+  trayLid: [() => import('../parts/tray-lid.js'), 'trayLid'],
 } as const satisfies Record<string, readonly [() => Promise<object>, string]>;
 export type BuilderName = keyof typeof BUILDERS;
 

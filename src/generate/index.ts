@@ -9,9 +9,9 @@ import { DEFAULT_TUNE } from '../physics/solver.js';
 import { DEFAULT_BAND, DEFAULT_CLEARANCE_MM, DEFAULT_PRINTER_ID, PRINTERS } from '../standard.js';
 import type { Built } from './build.js';
 import { CATALOG, quantityFor, type CatalogEntry } from './catalog.js';
-import { InputError } from '../errors.js';
+import { InputError, type Problem } from '../errors.js';
 import { buildAll, defaultJobs } from './pool.js';
-import type { BuildSettings, GeneratedFile, Job, MeshFacts } from './types.js';
+import type { Brim, BuildSettings, GeneratedFile, Job, MeshFacts, Quantity } from './types.js';
 
 export type { BuildSettings, GeneratedFile, Job, MeshFacts, Quantity } from './types.js';
 
@@ -98,27 +98,43 @@ export function canonicalJson(v: unknown): string {
 
 /** Builds (or takes from the cache) every file for the factions, in plan order. */
 export async function generateParts(request: GenerateRequest): Promise<GeneratedFile[]> {
-  const { factions, settings, cache = null } = request;
-  const planned = planJobs(factions, settings, request.parts);
+  const { factions, settings } = request;
+  const files: FileToBuild[] = planJobs(factions, settings, request.parts).map(({ job, entry, faction }) => ({
+    job,
+    quantity: quantityFor(entry, faction ? [faction] : factions),
+    brim: { brim: entry.brim !== undefined, reason: entry.brim ?? null },
+    color: entry.color(faction),
+    material: entry.material(settings),
+    // A builder knows the model field it rejects, not the file: name the faction file the model came from.
+    blame: faction ? (p) => ({ ...p, source: faction.sourceFile }) : undefined,
+  }));
+  return buildFiles(files, request);
+}
+
+/** One file to make: its job and the facts the manifest states about it. */
+export interface FileToBuild {
+  job: Job;
+  quantity: Quantity;
+  brim: Brim;
+  color: string;
+  material: string;
+  /** Turns a builder's complaint about an option into one about the file the option came from. */
+  blame?: (p: Problem) => Problem;
+}
+
+/**
+ * Builds (or takes from the cache) each file, in the order given: unchanged ones from the content-hash
+ * cache, the rest spread over worker threads. Shared by the factions' catalogue and the game packs.
+ */
+export async function buildFiles(planned: readonly FileToBuild[], options: Pick<GenerateRequest, 'jobs' | 'cache' | 'onProgress'>): Promise<GeneratedFile[]> {
+  const { cache = null } = options;
   const results: (GeneratedFile | undefined)[] = new Array(planned.length);
   let done = 0;
   const finish = (i: number, built: Built, cached: boolean): void => {
-    const { job, entry, faction } = planned[i]!;
-    const file: GeneratedFile = {
-      path: job.path,
-      part: job.part,
-      faction: job.faction,
-      quantity: quantityFor(entry, faction ? [faction] : factions),
-      brim: { brim: entry.brim !== undefined, reason: entry.brim ?? null },
-      color: entry.color(faction),
-      material: entry.material(settings),
-      ...built.facts,
-      bytes: built.bytes,
-      cached,
-      buildMs: built.buildMs,
-    };
+    const { job, quantity, brim, color, material } = planned[i]!;
+    const file: GeneratedFile = { path: job.path, part: job.part, faction: job.faction, quantity, brim, color, material, ...built.facts, bytes: built.bytes, cached, buildMs: built.buildMs };
     results[i] = file;
-    request.onProgress?.(++done, planned.length, file);
+    options.onProgress?.(++done, planned.length, file);
   };
 
   const keys = cache ? planned.map((p) => jobKey(p.job, cache.codeVersion)) : [];
@@ -130,15 +146,11 @@ export async function generateParts(request: GenerateRequest): Promise<Generated
   }
   await buildAll(
     toBuild.map((i) => planned[i]!.job),
-    request.jobs ?? defaultJobs(),
-    (k, built) => {
-      const i = toBuild[k]!;
-      finish(i, built, false);
-    },
-    // A builder knows the model field it rejects, not the file: name the faction file the model came from.
+    options.jobs ?? defaultJobs(),
+    (k, built) => finish(toBuild[k]!, built, false),
     (k, e) => {
-      const faction = planned[toBuild[k]!]!.faction;
-      return faction ? new InputError(e.problems.map((p) => ({ ...p, source: faction.sourceFile }))) : e;
+      const blame = planned[toBuild[k]!]!.blame;
+      return blame ? new InputError(e.problems.map(blame)) : e;
     },
   );
   if (cache) for (const i of toBuild) await cache.put(keys[i]!, results[i]!.part, toFacts(results[i]!), results[i]!.bytes);

@@ -60,6 +60,8 @@ export interface Manifest {
   otherFiles: string[];
   /** The table `shipwright print` planned for (each entry's `tableQuantity`), or null (`generate`). */
   table: { players: number; mode: string } | null;
+  /** The game pack the files are for (`generate --game`); absent for Cannons & Coastlines, the default. */
+  game?: string;
 }
 
 /** What a run adds to its manifest besides the parts: files kept from earlier runs, other files, the table. */
@@ -68,6 +70,8 @@ export interface ManifestExtras {
   otherFiles?: readonly string[];
   /** The table planned for, and how many copies of each file (by path) it prints. */
   table?: { players: number; mode: string; counts: ReadonlyMap<string, number> };
+  /** The game pack's id, when not Cannons & Coastlines. */
+  game?: string;
 }
 
 const r3 = (x: number): number => Math.round(x * 1000) / 1000 + 0;
@@ -120,6 +124,7 @@ export function buildManifest(files: readonly GeneratedFile[], settings: BuildSe
     files: entries,
     otherFiles: [...otherFiles].sort(),
     table: table ? { players: table.players, mode: table.mode } : null,
+    ...(extras.game ? { game: extras.game } : {}),
   };
 }
 

@@ -293,3 +293,12 @@ async function stageTree(from: string, to: string, skip: ReadonlySet<string>, mo
     }
   }
 }
+
+/** Creates the folder an output folder's default path sits in (`out` for `out/<game>`), if missing. */
+export async function ensureParentFolder(outDir: string): Promise<void> {
+  try {
+    await mkdir(dirname(resolve(outDir)), { recursive: true });
+  } catch (e) {
+    throw asUserError(e, dirname(outDir), 'cannot create the folder');
+  }
+}

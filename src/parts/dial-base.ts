@@ -4,15 +4,15 @@
  * and an engraved title under it (Ships of the Line's HULL, RIGGING, CREW).
  *
  * The pivot is a pin of GAME_INTERFACES.dialPivot's diameter rising through the dial with the rotating
- * clearance as axial play, then a barbed head `retentionMm` wider in radius than the dial's bore, with a 45°
- * underside (it prints without support and cams the prongs in when the dial is pulled off hard) and a 45°
- * lead-in above. A slot PRINT_IN_PLACE_GAP_MM wide splits pin and head into two prongs that flex in as the
+ * clearance as axial play, then a barbed head `retentionMm` wider in radius than the dial's bore, with an
+ * underside PRINTABILITY.undersideDeg from vertical (it prints without support, where PrusaSlicer supports
+ * a 45° one, and cams the prongs in when the dial is pulled off hard) and a 45° lead-in above. A slot PRINT_IN_PLACE_GAP_MM wide splits pin and head into two prongs that flex in as the
  * bore passes the barb. The nub stands `nubHeightMm` tall, so a dial held down by the head must lift
  * GAME_INTERFACES.detent.engagementMm to leave a stop.
  */
 import { box, polygon, sphere, text, union, type Solid } from '../geometry/kernel.js';
 import type { Feature, Part } from '../geometry/part.js';
-import { clearanceMm, CLEARANCE_RANGE_MM, fitHoleMm, GAME_INTERFACES, MIN_FEATURE_MM, PRINT_IN_PLACE_GAP_MM } from '../standard.js';
+import { clearanceMm, CLEARANCE_RANGE_MM, fitHoleMm, GAME_INTERFACES, MIN_FEATURE_MM, PRINT_IN_PLACE_GAP_MM, UNDERSIDE_RUN_PER_MM } from '../standard.js';
 import { DEFAULTS as DIAL, LABEL_STROKE_MM, nubHeightMm } from './dial.js';
 import { checkOption, checkRange, mergeOptions } from './options.js';
 
@@ -51,8 +51,8 @@ export const DEFAULTS: DialBaseOptions = {
 const POINTER_MM = 4;
 
 /**
- * The pivot's profile (radius by height above the plate's top), as built: the shaft to `shaftTopMm`, the
- * barb's 45° underside out to `barbRadiusMm`, a band, then the 45° lead-in. The validator measures the mesh.
+ * The pivot's profile (radius by height above the plate's top), as built: the shaft, the barb's underside
+ * out to `barbRadiusMm` (reaching the bore's radius at `contactZMm`), a band, then the 45° lead-in. The validator measures the mesh.
  */
 export function pivotGeometry(dialThicknessMm: number, slidingClearanceMm: number): { shaftRadiusMm: number; boreRadiusMm: number; barbRadiusMm: number; contactZMm: number; topZMm: number } {
   const p = GAME_INTERFACES.dialPivot;
@@ -113,10 +113,10 @@ export function dialBase(options?: Partial<DialBaseOptions>): Part {
 function pivot(g: ReturnType<typeof pivotGeometry>, plateTopMm: number): Solid {
   const { shaftRadiusMm: rs, barbRadiusMm: rb, boreRadiusMm: rbore, contactZMm } = g;
   const z0 = plateTopMm;
-  const underside = contactZMm - (rbore - rs); // where the 45° underside leaves the shaft
+  const underside = contactZMm - (rbore - rs) / UNDERSIDE_RUN_PER_MM; // where the underside leaves the shaft
   const bandMm = 0.4;
   const leadTop = rs - 1.2; // the lead-in's top radius
-  const zBarb = underside + (rb - rs);
+  const zBarb = underside + (rb - rs) / UNDERSIDE_RUN_PER_MM;
   const profile = polygon([
     [0, -0.01],
     [rs, -0.01],

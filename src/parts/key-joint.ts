@@ -28,6 +28,12 @@ export function keywayProfile(slidingClearanceMm: number): Profile {
   return keyProfile(grow).union(rect(1, K.neckWidthMm + 2 * grow, false).translate(-1, -(K.neckWidthMm / 2 + grow)));
 }
 
+/** How far the neck runs straight out of the edge before the knob's circle grows wider than it: the fit's depth. */
+export function neckRunMm(): number {
+  const r = K.knobDiameterMm / 2;
+  return K.reachMm - r - Math.sqrt(r * r - (K.neckWidthMm / 2) ** 2);
+}
+
 /**
  * The feature a key or keyway declares, on the edge point `at` (x, y, z at the piece's mid-thickness),
  * `axis` the edge's outward normal in the plane: the neck's width is the fit.
@@ -44,7 +50,7 @@ export function keyFeature(id: string, role: 'hole' | 'peg', at: readonly [numbe
     positionMm: [at[0], at[1], at[2]],
     axis: [axis[0], axis[1], axis[2]],
     size: { shape: 'rect', widthMm: K.neckWidthMm + 2 * grow, heightMm: thicknessMm, widthAxis },
-    depthMm: K.reachMm - K.knobDiameterMm / 2,
+    depthMm: neckRunMm(),
     mating: 'sliding',
   };
 }

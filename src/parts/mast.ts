@@ -18,6 +18,11 @@ export interface MastOptions {
   collarDiameterMm: number;
   /** Length of the collar. Default 2 mm (ten 0.2 mm layers' worth of bearing on the deck). */
   collarLengthMm: number;
+  /**
+   * Length of the pole between collar and tenon. Default INTERFACES.mastPole.lengthMm (a sail's loops
+   * ride it); a game whose masts carry no sail may print them shorter (Rigadoon's, games/rigadoon).
+   */
+  poleLengthMm: number;
   /** Flat cut along sections that do not reach the peg's bed plane (the tenon). Default 0.15 mm. */
   flatDepthMm: number;
   /** Lead-in chamfer on the peg and tenon tips. Default 0.4 mm. */
@@ -32,6 +37,7 @@ export interface MastOptions {
 export const DEFAULTS: MastOptions = {
   collarDiameterMm: 7,
   collarLengthMm: 2,
+  poleLengthMm: INTERFACES.mastPole.lengthMm,
   flatDepthMm: 0.15,
   tipChamferMm: 0.4,
   bedChamferMm: DEFAULT_BED_CHAMFER_MM,
@@ -43,6 +49,7 @@ export function mast(options?: Partial<MastOptions>): Part {
   const peg = INTERFACES.mastPeg, pole = INTERFACES.mastPole, tenon = INTERFACES.mastTenon;
   checkRange('mast', 'collarDiameterMm', o.collarDiameterMm, peg.diameterMm + 2 * MIN_FEATURE_MM, 20);
   checkRange('mast', 'collarLengthMm', o.collarLengthMm, MIN_FEATURE_MM, 10);
+  checkRange('mast', 'poleLengthMm', o.poleLengthMm, 5, 120);
   checkRange('mast', 'flatDepthMm', o.flatDepthMm, 0.05, tenon.diameterMm / 4);
   checkRange('mast', 'tipChamferMm', o.tipChamferMm, 0, tenon.diameterMm / 4);
   checkRange('mast', 'bedChamferMm', o.bedChamferMm, 0, 0.4);
@@ -59,11 +66,11 @@ export function mast(options?: Partial<MastOptions>): Part {
   };
   const zCollar = peg.lengthMm;
   const zPole = zCollar + o.collarLengthMm;
-  const zTenon = zPole + pole.lengthMm;
+  const zTenon = zPole + o.poleLengthMm;
   const solid = union([
     section(peg.diameterMm, 0, peg.lengthMm, 'start'),
     section(o.collarDiameterMm, zCollar, o.collarLengthMm, null),
-    section(pole.diameterMm, zPole, pole.lengthMm, null),
+    section(pole.diameterMm, zPole, o.poleLengthMm, null),
     section(tenon.diameterMm, zTenon, tenon.lengthMm, 'end'),
   ]).trimByPlane([1, 0, 0], 0);
 
@@ -83,7 +90,7 @@ export function mast(options?: Partial<MastOptions>): Part {
       features: [
         // The peg's root is at the collar; it runs down to its tip.
         pegFeature('mast-peg', peg.diameterMm, zCollar, false, peg.lengthMm),
-        pegFeature('mast-pole', pole.diameterMm, zPole, true, pole.lengthMm),
+        pegFeature('mast-pole', pole.diameterMm, zPole, true, o.poleLengthMm),
         pegFeature('mast-tenon', tenon.diameterMm, zTenon, true, tenon.lengthMm),
       ],
     },

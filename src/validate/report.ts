@@ -15,6 +15,8 @@ export function findingsJson(findings: readonly Finding[], pictures: Pictures = 
 export interface Checked {
   factions: number;
   players?: number;
+  /** A game pack's name (`validate --game`): its pieces were checked, not factions. */
+  game?: string;
 }
 
 /** Human output: one block per faction (shared parts and lists under "all factions"), errors first. */
@@ -24,11 +26,11 @@ export function findingsText(findings: readonly Finding[], checked: Checked, pic
   const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
   const lists = checked.players === undefined ? [] : [plural(checked.players, "player's list", "players' lists")];
   // An armada list alone builds no faction: say what was checked, the lists.
-  const scope = [...(checked.factions > 0 || lists.length === 0 ? [plural(checked.factions, 'faction', 'factions')] : []), ...lists].join(' and ');
+  const scope = checked.game ? `${checked.game}'s pieces` : [...(checked.factions > 0 || lists.length === 0 ? [plural(checked.factions, 'faction', 'factions')] : []), ...lists].join(' and ');
   if (findings.length === 0) return `clean: ${scope} checked, no findings\n`;
   const groups = new Map<string, Finding[]>();
   for (const f of findings) {
-    const key = f.faction ?? 'all factions';
+    const key = f.faction ?? (checked.game ?? 'all factions');
     groups.set(key, [...(groups.get(key) ?? []), f]);
   }
   const lines: string[] = [];

@@ -26,6 +26,12 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./factions.js')).registerFactions,
   },
   {
+    name: 'games',
+    summary: 'list the game packs (Cannons & Coastlines, the default, and the other naval games) with their players and pieces',
+    examples: ['shipwright games', 'shipwright games --json'],
+    load: async () => (await import('./games.js')).registerGames,
+  },
+  {
     name: 'materials',
     summary: 'list the printing materials with their properties, sources and estimates',
     examples: ['shipwright materials', 'shipwright materials --json'],
@@ -34,7 +40,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   {
     name: 'generate',
     summary: 'write the STL files of every faction set, and out/manifest.json',
-    examples: ['shipwright generate', 'shipwright generate --faction corsairs --clearance 0.25 --out prints', 'shipwright generate my-fleet.yaml --cannon-material petg --range 30in'],
+    examples: ['shipwright generate', 'shipwright generate --faction corsairs --clearance 0.25 --out prints', 'shipwright generate my-fleet.yaml --cannon-material petg --range 30in', 'shipwright generate --game rigadoon'],
     load: async () => (await import('./generate.js')).registerGenerate,
   },
   {
@@ -58,7 +64,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   {
     name: 'bom',
     summary: 'bill of materials for a table of N players: parts, colours, grams, print time, spools, cost',
-    examples: ['shipwright bom --players 4', 'shipwright bom --armada armada.yaml --format csv', 'shipwright bom --players 6 --factions corsairs,corsairs,sun-fleet,queens-fleet,shadow-fleet,treasure-fleet --price-per-kg 20'],
+    examples: ['shipwright bom --players 4', 'shipwright bom --game kingdom-fleets --players 2', 'shipwright bom --armada armada.yaml --format csv', 'shipwright bom --players 6 --factions corsairs,corsairs,sun-fleet,queens-fleet,shadow-fleet,treasure-fleet --price-per-kg 20'],
     load: async () => (await import('./bom.js')).registerBom,
   },
   {
@@ -76,7 +82,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   {
     name: 'validate',
     summary: 'check every faction card against the printed geometry, the rulebook, fits and printability',
-    examples: ['shipwright validate', 'shipwright validate my-fleet.yaml --clearance 0.3', 'shipwright validate --armada armada.yaml --json', 'shipwright validate --list-rules'],
+    examples: ['shipwright validate', 'shipwright validate --game ships-of-the-line', 'shipwright validate my-fleet.yaml --clearance 0.3', 'shipwright validate --armada armada.yaml --json', 'shipwright validate --list-rules'],
     violations: true,
     load: async () => (await import('./validate.js')).registerValidate,
   },

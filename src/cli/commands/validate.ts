@@ -12,17 +12,19 @@ import { CATALOG } from '../../generate/catalog.js';
 import { findingsJson, findingsText } from '../../validate/report.js';
 import { formatTable } from '../../table.js';
 import { RULES } from '../../validate/rules/index.js';
+import type { Rule } from '../../validate/types.js';
+import { packRules, validatePack } from '../../games/rules.js';
 import { findingPictures } from '../../validate/pictures.js';
 import { validateWithFiles } from '../../validate/validate.js';
 import { writeNamedFiles } from '../../io/named-files.js';
 import { EXIT } from '../terminal.js';
-import { addBuildOptions, addCacheOptions, addCannonOptions, cacheFrom, type CacheFlags, addFactionOptions, buildSettingsFrom, factionsFrom, parseIntFlag, selectFactions, type BuildFlags, type FactionFlags } from '../options.js';
+import { addGameOption, packFrom, type GameFlags, addBuildOptions, addCacheOptions, addCannonOptions, cacheFrom, type CacheFlags, addFactionOptions, buildSettingsFrom, factionsFrom, parseIntFlag, selectFactions, type BuildFlags, type FactionFlags } from '../options.js';
 import type { Register } from '../terminal.js';
 import { readExternalHulls, readStl } from '../stl-input.js';
 
 const collect = (v: string, prev: string[] | undefined): string[] => [...(prev ?? []), v];
 
-interface Flags extends FactionFlags, BuildFlags, CacheFlags {
+interface Flags extends FactionFlags, BuildFlags, CacheFlags, GameFlags {
   armada?: string;
   json?: boolean;
   part?: string[];
@@ -56,14 +58,14 @@ async function replacements(specs: readonly string[]): Promise<Map<string, { pat
 }
 
 /** Every rule id beside what it checks, one per line, in the order they run. */
-function rulesTable(): string {
-  return formatTable([['rule', 'checks'], ...RULES.map((r) => [r.id, r.title])]);
+function rulesTable(rules: readonly Rule[]): string {
+  return formatTable([['rule', 'checks'], ...rules.map((r) => [r.id, r.title])]);
 }
 
 export const registerValidate: Register = (cmd: Command, io, setExit) => {
   cmd
     .argument('[files...]', 'faction YAML files to check instead of the factions folder');
-  addFactionOptions(cmd);
+  addFactionOptions(addGameOption(cmd));
   addCacheOptions(addCannonOptions(addBuildOptions(cmd)))
     .option('--armada <file>', 'also check a Custom Armada list (YAML: players with ships by faction)')
     .option('--part <part=file.stl>', 'check a shared part exported from another tool in place of the generated one (repeatable)', collect)
@@ -72,12 +74,21 @@ export const registerValidate: Register = (cmd: Command, io, setExit) => {
     .option('--previews <dir>', "draw each finding's part with the place highlighted, as DIR/<faction>-<part>-<rule>-<n>.png, named beside the finding")
     .option('--json', 'print {"findings": [...]} on stdout and nothing else')
     .action(async (files: string[], flags: Flags) => {
+      const game = await packFrom(flags, files);
       if (flags.listRules) {
-        io.out(flags.json ? `${JSON.stringify(RULES.map((r) => ({ id: r.id, checks: r.title })), null, 2)}\n` : rulesTable());
+        const rules = game ? packRules(game, []) : RULES;
+        io.out(flags.json ? `${JSON.stringify(rules.map((r) => ({ id: r.id, checks: r.title })), null, 2)}\n` : rulesTable(rules));
         return;
       }
       const settings = await buildSettingsFrom(flags);
       const jobs = flags.jobs === undefined ? undefined : parseIntFlag('--jobs', flags.jobs, 1, 64);
+      if (game) {
+        for (const [flag, v] of [['--part', flags.part], ['--previews', flags.previews]] as const) if (v !== undefined) throw InputError.single(flag, '', `${flag} checks the faction sets' parts; leave it out for ${game.name}`);
+        const findings = await validatePack(game, settings, { jobs, cache: await cacheFrom(flags, (m) => io.err(`warning: ${m}\n`)) });
+        io.out(flags.json ? findingsJson(findings) : findingsText(findings, { factions: 0, game: game.name }));
+        if (findings.some((f) => f.severity === 'error')) setExit(EXIT.violations);
+        return;
+      }
       const { factions, known } = await loadSelected(files, flags);
       const armada = flags.armada ? await loadArmada(flags.armada) : null;
       const externalHulls = await readExternalHulls(factions);

@@ -1,0 +1,86 @@
+/**
+ * From a game pack to its files and to what a table prints: each piece's builder options (its parameters,
+ * its variant's over them, the printer's clearance), split over beds where the piece says so, built
+ * through the same cache and workers as the factions' parts; and the table's lines for the bill of
+ * materials, a line per seat colour for a player's piece.
+ */
+import type { Problem } from '../errors.js';
+import { buildFiles, type FileToBuild, type GenerateRequest } from '../generate/index.js';
+import type { BuildSettings, GeneratedFile } from '../generate/types.js';
+import type { Plan, PlanLine } from '../bom/quantities.js';
+import { PIECE_BUILDERS, type PieceBuilder } from './pieces.js';
+import type { Game, Piece } from './types.js';
+
+/** A file of a pack: the piece it prints and its variant's id ('' for the piece itself). */
+export interface PackFile extends FileToBuild {
+  piece: Piece;
+  variantId: string;
+}
+
+/** The file name of a piece's variant: `ship.stl`, `board-r0c1.stl`, `template-T45-3.stl`. */
+export const piecePath = (piece: Piece, variantId: string): string => `${piece.id}${variantId ? `-${variantId}` : ''}.stl`;
+
+/** Every file the pack prints, in the pack's order of pieces and variants. */
+export async function planPack(game: Game, settings: BuildSettings): Promise<PackFile[]> {
+  const out: PackFile[] = [];
+  for (const piece of game.pieces) {
+    const pb: PieceBuilder = PIECE_BUILDERS[piece.builder];
+    const defaults = await pb.defaults();
+    const withSettings = (o: Record<string, unknown>): Record<string, unknown> => ('clearanceMm' in defaults ? { ...o, clearanceMm: settings.clearanceMm } : o);
+    const variants = pb.expand
+      ? (await pb.expand({ ...defaults, ...pb.pieceParams, ...piece.params }, settings)).map((v) => ({ id: v.id, options: v.options, places: piece.paramPlaces }))
+      : piece.variants.map((v) => ({ id: v.id, options: { ...(pb.variantLabel && v.id ? { [pb.variantLabel]: v.id } : {}), ...piece.params, ...v.params }, places: { ...piece.paramPlaces, ...v.paramPlaces } }));
+    for (const v of variants) {
+      const path = piecePath(piece, v.id);
+      out.push({
+        piece,
+        variantId: v.id,
+        job: { path, part: path.replace(/\.stl$/, ''), faction: null, builder: pb.builder, options: withSettings(v.options) },
+        quantity: { perSet: { ...(piece.perPlayer ? { player: piece.perPlayer } : {}), ...(piece.perTable ? { table: piece.perTable } : {}) }, rule: piece.rule, optional: piece.optional },
+        brim: { brim: false, reason: null },
+        color: piece.color,
+        material: piece.material,
+        // A builder names the option it refuses: point at the parameter in the pack, or at the piece.
+        blame: (p: Problem): Problem => {
+          const at = v.places[p.place];
+          const where = `${piece.id}${v.id ? ` (${v.id})` : ''}`;
+          return at ? { source: at.source, place: at.place, message: `${where}: ${p.message}` } : { source: game.source, place: piece.place, message: `${where}, ${p.source} ${p.place}: ${p.message}` };
+        },
+      });
+    }
+  }
+  return out;
+}
+
+/** Builds (or takes from the cache) every file of the pack. */
+export async function generatePack(game: Game, settings: BuildSettings, options: Pick<GenerateRequest, 'jobs' | 'cache' | 'onProgress'> = {}): Promise<{ planned: PackFile[]; files: GeneratedFile[] }> {
+  const planned = await planPack(game, settings);
+  return { planned, files: await buildFiles(planned, options) };
+}
+
+/** How many of a piece's file a table of `players` prints, by colour: a player's piece in each seat's colour. */
+export function tableCounts(game: Game, piece: Piece, players: number): { color: string; quantity: number }[] {
+  if (piece.color === 'player') return game.colors.slice(0, players).map((color) => ({ color, quantity: piece.perPlayer }));
+  return [{ color: piece.color, quantity: piece.perPlayer * players + piece.perTable }];
+}
+
+/** The table's print list for the bill of materials: every file of the pack, by colour. */
+export function planPackTable(game: Game, planned: readonly PackFile[], players: number, materialId?: string): Plan {
+  const lines: PlanLine[] = [];
+  for (const f of planned) {
+    for (const { color, quantity } of tableCounts(game, f.piece, players)) {
+      if (quantity === 0 || f.piece.optional) continue;
+      lines.push({ part: f.job.part, faction: null, quantity, color, material: materialId ?? f.material, path: f.job.path, rule: f.piece.rule });
+    }
+  }
+  return {
+    players,
+    mode: 'default',
+    decisions: [`${game.name}: ${players} players (the rules play ${game.players.min}${game.players.max > game.players.min ? `–${game.players.max}` : ''})`],
+    islands: 0,
+    sets: [],
+    lines,
+    notPrinted: [],
+    warnings: [],
+  };
+}

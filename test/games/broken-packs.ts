@@ -1,0 +1,32 @@
+/**
+ * The broken variants of each shipped pack that `validate --game` must catch: each a copy of the pack with
+ * one edit, as a user could make it, and the rule that must report it. Written to test/fixtures/games/ by
+ * `MAKE_FIXTURES=1 npx vitest run test/games/fixtures.test.ts`; the test fails when they are stale.
+ */
+export interface BrokenPack {
+  /** Folder under test/fixtures/games/. */
+  name: string;
+  game: string;
+  why: string;
+  /** Path in game.yaml to set, e.g. ['pieces', 0, 'params', 'masts']. */
+  set: (string | number)[];
+  value: unknown;
+  /** The rule id that must report it. */
+  rule: string;
+}
+
+export const BROKEN_PACKS: readonly BrokenPack[] = [
+  { name: 'rigadoon-two-masts', game: 'rigadoon', why: 'a ship with two mast sockets', set: ['pieces', 0, 'params', 'masts'], value: 2, rule: 'rigadoon/feature-count' },
+  { name: 'rigadoon-masts-short', game: 'rigadoon', why: '8 masts a player: 16 for 8 ships', set: ['pieces', 1, 'count', 'perPlayer'], value: 8, rule: 'rigadoon/table-count' },
+  { name: 'rigadoon-long-ship', game: 'rigadoon', why: 'a 40 mm ship on 38 mm squares', set: ['pieces', 0, 'params', 'lengthMm'], value: 40, rule: 'rigadoon/fits-in-square' },
+  { name: 'kingdom-fleets-bands', game: 'kingdom-fleets', why: 'the short band ends at 7 in, not 8', set: ['pieces', 2, 'params', 'bandsIn'], value: [0, 3, 7, 12, 18], rule: 'kingdom-fleets/marks' },
+  { name: 'kingdom-fleets-selector', game: 'kingdom-fleets', why: 'the selector lacks the T2 maneuver', set: ['pieces', 4, 'params', 'labels'], value: ['S1', 'S2', 'S3', 'S4', 'S5', 'G2', 'G3', 'B2', 'B3'], rule: 'kingdom-fleets/same-labels' },
+  { name: 'kingdom-fleets-thick-dial', game: 'kingdom-fleets', why: 'a 4 mm dial on a pivot made for 3 mm: it cannot turn past the barb', set: ['pieces', 4, 'params', 'thicknessMm'], value: 4, rule: 'kingdom-fleets/click' },
+  { name: 'kingdom-fleets-arc', game: 'kingdom-fleets', why: 'a fire-arc gauge at 40°', set: ['pieces', 3, 'params', 'angleDeg'], value: 40, rule: 'kingdom-fleets/arc-angle' },
+  { name: 'ships-of-the-line-seven-stops', game: 'ships-of-the-line', why: 'stat dials from 1 to 7: no 0 to sink at', set: ['pieces', 0, 'params', 'labels'], value: ['1', '2', '3', '4', '5', '6', '7'], rule: 'ships-of-the-line/dial-stops' },
+  { name: 'ships-of-the-line-shallow-box', game: 'ships-of-the-line', why: 'a deck box 15 mm deep for 56 cards', set: ['pieces', 2, 'params', 'stackMm'], value: 15, rule: 'ships-of-the-line/holds-cards' },
+  { name: 'ships-of-the-line-lid', game: 'ships-of-the-line', why: 'the lid made for 60 mm cards', set: ['pieces', 3, 'params', 'cardWidthMm'], value: 60, rule: 'ships-of-the-line/lid-fit' },
+  { name: 'cannonades-three-bays', game: 'cannonades', why: 'a stand of three bays for four ships', set: ['pieces', 0, 'params', 'rows'], value: 1, rule: 'cannonades/feature-count' },
+  { name: 'cannonades-small-bays', game: 'cannonades', why: 'bays for 57 mm cards', set: ['pieces', 0, 'params', 'cardWidthMm'], value: 57, rule: 'cannonades/holds-cards' },
+  { name: 'cannonades-shallow-discard', game: 'cannonades', why: 'a discard tray 10 mm deep for 60 cards', set: ['pieces', 1, 'params', 'stackMm'], value: 10, rule: 'cannonades/holds-cards' },
+];
