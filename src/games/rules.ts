@@ -51,7 +51,8 @@ const RUNNERS: Record<CheckKind, (run: CheckRun) => void> = {
   'table-count'({ game, check, report }) {
     const piece = game.pieces.find((p) => p.id === param(check, 'piece'))!;
     const players = param<number>(check, 'players'), want = param<number>(check, 'count');
-    const got = tableCounts(game, piece, players).reduce((s, c) => s + c.quantity, 0) * Math.max(1, piece.variants.length === 1 ? 1 : 1);
+    // Of each of its files (a piece of several files, a board's tiles, prints each this many times).
+    const got = tableCounts(game, piece, players).reduce((s, c) => s + c.quantity, 0);
     if (got !== want) report({ faction: null, part: piece.id, message: `a table of ${players} prints ${got} ${piece.id}; the rules want ${want} (${check.rule})`, expected: want, measured: got, hint: `set ${piece.id}'s count (perPlayer × players + perTable = ${want})` });
   },
   'count-ratio'({ game, check, report }) {

@@ -3,7 +3,8 @@
  * contact sheet per faction set (previews/<faction>.png: every part the set prints, own and shared, with
  * its count per set), one of the shared parts (previews/shared.png), the fleet's hulls side by side at
  * one scale, from above and from the side (previews/hulls.png), and each faction's hull at full picture
- * size (previews/fleet.png).
+ * size (previews/fleet.png). For a game pack (generate --game): every piece's picture, and a sheet of what
+ * each player prints and one of what the table prints.
  */
 import { parseStl } from '../mesh/stl.js';
 import { encodePng } from '../render/image.js';
@@ -13,8 +14,11 @@ import type { GeneratedFile } from './types.js';
 
 export const PREVIEWS_DIR = 'previews';
 
-/** The pictures and sheets for `files`, as output files; `factions` gives each set's name, in order. */
-export function previewFiles(files: readonly GeneratedFile[], factions: readonly { id: string; name: string }[]): { path: string; bytes: Uint8Array }[] {
+/**
+ * The pictures and sheets for `files`, as output files; `factions` gives each set's name, in order (a game
+ * pack's sets are `player` and `table`, and it has no sheet of shared parts: `sharedSheet` false).
+ */
+export function previewFiles(files: readonly GeneratedFile[], factions: readonly { id: string; name: string }[], sharedSheet = true): { path: string; bytes: Uint8Array }[] {
   const pictures = new Map(files.map((f) => [f.path, partPicture(parseStl(f.bytes), displayColor(f.color))]));
   const out = files.map((f) => ({ path: `${PREVIEWS_DIR}/${f.path.replace(/\.stl$/, '.png')}`, bytes: encodePng(pictures.get(f.path)!) }));
   const small = new Map([...pictures].map(([path, p]) => [path, sheetPicture(p)]));
@@ -31,7 +35,7 @@ export function previewFiles(files: readonly GeneratedFile[], factions: readonly
     out.push({ path: `${PREVIEWS_DIR}/${faction.id}.png`, bytes: encodePng(sheet) });
   }
   const shared = files.filter((f) => f.faction === null);
-  if (shared.length > 0) {
+  if (sharedSheet && shared.length > 0) {
     const perSet = (f: GeneratedFile): string => {
       const n = factions.map((x) => f.quantity.perSet[x.id] ?? 0);
       return Math.min(...n) === Math.max(...n) ? `${n[0]}` : `${Math.min(...n)}–${Math.max(...n)}`;

@@ -34,6 +34,13 @@ describe('shipwright games and --game', () => {
     expect(readFileSync(join(out, 'wind-die.stl')).equals(bytes)).toBe(true);
   }, 60_000);
 
+  it('draws every piece and a sheet of what a player and the table print (--previews)', async () => {
+    const out = join(tmp(), 'c');
+    const r = await run('generate', '--game', 'cannonades', '--previews', '--out', out, '--no-cache');
+    expect(r.code, r.err).toBe(0);
+    expect(readdirSync(join(out, 'previews')).sort()).toEqual(['discard-tray.png', 'player.png', 'ship-stand.png', 'table.png']);
+  }, 60_000);
+
   it("bills a pack's table: each seat's pieces in its colour, grams and hours from the meshes", async () => {
     const { code, out, err } = await run('bom', '--game', 'rigadoon', '--players', '2', '--format', 'json', '--no-cache');
     expect(code, err).toBe(0);

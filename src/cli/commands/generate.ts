@@ -68,7 +68,6 @@ export const registerGenerate: Register = (cmd: Command, io) => {
 /** `generate --game`: the pack's files and its manifest into out/<game> (or --out). */
 async function generateGame(game: Game, settings: BuildSettings, jobs: number, flags: Flags, io: Io): Promise<void> {
   const out = flags.out ?? `out/${game.id}`;
-  if (flags.previews) throw InputError.single('--previews', '', `previews are drawn for the faction sets only; leave --previews out for ${game.name}`);
   if (flags.out === undefined) await ensureParentFolder(out);
   await openOutput(out);
   const cache = await cacheFrom(flags, (m) => io.err(`warning: ${m}\n`));
@@ -77,7 +76,9 @@ async function generateGame(game: Game, settings: BuildSettings, jobs: number, f
   const { files } = await generatePack(game, settings, { jobs, cache, onProgress: progress ?? undefined });
   const tooBig = bedProblems(files, settings.printer, []);
   if (tooBig.length) throw new InputError(tooBig.map((p) => ({ ...p, source: game.source })));
-  await writeOutput(out, files, (now) => composeManifest(files, settings, GENERATOR, new Set(), now, out, { game: game.id }));
+  const sets = [{ id: 'player', name: `${game.name}, each player` }, { id: 'table', name: `${game.name}, the table` }];
+  const others = flags.previews ? previewFiles(files, sets, false) : [];
+  await writeOutput(out, [...files, ...others], (now) => composeManifest(files, settings, GENERATOR, new Set(), now, out, { game: game.id, otherFiles: others.map((o) => o.path) }));
   const seconds = (performance.now() - t0) / 1000;
   if (flags.json) io.out(`${JSON.stringify(summary(out, files, seconds), null, 2)}\n`);
   else io.out(`${files.length} files (${files.filter((f) => !f.cached).length} built) for ${game.name} in ${seconds.toFixed(2)} s → ${out}/\n`);
