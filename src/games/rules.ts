@@ -69,8 +69,12 @@ const RUNNERS: Record<CheckKind, (run: CheckRun) => void> = {
   },
   'fits-in-square'({ check, filesOf, report }) {
     const margin = param<number>(check, 'marginMm');
-    const pitch = measuredSquareMm(filesOf(param(check, 'board')));
-    if (pitch === null) return;
+    const board = filesOf(param(check, 'board'));
+    const pitch = measuredSquareMm(board);
+    if (pitch === null) {
+      report({ faction: null, part: board[0]?.file.part ?? param(check, 'board'), message: `no square grid found engraved on the ${param(check, 'board')}'s mesh: nothing to fit a piece in (${check.rule})`, expected: 'a grid of engraved lines', measured: 'none', hint: 'build the board with the board builder' });
+      return;
+    }
     for (const { file, solid } of filesOf(param(check, 'piece'))) {
       if (!solid) continue;
       const b = solid.bounds();
@@ -163,7 +167,7 @@ const RUNNERS: Record<CheckKind, (run: CheckRun) => void> = {
     const sorted = [...segs].sort((a, b) => (a.planned.job.options as { fromIn: number }).fromIn - (b.planned.job.options as { fromIn: number }).fromIn);
     let start = 0, pendingHalfMm = 0;
     for (const [i, { file, planned, solid }] of sorted.entries()) {
-      if (!solid) return;
+      if (!solid) continue;
       const m = rulerMarks(solid, (planned.job.options as { engraveDepthMm: number }).engraveDepthMm);
       if (i === 0) marks.push({ mm: 0, file });
       else if (pendingHalfMm > 0.05 || m.startHalfMm > 0.05) marks.push({ mm: start + (m.startHalfMm - pendingHalfMm) / 2, file });
@@ -254,14 +258,15 @@ function measuredSquareMm(tiles: readonly { solid: Solid | null; planned: PackFi
   const o = t.planned.job.options as { engraveDepthMm?: number };
   const b = t.solid!.bounds();
   const z = b.max[2] - (o.engraveDepthMm ?? 0.6) / 2;
-  // Along a line a little off a row's middle, so it crosses the grid's lines and few markers.
-  const y = b.min[1] + (b.max[1] - b.min[1]) * 0.5 + 0.3;
-  const centres = grooveCentresMm(t.solid!, [b.min[0] - 1, y], [b.max[0] + 1, y], z);
-  const gaps = centres.slice(1).map((c, i) => c - centres[i]!).filter((g) => g > 5);
-  if (gaps.length === 0) return null;
-  // Markers add grooves inside squares; the pitch is the gap that recurs.
-  gaps.sort((a, b2) => a - b2);
-  return gaps[gaps.length - 1]!;
+  // Along three lines across the tile at uneven fractions of its depth, so at most one runs in a grid line.
+  const gaps = [0.31, 0.43, 0.57].flatMap((f) => {
+    const y = b.min[1] + (b.max[1] - b.min[1]) * f;
+    const centres = grooveCentresMm(t.solid!, [b.min[0] - 1, y], [b.max[0] + 1, y], z);
+    return centres.slice(1).map((c, i) => c - centres[i]!).filter((g) => g > 5);
+  });
+  // Markers split some squares' gaps; the pitch is the largest gap found more than once.
+  const recurring = gaps.filter((g) => gaps.filter((h) => Math.abs(h - g) < 0.05).length > 1);
+  return recurring.length ? Math.max(...recurring) : null;
 }
 
 /** Angles (degrees, sorted) of the detent dimples under a dial: holes in its first layer other than the bore. */
