@@ -83,19 +83,21 @@ export async function parseGame(text: string, source: string): Promise<Game> {
   if (!get('factions') && !get('pieces')) reader.report(root.at, '', 'a game pack needs `pieces` (or, for Cannons & Coastlines, `factions`)');
 
   const pieces: Piece[] = [];
-  for (const [i, f] of (get('pieces') ? reader.list(get('pieces')!, 'pieces', 'pieces', 100) ?? [] : []).entries()) {
+  const pieceFields = get('pieces') ? (reader.list(get('pieces')!, 'pieces', 'pieces', 100) ?? []) : [];
+  for (const [i, f] of pieceFields.entries()) {
     const p = await checkPiece(reader, f, `pieces[${i}]`, dir, colors.length > 0);
     if (p) pieces.push(p);
   }
   const seen = new Set<string>();
-  (get('pieces') ? reader.list(get('pieces')!, 'pieces', 'pieces', 100) ?? [] : []).forEach((f, i) => {
+  pieceFields.forEach((f, i) => {
     const pid = reader.peek(f, 'id');
-    if (typeof pid === 'string' && seen.has(pid)) reader.report(f.at, `pieces[${i}].id`, `"${pid}" is already a piece of this pack; each piece needs its own id (it names its file)`);
-    seen.add(String(pid));
+    if (typeof pid !== 'string') return;
+    if (seen.has(pid)) reader.report(f.at, `pieces[${i}].id`, `"${pid}" is already a piece of this pack; each piece needs its own id (it names its file)`);
+    seen.add(pid);
   });
   const checks: Check[] = [];
   // Checks may name any piece written, even one with a mistake of its own (reported once, there).
-  const written = [...seen].filter((x) => x !== 'undefined');
+  const written = [...seen];
   for (const [i, f] of (get('checks') ? reader.list(get('checks')!, 'checks', 'checks', 100) ?? [] : []).entries()) {
     const c = checkCheck(reader, f, `checks[${i}]`, written);
     if (c) checks.push(c);
@@ -173,35 +175,7 @@ async function checkPiece(reader: YamlReader, f: Field, path: string, dir: strin
   const internal = pb.internal ?? [];
   const places: Record<string, string> = {};
   const params = m.get('params') ? checkParams(reader, m.get('params')!, childPath(path, 'params'), allowed, internal, places) : {};
-  const variants: Variant[] = [];
-  const variantFields = m.get('variants') ? { fields: reader.list(m.get('variants')!, childPath(path, 'variants'), 'variants', 100), r: reader, path: childPath(path, 'variants') } : null;
-  let fileReader: { r: YamlReader; fields: Field[] | undefined; path: string } | null = null;
-  if (m.get('variantsFile')) {
-    const name = reader.text(m.get('variantsFile')!, childPath(path, 'variantsFile'), 100, { re: /^[A-Za-z0-9_-]+\.ya?ml$/, hint: 'a YAML file in the pack folder, e.g. templates.yaml' });
-    if (name) {
-      const file = join(dir, name);
-      const fr = readerFor(await readTextFile(file, MAX_GAME_FILE_BYTES), file, 'a variants file');
-      const fm = fr.reader.mapping({ node: fr.doc, at: fr.doc }, '', { required: ['variants'], optional: [] }, 'a variants file');
-      fileReader = { r: fr.reader, fields: fm?.get('variants') && fr.reader.list(fm.get('variants')!, 'variants', 'variants', 100), path: 'variants' };
-      reader.problems.push(...fr.problems);
-    }
-  }
-  if (variantFields && fileReader) reader.report(m.get('variantsFile')!.at, childPath(path, 'variantsFile'), 'give `variants` or `variantsFile`, not both');
-  for (const src of [variantFields, fileReader]) {
-    if (!src?.fields) continue;
-    const seen = new Set<string>();
-    src.fields.forEach((vf, i) => {
-      const vpath = childPath(src.path, i);
-      const vm = src.r.mapping(vf, vpath, { required: [...VARIANT_KEYS.required], optional: [...VARIANT_KEYS.optional] }, 'a variant');
-      const vid = vm?.get('id') && src.r.text(vm.get('id')!, childPath(vpath, 'id'), 20, { re: /^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$/, hint: 'letters, digits and single hyphens, e.g. T45-3' });
-      if (vid && seen.has(vid)) src.r.report(vm!.get('id')!.at, childPath(vpath, 'id'), `"${vid}" is already a variant of this piece`);
-      if (vid) seen.add(vid);
-      const vplaces: Record<string, string> = {};
-      const vparams = vm?.get('params') ? checkParams(src.r, vm.get('params')!, childPath(vpath, 'params'), allowed, internal, vplaces) : {};
-      if (vid && vparams) variants.push({ id: vid, params: vparams, paramPlaces: Object.fromEntries(Object.entries(vplaces).map(([k, place]) => [k, { source: src.r.source, place }])) });
-    });
-    if (src === fileReader) reader.problems.push(...src.r.problems);
-  }
+  const variants = await checkVariants(reader, m, path, dir, allowed, internal);
   if (pb.expand && variants.length > 0) reader.report(m.get('variants')?.at ?? m.get('variantsFile')!.at, childPath(path, 'variants'), `a ${builderId} is split into files by the printer's bed; it takes no variants`);
   if (!id || !rule || perPlayer === undefined || perTable === undefined || !params || !color || !material || optional === undefined) return undefined;
   return {
@@ -218,6 +192,42 @@ async function checkPiece(reader: YamlReader, f: Field, path: string, dir: strin
     variants: variants.length > 0 ? variants : [{ id: '', params: {}, paramPlaces: {} }],
     place: reader.placeOf(f.at, path),
   };
+}
+
+/**
+ * A piece's variants, written inline (`variants`) or in a YAML file of the pack's folder (`variantsFile`),
+ * each an id and its parameters (checked as the piece's are), problems reported where they were written.
+ */
+async function checkVariants(reader: YamlReader, m: Map<string, Field>, path: string, dir: string, allowed: Record<string, unknown>, internal: readonly string[]): Promise<Variant[]> {
+  const sources: { r: YamlReader; fields: Field[] | undefined; path: string }[] = [];
+  if (m.get('variants')) sources.push({ r: reader, fields: reader.list(m.get('variants')!, childPath(path, 'variants'), 'variants', 100), path: childPath(path, 'variants') });
+  const fileField = m.get('variantsFile');
+  const name = fileField && reader.text(fileField, childPath(path, 'variantsFile'), 100, { re: /^[A-Za-z0-9_-]+\.ya?ml$/, hint: 'a YAML file in the pack folder, e.g. templates.yaml' });
+  if (fileField && m.get('variants')) reader.report(fileField.at, childPath(path, 'variantsFile'), 'give `variants` or `variantsFile`, not both');
+  else if (name) {
+    const file = join(dir, name);
+    const fr = readerFor(await readTextFile(file, MAX_GAME_FILE_BYTES), file, 'a variants file');
+    reader.problems.push(...fr.problems);
+    const fm = fr.reader.mapping({ node: fr.doc, at: fr.doc }, '', { required: ['variants'], optional: [] }, 'a variants file');
+    sources.push({ r: fr.reader, fields: fm?.get('variants') && fr.reader.list(fm.get('variants')!, 'variants', 'variants', 100), path: 'variants' });
+  }
+  const variants: Variant[] = [];
+  for (const src of sources) {
+    const seen = new Set<string>();
+    (src.fields ?? []).forEach((vf, i) => {
+      const vpath = childPath(src.path, i);
+      const vm = src.r.mapping(vf, vpath, { required: [...VARIANT_KEYS.required], optional: [...VARIANT_KEYS.optional] }, 'a variant');
+      const vid = vm?.get('id') && src.r.text(vm.get('id')!, childPath(vpath, 'id'), 20, { re: /^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$/, hint: 'letters, digits and single hyphens, e.g. T45-3' });
+      if (vid && seen.has(vid)) src.r.report(vm!.get('id')!.at, childPath(vpath, 'id'), `"${vid}" is already a variant of this piece`);
+      if (vid) seen.add(vid);
+      const places: Record<string, string> = {};
+      const params = vm?.get('params') ? checkParams(src.r, vm.get('params')!, childPath(vpath, 'params'), allowed, internal, places) : {};
+      if (vid && params) variants.push({ id: vid, params, paramPlaces: Object.fromEntries(Object.entries(places).map(([k, place]) => [k, { source: src.r.source, place }])) });
+    });
+    // A variants file's own reader collects its problems: they join the pack's.
+    if (src.r !== reader) reader.problems.push(...src.r.problems);
+  }
+  return variants;
 }
 
 function checkCheck(reader: YamlReader, f: Field, path: string, pieceIds: readonly string[]): Check | undefined {

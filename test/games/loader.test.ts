@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
@@ -55,6 +56,17 @@ describe('game packs, loaded', () => {
     expect((await problems(rigadoon.replace('colors: [blue, green]', 'colors: [blue]')))[0]).toMatch(/colors: 1 seat colour for up to 2 players/);
     expect((await problems(rigadoon.replace('params: { poleLengthMm: 18 }', 'params: { clearanceMm: 0.1 }')))[0]).toMatch(/unknown key `clearanceMm`/);
     expect((await problems('')).join()).toMatch(/the file is empty/);
+    const notAList = await problems(rigadoon.replace(/^pieces:[\s\S]*?^checks:/m, 'pieces: 5\nchecks:'));
+    expect(notAList.filter((p) => /pieces: expected a list of pieces/.test(p))).toHaveLength(1);
+    expect((await problems(rigadoon.replace('  - id: mast\n', '  - id: ship\n'))).join('\n')).toMatch(/pieces\[1\]\.id: "ship" is already a piece of this pack/);
+  });
+
+  it("reports a mistake in a pack's variants file at its own line:column", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sw-pack-'));
+    const kf = join(GAMES_DIR, 'kingdom-fleets');
+    writeFileSync(join(dir, 'game.yaml'), readFileSync(join(kf, 'game.yaml'), 'utf8'));
+    writeFileSync(join(dir, 'templates.yaml'), readFileSync(join(kf, 'templates.yaml'), 'utf8').replace('{ lengthIn: 2, turnDeg: 90 }', '{ lengthIn: 2, turnDeg: ninety }'));
+    await expect(loadGame(dir)).rejects.toThrow(/templates\.yaml:\d+:\d+: variants\[9\]\.params\.turnDeg: expected a number \(the default is 0\), got the text "ninety"/);
   });
 
   it('refuses an unknown --game, listing the packs', async () => {
