@@ -8,6 +8,7 @@
  */
 import type { BuilderName } from '../generate/catalog.js';
 import type { BuildSettings } from '../generate/types.js';
+import { checkOption } from '../parts/options.js';
 
 export interface PieceBuilder {
   builder: BuilderName;
@@ -25,6 +26,9 @@ export interface PieceBuilder {
 
 const defaultsOf = (load: () => Promise<{ DEFAULTS: object }>) => async (): Promise<Record<string, unknown>> => ({ ...(await load()).DEFAULTS }) as Record<string, unknown>;
 
+/** A board's markers: Rigadoon's (board-layout.ts rigadoonMarkers), or none (a plain grid). */
+export const BOARD_LAYOUTS = ['rigadoon', 'plain'] as const;
+
 /** Millimetres of bed kept free round a split piece (a first layer's skirt and the bed's edge). */
 export const SPLIT_MARGIN_MM = 5;
 
@@ -41,6 +45,9 @@ export const PIECE_BUILDERS = {
     async expand(params, settings) {
       const { tileBoard, rigadoonMarkers } = await import('./board-layout.js');
       const { boardCols, boardRows, layout, ...tile } = params as { boardCols: number; boardRows: number; layout: string; squareMm: number } & Record<string, unknown>;
+      checkOption('board', 'layout', layout, (BOARD_LAYOUTS as readonly string[]).includes(layout), `one of ${BOARD_LAYOUTS.join(', ')}`);
+      // Rigadoon's markers need an odd square board of 9 or more.
+      if (layout === 'rigadoon') checkOption('board', 'boardCols', boardCols, Number.isInteger(boardCols) && boardCols === boardRows && boardCols % 2 === 1 && boardCols >= 9 && boardCols <= 31, 'an odd whole number from 9 to 31, equal to boardRows, for the rigadoon layout');
       const markers = layout === 'rigadoon' ? rigadoonMarkers(boardCols, boardRows) : [];
       const board = { cols: boardCols, rows: boardRows, squareMm: tile.squareMm, markers };
       return tileBoard(board, settings.printer.bedXMm, settings.printer.bedYMm, SPLIT_MARGIN_MM).map((t) => ({ id: t.id, options: { ...tile, cols: t.cols, rows: t.rows, keys: t.keys, keyways: t.keyways, markers: t.markers } }));

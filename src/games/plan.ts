@@ -4,7 +4,7 @@
  * through the same cache and workers as the factions' parts; and the table's lines for the bill of
  * materials, a line per seat colour for a player's piece.
  */
-import type { Problem } from '../errors.js';
+import { InputError, type Problem } from '../errors.js';
 import { buildFiles, type FileToBuild, type GenerateRequest } from '../generate/index.js';
 import type { BuildSettings, GeneratedFile } from '../generate/types.js';
 import type { Plan, PlanLine } from '../bom/quantities.js';
@@ -28,7 +28,7 @@ export async function planPack(game: Game, settings: BuildSettings): Promise<Pac
     const defaults = await pb.defaults();
     const withSettings = (o: Record<string, unknown>): Record<string, unknown> => ('clearanceMm' in defaults ? { ...o, clearanceMm: settings.clearanceMm } : o);
     const variants = pb.expand
-      ? (await pb.expand({ ...defaults, ...pb.pieceParams, ...piece.params }, settings)).map((v) => ({ id: v.id, options: v.options, places: piece.paramPlaces }))
+      ? (await expanded(pb, { ...defaults, ...pb.pieceParams, ...piece.params }, settings, (p) => blame(game, piece, '', piece.paramPlaces, p))).map((v) => ({ id: v.id, options: v.options, places: piece.paramPlaces }))
       : piece.variants.map((v) => ({ id: v.id, options: { ...(pb.variantLabel && v.id ? { [pb.variantLabel]: v.id } : {}), ...piece.params, ...v.params }, places: { ...piece.paramPlaces, ...v.paramPlaces } }));
     for (const v of variants) {
       const path = piecePath(piece, v.id);
@@ -40,16 +40,28 @@ export async function planPack(game: Game, settings: BuildSettings): Promise<Pac
         brim: { brim: false, reason: null },
         color: piece.color,
         material: piece.material,
-        // A builder names the option it refuses: point at the parameter in the pack, or at the piece.
-        blame: (p: Problem): Problem => {
-          const at = v.places[p.place];
-          const where = `${piece.id}${v.id ? ` (${v.id})` : ''}`;
-          return at ? { source: at.source, place: at.place, message: `${where}: ${p.message}` } : { source: game.source, place: piece.place, message: `${where}, ${p.source} ${p.place}: ${p.message}` };
-        },
+        blame: (p: Problem): Problem => blame(game, piece, v.id, v.places, p),
       });
     }
   }
   return out;
+}
+
+/** A builder names the option it refuses: point at the parameter in the pack, or at the piece. */
+function blame(game: Game, piece: Piece, variantId: string, places: Piece['paramPlaces'], p: Problem): Problem {
+  const at = places[p.place];
+  const where = `${piece.id}${variantId ? ` (${variantId})` : ''}`;
+  return at ? { source: at.source, place: at.place, message: `${where}: ${p.message}` } : { source: game.source, place: piece.place, message: `${where}, ${p.source} ${p.place}: ${p.message}` };
+}
+
+/** A split piece's files; a parameter the split refuses is blamed on the pack like a builder's. */
+async function expanded(pb: PieceBuilder, params: Record<string, unknown>, settings: BuildSettings, toPack: (p: Problem) => Problem): Promise<{ id: string; options: Record<string, unknown> }[]> {
+  try {
+    return await pb.expand!(params, settings);
+  } catch (e) {
+    if (e instanceof InputError) throw new InputError(e.problems.map(toPack));
+    throw e;
+  }
 }
 
 /** Builds (or takes from the cache) every file of the pack. */

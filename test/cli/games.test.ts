@@ -75,6 +75,11 @@ describe('shipwright games and --game', () => {
     expect(r.err).toMatch(/pack\/game\.yaml:\d+:\d+: discard-tray: stackMm = 90 is not valid: expected a number from 0\.5 to 60 mm/);
     expect(r.err).not.toMatch(/\n\s+at /);
     expect(existsSync(out)).toBe(false);
+    // A parameter the board's split into tiles refuses is placed the same way.
+    writeFileSync(join(dir, 'game.yaml'), readFileSync(join(GAMES_DIR, 'rigadoon', 'game.yaml'), 'utf8').replace('boardCols: 11, boardRows: 11', 'boardCols: 10, boardRows: 11'));
+    const board = await run('generate', '--game', dir, '--out', out);
+    expect(board.code).toBe(2);
+    expect(board.err).toMatch(/pack\/game\.yaml:\d+:\d+: board: boardCols = 10 is not valid: expected an odd whole number from 9 to 31/);
   });
 
   it('validates a pack: clean exits 0, a broken one 1 with the rule that caught it', async () => {
