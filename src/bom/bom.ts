@@ -60,7 +60,12 @@ export interface Bom {
   decisions: string[];
   warnings: string[];
   sets: Plan['sets'];
+  /** The game pack's name (`--game`); absent for Cannons & Coastlines. */
+  game?: string;
 }
+
+/** What a bill or a print plan is for: `Rigadoon, 2 players`, or `4 players, default mode`. */
+export const tableTitle = (bom: Pick<Bom, 'players' | 'mode' | 'game'>): string => (bom.game ? `${bom.game}, ${bom.players} players` : `${bom.players} players, ${bom.mode} mode`);
 
 export interface BomRequest {
   plan: Plan;
@@ -198,5 +203,6 @@ export function buildBom(req: BomRequest): Bom {
     decisions: plan.decisions,
     warnings: plan.warnings,
     sets: plan.sets,
+    ...(plan.game ? { game: plan.game } : {}),
   };
 }

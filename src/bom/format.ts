@@ -3,7 +3,7 @@
  * into a document or a sheet, and JSON. Pure: each returns a string.
  */
 import { formatTable, wrap } from '../table.js';
-import type { Bom, BomRow } from './bom.js';
+import { tableTitle, type Bom, type BomRow } from './bom.js';
 
 export const BOM_FORMATS = ['table', 'markdown', 'csv', 'json'] as const;
 export type BomFormat = (typeof BOM_FORMATS)[number];
@@ -23,7 +23,7 @@ function summaryLines(bom: Bom): string[] {
   const s = bom.settings;
   const t = bom.totals;
   const lines = [
-    `Bill of materials: ${bom.players} players, ${bom.mode} mode`,
+    `Bill of materials: ${tableTitle(bom)}`,
     `Print: ${s.layerHeightMm} mm layers, ${round(s.infillFraction * 100, 1)} % infill, ${s.perimeters} walls, ${s.topLayers} top / ${s.bottomLayers} bottom layers; grams and minutes estimated from each part's mesh (calibrated against PrusaSlicer)`,
   ];
   const cost = t.cost === null ? 'cost: give --price-per-kg' : `cost ${t.cost.toFixed(2)} for the filament used, ${t.spoolsCost!.toFixed(2)} for the spools, at ${t.pricePerKg} per kg`;
@@ -33,7 +33,7 @@ function summaryLines(bom: Bom): string[] {
 
 /** The terminal table: parts, totals by colour and material, what to buy, and the choices made. */
 export function formatBomTable(bom: Bom): string {
-  const head = ['part', 'faction', 'qty', 'colour', 'material', 'g each', 'g total', 'min each', 'min total'];
+  const head = ['part', bom.game ? 'for' : 'faction', 'qty', 'colour', 'material', 'g each', 'g total', 'min each', 'min total'];
   const parts = formatTable([head, ...bom.rows.map((r) => cellsOf(r))], [2, 5, 6, 7, 8]);
   const colours = formatTable(
     [['colour', 'material', 'grams', 'print time', 'spools'], ...bom.totals.byColor.map((c) => [c.color, c.material, g(c.grams), hours(c.minutes), String(c.spools)])],
@@ -49,9 +49,7 @@ export function formatBomTable(bom: Bom): string {
     'By colour and material (1 kg spools):',
     colours.trimEnd(),
     '',
-    'Not printed, to buy:',
-    notPrinted.trimEnd(),
-    '',
+    ...(bom.notPrinted.length ? ['Not printed, to buy:', notPrinted.trimEnd(), ''] : []),
     'Choices where the rulebook gives a range:',
     ...notes.map((d) => wrap(`  - ${d}`, '    ')),
     ...(bom.warnings.length ? ['', 'Warnings:', ...bom.warnings.map((d) => wrap(`  - ${d}`, '    '))] : []),
@@ -73,17 +71,14 @@ export function formatBomMarkdown(bom: Bom): string {
     '',
     ...summaryLines(bom).slice(1),
     '',
-    mdTable(['part', 'faction', 'quantity', 'colour', 'material', 'g each', 'g total', 'min each', 'min total', 'file'], bom.rows.map((r) => [...cellsOf(r), `\`${r.file}\``]), [2, 5, 6, 7, 8]),
+    mdTable(['part', bom.game ? 'for' : 'faction', 'quantity', 'colour', 'material', 'g each', 'g total', 'min each', 'min total', 'file'], bom.rows.map((r) => [...cellsOf(r), `\`${r.file}\``]), [2, 5, 6, 7, 8]),
     `| **total** | | | | | | **${g(t.grams)}** | | **${min(t.minutes)}** | |`,
     '',
     '## By colour and material',
     '',
     mdTable(['colour', 'material', 'grams', 'minutes', '1 kg spools'], t.byColor.map((c) => [c.color, c.material, g(c.grams), min(c.minutes), String(c.spools)]), [2, 3, 4]),
     '',
-    '## Not printed',
-    '',
-    mdTable(['item', 'quantity'], bom.notPrinted.map((n) => [n.item, String(n.quantity)]), [1]),
-    '',
+    ...(bom.notPrinted.length ? ['## Not printed', '', mdTable(['item', 'quantity'], bom.notPrinted.map((n) => [n.item, String(n.quantity)]), [1]), ''] : []),
     '## Choices',
     '',
     ...bom.decisions.map((d) => `- ${d}`),
@@ -107,6 +102,7 @@ export function formatBomCsv(bom: Bom): string {
 export function formatBomJson(bom: Bom): string {
   const t = bom.totals;
   const data = {
+    ...(bom.game ? { game: bom.game } : {}),
     players: bom.players,
     mode: bom.mode,
     rows: bom.rows.map((r) => ({ part: r.part, faction: r.faction, file: r.file, quantity: r.quantity, color: r.color, material: r.material, gramsEach: round(r.gramsEach, 2), gramsTotal: round(r.gramsTotal, 2), minutesEach: round(r.minutesEach, 1), minutesTotal: round(r.minutesTotal, 1), rule: r.rule })),

@@ -11,7 +11,7 @@ import { serialize3mf, type ThreeMfItem, type ThreeMfModel } from '../mesh/three
 import { encodePng } from '../render/image.js';
 import { plateThumbnail } from '../render/previews.js';
 import { displayColor, PRINT_PLATE, type PrinterProfile } from '../standard.js';
-import { ANY_COLOR, SPOOL_GRAMS, type Bom, type BomRow } from './bom.js';
+import { ANY_COLOR, SPOOL_GRAMS, tableTitle, type Bom, type BomRow } from './bom.js';
 import { hours } from './format.js';
 import { meshFootprint, quarterTurn, type Footprint } from './footprint.js';
 import { packPlates } from './plates.js';
@@ -180,7 +180,7 @@ export function printPlanJson(plan: PrintPlan, bom: Bom): string {
 /** print-plan.md: the plates in order, then the spools to buy and what is not printed. */
 export function printPlanMarkdown(plan: PrintPlan, bom: Bom): string {
   const lines = [
-    `# Print plan: ${bom.players} players, ${bom.mode} mode`,
+    `# Print plan: ${tableTitle(bom)}`,
     '',
     `${plan.plates.length} plates (at least ${plan.lowerBound} by area); ${bom.totals.grams.toFixed(0)} g, ${hours(bom.totals.minutes)} of printing.`,
     '',
@@ -192,10 +192,7 @@ export function printPlanMarkdown(plan: PrintPlan, bom: Bom): string {
     '',
     ...bom.totals.byColor.map((c) => `- ${c.color} ${c.material}: ${c.grams.toFixed(0)} g, ${c.spools} spool${c.spools === 1 ? '' : 's'}`),
     '',
-    '## Not printed, to buy',
-    '',
-    ...bom.notPrinted.map((n) => `- ${n.quantity} × ${n.item}`),
-    '',
+    ...(bom.notPrinted.length ? ['## Not printed, to buy', '', ...bom.notPrinted.map((n) => `- ${n.quantity} × ${n.item}`), ''] : []),
   ];
   return lines.join('\n');
 }

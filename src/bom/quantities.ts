@@ -71,6 +71,8 @@ export interface Plan {
   notPrinted: { item: string; quantity: number }[];
   /** Rulebook limits the request breaks (armada lists), reported but not refused. */
   warnings: string[];
+  /** The game pack's name when it is not Cannons & Coastlines (`--game`); its lines' `faction` is `player` or `table`. */
+  game?: string;
 }
 
 /** "Three walls and no infill" for TPU balls (rulebook, The Print List). */

@@ -82,7 +82,7 @@ export function planPackTable(game: Game, planned: readonly PackFile[], players:
   for (const f of planned) {
     for (const { color, quantity } of tableCounts(game, f.piece, players)) {
       if (quantity === 0 || f.piece.optional) continue;
-      lines.push({ part: f.job.part, faction: null, quantity, color, material: materialId ?? f.material, path: f.job.path, rule: f.piece.rule });
+      lines.push({ part: f.job.part, faction: f.piece.perPlayer > 0 ? 'player' : 'table', quantity, color, material: materialId ?? f.material, path: f.job.path, rule: f.piece.rule });
     }
   }
   return {
@@ -94,5 +94,6 @@ export function planPackTable(game: Game, planned: readonly PackFile[], players:
     lines,
     notPrinted: [],
     warnings: [],
+    game: game.name,
   };
 }

@@ -44,7 +44,9 @@ describe('shipwright games and --game', () => {
   it("bills a pack's table: each seat's pieces in its colour, grams and hours from the meshes", async () => {
     const { code, out, err } = await run('bom', '--game', 'rigadoon', '--players', '2', '--format', 'json', '--no-cache');
     expect(code, err).toBe(0);
-    const bom = JSON.parse(out) as { rows: { part: string; color: string; quantity: number; gramsEach: number }[]; totals: { grams: number; spools: number } };
+    const bom = JSON.parse(out) as { game: string; rows: { part: string; faction: string; color: string; quantity: number; gramsEach: number }[]; totals: { grams: number; spools: number } };
+    expect(bom.game).toBe('Rigadoon');
+    expect(bom.rows.find((r) => r.part === 'wind-die')!.faction).toBe('table');
     const rows = (part: string) => bom.rows.filter((r) => r.part === part);
     expect(rows('ship').map((r) => [r.color, r.quantity])).toEqual([['blue', 4], ['green', 4]]);
     expect(rows('mast')[0]!.quantity).toBe(24);
