@@ -150,7 +150,7 @@ export const INTERFACES = {
  */
 export const GAME_INTERFACES = {
   key: { neckWidthMm: 5, knobDiameterMm: 8, reachMm: 10 },
-  dialPivot: { diameterMm: 6, headLengthMm: 2.4, retentionMm: 0.2 },
+  dialPivot: { diameterMm: 6, retentionMm: 0.2 },
   detent: { nubDiameterMm: 2.4, engagementMm: 0.2 },
 } as const;
 

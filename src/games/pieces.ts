@@ -27,10 +27,10 @@ export interface PieceBuilder {
 const defaultsOf = (load: () => Promise<{ DEFAULTS: object }>) => async (): Promise<Record<string, unknown>> => ({ ...(await load()).DEFAULTS }) as Record<string, unknown>;
 
 /** A board's markers: Rigadoon's (board-layout.ts rigadoonMarkers), or none (a plain grid). */
-export const BOARD_LAYOUTS = ['rigadoon', 'plain'] as const;
+const BOARD_LAYOUTS = ['rigadoon', 'plain'] as const;
 
 /** Millimetres of bed kept free round a split piece (a first layer's skirt and the bed's edge). */
-export const SPLIT_MARGIN_MM = 5;
+const SPLIT_MARGIN_MM = 5;
 
 export const PIECE_BUILDERS = {
   'token-ship': { builder: 'tokenShip', defaults: defaultsOf(() => import('../parts/token-ship.js')) },

@@ -54,14 +54,14 @@ const POINTER_MM = 4;
  * The pivot's profile (radius by height above the plate's top), as built: the shaft, the barb's underside
  * out to `barbRadiusMm` (reaching the bore's radius at `contactZMm`), a band, then the 45° lead-in. The validator measures the mesh.
  */
-export function pivotGeometry(dialThicknessMm: number, slidingClearanceMm: number): { shaftRadiusMm: number; boreRadiusMm: number; barbRadiusMm: number; contactZMm: number; topZMm: number } {
+function pivotGeometry(dialThicknessMm: number, slidingClearanceMm: number): { shaftRadiusMm: number; boreRadiusMm: number; barbRadiusMm: number; contactZMm: number } {
   const p = GAME_INTERFACES.dialPivot;
   const shaftRadiusMm = p.diameterMm / 2;
   const boreRadiusMm = fitHoleMm(p.diameterMm, 'rotating', slidingClearanceMm) / 2;
   const barbRadiusMm = boreRadiusMm + p.retentionMm;
   // The underside reaches the bore's radius one axial play above the dial's top face: that is where it holds the dial.
   const contactZMm = dialThicknessMm + clearanceMm('rotating', slidingClearanceMm);
-  return { shaftRadiusMm, boreRadiusMm, barbRadiusMm, contactZMm, topZMm: contactZMm + p.headLengthMm };
+  return { shaftRadiusMm, boreRadiusMm, barbRadiusMm, contactZMm };
 }
 
 /** Builds the base lying flat, dials along +X. Features per dial i: `dial-pivot-<i>`, `detent-nub-<i>` (pegs). */

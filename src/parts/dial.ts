@@ -44,7 +44,7 @@ export const DEFAULTS: DialOptions = {
 export const LABEL_STROKE_MM = MIN_FEATURE_MM + 0.1;
 
 /** Angle of stop `i` of `n`, degrees counter-clockwise from +X: stop 0 at the pointer (+Y), the rest clockwise. */
-export const stopAngleDeg = (i: number, n: number): number => 90 - (i * 360) / n;
+const stopAngleDeg = (i: number, n: number): number => 90 - (i * 360) / n;
 
 /** The nub's height over the base's top: the dial's axial play on the pivot plus the click's engagement. */
 export const nubHeightMm = (slidingClearanceMm: number): number => clearanceMm('rotating', slidingClearanceMm) + GAME_INTERFACES.detent.engagementMm;

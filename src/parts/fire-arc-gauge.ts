@@ -43,7 +43,7 @@ export const DEFAULTS: FireArcGaugeOptions = {
 };
 
 /** Width of the lips across the base's edge: over ten line widths, stiff enough to hook a base. */
-export const LIP_WIDTH_MM = 5;
+const LIP_WIDTH_MM = 5;
 /** The default printer's bed less the print plate's edge margin on both sides: 210 mm. */
 const bed = PRINTERS.find((p) => p.id === DEFAULT_PRINTER_ID)!;
 export const MAX_FOOTPRINT_MM = Math.min(bed.bedXMm, bed.bedYMm) - 2 * PRINT_PLATE.edgeMm;
@@ -73,7 +73,7 @@ function footprintMm(o: FireArcGaugeOptions): number {
 }
 
 /** "45deg": the Hershey font has no degree sign. */
-export function angleLabel(angleDeg: number): string {
+function angleLabel(angleDeg: number): string {
   return `${Math.round(angleDeg * 10) / 10}deg`;
 }
 

@@ -29,7 +29,7 @@ export function keywayProfile(slidingClearanceMm: number): Profile {
 }
 
 /** How far the neck runs straight out of the edge before the knob's circle grows wider than it: the fit's depth. */
-export function neckRunMm(): number {
+function neckRunMm(): number {
   const r = K.knobDiameterMm / 2;
   return K.reachMm - r - Math.sqrt(r * r - (K.neckWidthMm / 2) ** 2);
 }

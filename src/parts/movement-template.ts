@@ -64,7 +64,7 @@ const MIN_INNER_RADIUS_MM = 1;
 const fmt = (x: number): string => String(Math.round(x * 10) / 10);
 
 /** What is engraved under the id: "3in 45deg" (the Hershey font has no degree sign). */
-export function templateLabel(lengthIn: number, turnDeg: number): string {
+function templateLabel(lengthIn: number, turnDeg: number): string {
   return `${fmt(lengthIn)}in ${fmt(turnDeg)}deg`;
 }
 

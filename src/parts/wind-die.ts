@@ -53,7 +53,7 @@ const LABEL_HEIGHT_PER_SIZE = 0.22;
 const EDGE_ROUND_PER_CIRCUMRADIUS = 0.12;
 
 /** The defaults for a die `sizeMm` across its faces (the size-derived ones scale with it). */
-export function windDieDefaults(sizeMm = 22, strokeMm = 1.0): WindDieOptions {
+function windDieDefaults(sizeMm = 22, strokeMm = 1.0): WindDieOptions {
   return {
     sizeMm,
     engraveDepthMm: 3 * PRINT_DEFAULTS.layerHeightMm,
