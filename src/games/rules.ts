@@ -20,7 +20,7 @@ import { generatePack, tableCounts, type PackFile } from './plan.js';
 import type { Check, Game } from './types.js';
 
 /** The printability rules every pack's parts pass, as the factions' do. */
-export const PACK_PRINT_RULES = ['print/manifold', 'print/bodies', 'print/bed', 'print/min-wall', 'print/supports', 'print/first-layer', 'print/sideways-holes'] as const;
+export const PACK_PRINT_RULES = ['print/manifold', 'print/bodies', 'print/bed', 'print/min-wall', 'print/supports', 'print/first-layer', 'print/bed-chamfer', 'print/sideways-holes'] as const;
 
 /** What a check's runner sees: the context, the pack, its planned files and the check's parameters. */
 interface CheckRun {

@@ -7,10 +7,11 @@
  * Frame: the south-west corner of the tile's squares at the origin, x east, y north, z = 0 the bed, so a
  * tile from `tileBoard` sits at (colOffset, rowOffset) × squareMm in the assembled board, keys and all.
  */
-import { circle, polygon, rect, text, type Profile, type Solid, type Vec2 } from '../geometry/kernel.js';
+import { circle, polygon, rect, text, type Profile, type Vec2 } from '../geometry/kernel.js';
 import type { Feature, Part } from '../geometry/part.js';
 import { EDGES, MARKER_KINDS, MARKER_SYMBOLS, type BoardMarker, type Edge, type MarkerSymbol } from '../games/board-layout.js';
 import { CLEARANCE_RANGE_MM, clearanceMm as fitGapMm, DEFAULT_BED_CHAMFER_MM, DEFAULT_CLEARANCE_MM, GAME_INTERFACES, MIN_FEATURE_MM, PRINT_DEFAULTS } from '../standard.js';
+import { extrudeWithBedChamfer } from './chamfer.js';
 import { keyFeature, keyProfile, keywayProfile } from './key-joint.js';
 import { checkOption, checkRange, mergeOptions } from './options.js';
 
@@ -121,9 +122,7 @@ function joints(edge: Edge, role: 'peg' | 'hole', o: BoardTileOptions): { outlin
       .union(rect(2, knob, false).translate(0.05, -knob / 2))
       .rotate(f.angleDeg)
       .translate(x, y);
-    const base = keyFeature(`${role === 'peg' ? 'key' : 'keyway'}-${edge}-${i + 1}`, role, [x, y, o.thicknessMm / 2], f.normal, o.thicknessMm, o.clearanceMm);
-    // The bed chamfer bevels the joint's bottom edges: the probes sample inside that bevel.
-    const feature: Feature = base.size.shape === 'rect' && o.bedChamferMm > 0 ? { ...base, size: { ...base.size, cornerChamferMm: o.bedChamferMm } } : base;
+    const feature = keyFeature(`${role === 'peg' ? 'key' : 'keyway'}-${edge}-${i + 1}`, role, [x, y, o.thicknessMm / 2], f.normal, o.thicknessMm, o.clearanceMm, o.bedChamferMm);
     return { outline, feature, lineBreak };
   });
 }
@@ -280,14 +279,7 @@ export function boardTile(options?: Partial<BoardTileOptions>): Part {
   const marks = o.markers.map((m) => marker(m, o).translate((m.col + 0.5) * s, (m.row + 0.5) * s));
   const engraved = lines[0]!.union(...lines.slice(1), ...marks).subtract(...keys.map((k) => k.lineBreak));
 
-  const c = o.bedChamferMm, over = 0.01;
-  const body: Solid =
-    c > 0
-      ? outline
-          .extrude(t - c)
-          .translate([0, 0, c])
-          .union(outline.offset(-c).extrude(c / 2 + over), outline.offset(-c / 2).extrude(c / 2 + over).translate([0, 0, c / 2]))
-      : outline.extrude(t);
+  const body = extrudeWithBedChamfer(outline, t, o.bedChamferMm);
   const solid = body.subtract(engraved.extrude(o.engraveDepthMm + 1).translate([0, 0, t - o.engraveDepthMm]));
   return { solid, features: [...keys, ...keyways].map((k) => k.feature) };
 }

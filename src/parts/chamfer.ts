@@ -14,7 +14,7 @@
  *
  * Other fits that reach the bed (a hole lying on its side) are not cut here; print/bed-chamfer reports them.
  */
-import { circleSegments, cylinder, hull3d, union, type Solid, type Vec3 } from '../geometry/kernel.js';
+import { circleSegments, cylinder, hull3d, union, type Profile, type Solid, type Vec3 } from '../geometry/kernel.js';
 import type { Feature, Part } from '../geometry/part.js';
 import { featureFrame } from '../mesh/probe.js';
 
@@ -123,4 +123,21 @@ export function chamferFitsAtBed(part: Part, chamferMm: number): Part {
   const bedZ = part.solid.bounds().min[2];
   const cuts = part.features.flatMap((f) => chamferCut(f, bedZ, chamferMm) ?? []);
   return cuts.length ? { solid: part.solid.subtract(union(cuts)), features: part.features } : part;
+}
+
+/**
+ * A flat piece cut from its outline, `heightMm` tall, with its whole bottom edge chamfered at 45° by
+ * `chamferMm` in two steps (the outline `chamferMm` in at the bed, half that from half way up, whole from
+ * `chamferMm` up): every fit on its edges (a jigsaw key, its keyway) then meets the bed chamfered, as
+ * chamferFitsAtBed would cut them, and so does the plain edge. Board tiles and ruler segments.
+ */
+export function extrudeWithBedChamfer(outline: Profile, heightMm: number, chamferMm: number): Solid {
+  const c = chamferMm;
+  if (c <= 0) return outline.extrude(heightMm);
+  // Each step overlaps the next by a hair so the union is one body.
+  const over = 0.01;
+  return outline
+    .extrude(heightMm - c)
+    .translate([0, 0, c])
+    .union(outline.offset(-c).extrude(c / 2 + over), outline.offset(-c / 2).extrude(c / 2 + over).translate([0, 0, c / 2]));
 }

@@ -4,13 +4,15 @@
  * base's pointer (+Y); under each, a dimple in the face on the bed takes the base's detent nub, so the
  * dial clicks into every stop (GAME_INTERFACES.detent). The bore takes the pivot with the rotating fit.
  *
- * Printed face up: the dimples are shallow holes in the first layers, bridged over by the layers above.
+ * Printed face up: the dimples are shallow holes in the first layers, bridged over by the layers above;
+ * they and the bore are flared where they meet the bed, against the elephant's foot.
  * Shared by every game that turns a dial to a value: Ships of the Line's stat tracker (0–7) and Kingdom
  * Fleets' maneuver selector (its templates' ids).
  */
 import { circle, cylinder, text, union, type Solid } from '../geometry/kernel.js';
 import type { Feature, Part } from '../geometry/part.js';
-import { DEFAULT_CLEARANCE_MM, fitHoleMm, GAME_INTERFACES, CLEARANCE_RANGE_MM, MIN_FEATURE_MM, clearanceMm } from '../standard.js';
+import { DEFAULT_BED_CHAMFER_MM, DEFAULT_CLEARANCE_MM, fitHoleMm, GAME_INTERFACES, CLEARANCE_RANGE_MM, MIN_FEATURE_MM, clearanceMm } from '../standard.js';
+import { chamferFitsAtBed } from './chamfer.js';
 import { checkOption, checkRange, mergeOptions } from './options.js';
 
 export interface DialOptions {
@@ -28,6 +30,8 @@ export interface DialOptions {
   engraveDepthMm: number;
   /** The printer's sliding clearance; the bore and dimples take the rotating fit from it. Default DEFAULT_CLEARANCE_MM. */
   clearanceMm: number;
+  /** The bore and the dimples meet the bed: flared by this against the elephant's foot (chamfer.ts). Default DEFAULT_BED_CHAMFER_MM. */
+  bedChamferMm: number;
 }
 
 export const DEFAULTS: DialOptions = {
@@ -38,6 +42,7 @@ export const DEFAULTS: DialOptions = {
   labelHeightMm: 6,
   engraveDepthMm: 0.6,
   clearanceMm: DEFAULT_CLEARANCE_MM,
+  bedChamferMm: DEFAULT_BED_CHAMFER_MM,
 };
 
 /** Stroke of the engraved labels: two line widths and a little over, so they survive slicing. */
@@ -60,6 +65,7 @@ export function dial(options?: Partial<DialOptions>): Part {
   const dimpleDepthMm = nubHeightMm(o.clearanceMm) + clearanceMm('rotating', o.clearanceMm);
   checkRange('dial', 'thicknessMm', o.thicknessMm, dimpleDepthMm + 4 * 0.2 + o.engraveDepthMm, 8);
   checkRange('dial', 'engraveDepthMm', o.engraveDepthMm, 0.4, 1.2);
+  checkRange('dial', 'bedChamferMm', o.bedChamferMm, 0, 0.5);
   checkRange('dial', 'labelHeightMm', o.labelHeightMm, 3, 12);
   // The dimples keep a wall of MIN_FEATURE_MM from the bore; the labels sit outside them.
   checkRange('dial', 'detentRadiusMm', o.detentRadiusMm, boreMm / 2 + dimpleMm / 2 + MIN_FEATURE_MM, 60);
@@ -87,5 +93,5 @@ export function dial(options?: Partial<DialOptions>): Part {
     features.push({ id: `detent-dimple-${i}`, kind: 'detent-dimple', role: 'hole', positionMm: [at[0], at[1], 0], axis: [0, 0, -1], size: { shape: 'round', diameterMm: dimpleMm }, depthMm: dimpleDepthMm, mating: 'rotating' });
   });
   const disc = circle(r).extrude(t);
-  return { solid: disc.subtract(union([...cuts, ...engraved])), features };
+  return chamferFitsAtBed({ solid: disc.subtract(union([...cuts, ...engraved])), features }, o.bedChamferMm);
 }

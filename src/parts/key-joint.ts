@@ -36,9 +36,9 @@ function neckRunMm(): number {
 
 /**
  * The feature a key or keyway declares, on the edge point `at` (x, y, z at the piece's mid-thickness),
- * `axis` the edge's outward normal in the plane: the neck's width is the fit.
+ * `axis` the edge's outward normal in the plane, the piece's bottom edge chamfered by `bedChamferMm`: the neck's width is the fit.
  */
-export function keyFeature(id: string, role: 'hole' | 'peg', at: readonly [number, number, number], axis: readonly [number, number, number], thicknessMm: number, slidingClearanceMm: number): Feature {
+export function keyFeature(id: string, role: 'hole' | 'peg', at: readonly [number, number, number], axis: readonly [number, number, number], thicknessMm: number, slidingClearanceMm: number, bedChamferMm: number): Feature {
   const grow = role === 'hole' ? clearanceMm('sliding', slidingClearanceMm) : 0;
   // Width across the neck, in the plane and square to the axis.
   const widthAxis: [number, number, number] = [-axis[1], axis[0], 0];
@@ -49,7 +49,8 @@ export function keyFeature(id: string, role: 'hole' | 'peg', at: readonly [numbe
     // Both sit on the edge with `axis` out of it: a keyway runs in along −axis, a key out along +axis.
     positionMm: [at[0], at[1], at[2]],
     axis: [axis[0], axis[1], axis[2]],
-    size: { shape: 'rect', widthMm: K.neckWidthMm + 2 * grow, heightMm: thicknessMm, widthAxis },
+    // Its bottom edges are bevelled with the piece's (chamfer.ts extrudeWithBedChamfer): the probes sample inside the bevel.
+    size: { shape: 'rect', widthMm: K.neckWidthMm + 2 * grow, heightMm: thicknessMm, widthAxis, ...(bedChamferMm > 0 ? { cornerChamferMm: bedChamferMm } : {}) },
     depthMm: neckRunMm(),
     mating: 'sliding',
   };

@@ -13,8 +13,9 @@
  */
 import { rect, text, type Profile } from '../geometry/kernel.js';
 import type { Feature, Part } from '../geometry/part.js';
-import { clearanceMm as fitGapMm, CLEARANCE_RANGE_MM, DEFAULT_CLEARANCE_MM, GAME_INTERFACES, MIN_FEATURE_MM } from '../standard.js';
+import { clearanceMm as fitGapMm, CLEARANCE_RANGE_MM, DEFAULT_BED_CHAMFER_MM, DEFAULT_CLEARANCE_MM, GAME_INTERFACES, MIN_FEATURE_MM } from '../standard.js';
 import { MM_PER_INCH } from '../units.js';
+import { extrudeWithBedChamfer } from './chamfer.js';
 import { keyFeature, keyProfile, keywayProfile } from './key-joint.js';
 import { checkOption, checkRange, mergeOptions } from './options.js';
 
@@ -39,6 +40,8 @@ export interface RangeRulerOptions {
   markWidthMm: number;
   /** The printer's sliding clearance; the keyway is the key grown by it. Default DEFAULT_CLEARANCE_MM. */
   clearanceMm: number;
+  /** 45° chamfer round the bottom edge, key and keyway included (chamfer.ts extrudeWithBedChamfer). Default DEFAULT_BED_CHAMFER_MM. */
+  bedChamferMm: number;
   /** Spacing of the half-width ticks, inches. Default 1. */
   tickEveryIn: number;
   /** A key stands beyond `toIn` (this segment continues into the next). Default false. */
@@ -57,6 +60,7 @@ export const DEFAULTS: RangeRulerOptions = {
   engraveDepthMm: 0.6,
   markWidthMm: 1.0,
   clearanceMm: DEFAULT_CLEARANCE_MM,
+  bedChamferMm: DEFAULT_BED_CHAMFER_MM,
   tickEveryIn: 1,
   keyAtEnd: false,
   keywayAtStart: false,
@@ -147,6 +151,7 @@ export function rangeRuler(options?: Partial<RangeRulerOptions>): Part {
   checkRange(PART, 'engraveDepthMm', o.engraveDepthMm, 0.2, o.thicknessMm - 1);
   checkRange(PART, 'markWidthMm', o.markWidthMm, MIN_FEATURE_MM, 3);
   checkRange(PART, 'tickEveryIn', o.tickEveryIn, 0.25, total, 'in');
+  checkRange(PART, 'bedChamferMm', o.bedChamferMm, 0, 0.5);
   checkOption(PART, 'keyAtEnd', o.keyAtEnd, typeof o.keyAtEnd === 'boolean', 'true or false');
   checkOption(PART, 'keywayAtStart', o.keywayAtStart, typeof o.keywayAtStart === 'boolean', 'true or false');
 
@@ -189,11 +194,11 @@ export function rangeRuler(options?: Partial<RangeRulerOptions>): Part {
   const cuts: Profile[] = [...labels];
   const clip = rect(lengthMm, w + 4, false).translate(0, -w / 2 - 2);
   if (marks.length > 0) cuts.push(clip.intersect(marks[0]!.union(...marks.slice(1))));
-  let solid = plate.extrude(t);
+  let solid = extrudeWithBedChamfer(plate, t, o.bedChamferMm);
   if (cuts.length > 0) solid = solid.subtract(cuts[0]!.union(...cuts.slice(1)).extrude(o.engraveDepthMm + 1).translate([0, 0, t - o.engraveDepthMm]));
 
   const features: Feature[] = [];
-  if (o.keyAtEnd) features.push(keyFeature('key', 'peg', [lengthMm, 0, t / 2], [1, 0, 0], t, o.clearanceMm));
-  if (o.keywayAtStart) features.push(keyFeature('keyway', 'hole', [0, 0, t / 2], [-1, 0, 0], t, o.clearanceMm));
+  if (o.keyAtEnd) features.push(keyFeature('key', 'peg', [lengthMm, 0, t / 2], [1, 0, 0], t, o.clearanceMm, o.bedChamferMm));
+  if (o.keywayAtStart) features.push(keyFeature('keyway', 'hole', [0, 0, t / 2], [-1, 0, 0], t, o.clearanceMm, o.bedChamferMm));
   return { solid, features };
 }
