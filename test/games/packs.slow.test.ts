@@ -21,9 +21,10 @@ const exe = findPrusaSlicer();
 /**
  * Pieces PrusaSlicer supports though print/supports passes them: the wind die, whose three faces that lean
  * over the bed carry engraved strokes. Its grooves' walls run within 40° of vertical (wind-die.ts), but
- * PrusaSlicer supports any narrow groove on such a face: on a test block leaning 19.5°, a 1 mm stroke
- * was supported at 0.2, 0.4 and 0.6 mm deep and cut square, sheared or vertical, a 3 mm one not at all.
- * A d8 lying on a face always has three such faces. Each fixed one must come off this list.
+ * PrusaSlicer supports narrow grooves on such a face, erratically: on a test block leaning 19.5°, a
+ * horizontal groove 1 mm tall was supported at 0.2, 0.4 and 0.6 mm deep and cut square, sheared or
+ * vertical; 1.5 and 2 mm tall too, 1.2 and 3 mm not; upright and diagonal 1 mm strokes were. A d8 lying
+ * on a face always has three such faces. Each fixed one must come off this list.
  */
 const SUPPORTED = ['rigadoon/wind-die.stl'];
 
