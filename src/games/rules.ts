@@ -17,7 +17,7 @@ import type { Context, Finding, MeshFile, Report, Rule } from '../validate/types
 import { CHECKS, type CheckKind } from './checks.js';
 import { bedHoleDepthMm, grooveCentresMm, measureArcGauge, measurePivot, measureTemplate, pegHeightMm } from './measure.js';
 import { generatePack, tableCounts, type PackFile } from './plan.js';
-import type { Check, Game } from './types.js';
+import type { Check, Game, Piece } from './types.js';
 
 /** The printability rules every pack's parts pass, as the factions' do. */
 export const PACK_PRINT_RULES = ['print/manifold', 'print/bodies', 'print/bed', 'print/min-wall', 'print/supports', 'print/first-layer', 'print/bed-chamfer', 'print/sideways-holes'] as const;
@@ -59,7 +59,7 @@ const RUNNERS: Record<CheckKind, (run: CheckRun) => void> = {
     const piece = game.pieces.find((p) => p.id === param(check, 'piece'))!, per = game.pieces.find((p) => p.id === param(check, 'per'))!;
     const ratio = param<number>(check, 'ratio');
     for (let players = game.players.min; players <= game.players.max; players++) {
-      const count = (id: typeof piece) => tableCounts(game, id, players).reduce((s, c) => s + c.quantity, 0);
+      const count = (p: Piece): number => tableCounts(game, p, players).reduce((s, c) => s + c.quantity, 0);
       const [a, b] = [count(piece), count(per)];
       if (Math.abs(a - ratio * b) > 1e-9) {
         report({ faction: null, part: piece.id, message: `a table of ${players} prints ${a} ${piece.id} for ${b} ${per.id}: ${ratio} per ${per.id} makes ${ratio * b} (${check.rule})`, expected: ratio * b, measured: a, hint: `count ${ratio} ${piece.id} for every ${per.id}` });
