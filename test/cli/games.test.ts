@@ -55,6 +55,19 @@ describe('shipwright games and --game', () => {
     expect(bom.totals.spools).toBeGreaterThanOrEqual(4); // blue, green, white, gold, blue-grey each a spool of its own
   }, 60_000);
 
+  it("prints a pack's table: its STLs, plates by colour and the print plan, into its own folder", async () => {
+    const out = join(tmp(), 'sotl');
+    const r = await run('print', '--game', 'ships-of-the-line', '--players', '2', '--out', out, '--no-cache');
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/plates .* for 2 players of Ships of the Line/);
+    const plates = readdirSync(join(out, 'plates'));
+    for (const colour of ['white', 'navy', 'wood-brown']) expect(plates.some((p) => p.includes(colour))).toBe(true);
+    expect(readFileSync(join(out, 'print-plan.md'), 'utf8')).toMatch(/^# Print plan: Ships of the Line, 2 players/);
+    const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as { game: string; files: { path: string; tableQuantity: number }[] };
+    expect(manifest.game).toBe('ships-of-the-line');
+    expect(manifest.files.find((f) => f.path === 'stat-dial.stl')!.tableQuantity).toBe(6);
+  }, 60_000);
+
   it('refuses what a pack cannot take, naming the flag, with exit 2', async () => {
     const players = await run('bom', '--game', 'rigadoon', '--players', '3');
     expect(players.code).toBe(2);
