@@ -104,9 +104,10 @@ export interface TableRun {
 
 /**
  * From the flags to the plan, the built files and the bill of materials. `beforeBuild` sees the settings
- * and the factions the table prints before anything is built (print refuses a folder there).
+ * and the factions the table prints before anything is built (print refuses a folder there). `pack`: the
+ * `--game` pack when the caller has loaded it already (null: Cannons & Coastlines); default read from the flags.
  */
-export async function runTable(flags: TableFlags, io: Io, beforeBuild?: (settings: BuildSettings, factions: ReadonlySet<string>) => void): Promise<TableRun> {
+export async function runTable(flags: TableFlags, io: Io, beforeBuild?: (settings: BuildSettings, factions: ReadonlySet<string>) => void, pack?: Game | null): Promise<TableRun> {
     const print: PrintSettings = {
       layerHeightMm: parseMmFlag('--layer-height', flags.layerHeight, LAYER_HEIGHT_RANGE_MM.min, LAYER_HEIGHT_RANGE_MM.max),
       lineWidthMm: PRINT_DEFAULTS.lineWidthMm,
@@ -118,7 +119,7 @@ export async function runTable(flags: TableFlags, io: Io, beforeBuild?: (setting
     const pricePerKg = flags.pricePerKg === undefined ? null : parseNumberFlag('--price-per-kg', flags.pricePerKg, 0, 1e6, 'a price per kg in your currency');
     const materialId = flags.material === undefined ? undefined : materialFlag('--material', flags.material);
     const ballMaterialId = flags.ballMaterial === undefined ? undefined : materialFlag('--ball-material', flags.ballMaterial);
-    const game = await packFrom(flags);
+    const game = pack === undefined ? await packFrom(flags) : pack;
     if (game) return runGameTable(game, flags, io, print, pricePerKg, materialId);
     if (flags.mode === 'armada' && flags.armada === undefined) throw InputError.single('--mode', '', 'armada mode needs an armada list: --armada <file>');
     if (flags.armada !== undefined && flags.mode !== undefined && flags.mode !== 'armada') throw InputError.single('--mode', '', `an --armada list is played in armada mode, not ${flags.mode}; leave --mode out`);

@@ -35,13 +35,11 @@ export function bedHoleDepthMm(solid: Solid, f: Feature): number {
   return hits.length ? hits[0]! - 1 : 0;
 }
 
-/** Radius of a vertical pin at height z: its slice's reach along ±Y from the axis (a split pin's slot runs along X). */
-export function pinRadiusAtMm(solid: Solid, axis: readonly [number, number], z: number): number {
-  const [x, y] = axis;
-  const window = box([40, 40, 0.02], false).translate([x - 20, y - 20, z - 0.01]);
-  const b = solid.intersect(window);
-  if (b.isEmpty()) return 0;
-  const bb = b.bounds();
+/** Radius of a vertical pin (cut out alone) at height z: its slice's reach along ±Y from its axis at `y` (a split pin's slot runs along X). */
+function pinRadiusAtMm(pin: Solid, y: number, z: number): number {
+  const section = pin.sliceAt(z);
+  if (section.areaMm2() === 0) return 0;
+  const bb = section.bounds();
   return Math.min(bb.max[1] - y, y - bb.min[1]);
 }
 
@@ -71,12 +69,16 @@ export function measurePivot(base: Solid, pivot: Feature, dial: Solid, bore: Fea
   const db = dial.bounds();
   const dialThicknessMm = db.max[2] - db.min[2];
   const [x, y, top] = pivot.positionMm;
-  const at = (z: number): number => pinRadiusAtMm(base, [x, y], z);
+  // The pin alone, cut out of the base once (a column a millimetre wider than the bore, above the plate):
+  // each height below is then measured on it, not on the whole base with its nub, titles and other pins.
+  const reach = boreRadiusMm + 1;
+  const pin = base.intersect(box([2 * reach, 2 * reach, base.bounds().max[2] - top + 1], false).translate([x - reach, y - reach, top + 0.01]));
+  const at = (z: number): number => pinRadiusAtMm(pin, y, z);
   const shaftRadiusMm = at(top + dialThicknessMm / 2);
   // Up the pin from just over its root: the barb's widest, and the first height where it reaches the bore's
   // radius (below the dial's top face when the barb sits inside a dial too thick for it: negative play).
   let barbRadiusMm = 0, contactZ = Infinity;
-  for (let z = top + 0.3; z < base.bounds().max[2]; z += 0.02) {
+  for (let z = top + 0.3; z < pin.bounds().max[2]; z += 0.02) {
     const r = at(z);
     barbRadiusMm = Math.max(barbRadiusMm, r);
     if (r >= boreRadiusMm && contactZ === Infinity) contactZ = z;

@@ -141,3 +141,12 @@ export function extrudeWithBedChamfer(outline: Profile, heightMm: number, chamfe
     .translate([0, 0, c])
     .union(outline.offset(-c).extrude(c / 2 + over), outline.offset(-c / 2).extrude(c / 2 + over).translate([0, 0, c / 2]));
 }
+
+/**
+ * The same for a convex outline, bevelled exactly at 45°: the hull of the outline inset by `chamferMm` at
+ * the bed and the whole outline from `chamferMm` up. Token ships, ship bases, chests.
+ */
+export function extrudeConvexWithBedChamfer(outline: Profile, heightMm: number, chamferMm: number): Solid {
+  if (chamferMm <= 0) return outline.extrude(heightMm);
+  return hull3d([outline.offset(-chamferMm).extrude(0.01), outline.extrude(heightMm - chamferMm).translate([0, 0, chamferMm])]);
+}

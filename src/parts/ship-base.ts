@@ -7,10 +7,11 @@
  * The edges are where the rules measure, so they stay square and full height; only the bottom edge has
  * the bed chamfer, which is under the plate's measured outline.
  */
-import { hull3d, polygon, rect, text } from '../geometry/kernel.js';
+import { polygon, rect, text } from '../geometry/kernel.js';
 import { layOnBed, type Part } from '../geometry/part.js';
 import { CLEARANCE_RANGE_MM, DEFAULT_BED_CHAMFER_MM, DEFAULT_CLEARANCE_MM, INTERFACES, MIN_FEATURE_MM } from '../standard.js';
 import { cutInto, mastSocket, placeCut } from './cutters.js';
+import { extrudeConvexWithBedChamfer } from './chamfer.js';
 import { checkOption, checkRange, mergeOptions } from './options.js';
 
 export interface ShipBaseOptions {
@@ -51,7 +52,7 @@ export function shipBase(options?: Partial<ShipBaseOptions>): Part {
   checkRange('ship-base', 'bedChamferMm', o.bedChamferMm, 0, 0.6);
   checkOption('ship-base', 'label', o.label, typeof o.label === 'string' && /^[ -~]{1,3}$/.test(o.label), '1 to 3 printable characters');
   const w = o.widthMm, l = o.lengthMm, t = o.thicknessMm, c = o.bedChamferMm;
-  const plate = hull3d([rect(w - 2 * c, l - 2 * c).extrude(0.01), rect(w, l).extrude(t - c).translate([0, 0, c])]);
+  const plate = extrudeConvexWithBedChamfer(rect(w, l), t, c);
   const stroke = MIN_FEATURE_MM + 0.1;
   const markH = Math.min(w * 0.3, 10);
   // Between the socket and each end: the arrow toward the bow, the mark toward the stern.

@@ -6,10 +6,12 @@
  *
  * Printed deck up, flat on the bed; the bottom edge is chamfered against the elephant's foot.
  */
-import { box, hull3d, polygon, union, type Vec2 } from '../geometry/kernel.js';
+import { box, polygon, union, type Vec2 } from '../geometry/kernel.js';
 import { layOnBed, type Part } from '../geometry/part.js';
 import { CLEARANCE_RANGE_MM, DEFAULT_BED_CHAMFER_MM, DEFAULT_CLEARANCE_MM, fitHoleMm, INTERFACES, MIN_FEATURE_MM } from '../standard.js';
 import { cutInto, mastSocket, placeCut } from './cutters.js';
+import { extrudeConvexWithBedChamfer } from './chamfer.js';
+import { DEFAULTS as MAST } from './mast.js';
 import { checkRange, mergeOptions } from './options.js';
 
 export interface TokenShipOptions {
@@ -41,8 +43,8 @@ export const DEFAULTS: TokenShipOptions = {
 
 /** Gap between two neighbouring masts' collars, so each seats on the deck by itself. */
 const COLLAR_GAP_MM = 1.5;
-/** Mast collar diameter (mast.ts DEFAULTS): what the socket pitch must clear. */
-const COLLAR_MM = 7;
+/** The mast's collar (mast.ts DEFAULTS), which rests on the deck: what the socket pitch must clear. */
+const COLLAR_MM = MAST.collarDiameterMm;
 
 /** Builds the ship lying on its keel, bow along +X. Features: `mast-socket-<i>` (holes). */
 export function tokenShip(options?: Partial<TokenShipOptions>): Part {
@@ -71,9 +73,7 @@ export function tokenShip(options?: Partial<TokenShipOptions>): Part {
     return [bowStart + (L / 2 - bowStart) * Math.sin(phi), B * Math.cos(phi)] as Vec2;
   });
   const outline = polygon([[-L / 2, -B], ...bow.map(([x, y]) => [x, -y] as Vec2), ...bow.slice(0, -1).reverse(), [-L / 2, B]]);
-  // The outline is convex: its hull from a bed-chamfered foot to the full outline is the body.
-  const c = o.bedChamferMm;
-  const hull = c > 0 ? hull3d([outline.offset(-c).extrude(0.01), outline.extrude(o.heightMm - c).translate([0, 0, c])]) : outline.extrude(o.heightMm);
+  const hull = extrudeConvexWithBedChamfer(outline, o.heightMm, o.bedChamferMm);
   const sternLength = L / 6;
   const stern = box([sternLength, 2 * B, o.sternRiseMm + 0.01], false).translate([-L / 2, -B, o.heightMm - 0.01]);
   const body = o.sternRiseMm > 0 ? union([hull, stern]) : hull;

@@ -7,6 +7,7 @@
 import { box, hull3d, rect, union, type Solid } from '../geometry/kernel.js';
 import { layOnBed, type Part } from '../geometry/part.js';
 import { DEFAULT_BED_CHAMFER_MM, MIN_FEATURE_MM, UNDERSIDE_RUN_PER_MM } from '../standard.js';
+import { extrudeConvexWithBedChamfer } from './chamfer.js';
 import { checkRange, mergeOptions } from './options.js';
 
 export interface TreasureChestOptions {
@@ -39,7 +40,7 @@ export function treasureChest(options?: Partial<TreasureChestOptions>): Part {
   checkRange('treasure-chest', 'engraveDepthMm', o.engraveDepthMm, 0.2, 1);
   checkRange('treasure-chest', 'bedChamferMm', o.bedChamferMm, 0, 0.6);
   const w = o.widthMm, d = o.depthMm, h = o.heightMm, e = o.engraveDepthMm, c = o.bedChamferMm;
-  const body = hull3d([rect(w - 2 * c, d - 2 * c).extrude(0.01), rect(w, d).extrude(h - c).translate([0, 0, c])]);
+  const body = extrudeConvexWithBedChamfer(rect(w, d), h, c);
   const band = MIN_FEATURE_MM;
   const lidSeam = h * 0.62;
   // The lid's seam all round: a slab less the frustum from the box shrunk by the depth at the seam's floor

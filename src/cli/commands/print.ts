@@ -31,7 +31,7 @@ export const registerPrint: Register = (cmd: Command, io) => {
       const previous = await openOutput(out);
       if (flags.players === undefined && flags.armada === undefined) flags.players = String(game ? game.players.min : DEFAULT_PRINT_PLAYERS);
       // Settings that would mix with the folder's kept factions are refused before building (and again when writing).
-      const { plan: table, settings, files, bom, mesh, cache } = await runTable(flags, io, (s, used) => void composeManifest([], s, GENERATOR, used, previous, out));
+      const { plan: table, settings, files, bom, mesh, cache } = await runTable(flags, io, (s, used) => void composeManifest([], s, GENERATOR, used, previous, out), game);
       const plan = await planPlates(bom, mesh, settings.printer, cache ? cachedThumbnails(cache) : drawThumbnail);
       const enc = new TextEncoder();
       const others = [...plan.plates.map((p) => ({ path: p.file, bytes: p.bytes })), { path: PRINT_PLAN_FILE, bytes: enc.encode(printPlanMarkdown(plan, bom)) }];
