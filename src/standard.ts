@@ -23,6 +23,18 @@ export const PRINT_DEFAULTS = {
   bottomLayers: 4,
 } as const;
 
+/**
+ * PrusaSlicer's `solid_infill_below_area` (2.5's built-in default, `prusa-slicer --help-fff`): an island whose
+ * infill region is smaller than this, mm², is filled solid, so a ball of up to about 11 mm prints solid.
+ */
+export const SOLID_INFILL_BELOW_AREA_MM2 = 70;
+
+/**
+ * How a ball in a rubber-like filament prints: three walls and no infill (the rulebook's print list: "TPU
+ * with three walls and no infill bounces less"). The solver weighs such a ball with these.
+ */
+export const ELASTOMER_BALL_PRINT = { ...PRINT_DEFAULTS, perimeters: 3, infillFraction: 0 } as const;
+
 /** Thinnest wall or embossed detail that slices reliably: two line widths (BRIEF §6). */
 export const MIN_FEATURE_MM = 2 * PRINT_DEFAULTS.lineWidthMm;
 
@@ -86,12 +98,16 @@ export const INTERFACES = {
   /** Cannon plug ↔ every cannon slot (sliding). Square, so the cannon cannot roll in its slot. */
   cannonPlug: { sideMm: 8, lengthMm: 8 },
   /**
-   * Cannonball ↔ cannon bore (rotating: the ball must roll out freely). Flat for bed adhesion: 1.4 mm deep,
-   * seven layers: past r·(1 − cos 45°) = 1.17 mm by half a facet band of the 8 mm sphere (about 7°), so no
-   * facet rising from the flat's edge overhangs more than PRINTABILITY.overhangDeg (a shallower flat curls
-   * up at the bed); the print plan adds a brim.
+   * Cannonball ↔ cannon bore (rotating: the ball must roll out freely). A flat for bed adhesion
+   * `flatDepthMm` above the sphere's bottom, two layers, and from the flat's rim a cone rising at `coneDeg`
+   * from vertical to where it meets the sphere again (src/physics/ball.ts `ballShape`): a chord of the
+   * sphere, so nothing lies outside the 8 mm sphere (the ball passes the bore whichever way it turns) and the
+   * ball stands 7.6 mm tall on a 3.5 mm flat, with 94 % of the sphere's volume (issue 27: it was 6.6 mm on
+   * a 1.4 mm flat, 91 %). `coneDeg` is ours, under PRINTABILITY.overhangDeg: PrusaSlicer 2.5's automatic
+   * supports at their 44° threshold (npm run test:slow) put support under a 45° cone on 10, 16 and 20 mm
+   * balls, and under a 40° or 42° one on no ball of 4–20 mm at 0.2 or 0.16 mm layers. The print plan adds a brim.
    */
-  cannonball: { diameterMm: CANNONBALL_DIAMETER_MM, flatDepthMm: 1.4 },
+  cannonball: { diameterMm: CANNONBALL_DIAMETER_MM, flatDepthMm: 2 * PRINT_DEFAULTS.layerHeightMm, coneDeg: 40 },
   /**
    * Wheel axle ↔ carriage bearing (rotating). A stub crosses the fork's side gap (0.15–0.45 mm at clearances
    * 0.1–0.3 mm, 0.9 mm at the widest) into the 2 mm cheek and ends inside it, short of the hull's slot wall.

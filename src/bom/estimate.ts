@@ -12,6 +12,7 @@
  * ("How the estimate is calibrated"), src/bom/calibrate.ts and bench/slicer-calibration.ts.
  */
 import type { MeshData } from '../geometry/kernel.js';
+import { SOLID_INFILL_BELOW_AREA_MM2 } from '../standard.js';
 
 /** What the estimate depends on besides the mesh. */
 export interface PrintSettings {
@@ -40,8 +41,7 @@ export const SLICER_PROFILE = {
   solidInfillSpeedMmS: 20,
   topSolidInfillSpeedMmS: 15,
   firstLayerSpeedMmS: 30,
-  /** solid_infill_below_area: an island whose infill region is smaller than this, mm², is filled solid. */
-  solidInfillBelowAreaMm2: 70,
+  solidInfillBelowAreaMm2: SOLID_INFILL_BELOW_AREA_MM2,
   /**
    * EXTERNAL_INFILL_MARGIN (libslic3r.h, fixed in 2.5): every top and bottom surface is grown this far into
    * the layer's infill region before its solid layers are laid (LayerRegion::process_external_surfaces),

@@ -18,8 +18,8 @@
  */
 import { box, circleSegments, cylinder, hull3d, polygon, union, type Solid, type Vec3 } from '../geometry/kernel.js';
 import { layOnBed, type Part } from '../geometry/part.js';
-import { BARREL_WALL_MM, DEFAULTS, layout, MOTION_GAP_MM, PUSHER_WIDTH_MM, ROOT_BLOCK_MM, SPINE_MM, type CannonOptions, type Layout } from '../physics/cannon-layout.js';
-import { CANNON, CANNON_LIMITS, CLEARANCE_RANGE_MM, INTERFACES, PRINT_DEFAULTS } from '../standard.js';
+import { BARREL_WALL_MM, DEFAULTS, FRAME_SETBACK_MM, layout, MOTION_GAP_MM, PUSHER_WIDTH_MM, RAIL_MM, ROOT_BLOCK_MM, SPINE_MM, type CannonOptions, type Layout } from '../physics/cannon-layout.js';
+import { CANNON, CANNON_LIMITS, CLEARANCE_RANGE_MM, INTERFACES, MIN_FEATURE_MM, PRINT_DEFAULTS } from '../standard.js';
 import { chamferFitsAtBed } from './chamfer.js';
 import { checkOption, checkRange, mergeOptions } from './options.js';
 
@@ -49,6 +49,15 @@ function validate(options?: Partial<CannonOptions>): CannonOptions {
   checkRange('cannon', 'ballDiameterMm', o.ballDiameterMm, INTERFACES.cannonball.diameterMm, CANNON_LIMITS.ballDiameterMaxMm);
   checkRange('cannon', 'rootFilletMm', o.rootFilletMm, 0, 2);
   checkRange('cannon', 'bedChamferMm', o.bedChamferMm, 0, 0.4);
+  // The tip block turns as the arm bends, and the pusher's slot widens with its swing (cannon-layout.ts).
+  const L = layout(o);
+  checkOption(
+    'cannon',
+    'releaseDeflectionMm',
+    o.releaseDeflectionMm,
+    L.pusherSwingMm <= L.pusherSwingLimitMm,
+    `a draw that turns the tip block little enough: at ${o.releaseDeflectionMm} mm the pusher's front swings ${L.pusherSwingMm.toFixed(2)} mm sideways and the barrel leaves room for ${L.pusherSwingLimitMm.toFixed(2)} mm (a shorter draw, a longer arm)`,
+  );
   return o;
 }
 
@@ -100,7 +109,6 @@ function pieces(L: Layout): Pieces {
   const s = plug.sideMm;
   const b = o.armWidthMm;
   const { padTopZ } = L;
-  const railTopZ = bedZ + b;
   const frameMaxY = L.rootY + ROOT_BLOCK_MM;
 
   // Fixed frame: plug, spine, root block, front rail, barrel, catch ramp.
@@ -120,12 +128,15 @@ function pieces(L: Layout): Pieces {
     .trimByPlane([-1, 0, 0], -L.muzzleX)
     // A steep bore drops the barrel's rear below the bed plane: cut it there, or the print leaves the bed.
     .trimByPlane([0, 0, 1], bedZ);
+  // Above the plug's top it stands back from the slot's face like the box (FRAME_SETBACK_MM).
   const rampProfile = polygon([
     [0, bedZ],
     [L.tipFrontX, bedZ],
     [L.tipFrontX, padTopZ - o.releaseDeflectionMm],
     [L.tipFrontX - o.releaseDeflectionMm, padTopZ],
-    [0, padTopZ],
+    [FRAME_SETBACK_MM, padTopZ],
+    [FRAME_SETBACK_MM, bedZ + s],
+    [0, bedZ + s],
   ]);
   // The ramp is drawn in XY and stood up: X stays, Y becomes Z, the extrusion runs along −Y.
   const ramp = rampProfile.extrude(L.rampY[1] - L.rampY[0]).rotate([90, 0, 0]).translate([0, L.rampY[1], 0]);
@@ -136,25 +147,47 @@ function pieces(L: Layout): Pieces {
     span([Math.min(cornerX, cornerX + side * r), L.rootY - r, bedZ], [Math.max(cornerX, cornerX + side * r), L.rootY, filletTopZ]).subtract(
       cylinder(filletTopZ - bedZ + 2, r).translate([cornerX + side * r, L.rootY - r, bedZ - 1]),
     );
+  // The box over the arm: spine, roof, rail and root block, one block as tall as the roof's top from the
+  // plug's side to the root block's end, with the arm's channel taken out of it (walls cut from one block
+  // leave no seams where separate boxes' coplanar faces would meet). Over the arm the channel is a tunnel
+  // under the roof; before the roof starts it is open, for the tip block, pusher and pad. Below the plug the
+  // spine carries on at the plug's height to the catch's ramp, and near the slot's face the box stands no
+  // taller than the plug (FRAME_SETBACK_MM).
+  const topZ = L.frameTopZ;
+  const [x0, x1] = L.channelX;
+  const tunnel = hull3d(
+    [L.roofStartY - 1, L.rootY].flatMap((y): Vec3[] => [[x0, y, bedZ - 1], [x1, y, bedZ - 1], ...L.roofUnderside.map(([x, z]): Vec3 => [x, y, z])]),
+  );
+  const box = span([0, -s / 2, bedZ], [x1 + RAIL_MM, frameMaxY, topZ]).subtract(
+    union([
+      tunnel,
+      span([x0, -s / 2 - 1, bedZ - 1], [x1, L.roofStartY, topZ + 1]),
+      // (a step lower than a wall would be a sliver, and the turret's flat reaches that high)
+      ...(topZ - (bedZ + s) >= MIN_FEATURE_MM ? [span([-1, -s / 2 - 1, bedZ + s], [FRAME_SETBACK_MM, frameMaxY + 1, topZ + 1])] : []),
+    ]),
+  );
   const frame = union([
     span([-plug.lengthMm, -s / 2, bedZ], [0, s / 2, bedZ + s]),
     ...(r > 0 ? [fillet(L.armX, -1), fillet(L.armX + o.armThicknessMm, 1)] : []),
-    span([0, L.rampY[0], bedZ], [SPINE_MM, frameMaxY, bedZ + s]),
-    span([0, L.rootY, bedZ], [L.barrelRearX + SPINE_MM, frameMaxY, railTopZ]),
-    span([L.barrelRearX, 0, bedZ], [L.barrelRearX + SPINE_MM, frameMaxY, railTopZ]),
+    span([0, L.rampY[0], bedZ], [SPINE_MM, -s / 2, bedZ + s]),
+    box,
     barrelOuter,
     ramp,
+    // The tie: from the catch's ramp to the barrel's side, beyond the pad, as tall as the box, so the frame is a
+    // ring round the moving assembly (spine, ramp, tie, barrel, rail, box) and the barrel is held from both sides.
+    span([L.tipFrontX - MOTION_GAP_MM, L.rampY[0], bedZ], [x1 + RAIL_MM, L.rampY[1], topZ]),
   ]);
   // The bore runs out through the rear face; below and above it, a slot lets the pusher travel, with
-  // overtravel ahead. Printed in place round the pusher, so it gets the motion gap (a printer's fit
-  // clearance could fuse); the slot stays narrower than the ball, which rides on its edges and cannot
-  // leave through the roof.
-  const slotHalfMm = PUSHER_WIDTH_MM / 2 + MOTION_GAP_MM / 2;
+  // overtravel ahead and room for its swing as the block turns (Layout.slotHalfMm). Printed in place round
+  // the pusher, so it gets the motion gap (a printer's fit clearance could fuse); the slot stays narrower
+  // than the ball, which rides on its edges and cannot leave through the roof.
   const slotEndX = L.pusherFrontX + MOTION_GAP_MM;
+  // Up through the barrel's ridge (over the teardrop's point) and the rail, so no ceiling is left over the pusher.
+  const slotTopZ = Math.max(L.axisZ(slotEndX) + ridge, topZ) + 1;
   const cut = union([
-    boreTeardrop(L, L.barrelRearX - 10, L.muzzleX + 5),
-    // Up through the roof's ridge (over the teardrop's point), so no ceiling is left over the pusher.
-    span([L.barrelRearX - 1, -slotHalfMm, bedZ - 1], [slotEndX, slotHalfMm, L.axisZ(slotEndX) + ridge + 1]),
+    // From the channel (a bore cut reaching further back would cut the spine: short arms bring it near).
+    boreTeardrop(L, L.barrelRearX - MOTION_GAP_MM, L.muzzleX + 5),
+    hull3d(L.slotOutline.flatMap(([x, y]): Vec3[] => [[x, y, bedZ - 1], [x, y, slotTopZ]])),
   ]);
 
   // Moving assembly: arm, tip block, pusher, thumb pad. The boxes abut exactly (an overlap would leave a
@@ -168,9 +201,9 @@ function pieces(L: Layout): Pieces {
       [x, L.tipY, bedZ + o.armTipWidthMm],
     ]),
   );
+  const pad = span([L.armX, L.padY[0], bedZ], [L.tipFrontX, L.padY[1], padTopZ]);
   const tip = union([
-    span([L.armX, L.padY[0], bedZ], [L.tipFrontX, L.tipY, bedZ + b]),
-    span([L.armX, L.padY[0], bedZ], [L.tipFrontX, L.padY[1], padTopZ]),
+    L.padPocket ? pad.subtract(span(L.padPocket.lo, L.padPocket.hi)) : pad,
     polygon(L.pusherOutline)
       .extrude(PUSHER_WIDTH_MM)
       .rotate([90, 0, 0])
@@ -244,7 +277,7 @@ export function cannonArmGeometry(options?: Partial<CannonOptions>): {
   lengthMm: number;
   /** How far the thumb pad is drawn back before the catch lets go. */
   releaseDeflectionMm: number;
-  /** Inside the thumb pad, above the tip block: its centre along the arm, halfway up what stands above the block. */
+  /** Inside the thumb pad's front wall: its centre along the arm, halfway up. */
   padMm: Vec3;
   /** Inside the pusher, just ahead of the tip block, on its centre line. */
   pusherMm: Vec3;
@@ -254,7 +287,8 @@ export function cannonArmGeometry(options?: Partial<CannonOptions>): {
   const x = L.armX + L.o.armThicknessMm / 2 + ox;
   // Half the tip's width up: inside the arm all along its taper.
   const z = L.bedZ + L.o.armTipWidthMm / 2 + oz;
-  const blockMidX = (L.armX + L.tipFrontX) / 2 + ox;
+  // In the pad's front wall (solid across the pad's whole width, its pocket behind it), halfway up.
+  const padX = (L.padPocket ? (L.padPocket.hi[0] + L.tipFrontX) / 2 : (L.armX + L.tipFrontX) / 2) + ox;
   return {
     rootMm: [x, L.rootY + oy, z],
     tipMm: [x, L.tipY + oy, z],
@@ -264,7 +298,7 @@ export function cannonArmGeometry(options?: Partial<CannonOptions>): {
     tipWidthMm: L.o.armTipWidthMm,
     lengthMm: L.o.armLengthMm,
     releaseDeflectionMm: L.o.releaseDeflectionMm,
-    padMm: [blockMidX, (L.padY[0] + L.padY[1]) / 2 + oy, (L.bedZ + L.o.armWidthMm + L.padTopZ) / 2 + oz],
+    padMm: [padX, (L.padY[0] + L.padY[1]) / 2 + oy, (L.bedZ + L.padTopZ) / 2 + oz],
     pusherMm: [L.tipFrontX + MOTION_GAP_MM / 2 + ox, oy, L.bedZ + 1 + oz],
   };
 }

@@ -34,6 +34,11 @@ export interface PrintedArm {
    * integrals start there): rootFilletRigidLengthM below. 0 without fillets.
    */
   rigidRootM: number;
+  /**
+   * How far the arm's root turns in the block it is built into, over a rigid clamp's none: the root's turn
+   * per unit root moment, in units of 12/(E·h³) (rootEmbedding below).
+   */
+  rootEmbedding: number;
   modulusPa: number;
   densityKgPerM3: number;
   /** From the root along the unbent arm to where the thumb pushes the pad. */
@@ -54,7 +59,7 @@ export interface PrintedArm {
 const GAUSS_X = [0.0198550717512319, 0.1016667612931866, 0.2372337950418355, 0.4082826787521751, 0.5917173212478249, 0.7627662049581645, 0.8983332387068134, 0.9801449282487681];
 const GAUSS_W = [0.0506142681451881, 0.1111905172266872, 0.1568533229389436, 0.1813418916891810, 0.1813418916891810, 0.1568533229389436, 0.1111905172266872, 0.0506142681451881];
 
-const widthAtM = (arm: PrintedArm, s: number): number => arm.rootWidthM + ((arm.tipWidthM - arm.rootWidthM) * s) / arm.lengthM;
+const widthAtM = (arm: ArmOutline, s: number): number => arm.rootWidthM + ((arm.tipWidthM - arm.rootWidthM) * s) / arm.lengthM;
 
 /** ∫ₐᵇ f(t) dt by 8-point Gauss (0 when b ≤ a). */
 function integrate(a: number, b: number, f: (t: number) => number): number {
@@ -67,8 +72,12 @@ function integrate(a: number, b: number, f: (t: number) => number): number {
 /** 12/(E·h³): EI(s) = E·h³·b(s)/12, so every influence is this times an integral over the outline with 1/b(s). */
 const compliancePerOutline = (arm: PrintedArm): number => 12 / (arm.modulusPa * arm.thicknessM ** 3);
 
-/** ∫₀ᴸ (x − s)(y − s)/b(s) ds: the outline's part of the influence between block points x and y. */
-const outlineIntegral = (arm: PrintedArm, x: number, y: number): number => integrate(arm.rigidRootM, arm.lengthM, (s) => ((x - s) * (y - s)) / widthAtM(arm, s));
+/**
+ * ∫₀ᴸ (x − s)(y − s)/b(s) ds + ρ·x·y: the outline's part of the influence between block points x and y, the
+ * bending of the arm and the turn of its root in the block.
+ */
+const outlineIntegral = (arm: ArmOutline, x: number, y: number): number =>
+  integrate(arm.rigidRootM, arm.lengthM, (s) => ((x - s) * (y - s)) / widthAtM(arm, s)) + arm.rootEmbedding * x * y;
 
 /** Displacement at a point `c` of the block (c ≥ L) per newton at the point `a` of the block. */
 export const blockInfluenceMPerN = (arm: PrintedArm, a: number, c: number): number => compliancePerOutline(arm) * outlineIntegral(arm, a, c);
@@ -88,22 +97,24 @@ interface Outline {
   shapeWidth: number;
   width: number;
 }
-const OUTLINE_KEYS = ['lengthM', 'rootWidthM', 'tipWidthM', 'thumbPointM', 'drawPointM', 'rigidRootM'] as const;
+const OUTLINE_KEYS = ['lengthM', 'rootWidthM', 'tipWidthM', 'thumbPointM', 'drawPointM', 'rigidRootM', 'rootEmbedding'] as const;
+/** What the outline's integrals read of an arm. */
+export type ArmOutline = Pick<PrintedArm, (typeof OUTLINE_KEYS)[number]>;
 let lastOutline: { key: number[]; value: Outline } | null = null;
 
-function outlineOf(arm: PrintedArm): Outline {
+function outlineOf(arm: ArmOutline): Outline {
   const key = OUTLINE_KEYS.map((k) => arm[k]);
   if (lastOutline && lastOutline.key.every((v, i) => v === key[i])) return lastOutline.value;
   const L = arm.lengthM, a = arm.thumbPointM;
   const tt = outlineIntegral(arm, a, a);
   // The arm's deflection at s per unit thumb travel: ∫₀ˢ (a − u)(s − u)/b(u) du over tt.
   const r0 = arm.rigidRootM;
-  const shapeAt = (s: number): number => integrate(r0, s, (u) => ((a - u) * (s - u)) / widthAtM(arm, u)) / tt;
+  const shapeAt = (s: number): number => (integrate(r0, s, (u) => ((a - u) * (s - u)) / widthAtM(arm, u)) + arm.rootEmbedding * a * s) / tt;
   const value: Outline = {
     tt,
     td: outlineIntegral(arm, a, arm.drawPointM),
     tL: outlineIntegral(arm, a, L),
-    turn: integrate(r0, L, (s) => (a - s) / widthAtM(arm, s)),
+    turn: integrate(r0, L, (s) => (a - s) / widthAtM(arm, s)) + arm.rootEmbedding * a,
     shapeWidth: integrate(r0, L, (s) => widthAtM(arm, s) * shapeAt(s) ** 2),
     width: (L * (arm.rootWidthM + arm.tipWidthM)) / 2,
   };
@@ -121,6 +132,16 @@ export function rootFilletRigidLengthM(thicknessM: number, filletM: number): num
   return integrate(0, filletM, (s) => 1 - (thicknessM / (thicknessM + 2 * (filletM - Math.sqrt(filletM ** 2 - (filletM - s) ** 2)))) ** 3);
 }
 
+/**
+ * The arm's root is not clamped in a rigid wall but built into the frame's root block, of the same plastic,
+ * which gives where the root pulls and pushes on it: the root turns by θ = 16.67·M/(π·E·b·h²) under a root
+ * moment M (O'Donnell, "The additional deflection of a cantilever due to the elasticity of the support",
+ * J. Appl. Mech. 27, 1960; plane stress), as if the arm were about 0.44·h longer. In units of 12/(E·h³):
+ * ρ = 16.67·h/(12π·b) with b the root's width. For a thick, short arm that is several per cent of its
+ * compliance (issue 27's solid referee, test/physics/solid-referee.slow.test.ts, measures it on the mesh).
+ */
+export const rootEmbedding = (thickness: number, rootWidth: number): number => (16.67 * thickness) / (12 * Math.PI * rootWidth);
+
 /** The arm held drawn by `drawM` at the draw point. */
 export interface ArmState {
   /** The thumb's force. */
@@ -136,6 +157,16 @@ export interface ArmState {
 
 /** The thumb's force per metre of draw at the catch, N/m. */
 export const drawStiffnessNPerM = (arm: PrintedArm): number => 1 / (compliancePerOutline(arm) * outlineOf(arm).td);
+
+/**
+ * How the arm's tip moves per unit of draw, from the arm's outline alone (any consistent length unit: the
+ * cannon's layout asks in millimetres, to size the pusher's slot for the block's swing): its deflection
+ * across the arm, and the turn (rad) of the block it carries.
+ */
+export function tipMotionPerDraw(arm: ArmOutline): { deflection: number; turnRad: number } {
+  const o = outlineOf(arm);
+  return { deflection: o.tL / o.td, turnRad: o.turn / o.td };
+}
 
 /** The thumb's travel per metre of draw (below 1 when the catch's edge lies beyond the thumb's point). */
 export const thumbTravelPerDraw = (arm: PrintedArm): number => outlineOf(arm).tt / outlineOf(arm).td;

@@ -5,8 +5,9 @@
  * kernel. See src/parts/cannon.ts for how the cannon works.
  */
 import type { Vec3 } from '../geometry/kernel.js';
-import { addMoments, boxMoments, centroidMm, polarAboutZThroughCentroidMm5, prismXzMoments, sumMoments } from '../geometry/mass.js';
-import { CANNON, DEFAULT_BED_CHAMFER_MM, DEFAULT_CLEARANCE_MM, fitHoleMm, INTERFACES, MIN_FEATURE_MM, PRINT_DEFAULTS } from '../standard.js';
+import { addMoments, boxMoments, NO_MOMENTS, centroidMm, polarAboutZThroughCentroidMm5, prismXzMoments, sumMoments } from '../geometry/mass.js';
+import { rootEmbedding, rootFilletRigidLengthM, tipMotionPerDraw } from './arm.js';
+import { CANNON, DEFAULT_BED_CHAMFER_MM, DEFAULT_CLEARANCE_MM, fitHoleMm, INTERFACES, MIN_FEATURE_MM, PRINT_DEFAULTS, PRINTABILITY } from '../standard.js';
 
 export interface CannonOptions {
   /** Printer's sliding clearance per mating surface. Default DEFAULT_CLEARANCE_MM (0.20 mm). */
@@ -65,10 +66,32 @@ export const DEFAULTS: CannonOptions = {
 // ones by a gap a 0.4 mm nozzle does not bridge.
 /** Gap between the moving arm assembly and the fixed frame (also the tip's overtravel past neutral). */
 export const MOTION_GAP_MM = 1.0;
-/** Back plate the plug stands on, and the front rail that ties the barrel to the arm's root block. */
-export const SPINE_MM = 3;
+/**
+ * The frame carries the arm's root moment to the plug, in series with the arm: held by its plug, a frame of
+ * a 3 × 8 mm spine, a 4 mm root block and a 3 mm rail gave as much as the arm itself (issue 27: the thumb's
+ * stiffness 0.31–0.36 × the arm's, measured on the whole part). So spine, root block and rail are closed
+ * over the arm into a box by a roof: the root moment bends a section as deep as the box (some 20 mm along X)
+ * instead of the 3 mm spine, for about the mass the open frame had.
+ */
+/** Back wall the plug stands on, along X. */
+export const SPINE_MM = 6;
+/** The rail that ties the barrel to the root block, along X. */
+export const RAIL_MM = 3;
 /** Root block's length along the arm. */
-export const ROOT_BLOCK_MM = 4;
+export const ROOT_BLOCK_MM = 8;
+/**
+ * The roof over the arm's channel: six 0.2 mm layers, one motion gap over the arm's top. It is a flat bridge
+ * from spine to rail; a channel wider than ROOF_BRIDGE_MM gets 45° shoulders at its walls, so the flat
+ * stays a bridge a printer spans.
+ */
+const ROOF_MM = 6 * PRINT_DEFAULTS.layerHeightMm;
+/** A millimetre inside the validator's bridge limit (PRINTABILITY.bridgeMm). */
+const ROOF_BRIDGE_MM = PRINTABILITY.bridgeMm - 1;
+/**
+ * Within this of the slot's face the frame stands no taller than the plug: a round fitting's wall can stand
+ * out past the flat its slot opens on (the Industry's turret: 1.7 mm above its flat, src/parts/turret.ts).
+ */
+export const FRAME_SETBACK_MM = 2;
 /** The tip block is this much thicker than the arm so it stays rigid. */
 const TIP_EXTRA_MM = 2;
 /**
@@ -76,8 +99,13 @@ const TIP_EXTRA_MM = 2;
  * centre: its upright face meets the ball at its centre height, so a horizontal push drives the ball along
  * the rising bore at u/cos θ (a face below the centre would push with its top corner, more slowly).
  */
-export const PUSHER_WIDTH_MM = 5;
+export const PUSHER_WIDTH_MM = 3;
 const PUSHER_ABOVE_BALL_CENTRE_MM = 1;
+/**
+ * The pusher's face, along X, at its full height; behind it the pusher's top slopes down to the tip block's
+ * top (it carries nothing there, and every gram it moves is taken from the ball: issue 27).
+ */
+const PUSHER_FACE_MM = 1.5;
 /** How far the pusher reaches back into the tip block it stands on. */
 const PUSHER_ROOT_MM = 0.5;
 /** Pusher length kept inside the barrel at full draw, so the ball cannot drop out behind it. */
@@ -87,9 +115,20 @@ export const BARREL_WALL_MM = 2;
 /** Bore ahead of the ball, as a fraction of the ball's diameter. */
 const MUZZLE_FRACTION = 0.75;
 /** Thumb pad: width (Y) and least height. The ramp beside it: width (Y); it rises at 45°. */
-const PAD_WIDTH_MM = 10;
+const PAD_WIDTH_MM = 7;
 const PAD_HEIGHT_MM = 14;
 const RAMP_WIDTH_MM = 6;
+/** How far the pad's top stands over the barrel's rear, for the thumb to draw it back by. */
+const THUMB_GRIP_MM = 4;
+/**
+ * The pad is a tube open at the top (it moves with the arm, and every gram it carries is taken from the
+ * ball): its back and far walls two line widths, the front the thumb presses and the pusher stands on three,
+ * the wall the arm's tip joins 2 mm, a 1 mm floor on the bed. No pocket narrower than MIN_FEATURE_MM.
+ */
+const PAD_WALL_MM = MIN_FEATURE_MM;
+const PAD_FRONT_WALL_MM = 3 * PRINT_DEFAULTS.lineWidthMm;
+const PAD_ARM_WALL_MM = 2;
+const PAD_FLOOR_MM = 5 * PRINT_DEFAULTS.layerHeightMm;
 
 /** Every position of the cannon, in its build frame: slot centre line on the X axis, firing +X. */
 export interface Layout {
@@ -106,10 +145,38 @@ export interface Layout {
   barrelRadiusMm: number;
   tipY: number;
   rootY: number;
+  /**
+   * The thumb pad, which is the whole tip block: from the arm's tip on along −Y, behind the barrel's rear,
+   * over the pusher's line (so the thumb draws the block where the pusher is, and the block is short), as
+   * tall as the barrel's rear and a thumb's grip over it.
+   */
   padY: readonly [number, number];
+  /** The pad's pocket (a box, lo and hi corners), or null where the pad is too thin for one. */
+  padPocket: { lo: Vec3; hi: Vec3 } | null;
   rampY: readonly [number, number];
   /** Top of the thumb pad. */
   padTopZ: number;
+  /** Top of the frame's box over the arm (spine, roof, rail, root block), and where its roof starts along Y. */
+  frameTopZ: number;
+  roofStartY: number;
+  /**
+   * The channel the arm moves in, between the spine and the rail; the roof's underside over it (x, z), from
+   * the spine's wall to the rail's, with its 45° shoulders where the channel is wider than a bridge.
+   */
+  channelX: readonly [number, number];
+  roofUnderside: [number, number][];
+  /**
+   * The pusher's slot through the barrel's rear, in plan (x, y): room for the pusher (its width and a motion
+   * gap) wherever it passes over the whole draw. The tip block turns as the arm bends, so the pusher's front
+   * swings toward −Y as it comes back: the slot is the pusher's swept outline, widened on that side only.
+   */
+  slotOutline: [number, number][];
+  /** At full draw: the arm tip's deflection (−X), the tip block's turn (rad, clockwise in plan) and how far the pusher's front corner has swung sideways. */
+  drawTipDeflectionMm: number;
+  drawTurnRad: number;
+  pusherSwingMm: number;
+  /** The most the pusher may swing: the slot then leaves the barrel's wall MIN_FEATURE_MM beside it. */
+  pusherSwingLimitMm: number;
   /** The pusher's side outline (x, z), from inside the tip block to its front face. */
   pusherOutline: [number, number][];
   /** Translation layOnBed applies (computed from the flat faces that bound the part). */
@@ -132,25 +199,72 @@ export function layout(o: CannonShapeOptions): Layout {
   const barrelRadiusMm = boreMm / 2 + BARREL_WALL_MM;
   const tipY = PUSHER_WIDTH_MM / 2 + MOTION_GAP_MM;
   const rootY = tipY + o.armLengthMm;
-  const padHi = -barrelRadiusMm - MOTION_GAP_MM;
-  const padY = [padHi - PAD_WIDTH_MM, padHi] as const;
+  // The pad stands behind the barrel's rear, on the pusher's line: the thumb reaches its front over the
+  // barrel, whose top at its rear is the ridge's line, ridge/cos θ over the axis.
+  const padY = [tipY - PAD_WIDTH_MM, tipY] as const;
   const rampY = [padY[0] - MOTION_GAP_MM - RAMP_WIDTH_MM, padY[0] - MOTION_GAP_MM] as const;
   // The ramp starts one deflection below the pad's top and must clear the arm beneath: tall arms and long
   // draws get a taller pad.
-  const padTopZ = bedZ + Math.max(PAD_HEIGHT_MM, o.armWidthMm + o.releaseDeflectionMm + MIN_FEATURE_MM);
+  const ridgeMm = (boreMm / 2) * Math.SQRT2 + BARREL_WALL_MM;
+  const padTopZ = Math.max(bedZ + PAD_HEIGHT_MM, bedZ + o.armWidthMm + o.releaseDeflectionMm + MIN_FEATURE_MM, axisZ(barrelRearX) + ridgeMm / Math.cos(t) + THUMB_GRIP_MM);
   // The pusher's top stands above the resting ball's centre, through a slot in the barrel's roof (the bore
   // alone could not house a face that tall: drawn back, a horizontal pusher rises against a rising roof).
-  const topZ = Math.max(axisZ(ballX) + PUSHER_ABOVE_BALL_CENTRE_MM, bedZ + o.armWidthMm);
+  const blockTopZ = bedZ + o.armWidthMm;
+  const pocketLo: Vec3 = [armX + PAD_WALL_MM, padY[0] + PAD_WALL_MM, bedZ + PAD_FLOOR_MM];
+  const pocketHi: Vec3 = [tipFrontX - PAD_FRONT_WALL_MM, padY[1] - PAD_ARM_WALL_MM, padTopZ + 1];
+  const padPocket = pocketHi[0] - pocketLo[0] >= MIN_FEATURE_MM ? { lo: pocketLo, hi: pocketHi } : null;
+  const topZ = Math.max(axisZ(ballX) + PUSHER_ABOVE_BALL_CENTRE_MM, blockTopZ);
   const rearX = tipFrontX - PUSHER_ROOT_MM;
   const pusherOutline: [number, number][] = [
     [rearX, bedZ],
     [pusherFrontX, bedZ],
     [pusherFrontX, topZ],
-    [rearX, topZ],
+    [pusherFrontX - PUSHER_FACE_MM, topZ],
+    [rearX, blockTopZ],
   ];
+  // The block turns with the arm's tip (./arm.ts: the arm's bent shape under the thumb, linear in the draw).
+  // Turning by θ about the tip (clockwise in plan), a block point ℓ ahead of the arm's axis and d beyond its
+  // tip moves back by the tip's deflection + θ·d and sideways (−Y) by θ·ℓ.
+  const motion = tipMotionPerDraw({
+    lengthM: o.armLengthMm,
+    rootWidthM: o.armWidthMm,
+    tipWidthM: o.armTipWidthMm,
+    rigidRootM: rootFilletRigidLengthM(o.armThicknessMm, o.rootFilletMm),
+    rootEmbedding: rootEmbedding(o.armThicknessMm, o.armWidthMm),
+    thumbPointM: rootY - (padY[0] + padY[1]) / 2,
+    drawPointM: rootY - padY[0],
+  });
+  const drawTurnRad = o.releaseDeflectionMm * motion.turnRad;
+  const pusherBackMm = o.releaseDeflectionMm * motion.deflection + drawTurnRad * tipY;
+  const armAxisX = armX + o.armThicknessMm / 2;
+  const pusherSwingMm = drawTurnRad * (pusherFrontX - armAxisX);
+  const halfMm = PUSHER_WIDTH_MM / 2 + MOTION_GAP_MM / 2;
+  const slotRearX = barrelRearX - 1;
+  // The corner's path is a straight line (both motions grow with the draw); the points of the pusher's front
+  // edge behind it sweep parallel lines. The rear end: the pusher's point that reaches it at full draw.
+  const slotOutline: [number, number][] = [
+    [slotRearX, halfMm],
+    [pusherFrontX + MOTION_GAP_MM, halfMm],
+    [pusherFrontX + MOTION_GAP_MM, -halfMm],
+    [pusherFrontX - pusherBackMm, -halfMm - pusherSwingMm],
+    [slotRearX, -halfMm - drawTurnRad * Math.max(0, slotRearX + pusherBackMm - armAxisX)],
+  ];
+  const channel = [SPINE_MM, barrelRearX] as const;
+  const roofZ = blockTopZ + MOTION_GAP_MM;
+  const shoulderMm = Math.max(0, (channel[1] - channel[0] - ROOF_BRIDGE_MM) / 2);
+  const roofUnderside: [number, number][] = [
+    [channel[0], roofZ],
+    [channel[0] + shoulderMm, roofZ + shoulderMm],
+    [channel[1] - shoulderMm, roofZ + shoulderMm],
+    [channel[1], roofZ],
+  ];
+  const frameTopZ = roofZ + shoulderMm + ROOF_MM;
+  // One motion gap past the pad and past the barrel's side (its bore and the pusher's slot run out through
+  // the rail behind it: a roof over them would lose the wall under its edge that makes it a bridge).
+  const roofStartY = Math.max(tipY, barrelRadiusMm) + MOTION_GAP_MM;
   const minX = -plug.lengthMm, maxX = muzzleX, minY = rampY[0], maxY = rootY + ROOT_BLOCK_MM;
   const offset: Vec3 = [-(minX + maxX) / 2, -(minY + maxY) / 2, -bedZ];
-  return { o, bedZ, armX, tipFrontX, barrelRearX, pusherFrontX, ballX, muzzleX, axisZ, boreMm, barrelRadiusMm, tipY, rootY, padY, rampY, padTopZ, pusherOutline, offset };
+  return { o, bedZ, armX, tipFrontX, barrelRearX, pusherFrontX, ballX, muzzleX, axisZ, boreMm, barrelRadiusMm, tipY, rootY, padY, padPocket, rampY, padTopZ, frameTopZ, roofStartY, channelX: channel, roofUnderside, slotOutline, drawTipDeflectionMm: o.releaseDeflectionMm * motion.deflection, drawTurnRad, pusherSwingMm, pusherSwingLimitMm: barrelRadiusMm - MIN_FEATURE_MM - halfMm, pusherOutline, offset };
 }
 
 
@@ -181,6 +295,9 @@ export interface CannonAsPrinted {
   launchHeightAboveSlotCentreMm: number;
   /** How far the ball slides along the bore from where the pusher leaves it (the arm at neutral) to the muzzle. */
   boreAfterReleaseMm: number;
+  /** How far the pusher's front swings sideways at full draw, and the most the barrel leaves room for. */
+  pusherSwingMm: number;
+  pusherSwingLimitMm: number;
 }
 
 /**
@@ -191,16 +308,17 @@ export interface CannonAsPrinted {
 export function cannonAsPrinted(options: CannonShapeOptions): CannonAsPrinted {
   const L = layout(options);
   const b = L.o.armWidthMm;
-  const block = boxMoments([L.armX, L.padY[0], L.bedZ], [L.tipFrontX, L.tipY, L.bedZ + b]);
-  const padAbove = boxMoments([L.armX, L.padY[0], L.bedZ + b], [L.tipFrontX, L.padY[1], L.padTopZ]);
+  const pad = boxMoments([L.armX, L.padY[0], L.bedZ], [L.tipFrontX, L.padY[1], L.padTopZ]);
+  const pocket = L.padPocket ? boxMoments(L.padPocket.lo, [L.padPocket.hi[0], L.padPocket.hi[1], L.padTopZ]) : NO_MOMENTS;
   const half = PUSHER_WIDTH_MM / 2;
-  // The pusher's prism, less the part of it inside the tip block.
-  const pusher = addMoments(
-    prismXzMoments(L.pusherOutline, -half, half),
-    boxMoments([L.tipFrontX - PUSHER_ROOT_MM, -half, L.bedZ], [L.tipFrontX, half, L.bedZ + b]),
-    -1,
-  );
-  const tip = sumMoments([block, padAbove, pusher]);
+  // The pusher's prism ahead of the pad (its root inside the pad's front wall is the pad's): its outline cut
+  // at the pad's front, where its sloping top has risen from the rear corner's height.
+  const [rearX, rearZ] = L.pusherOutline[4]!;
+  const [faceX, topZ] = L.pusherOutline[3]!;
+  const cutZ = rearZ + ((topZ - rearZ) * (L.tipFrontX - rearX)) / (faceX - rearX);
+  const ahead: [number, number][] = [[L.tipFrontX, L.bedZ], ...L.pusherOutline.slice(1, 4), [L.tipFrontX, cutZ]];
+  const pusher = prismXzMoments(ahead, -half, half);
+  const tip = addMoments(sumMoments([pad, pusher]), pocket, -1);
   const [cx, cy] = centroidMm(tip);
   const t = (L.o.elevationDeg * Math.PI) / 180;
   return {
@@ -224,5 +342,7 @@ export function cannonAsPrinted(options: CannonShapeOptions): CannonAsPrinted {
     launchHeightAboveSlotCentreMm: L.axisZ(L.muzzleX),
     // At neutral the ball's centre is at ballX; it leaves the bore when its centre passes the muzzle.
     boreAfterReleaseMm: (L.muzzleX - L.ballX) / Math.cos(t),
+    pusherSwingMm: L.pusherSwingMm,
+    pusherSwingLimitMm: L.pusherSwingLimitMm,
   };
 }

@@ -8,10 +8,10 @@
 import { InfeasibleError } from '../errors.js';
 import { BORE_FRICTION, findMaterial, MATERIAL_IDS, type Material } from '../materials.js';
 import { cannonAsPrinted, DEFAULTS as CANNON_DEFAULTS, type CannonAsPrinted, type CannonShapeOptions } from './cannon-layout.js';
-import { CANNON, CANNON_LIMITS, DEFAULT_CLEARANCE_MM, HULL, INTERFACES, PRINT_DEFAULTS } from '../standard.js';
+import { CANNON, CANNON_LIMITS, DEFAULT_CLEARANCE_MM, ELASTOMER_BALL_PRINT, HULL, INTERFACES, PRINT_DEFAULTS } from '../standard.js';
 import { degToRad, gpaToPa, gPerCm3ToKgPerM3, inToMm, mmToM, mToMm, radToDeg } from '../units.js';
-import { armDynamics, drawArm, LINEAR_LIMIT_DEFLECTION_RATIO, rootFilletRigidLengthM, thumbTravelPerDraw, type ArmDynamics, type ArmState, type PrintedArm } from './arm.js';
-import { ballMassKg } from './ball.js';
+import { armDynamics, drawArm, LINEAR_LIMIT_DEFLECTION_RATIO, rootEmbedding, rootFilletRigidLengthM, thumbTravelPerDraw, type ArmDynamics, type ArmState, type PrintedArm } from './arm.js';
+import { ballMassKg, ballShape } from './ball.js';
 import { flightRangeM, speedForRangeMps, type Launch } from './flight.js';
 import { drawForSpeedM, muzzleSpeedMps, type Bore } from './transfer.js';
 
@@ -142,11 +142,9 @@ export function resolveSetup(r: TuneRequest): Setup {
     armWidthM: mmToM(CANNON.armWidthMm),
     ballDiameterM: mmToM(ballDiameterMm),
     ballMassKg: ballMassKg({
-      diameterM: mmToM(ballDiameterMm),
+      shape: ballShape({ diameterMm: ballDiameterMm }),
       densityKgPerM3: gPerCm3ToKgPerM3(ballMat.densityGPerCm3.value),
-      walls: PRINT_DEFAULTS.perimeters,
-      lineWidthM: mmToM(PRINT_DEFAULTS.lineWidthMm),
-      infillFraction: PRINT_DEFAULTS.infillFraction,
+      print: ballMat.elastomer ? ELASTOMER_BALL_PRINT : PRINT_DEFAULTS,
     }),
     elevationRad: degToRad(elevationDeg),
     slotHeightM: mmToM(HULL.cannonSlotCentreHeightMm),
@@ -187,6 +185,7 @@ function printedArmOf(s: Setup, arm: Arm, g: CannonAsPrinted, v: Variation): Pri
     tipWidthM: arm.tipWidthM,
     // From the printed design's thickness, not a copy's: a copy's fillets are the file's.
     rigidRootM: rootFilletRigidLengthM(mmToM(g.armThicknessMm), mmToM(g.rootFilletMm)),
+    rootEmbedding: rootEmbedding(arm.thicknessM, s.armWidthM),
     modulusPa: s.modulusPa * v.modulusFactor,
     densityKgPerM3: rho,
     thumbPointM: mmToM(g.thumbPointFromRootMm),
@@ -261,21 +260,24 @@ export interface Margins {
   deflection: number;
   /** Minimum draw over the one used (> 1: the catch would sit too close to neutral). */
   minDeflection: number;
+  /** The pusher's sideways swing at full draw over the room the barrel leaves its slot. */
+  swing: number;
 }
 
-export function marginsOf(s: Setup, arm: Arm, state: ArmState): Margins {
+export function marginsOf(s: Setup, arm: Arm, state: ArmState, g: CannonAsPrinted): Margins {
   return {
     strain: state.peakStrain / s.strainLimit,
     force: state.forceN / s.thumbForceLimitN,
     linear: state.tipDeflectionRatio / LINEAR_LIMIT_DEFLECTION_RATIO,
     deflection: arm.releaseDeflectionM / (CANNON_LIMITS.releaseDeflectionMaxRatio * arm.lengthM),
     minDeflection: mmToM(CANNON_LIMITS.releaseDeflectionMinMm) / arm.releaseDeflectionM,
+    swing: g.pusherSwingMm / g.pusherSwingLimitMm,
   };
 }
 
 /** The most-used limit (a design the model cannot describe counts as infinitely over). */
 export const worstMargin = (m: Margins): number => {
-  const w = Math.max(m.strain, m.force, m.linear, m.deflection, m.minDeflection);
+  const w = Math.max(m.strain, m.force, m.linear, m.deflection, m.minDeflection, m.swing);
   return Number.isNaN(w) ? Infinity : w;
 };
 
@@ -365,7 +367,7 @@ function search(s: Setup, targetRangeM: number): { best?: Solution; nearest?: Ca
         const arm: Arm = { lengthM, thicknessM, tipWidthM: tipW, releaseDeflectionM: drawForSpeed(s, lengthM, thicknessM, tipW, speed) };
         // The limits first: only a design within them is worth a flight.
         const { g, state } = drawn(s, arm);
-        const margins = marginsOf(s, arm, state);
+        const margins = marginsOf(s, arm, state, g);
         const shot = worstMargin(margins) <= 1 ? shoot(s, arm, NOMINAL, g) : undefined;
         const fits = shot !== undefined && Math.abs(shot.rangeM / targetRangeM - 1) <= RANGE_TOLERANCE_FRACTION;
         if (shot && fits && (!best || worstMargin(margins) < worstMargin(best.margins))) best = { setup: s, targetRangeM, arm, shot, margins };
@@ -402,7 +404,10 @@ export function reachM(s: Setup): { minM: number; maxM: number } {
       for (const taper of s.tapers) {
         const tipW = tipWidthM(s, lengthM, thicknessM, taper);
         const armAt = (d: number): Arm => ({ lengthM, thicknessM, tipWidthM: tipW, releaseDeflectionM: d });
-        const ok = (d: number): boolean => worstMargin(marginsOf(s, armAt(d), drawn(s, armAt(d)).state)) <= 1;
+        const ok = (d: number): boolean => {
+          const { g, state } = drawn(s, armAt(d));
+          return worstMargin(marginsOf(s, armAt(d), state, g)) <= 1;
+        };
         let lo = mmToM(CANNON_LIMITS.releaseDeflectionMinMm);
         let hi = CANNON_LIMITS.releaseDeflectionMaxRatio * lengthM;
         if (!ok(lo)) continue;
@@ -425,6 +430,7 @@ const LIMIT_NAMES: Record<keyof Margins, string> = {
   linear: `the arm's tip bending more than ${LINEAR_LIMIT_DEFLECTION_RATIO} × its length, beyond the linear beam model`,
   deflection: `draw above ${CANNON_LIMITS.releaseDeflectionMaxRatio} × arm length`,
   minDeflection: `draw below ${CANNON_LIMITS.releaseDeflectionMinMm} mm`,
+  swing: "the tip block turning the pusher further aside than its slot in the barrel's rear leaves room for",
 };
 
 /** The same setup with some of it changed. */

@@ -92,6 +92,13 @@ const thicknessLines = (sol: Solution): number => Math.round(mToMm(sol.arm.thick
 const sig = (x: number, digits = 4): number => +x.toPrecision(digits);
 const pct = (x: number): string => `${sig(x * 100, 3)} %`;
 
+/**
+ * A compliant ball (an elastomer) does not ride the pusher to neutral as the model has it: it separates and
+ * is struck again. An outside check of the shot with a compliant contact (issue 27) found such balls landing
+ * this much further than the one-contact model says, across 18 designs.
+ */
+const COMPLIANT_BALL_LONG = { min: 0.09, max: 0.23 } as const;
+
 function warningsFor(sol: Solution, r: Omit<TuneResult, 'warnings'>): string[] {
   const { material: m, ballMaterial } = sol.setup;
   const out: string[] = [];
@@ -109,6 +116,11 @@ function warningsFor(sol: Solution, r: Omit<TuneResult, 'warnings'>): string[] {
   if (r.tipMassShare > 0.9) out.push(`the tip block is ${pct(r.tipMassShare)} of the moving mass: most of the spring's energy swings the block, not the ball`);
   if (m.note) out.push(`${m.name}: ${m.note}`);
   if (ballMaterial.id !== m.id && ballMaterial.note) out.push(`${ballMaterial.name} ball: ${ballMaterial.note}`);
+  if (ballMaterial.elastomer) {
+    out.push(
+      `${ballMaterial.name} ball: it gives under the pusher, leaves it and is struck again, which this model does not describe; such shots land ${pct(COMPLIANT_BALL_LONG.min)} to ${pct(COMPLIANT_BALL_LONG.max)} further than predicted in an outside check: calibrate with practice shots (shipwright calibrate)`,
+    );
+  }
   out.push('range is the carry to the first touchdown; the roll after landing is not included');
   return out;
 }

@@ -86,7 +86,7 @@ describe('shipwright tune, readable', () => {
     expect(out).toMatch(/^predicted range \(carry\)\s+0\.6\d*\s+m$/m);
     expect(out).toMatch(/^arm thickness\s+[\d.]+ \(\d+ lines\)\s+mm$/m);
     expect(out).toMatch(/^thumb force\s+[\d.]+\s+N$/m);
-    expect(out).toMatch(/^wear \[E\]\s+[\d,]+\s+shots$/m);
+    expect(out).toMatch(/^wear \[E\]\s+(more than )?[\d,]+\s+shots$/m);
     expect(out).toMatch(/^Warnings:\n  - /m);
   });
 
@@ -156,10 +156,10 @@ describe('shipwright tune --profile', () => {
 
 describe('shipwright tune: requests it cannot meet and bad flags', () => {
   it('an infeasible request exits 2 with the binding constraint and what would fix it', async () => {
-    const { code, out, err } = await run('tune', '--material', 'pla', '--range', '1.5m', '--json');
+    const { code, out, err } = await run('tune', '--material', 'pla', '--range', '2m', '--json');
     expect(code).toBe(2);
     expect(out).toBe('');
-    expect(err).toMatch(/^error: no PLA arm shoots 1\.5 m within the limits\n  binding constraint: peak strain above the repeated-flex limit/);
+    expect(err).toMatch(/^error: no PLA arm shoots 2 m within the limits\n  binding constraint: peak strain above the repeated-flex limit/);
     expect(err).toMatch(/^  fix: another arm material: --material .*pa/m);
     expect(err).toMatch(/^  fix: a shorter range: at most about \d\.\d+ m with this material, ball and bore$/m);
   });

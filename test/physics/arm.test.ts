@@ -10,6 +10,7 @@ const ARM: PrintedArm = {
   rootWidthM: 6e-3,
   tipWidthM: 6e-3,
   rigidRootM: 0,
+  rootEmbedding: 0,
   modulusPa: 2.6e9,
   densityKgPerM3: 1240,
   thumbPointM: 0.03,

@@ -202,7 +202,7 @@ describe('infeasible requests', () => {
   });
 
   it('with the arm length fixed short, a longer arm is offered and reaches', () => {
-    const target = 0.7;
+    const target = 1.1;
     const e = infeasibleOf(() => solveCannon({ materialId: 'pla', targetRangeM: target, armLengthMm: 20, elevationDeg: 25 }));
     expect(e.fixes[0]).toBe('a longer arm: --arm-length 45mm');
     expect(solveCannon({ materialId: 'pla', targetRangeM: target, armLengthMm: 45, elevationDeg: 25 }).shot.rangeM / target).toBeCloseTo(1, 1);

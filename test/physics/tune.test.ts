@@ -34,11 +34,17 @@ describe('tuneCannon', () => {
   it('flags every estimate: material values, wear, tip block, missing calibration', () => {
     const w = r.warnings.join('\n');
     expect(w).toContain('PETG repeated-flex strain 1.75 %, hysteresis loss 5 %: estimates [E]');
-    expect(w).toMatch(/wear: about [\d,]+ shots before the range falls noticeably; a model estimate \[E\]/);
+    expect(w).toMatch(/wear: (about|more than) [\d,]+ shots before the range falls noticeably; a model estimate \[E\]/);
     expect(r.wear.estimate).toBe(true);
     expect(w).toContain('tip block mass');
     expect(w).toContain('not calibrated');
     expect(tuneCannon({ materialId: 'petg', targetRangeM: 0.6096, calibrationFactor: 0.9 }, { dispersionSamples: 100 }).warnings.join('\n')).not.toContain('not calibrated');
+  });
+
+  it("says a compliant ball's shot is outside the model, and how far off an outside check found it", () => {
+    const tpu = tuneCannon({ materialId: 'petg', targetRangeM: 0.6096, ballMaterialId: 'tpu-95a' }, { dispersionSamples: 100 }).warnings.join('\n');
+    expect(tpu).toMatch(/TPU 95A ball: it gives under the pusher, leaves it and is struck again.*9 % to 23 % further/);
+    expect(r.warnings.join('\n')).not.toContain('struck again');
   });
 
   it('is deterministic: same request, same JSON', () => {

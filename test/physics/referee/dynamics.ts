@@ -2,7 +2,8 @@
  * The referee's dynamic model of a printed cannon (test/physics/referee.test.ts), written apart from
  * src/physics so that the two can check each other. SI units.
  *
- * - The arm: Euler–Bernoulli beam, clamped at its root, cubic Hermite elements whose area and second moment
+ * - The arm: Euler–Bernoulli beam, clamped at its root (or, if given, on the frame's springs there), cubic
+ *   Hermite elements whose area and second moment
  *   follow the measured sections (a taper or fillets included), consistent mass matrix.
  * - The tip block (with the pad and the pusher): a rigid body on the last node, with its mass, first moment
  *   and rotary inertia about that node (so its centroid's offset along and across the arm counts).
@@ -55,6 +56,11 @@ export interface Beam {
   /** From s = 0 (root) to s = lengthM, in order. */
   sections: readonly BeamSection[];
   tip: TipBody;
+  /**
+   * Springs at the root instead of a clamp: the frame's stiffness against the root's (w, φ), symmetric,
+   * [[N/m, N/rad], [N, N·m/rad]] (./solid.ts rootSprings). The root's two unknowns are then the model's last.
+   */
+  rootStiffness?: readonly [readonly [number, number], readonly [number, number]];
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -149,7 +155,7 @@ function hermite(t: number, le: number): { n: number[]; d2: number[] } {
   };
 }
 
-/** Stiffness and mass of the clamped arm with its tip body: unknowns (w, φ) at nodes 1…n. */
+/** Stiffness and mass of the arm with its tip body: unknowns (w, φ) at nodes 1…n, then node 0's if on springs. */
 export interface BeamModel {
   beam: Beam;
   elements: number;
@@ -157,14 +163,22 @@ export interface BeamModel {
   m: Matrix;
 }
 
+/** Global indices of element e's four unknowns; the root node's are clamped (−1) or, on springs, the last two. */
+function elementDofs(beam: Beam, elements: number, e: number): number[] {
+  if (e > 0) return [2 * e - 2, 2 * e - 1, 2 * e, 2 * e + 1];
+  return beam.rootStiffness ? [2 * elements, 2 * elements + 1, 0, 1] : [-1, -1, 0, 1];
+}
+
 export function assemble(beam: Beam, elements = 20): BeamModel {
-  const n = 2 * elements;
+  const n = 2 * elements + (beam.rootStiffness ? 2 : 0);
   const k = zeros(n);
   const m = zeros(n);
   const le = beam.lengthM / elements;
+  if (beam.rootStiffness) {
+    for (let i = 0; i < 2; i++) for (let j = 0; j < 2; j++) k[2 * elements + i]![2 * elements + j] = beam.rootStiffness[i]![j]!;
+  }
   for (let e = 0; e < elements; e++) {
-    // Global indices of the element's four unknowns; the root node's are clamped (−1).
-    const dofs = [2 * e - 2, 2 * e - 1, 2 * e, 2 * e + 1];
+    const dofs = elementDofs(beam, elements, e);
     for (const [t, w] of GAUSS) {
       const sec = sectionAt(beam, (e + t) * le);
       const { n: nn, d2 } = hermite(t, le);
@@ -182,7 +196,7 @@ export function assemble(beam: Beam, elements = 20): BeamModel {
       }
     }
   }
-  const tw = n - 2, tr = n - 1;
+  const tw = 2 * elements - 2, tr = 2 * elements - 1;
   m[tw]![tw]! += beam.tip.massKg;
   m[tw]![tr]! += beam.tip.firstMomentKgM;
   m[tr]![tw]! += beam.tip.firstMomentKgM;
@@ -195,18 +209,17 @@ export function assemble(beam: Beam, elements = 20): BeamModel {
  * functions, beyond the tip as a point of the rigid body (w_tip + φ_tip·(s − L)).
  */
 export function pointVector(model: BeamModel, sM: number): Float64Array {
-  const n = 2 * model.elements;
-  const v = new Float64Array(n);
+  const v = new Float64Array(model.k.length);
   const L = model.beam.lengthM;
   if (sM >= L) {
-    v[n - 2] = 1;
-    v[n - 1] = sM - L;
+    v[2 * model.elements - 2] = 1;
+    v[2 * model.elements - 1] = sM - L;
     return v;
   }
   const le = L / model.elements;
   const e = Math.min(model.elements - 1, Math.floor(sM / le));
   const { n: nn } = hermite(sM / le - e, le);
-  [2 * e - 2, 2 * e - 1, 2 * e, 2 * e + 1].forEach((g, i) => {
+  elementDofs(model.beam, model.elements, e).forEach((g, i) => {
     if (g >= 0) v[g] = nn[i]!;
   });
   return v;
@@ -513,7 +526,7 @@ export function fire(shot: Shot): ShotResult {
       drawForceN: forceN,
       peakStrain,
       peakStrainAtM,
-      armTipDeflectionRatio: Math.abs(drawn[n - 2]!) / shot.beam.lengthM,
+      armTipDeflectionRatio: Math.abs(drawn[2 * model.elements - 2]!) / shot.beam.lengthM,
       loadedFrequencyHz: omega1 / (2 * Math.PI),
       restAboveCornerM: geo.ballLineAboveCornerM + rest.sigmaM * sn,
       slideToMuzzleM,

@@ -5,7 +5,8 @@
  * What is assumed of the object (issue 9; src/parts/cannon.ts's header): it fires along +X with the plug at
  * the least X and the muzzle at the greatest; the flex arm lies along Y and bends in XY; everything that moves
  * (arm, tip block, thumb pad, pusher) hangs from the frame by the arm's root alone; the thumb pad is the moving
- * assembly's tallest part and the release catch is fixed material beside it whose top rises to the pad's top;
+ * assembly's tallest part, behind the pusher (on the bore's line or beside it), and the release catch is fixed
+ * material beside it whose top rises to the pad's top;
  * the pusher is the moving assembly's front (+X), a face whose top edge the ball may ride on.
  * The bore feature (metadata) is used only to cross-check the elevation measured on the mesh.
  * Millimetres throughout; distances "from the root" run along the unbent arm.
@@ -240,7 +241,8 @@ export function measureCannon(stl: Uint8Array, ballDiameterMm: number, features:
     const bore = features.find((f) => f.kind === 'bore');
     if (!bore) throw new Error('the part declares no bore');
     const featureElevation = Math.atan2(bore.axis[2], Math.hypot(bore.axis[0], bore.axis[1]));
-    if (boreY >= padYRange[0] && boreY <= padYRange[1]) throw new Error('the tallest moving part stands on the bore\'s axis: the pusher, not a thumb pad');
+    // The pad may stand on the bore's line (behind the barrel) or beside it, but behind the pusher's face.
+    if (padX[1] >= pusherFrontX - 1e-3) throw new Error('the tallest moving part is the block\'s front: the pusher, not a thumb pad');
 
     // The pusher: the tip block's front, across the bore's axis: its face, and the face's top edge.
     const r = ballDiameterMm / 2;

@@ -60,14 +60,27 @@ export function beamOf(m: MeasuredCannon, modulusPa: number, densityKgPerM3: num
 }
 
 /**
+ * The arm's root built into its block of the same plastic, as O'Donnell's cantilever on an elastic support
+ * (J. Appl. Mech. 27, 1960: the root turns by 16.67·M/(π·E·b·h²), plane stress), from the measured root
+ * section; its shift held a hundred times stiffer. A model the solver shares (src/physics/arm.ts
+ * rootEmbedding); the solid referee (../solid-referee.slow.test.ts) measures the root's give on the whole part.
+ */
+export function embeddedRoot(m: MeasuredCannon, modulusPa: number): NonNullable<Beam['rootStiffness']> {
+  const turn = (Math.PI * modulusPa * m.arm.rootHeightMm * MM * (m.arm.thicknessMm * MM) ** 2) / 16.67;
+  const thumbM = m.pad.centreFromRootMm * MM;
+  return [[(100 * turn) / thumbM ** 2, 0], [0, turn]];
+}
+
+/**
  * The measured cannon's shot and carry; by default the thumb pushes the pad's middle and the catch lets go
  * when the pad's edge beside it (where the catch's crest meets the pad's top) has come back by the draw, and
  * the pusher is as printed.
  */
-export function shootMeasured(m: MeasuredCannon, x: SharedInputs, how: { latch?: Latch; contact?: Contact } = {}): RefereeShot {
+export function shootMeasured(m: MeasuredCannon, x: SharedInputs, how: { latch?: Latch; contact?: Contact; rootStiffness?: Beam['rootStiffness'] } = {}): RefereeShot {
   const latch = how.latch ?? 'catch-edge';
   const latchMm = latch === 'pad-centre' ? m.pad.centreFromRootMm : m.pad.catchEdgeFromRootMm;
-  const beam = beamOf(m, x.modulusPa, x.densityKgPerM3);
+  // The arm clamped at its root unless the frame's springs there are given (./solid.ts rootSprings).
+  const beam = { ...beamOf(m, x.modulusPa, x.densityKgPerM3), ...(how.rootStiffness ? { rootStiffness: how.rootStiffness } : {}) };
   const elevationRad = (m.bore.elevationDeg * Math.PI) / 180;
   const shot = fire({
     beam,
