@@ -93,6 +93,15 @@ function boreTeardrop(L: Layout, x0: number, x1: number): Solid {
   return profile.extrude(len).rotate([0, 90 - L.o.elevationDeg, 0]).translate([x0, 0, L.axisZ(x0)]);
 }
 
+/** What the trough behind the ball takes off the barrel: above its rim, from the rear face to the slot's end. */
+function trough(L: Layout, ridgeMm: number): Solid {
+  const x0 = L.barrelRearX - 1, x1 = L.pusherFrontX + MOTION_GAP_MM;
+  const y = L.barrelRadiusMm + 1;
+  const top = L.axisZ(x1) + ridgeMm * 2;
+  const rim = (x: number): number => L.troughRimZ + (x - L.barrelRearX);
+  return hull3d([x0, x1].flatMap((x): Vec3[] => [[x, -y, rim(x)], [x, y, rim(x)], [x, -y, top], [x, y, top]]));
+}
+
 interface Pieces {
   /** Plug, spine, root block, rail, barrel and catch ramp, with the bore and the pusher's slot cut. */
   frame: Solid;
@@ -127,8 +136,16 @@ function pieces(L: Layout): Pieces {
     .trimByPlane([1, 0, 0], L.barrelRearX)
     .trimByPlane([-1, 0, 0], -L.muzzleX)
     // A steep bore drops the barrel's rear below the bed plane: cut it there, or the print leaves the bed.
-    .trimByPlane([0, 0, 1], bedZ);
-  // Above the plug's top it stands back from the slot's face like the box (FRAME_SETBACK_MM).
+    .trimByPlane([0, 0, 1], bedZ)
+    // The trough behind the ball (Layout.troughRimZ): its rim rises at 45° from the rear face to the pusher
+    // slot's end, then the barrel stands at its full height (a scarf cut on to the muzzle would leave the wall
+    // beside the bore's pointed roof a feather edge).
+    .subtract(trough(L, ridge));
+  // Above the plug's top it stands back from the slot's face like the box (FRAME_SETBACK_MM). Ahead of it the
+  // tie runs on to the barrel's side, beyond the pad, a wall lower than the ramp's foot (or no higher than the
+  // box), so the frame is a ring round the moving assembly (spine, ramp, tie, barrel, rail, box) and the barrel
+  // is held from both sides.
+  const tieTopZ = Math.min(L.frameTopZ, padTopZ - o.releaseDeflectionMm - MIN_FEATURE_MM);
   const rampProfile = polygon([
     [0, bedZ],
     [L.tipFrontX, bedZ],
@@ -173,9 +190,8 @@ function pieces(L: Layout): Pieces {
     box,
     barrelOuter,
     ramp,
-    // The tie: from the catch's ramp to the barrel's side, beyond the pad, as tall as the box, so the frame is a
-    // ring round the moving assembly (spine, ramp, tie, barrel, rail, box) and the barrel is held from both sides.
-    span([L.tipFrontX - MOTION_GAP_MM, L.rampY[0], bedZ], [x1 + RAIL_MM, L.rampY[1], topZ]),
+    // (from inside the ramp, with exact corners: an extrusion turned upright misses the barrel's by an ulp)
+    span([L.tipFrontX - MOTION_GAP_MM, L.rampY[0], bedZ], [x1 + RAIL_MM, L.rampY[1], tieTopZ]),
   ]);
   // The bore runs out through the rear face; below and above it, a slot lets the pusher travel, with
   // overtravel ahead and room for its swing as the block turns (Layout.slotHalfMm). Printed in place round

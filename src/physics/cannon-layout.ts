@@ -116,10 +116,15 @@ export const BARREL_WALL_MM = 2;
 const MUZZLE_FRACTION = 0.75;
 /** Thumb pad: width (Y) and least height. The ramp beside it: width (Y); it rises at 45°. */
 const PAD_WIDTH_MM = 7;
-const PAD_HEIGHT_MM = 14;
+const PAD_HEIGHT_MM = 10;
 const RAMP_WIDTH_MM = 6;
 /** How far the pad's top stands over the barrel's rear, for the thumb to draw it back by. */
 const THUMB_GRIP_MM = 4;
+/**
+ * The trough's rim at the barrel's rear face, over the bore's axis, as a fraction of the bore's radius: its
+ * walls there still reach past the ball's equator, so a ball rolled back to the pusher stays in the bore.
+ */
+const TROUGH_RIM_FRACTION = 0.5;
 /**
  * The pad is a tube open at the top (it moves with the arm, and every gram it carries is taken from the
  * ball): its back and far walls two line widths, the front the thumb presses and the pusher stands on three,
@@ -156,6 +161,8 @@ export interface Layout {
   rampY: readonly [number, number];
   /** Top of the thumb pad. */
   padTopZ: number;
+  /** The barrel's top at its rear face: behind the ball it is a trough whose rim rises forward at 45°. */
+  troughRimZ: number;
   /** Top of the frame's box over the arm (spine, roof, rail, root block), and where its roof starts along Y. */
   frameTopZ: number;
   roofStartY: number;
@@ -205,11 +212,20 @@ export function layout(o: CannonShapeOptions): Layout {
   const rampY = [padY[0] - MOTION_GAP_MM - RAMP_WIDTH_MM, padY[0] - MOTION_GAP_MM] as const;
   // The ramp starts one deflection below the pad's top and must clear the arm beneath: tall arms and long
   // draws get a taller pad.
-  const ridgeMm = (boreMm / 2) * Math.SQRT2 + BARREL_WALL_MM;
-  const padTopZ = Math.max(bedZ + PAD_HEIGHT_MM, bedZ + o.armWidthMm + o.releaseDeflectionMm + MIN_FEATURE_MM, axisZ(barrelRearX) + ridgeMm / Math.cos(t) + THUMB_GRIP_MM);
+  // Behind the ball the barrel is a trough, its walls cut down to TROUGH_RIM_MM over the bore's axis at its
+  // rear face and rising forward at 45° (layout.troughRimZ): the thumb reaches the pad over it, and the pad,
+  // which the thumb pushes at its top, twists the arm the less the lower it is.
+  const blockTopZ = bedZ + o.armWidthMm;
+  const channel = [SPINE_MM, barrelRearX] as const;
+  const roofZ = blockTopZ + MOTION_GAP_MM;
+  const shoulderMm = Math.max(0, (channel[1] - channel[0] - ROOF_BRIDGE_MM) / 2);
+  const frameTopZ = roofZ + shoulderMm + ROOF_MM;
+  // No lower than half a motion gap over the box's top, whose rail the barrel's rear stands in: the trough's
+  // face then never crosses the box's faces (where a near miss would leave slivers).
+  const troughRimZ = Math.max(axisZ(barrelRearX) + TROUGH_RIM_FRACTION * (boreMm / 2), frameTopZ + MOTION_GAP_MM / 2);
+  const padTopZ = Math.max(bedZ + PAD_HEIGHT_MM, bedZ + o.armWidthMm + o.releaseDeflectionMm + MIN_FEATURE_MM, troughRimZ + THUMB_GRIP_MM);
   // The pusher's top stands above the resting ball's centre, through a slot in the barrel's roof (the bore
   // alone could not house a face that tall: drawn back, a horizontal pusher rises against a rising roof).
-  const blockTopZ = bedZ + o.armWidthMm;
   const pocketLo: Vec3 = [armX + PAD_WALL_MM, padY[0] + PAD_WALL_MM, bedZ + PAD_FLOOR_MM];
   const pocketHi: Vec3 = [tipFrontX - PAD_FRONT_WALL_MM, padY[1] - PAD_ARM_WALL_MM, padTopZ + 1];
   const padPocket = pocketHi[0] - pocketLo[0] >= MIN_FEATURE_MM ? { lo: pocketLo, hi: pocketHi } : null;
@@ -249,22 +265,18 @@ export function layout(o: CannonShapeOptions): Layout {
     [pusherFrontX - pusherBackMm, -halfMm - pusherSwingMm],
     [slotRearX, -halfMm - drawTurnRad * Math.max(0, slotRearX + pusherBackMm - armAxisX)],
   ];
-  const channel = [SPINE_MM, barrelRearX] as const;
-  const roofZ = blockTopZ + MOTION_GAP_MM;
-  const shoulderMm = Math.max(0, (channel[1] - channel[0] - ROOF_BRIDGE_MM) / 2);
   const roofUnderside: [number, number][] = [
     [channel[0], roofZ],
     [channel[0] + shoulderMm, roofZ + shoulderMm],
     [channel[1] - shoulderMm, roofZ + shoulderMm],
     [channel[1], roofZ],
   ];
-  const frameTopZ = roofZ + shoulderMm + ROOF_MM;
   // One motion gap past the pad and past the barrel's side (its bore and the pusher's slot run out through
   // the rail behind it: a roof over them would lose the wall under its edge that makes it a bridge).
   const roofStartY = Math.max(tipY, barrelRadiusMm) + MOTION_GAP_MM;
   const minX = -plug.lengthMm, maxX = muzzleX, minY = rampY[0], maxY = rootY + ROOT_BLOCK_MM;
   const offset: Vec3 = [-(minX + maxX) / 2, -(minY + maxY) / 2, -bedZ];
-  return { o, bedZ, armX, tipFrontX, barrelRearX, pusherFrontX, ballX, muzzleX, axisZ, boreMm, barrelRadiusMm, tipY, rootY, padY, padPocket, rampY, padTopZ, frameTopZ, roofStartY, channelX: channel, roofUnderside, slotOutline, drawTipDeflectionMm: o.releaseDeflectionMm * motion.deflection, drawTurnRad, pusherSwingMm, pusherSwingLimitMm: barrelRadiusMm - MIN_FEATURE_MM - halfMm, pusherOutline, offset };
+  return { o, bedZ, armX, tipFrontX, barrelRearX, pusherFrontX, ballX, muzzleX, axisZ, boreMm, barrelRadiusMm, tipY, rootY, padY, padPocket, rampY, padTopZ, troughRimZ, frameTopZ, roofStartY, channelX: channel, roofUnderside, slotOutline, drawTipDeflectionMm: o.releaseDeflectionMm * motion.deflection, drawTurnRad, pusherSwingMm, pusherSwingLimitMm: barrelRadiusMm - MIN_FEATURE_MM - halfMm, pusherOutline, offset };
 }
 
 

@@ -44,7 +44,7 @@ describe('shipwright generate (CLI)', () => {
     // Other settings would leave corsairs built at 0.2 mm under a manifest saying 0.3 mm: refused before building.
     const mixed = await run(['generate', '--faction', 'sun-fleet', '--out', out, ...cache, '--clearance', '0.3']);
     expect(mixed.code).toBe(2);
-    expect(mixed.err).toMatch(/holds corsairs, .* built with other settings \(clearanceMm 0\.2 → 0\.3;.*generate without --faction/);
+    expect(mixed.err).toMatch(/holds corsairs, .* built with other settings \(clearanceMm 0\.2 → 0\.3[;)].*generate without --faction/);
     expect(await readFile(join(out, 'manifest.json'), 'utf8')).toBe(manifestBefore);
     const r = await run(['generate', '--faction', 'sun-fleet', '--out', out, ...cache]);
     expect(r.code).toBe(0);
