@@ -68,6 +68,12 @@ export function polarAboutZThroughCentroidMm5(m: Moments): number {
   return m.second[0] - m.volumeMm3 * c[0] ** 2 + (m.second[1] - m.volumeMm3 * c[1] ** 2);
 }
 
+/** ∫((x − x̄)² + (z − z̄)²) dV: the polar second moment about the axis along Y through the centroid, mm⁵. */
+export function polarAboutYThroughCentroidMm5(m: Moments): number {
+  const c = centroidMm(m);
+  return m.second[0] - m.volumeMm3 * c[0] ** 2 + (m.second[2] - m.volumeMm3 * c[2] ** 2);
+}
+
 /**
  * A closed, consistently oriented triangle mesh (outward normals): each triangle spans a tetrahedron with
  * the origin; their signed integrals add up to the solid's (divergence theorem).

@@ -15,6 +15,10 @@
  * within 2 % of the elastica, so no large-deflection branch (and no jump where one would switch in) is
  * needed. With the draw well beyond the tip, the arm's tip moves about half the draw.
  *
+ * - the thumb pushes the pad, and the catch and the ball meet the block, above the arm's mid-height: the
+ *   thumb's force twists the arm about its own axis too (Saint-Venant torsion, J = β·b·h³), turning the block
+ *   about that axis, which moves its points by the twist times their height over the axis.
+ *
  * Dynamics, one degree of freedom (Rayleigh): the released system moves in the shape of the static
  * deflection under the thumb's force, which for a heavy rigid tip is close to the first mode. Its mass at
  * the thumb's point collects the arm's own distributed mass, the block's
@@ -39,6 +43,14 @@ export interface PrintedArm {
    * per unit root moment, in units of 12/(E·h³) (rootEmbedding below).
    */
   rootEmbedding: number;
+  /**
+   * Heights over the arm's twist axis (its mid-height): where the thumb pushes, where the catch meets the pad
+   * (its top), where the pusher meets the ball, and the tip block's centroid.
+   */
+  thumbHeightM: number;
+  drawHeightM: number;
+  pusherHeightM: number;
+  tipHeightM: number;
   modulusPa: number;
   densityKgPerM3: number;
   /** From the root along the unbent arm to where the thumb pushes the pad. */
@@ -52,7 +64,24 @@ export interface PrintedArm {
   tipCentroidM: number;
   tipOffsetM: number;
   tipInertiaKgM2: number;
+  /** The tip block's moment of inertia about the axis along the arm through its centroid. */
+  tipTwistInertiaKgM2: number;
 }
+
+/**
+ * Poisson's ratio of the printed plastics, for their shear modulus G = E/(2(1 + ν)): 0.33–0.38 for PLA, PETG
+ * and ABS (typical figures; the data sheets do not give it). The solid referee takes the same.
+ */
+export const POISSON_RATIO = 0.35;
+
+/**
+ * Saint-Venant's torsion constant of a b × h rectangle (b ≥ h) over b·h³: β = 1/3 − 0.21·(h/b)·(1 − (h/b)⁴/12)
+ * (Roark's Formulas for Stress and Strain, table 10.7, within 4 % for any b/h).
+ */
+const torsionFactor = (b: number, h: number): number => {
+  const r = Math.min(b, h) / Math.max(b, h);
+  return 1 / 3 - 0.21 * r * (1 - r ** 4 / 12);
+};
 
 // Gauss–Legendre, 8 points on [0, 1]: exact for polynomials of degree 15, and the integrands here are
 // polynomials over a linear width, smooth on the arm; 1e-7 relative against 64 points on a 3:1 taper.
@@ -90,6 +119,8 @@ export const blockInfluenceMPerN = (arm: PrintedArm, a: number, c: number): numb
 interface Outline {
   /** Thumb–thumb, thumb–catch, thumb–tip influences, and the block's turn, over 12/(E·h³). */
   tt: number;
+  /** The arm's twist per unit thumb force, over 12/(E·h³) (per metre of height, so the twist angle). */
+  twist: number;
   td: number;
   tL: number;
   turn: number;
@@ -97,7 +128,7 @@ interface Outline {
   shapeWidth: number;
   width: number;
 }
-const OUTLINE_KEYS = ['lengthM', 'rootWidthM', 'tipWidthM', 'thumbPointM', 'drawPointM', 'rigidRootM', 'rootEmbedding'] as const;
+const OUTLINE_KEYS = ['lengthM', 'rootWidthM', 'tipWidthM', 'thumbPointM', 'drawPointM', 'rigidRootM', 'rootEmbedding', 'thicknessM', 'thumbHeightM', 'drawHeightM'] as const;
 /** What the outline's integrals read of an arm. */
 export type ArmOutline = Pick<PrintedArm, (typeof OUTLINE_KEYS)[number]>;
 let lastOutline: { key: number[]; value: Outline } | null = null;
@@ -106,13 +137,17 @@ function outlineOf(arm: ArmOutline): Outline {
   const key = OUTLINE_KEYS.map((k) => arm[k]);
   if (lastOutline && lastOutline.key.every((v, i) => v === key[i])) return lastOutline.value;
   const L = arm.lengthM, a = arm.thumbPointM;
-  const tt = outlineIntegral(arm, a, a);
-  // The arm's deflection at s per unit thumb travel: ∫₀ˢ (a − u)(s − u)/b(u) du over tt.
+  // Twist per unit torque, over 12/(E·h³): ∫ ds/(G·J) = (12/(E·h³))·∫ (1 + ν)/(6·β·b) ds.
   const r0 = arm.rigidRootM;
+  const torsion = integrate(r0, L, (s) => (1 + POISSON_RATIO) / (6 * torsionFactor(widthAtM(arm, s), arm.thicknessM) * widthAtM(arm, s)));
+  const twist = torsion * arm.thumbHeightM;
+  const tt = outlineIntegral(arm, a, a) + twist * arm.thumbHeightM;
+  // The arm's bending deflection at s per unit thumb travel: ∫₀ˢ (a − u)(s − u)/b(u) du over tt.
   const shapeAt = (s: number): number => (integrate(r0, s, (u) => ((a - u) * (s - u)) / widthAtM(arm, u)) + arm.rootEmbedding * a * s) / tt;
   const value: Outline = {
     tt,
-    td: outlineIntegral(arm, a, arm.drawPointM),
+    twist,
+    td: outlineIntegral(arm, a, arm.drawPointM) + twist * arm.drawHeightM,
     tL: outlineIntegral(arm, a, L),
     turn: integrate(r0, L, (s) => (a - s) / widthAtM(arm, s)) + arm.rootEmbedding * a,
     shapeWidth: integrate(r0, L, (s) => widthAtM(arm, s) * shapeAt(s) ** 2),
@@ -204,14 +239,17 @@ export function armDynamics(arm: PrintedArm): ArmDynamics {
   const o = outlineOf(arm);
   const tipShape = o.tL / o.tt;
   const turn = o.turn / o.tt;
+  const twist = o.twist / o.tt;
   const lineDensityPerWidth = arm.densityKgPerM3 * arm.thicknessM;
   const armModal = lineDensityPerWidth * o.shapeWidth;
-  const across = tipShape + turn * (arm.tipCentroidM - L);
-  const tipModal = arm.tipMassKg * (across ** 2 + (turn * arm.tipOffsetM) ** 2) + arm.tipInertiaKgM2 * turn ** 2;
+  // The block's centroid moves across the arm by the tip's shape, its turn and its twist; along it by its turn.
+  // (The product of inertia between the turn and the twist is left out.)
+  const across = tipShape + turn * (arm.tipCentroidM - L) + twist * arm.tipHeightM;
+  const tipModal = arm.tipMassKg * (across ** 2 + (turn * arm.tipOffsetM) ** 2) + arm.tipInertiaKgM2 * turn ** 2 + arm.tipTwistInertiaKgM2 * twist ** 2;
   return {
     stiffnessNPerM: 1 / (compliancePerOutline(arm) * o.tt),
     modalMassKg: armModal + tipModal,
-    pusherGain: tipShape + turn * (arm.pusherM - L),
+    pusherGain: tipShape + turn * (arm.pusherM - L) + twist * arm.pusherHeightM,
     armMassKg: lineDensityPerWidth * o.width,
     tipShare: tipModal / (armModal + tipModal),
   };

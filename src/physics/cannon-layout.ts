@@ -5,7 +5,7 @@
  * kernel. See src/parts/cannon.ts for how the cannon works.
  */
 import type { Vec3 } from '../geometry/kernel.js';
-import { addMoments, boxMoments, NO_MOMENTS, centroidMm, polarAboutZThroughCentroidMm5, prismXzMoments, sumMoments } from '../geometry/mass.js';
+import { addMoments, boxMoments, NO_MOMENTS, centroidMm, polarAboutYThroughCentroidMm5, polarAboutZThroughCentroidMm5, prismXzMoments, sumMoments } from '../geometry/mass.js';
 import { rootEmbedding, rootFilletRigidLengthM, tipMotionPerDraw } from './arm.js';
 import { CANNON, DEFAULT_BED_CHAMFER_MM, DEFAULT_CLEARANCE_MM, fitHoleMm, INTERFACES, MIN_FEATURE_MM, PRINT_DEFAULTS, PRINTABILITY } from '../standard.js';
 
@@ -163,6 +163,9 @@ export interface Layout {
   padTopZ: number;
   /** The barrel's top at its rear face: behind the ball it is a trough whose rim rises forward at 45°. */
   troughRimZ: number;
+  /** The arm's twist axis (its mean mid-height), and where the thumb pushes the pad (the middle of its front above the trough's rim). */
+  twistAxisZ: number;
+  thumbZ: number;
   /** Top of the frame's box over the arm (spine, roof, rail, root block), and where its roof starts along Y. */
   frameTopZ: number;
   roofStartY: number;
@@ -241,6 +244,10 @@ export function layout(o: CannonShapeOptions): Layout {
   // The block turns with the arm's tip (./arm.ts: the arm's bent shape under the thumb, linear in the draw).
   // Turning by θ about the tip (clockwise in plan), a block point ℓ ahead of the arm's axis and d beyond its
   // tip moves back by the tip's deflection + θ·d and sideways (−Y) by θ·ℓ.
+  // Heights for the arm's twist (./arm.ts): its axis at its mean mid-height; the thumb on the pad's front where
+  // it stands clear over the trough's rim (below, the barrel's rear face is a motion gap in front of it).
+  const twistAxisZ = bedZ + (o.armWidthMm + o.armTipWidthMm) / 4;
+  const thumbZ = (troughRimZ + padTopZ) / 2;
   const motion = tipMotionPerDraw({
     lengthM: o.armLengthMm,
     rootWidthM: o.armWidthMm,
@@ -249,6 +256,9 @@ export function layout(o: CannonShapeOptions): Layout {
     rootEmbedding: rootEmbedding(o.armThicknessMm, o.armWidthMm),
     thumbPointM: rootY - (padY[0] + padY[1]) / 2,
     drawPointM: rootY - padY[0],
+    thicknessM: o.armThicknessMm,
+    thumbHeightM: thumbZ - twistAxisZ,
+    drawHeightM: padTopZ - twistAxisZ,
   });
   const drawTurnRad = o.releaseDeflectionMm * motion.turnRad;
   const pusherBackMm = o.releaseDeflectionMm * motion.deflection + drawTurnRad * tipY;
@@ -276,7 +286,7 @@ export function layout(o: CannonShapeOptions): Layout {
   const roofStartY = Math.max(tipY, barrelRadiusMm) + MOTION_GAP_MM;
   const minX = -plug.lengthMm, maxX = muzzleX, minY = rampY[0], maxY = rootY + ROOT_BLOCK_MM;
   const offset: Vec3 = [-(minX + maxX) / 2, -(minY + maxY) / 2, -bedZ];
-  return { o, bedZ, armX, tipFrontX, barrelRearX, pusherFrontX, ballX, muzzleX, axisZ, boreMm, barrelRadiusMm, tipY, rootY, padY, padPocket, rampY, padTopZ, troughRimZ, frameTopZ, roofStartY, channelX: channel, roofUnderside, slotOutline, drawTipDeflectionMm: o.releaseDeflectionMm * motion.deflection, drawTurnRad, pusherSwingMm, pusherSwingLimitMm: barrelRadiusMm - MIN_FEATURE_MM - halfMm, pusherOutline, offset };
+  return { o, bedZ, armX, tipFrontX, barrelRearX, pusherFrontX, ballX, muzzleX, axisZ, boreMm, barrelRadiusMm, tipY, rootY, padY, padPocket, rampY, padTopZ, troughRimZ, twistAxisZ, thumbZ, frameTopZ, roofStartY, channelX: channel, roofUnderside, slotOutline, drawTipDeflectionMm: o.releaseDeflectionMm * motion.deflection, drawTurnRad, pusherSwingMm, pusherSwingLimitMm: barrelRadiusMm - MIN_FEATURE_MM - halfMm, pusherOutline, offset };
 }
 
 
@@ -301,7 +311,18 @@ export interface CannonAsPrinted {
    * arm, its centroid (from the root along the arm, and across it from the arm's mid-thickness, + toward the
    * barrel) and its polar second moment about the bending axis through the centroid (∫r² dV).
    */
-  tipBlock: { volumeMm3: number; lengthMm: number; centroidFromRootMm: number; centroidOffsetMm: number; polarMomentMm5: number };
+  tipBlock: {
+    volumeMm3: number;
+    lengthMm: number;
+    centroidFromRootMm: number;
+    centroidOffsetMm: number;
+    polarMomentMm5: number;
+    /** Its centroid's height over the arm's twist axis, and ∫r² dV about the axis along the arm through the centroid. */
+    centroidHeightMm: number;
+    twistMomentMm5: number;
+  };
+  /** Heights over the arm's twist axis (its mean mid-height): where the thumb pushes, where the catch meets the pad (its top), where the pusher meets the ball (the bore's axis). */
+  heightsOverArmAxisMm: { thumb: number; draw: number; pusher: number };
   elevationDeg: number;
   /** The bore's axis where the ball's centre leaves the muzzle, above the slot's centre line. */
   launchHeightAboveSlotCentreMm: number;
@@ -331,7 +352,7 @@ export function cannonAsPrinted(options: CannonShapeOptions): CannonAsPrinted {
   const ahead: [number, number][] = [[L.tipFrontX, L.bedZ], ...L.pusherOutline.slice(1, 4), [L.tipFrontX, cutZ]];
   const pusher = prismXzMoments(ahead, -half, half);
   const tip = addMoments(sumMoments([pad, pusher]), pocket, -1);
-  const [cx, cy] = centroidMm(tip);
+  const [cx, cy, cz] = centroidMm(tip);
   const t = (L.o.elevationDeg * Math.PI) / 180;
   return {
     armLengthMm: L.o.armLengthMm,
@@ -349,7 +370,10 @@ export function cannonAsPrinted(options: CannonShapeOptions): CannonAsPrinted {
       centroidFromRootMm: L.rootY - cy,
       centroidOffsetMm: cx - (L.armX + L.o.armThicknessMm / 2),
       polarMomentMm5: polarAboutZThroughCentroidMm5(tip),
+      centroidHeightMm: cz - L.twistAxisZ,
+      twistMomentMm5: polarAboutYThroughCentroidMm5(tip),
     },
+    heightsOverArmAxisMm: { thumb: L.thumbZ - L.twistAxisZ, draw: L.padTopZ - L.twistAxisZ, pusher: L.axisZ(L.ballX) - L.twistAxisZ },
     elevationDeg: L.o.elevationDeg,
     launchHeightAboveSlotCentreMm: L.axisZ(L.muzzleX),
     // At neutral the ball's centre is at ballX; it leaves the bore when its centre passes the muzzle.

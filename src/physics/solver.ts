@@ -196,6 +196,11 @@ function printedArmOf(s: Setup, arm: Arm, g: CannonAsPrinted, v: Variation): Pri
     tipOffsetM: mmToM(g.tipBlock.centroidOffsetMm),
     // ∫r² dV (mm⁵) × ρ: kg·m².
     tipInertiaKgM2: rho * g.tipBlock.polarMomentMm5 * 1e-15 * v.tipMassFactor,
+    tipTwistInertiaKgM2: rho * g.tipBlock.twistMomentMm5 * 1e-15 * v.tipMassFactor,
+    thumbHeightM: mmToM(g.heightsOverArmAxisMm.thumb),
+    drawHeightM: mmToM(g.heightsOverArmAxisMm.draw),
+    pusherHeightM: mmToM(g.heightsOverArmAxisMm.pusher),
+    tipHeightM: mmToM(g.tipBlock.centroidHeightMm),
   };
 }
 

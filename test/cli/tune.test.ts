@@ -156,10 +156,10 @@ describe('shipwright tune --profile', () => {
 
 describe('shipwright tune: requests it cannot meet and bad flags', () => {
   it('an infeasible request exits 2 with the binding constraint and what would fix it', async () => {
-    const { code, out, err } = await run('tune', '--material', 'pla', '--range', '2m', '--json');
+    const { code, out, err } = await run('tune', '--material', 'pla', '--range', '2.5m', '--json');
     expect(code).toBe(2);
     expect(out).toBe('');
-    expect(err).toMatch(/^error: no PLA arm shoots 2 m within the limits\n  binding constraint: peak strain above the repeated-flex limit/);
+    expect(err).toMatch(/^error: no PLA arm shoots 2.5 m within the limits\n  binding constraint: peak strain above the repeated-flex limit/);
     expect(err).toMatch(/^  fix: another arm material: --material .*pa/m);
     expect(err).toMatch(/^  fix: a shorter range: at most about \d\.\d+ m with this material, ball and bore$/m);
   });
@@ -180,7 +180,7 @@ describe('shipwright tune: requests it cannot meet and bad flags', () => {
   });
 
   it('as a process: exit 2, no stack trace', async () => {
-    const result = await runBuilt(['tune', '--material', 'pla', '--range', '2m']);
+    const result = await runBuilt(['tune', '--material', 'pla', '--range', '2.5m']);
     expect(result.code).toBe(2);
     expect(result.err).toContain('binding constraint');
     expect(result.err).not.toMatch(/^\s+at /m);

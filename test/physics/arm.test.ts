@@ -20,6 +20,12 @@ const ARM: PrintedArm = {
   tipCentroidM: 0.03,
   tipOffsetM: 0,
   tipInertiaKgM2: 0,
+  // Pushed, caught and pushing at the arm's mid-height: no twist (the closed forms below are planar).
+  thumbHeightM: 0,
+  drawHeightM: 0,
+  pusherHeightM: 0,
+  tipHeightM: 0,
+  tipTwistInertiaKgM2: 0,
 };
 const EI = (a: PrintedArm): number => (a.modulusPa * a.rootWidthM * a.thicknessM ** 3) / 12;
 

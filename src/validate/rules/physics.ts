@@ -10,7 +10,7 @@
  */
 import type { Solid, Vec3 } from '../../geometry/kernel.js';
 import { rayHitsMm } from '../../geometry/kernel.js';
-import { centroidMm, meshMoments, polarAboutZThroughCentroidMm5 } from '../../geometry/mass.js';
+import { centroidMm, meshMoments, polarAboutYThroughCentroidMm5, polarAboutZThroughCentroidMm5 } from '../../geometry/mass.js';
 import { isInside } from '../../mesh/probe.js';
 import { cannonAsPrinted, type CannonAsPrinted } from '../../physics/cannon-layout.js';
 import { builderOptionsOf, marginsOf, resolveSetup, shoot, type Arm } from '../../physics/solver.js';
@@ -78,6 +78,9 @@ function measureAsPrinted(solid: Solid, arm: MeasuredArm, layoutG: CannonAsPrint
         centroidFromRootMm: fromRoot(c),
         centroidOffsetMm: dot(sub(c, root), across),
         polarMomentMm5: polarAboutZThroughCentroidMm5(m),
+        // Over the arm's twist axis, its mean mid-height over the bed (the arm's tip point is half its tip's width up).
+        centroidHeightMm: c[2] - (a.tipMm[2] - a.tipWidthMm / 2 + (near + far) / 4),
+        twistMomentMm5: polarAboutYThroughCentroidMm5(m),
       },
     },
   };

@@ -39,6 +39,8 @@ export interface MeasuredCannon {
     thicknessMm: number;
     rootHeightMm: number;
     tipHeightMm: number;
+    /** The bed (the mesh's lowest z): the arm stands on it. */
+    bedZ: number;
     /** Sections from root to tip, evenly spaced, ends included. */
     sections: ArmSection[];
     volumeMm3: number;
@@ -64,6 +66,8 @@ export interface MeasuredCannon {
     /** The pad's edge beside the catch, along the arm. */
     catchEdgeFromRootMm: number;
     topZ: number;
+    /** Below this its front is hidden from a thumb: fixed material stands within 3 mm in front of it. */
+    clearFromZ: number;
     frontX: number;
     yRange: [number, number];
   };
@@ -305,6 +309,7 @@ export function measureCannon(stl: Uint8Array, ballDiameterMm: number, features:
         lengthMm,
         thicknessMm: minThickness,
         rootHeightMm: sections[0]!.heightMm,
+        bedZ: all.min[2],
         tipHeightMm: sections[sections.length - 1]!.heightMm,
         sections,
         volumeMm3: armVolume,
@@ -323,6 +328,7 @@ export function measureCannon(stl: Uint8Array, ballDiameterMm: number, features:
         centreFromRootMm: rootY - (padYRange[0] + padYRange[1]) / 2,
         catchEdgeFromRootMm: rootY - catchEdgeY,
         topZ: padTopZ,
+        clearFromZ: Math.max(...[0.5, 1.5, 2.5].map((dx) => frameTop(padFront + dx, (padYRange[0] + padYRange[1]) / 2)), all.min[2]),
         frontX: padFront,
         yRange: padYRange,
       },

@@ -72,6 +72,41 @@ export function embeddedRoot(m: MeasuredCannon, modulusPa: number): NonNullable<
 }
 
 /**
+ * The pad's twist, which the planar beam cannot show, lumped into its root: the thumb's force, on the pad's
+ * front where a thumb reaches it (clear over the fixed material in front), twists the arm about its mid-height
+ * (Saint-Venant torsion of each measured section, J = β·b·h³ with Roark's β, G = E/(2·1.35)), so the catch at
+ * the pad's top comes back further; a root spring that adds the same at the catch. A model the solver shares
+ * (src/physics/arm.ts); the solid referee measures the twist on the whole part.
+ */
+export function twistedRoot(m: MeasuredCannon, modulusPa: number): NonNullable<Beam['rootStiffness']> {
+  const shear = modulusPa / (2 * 1.35);
+  const beta = (b: number, h: number): number => {
+    const r = Math.min(b, h) / Math.max(b, h);
+    return 1 / 3 - 0.21 * r * (1 - r ** 4 / 12);
+  };
+  const ss = m.arm.sections;
+  let perTorque = 0; // rad per N·m
+  for (let i = 1; i < ss.length; i++) {
+    const [a, b] = [ss[i - 1]!, ss[i]!];
+    const j = (s: typeof a): number => beta(s.heightMm * MM, s.thicknessMm * MM) * s.heightMm * MM * (s.thicknessMm * MM) ** 3;
+    perTorque += ((b.fromRootMm - a.fromRootMm) * MM * (1 / j(a) + 1 / j(b))) / (2 * shear);
+  }
+  const axisZ = m.arm.bedZ + (m.arm.rootHeightMm + m.arm.tipHeightMm) / 4;
+  const thumbZ = ((m.pad.clearFromZ + m.pad.topZ) / 2 - axisZ) * MM, catchZ = (m.pad.topZ - axisZ) * MM;
+  const extra = thumbZ * catchZ * perTorque; // at the catch, per N at the thumb
+  const turn = (m.pad.centreFromRootMm * MM * m.pad.catchEdgeFromRootMm * MM) / extra;
+  const thumbM = m.pad.centreFromRootMm * MM;
+  return [[(100 * turn) / thumbM ** 2, 0], [0, turn]];
+}
+
+/** Springs in series at the root (each a turn with its shift held stiff): their turn compliances add. */
+export function inSeries(...springs: NonNullable<Beam['rootStiffness']>[]): NonNullable<Beam['rootStiffness']> {
+  const turn = 1 / springs.reduce((sum, k) => sum + 1 / k[1][1], 0);
+  const shift = 1 / springs.reduce((sum, k) => sum + 1 / k[0][0], 0);
+  return [[shift, 0], [0, turn]];
+}
+
+/**
  * The measured cannon's shot and carry; by default the thumb pushes the pad's middle and the catch lets go
  * when the pad's edge beside it (where the catch's crest meets the pad's top) has come back by the draw, and
  * the pusher is as printed.

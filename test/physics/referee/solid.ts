@@ -18,7 +18,8 @@
  *   across X grows beyond the plug's square); its end face is free. A real slot with clearance is softer:
  *   this is the stiffest the hull can hold it.
  * - Clamped at the arm's root (the old assumption, for the ratio): every frame node held.
- * - Thumb: 1 N along −X spread over the pad's front (+X) face by face area; its compliance is the work-
+ * - Thumb: 1 N along −X spread over the pad's front (+X) face by face area where no fixed material stands
+ *   within 3 mm in front of it (the barrel's rear face hides the rest from a thumb); its compliance is the work-
  *   conjugate (load-weighted) X displacement. The draw point is the pad's top front corner beside the catch.
  *   The draw force is the one that moves the draw point by the measured draw (as ./shoot.ts does).
  * - Barrel: rigid-body fit (translation at the centroid and small rotation) of the frame's nodes within
@@ -36,9 +37,11 @@
  *   and the modes above the ones computed.
  *
  * Shared with the solver (src/physics): E_xy and density of the material (src/materials.ts), printed solid;
- * linear elasticity; the draw as a static pull at the pad. Not shared: everything else: the geometry as
- * exported (root block, spine, plug, barrel, pad and pusher as solids, no beam idealisation, no rigid
- * tip block), ν, the support (the plug in its slot instead of a clamped root), the thumb as a spread load.
+ * ν = 0.35 (the solver's POISSON_RATIO, for the arm's twist); linear elasticity; the draw as a static pull at
+ * the pad; the thumb on the pad's front where nothing fixed stands close in front. Not shared: everything
+ * else: the geometry as exported (root block, spine, plug, barrel, pad and pusher as solids, no beam
+ * idealisation, no rigid tip block, no torsion formula, no O'Donnell root), the support (the plug in its slot
+ * instead of a clamped root), the thumb as a spread load.
  * Units: mm, N, MPa, tonnes (so that K/M is s⁻²).
  */
 import { fromMesh, withArena, type MeshData } from '../../../src/geometry/kernel.js';
@@ -52,6 +55,9 @@ export type Vec3 = [number, number, number];
 
 /** ν for every material: PLA 0.33–0.36, PETG 0.38, ABS 0.35 (typical figures; an assumption of the referee). */
 export const POISSON = 0.35;
+
+/** The thumb presses the pad's front where nothing fixed stands within this in front of it. */
+const THUMB_CLEARANCE_MM = 3;
 
 /**
  * A voxel grid: cell (i, j, k) spans origin + (i, j, k)·h … + h. Label per cell: 0 empty, 1 frame, 2 moving;
@@ -401,7 +407,8 @@ export function refereeSolid(stl: Uint8Array, features: readonly Feature[], o: S
   const clamped = Uint8Array.from(nodes.label, (l) => (l === 0 ? 1 : 0));
 
   // Loads: unit force along −X over moving +X faces near a plane, weighted by face area.
-  const faceLoad = (x: number, yRange: [number, number]): Float64Array => {
+  const faceLoad = (x: number, yRange: [number, number], clearAheadMm = 0): Float64Array => {
+    const ahead = Math.ceil(clearAheadMm / hx);
     const f = new Float64Array(nodes.n * 3);
     let total = 0;
     for (let e = 0; e < model.cell.length; e++) {
@@ -410,6 +417,8 @@ export function refereeSolid(stl: Uint8Array, features: readonly Feature[], o: S
       const y = origin[1] + (j + 0.5) * hy;
       // The face's cell may be the one holding the plane or, if that one is nearly empty and left out, the one before.
       if (Math.abs(origin[0] + (i + 1) * hx - x) > hx || y < yRange[0] || y > yRange[1]) continue;
+      // Where fixed material stands close in front (the barrel's rear face), a thumb cannot press.
+      if (Array.from({ length: ahead }, (_, d) => lab(i + 1 + d, j, k)).includes(1)) continue;
       for (let a = 1; a < 8; a += 2) f[model.elements[e * 8 + a]! * 3]! -= 1;
       total += 4;
     }
@@ -417,7 +426,7 @@ export function refereeSolid(stl: Uint8Array, features: readonly Feature[], o: S
     return f.map((v) => v / total);
   };
   const pad = measured.pad;
-  const thumb = faceLoad(pad.frontX, pad.yRange);
+  const thumb = faceLoad(pad.frontX, pad.yRange, THUMB_CLEARANCE_MM);
   const pusherY = arm.rootY - measured.pusher.contactFromRootMm;
   const pusher = faceLoad(measured.pusher.frontX, [pusherY - 10, pusherY + 10]);
   const drawAt: Vec3 = [pad.frontX, arm.rootY - pad.catchEdgeFromRootMm, pad.topZ];
