@@ -3,14 +3,19 @@
  * flexing printed arm.
  *
  * How it works (plan view, firing along +X, plug behind at −X): the arm is a cantilever running along Y
- * behind the bore's breech. Its tip carries a rigid block with a pusher that stands in a slot through the
- * breech (below and above the bore), its upright face against the ball at the ball's centre height, and a
- * thumb pad beside the barrel. The thumb draws the pad back (−X); beside the pad a fixed ramp (the release
- * catch) rises under the thumb, and when the pad's edge beside it has come back by `releaseDeflectionMm`
- * its crest reaches the pad's top edge (the tooth), so the thumb rides over the tooth and lets go at the
- * same draw every shot. The arm springs forward, the pusher drives the ball up the bore, and the barrel's
- * rear face stops the tip just past neutral, where the ball leaves the pusher. The layout (src/physics/
- * cannon-layout.ts) places all of this; the spring solver reads the same layout through `cannonAsPrinted`.
+ * behind the bore's breech, in a channel of the frame. Its tip carries the thumb pad, a hollow block standing
+ * behind the barrel on the bore's line, with a pusher that reaches through a slot in the breech (below and
+ * above the bore), its upright face against the ball at the ball's centre height. Behind the ball the barrel
+ * is a trough, so the thumb reaches the pad's front over its rim and draws the pad back (−X); beside the pad
+ * a fixed ramp (the release catch) rises under the thumb, and when the pad's edge beside it has come back by
+ * `releaseDeflectionMm` its crest reaches the pad's top edge (the tooth), so the thumb rides over the tooth
+ * and lets go at the same draw every shot. The arm springs forward, the pusher drives the ball up the bore,
+ * and the barrel's rear face stops the pad just past neutral, where the ball leaves the pusher.
+ *
+ * The frame is a ring round all that moves, so that held by its plug it barely gives (issue 27): spine, roof
+ * over the arm's channel, rail and root block cut from one box, and a tie from the ramp to the barrel's side.
+ * The layout (src/physics/cannon-layout.ts) places all of this; the spring solver reads the same layout
+ * through `cannonAsPrinted`.
  *
  * Print orientation (BRIEF §3) is the way it is used: everything stands on the bed, the arm's long axis
  * (Y) lies in the bed plane and it bends in XY, so its bending strain runs along the roads; its
@@ -103,7 +108,7 @@ function trough(L: Layout, ridgeMm: number): Solid {
 }
 
 interface Pieces {
-  /** Plug, spine, root block, rail, barrel and catch ramp, with the bore and the pusher's slot cut. */
+  /** Plug, the box round the arm (spine, roof, rail, root block), barrel, catch ramp and tie, with the bore, the trough and the pusher's slot cut. */
   frame: Solid;
   /** The flex arm, from its root on the root block to the tip block. */
   arm: Solid;
@@ -120,7 +125,7 @@ function pieces(L: Layout): Pieces {
   const { padTopZ } = L;
   const frameMaxY = L.rootY + ROOT_BLOCK_MM;
 
-  // Fixed frame: plug, spine, root block, front rail, barrel, catch ramp.
+  // Fixed frame: plug, the box (spine, roof, rail, root block), barrel, catch ramp and tie.
   const t = (o.elevationDeg * Math.PI) / 180;
   const ridge = (L.boreMm / 2) * Math.SQRT2 + BARREL_WALL_MM;
   const barrelOuter = hull3d([
@@ -194,7 +199,7 @@ function pieces(L: Layout): Pieces {
     span([L.tipFrontX - MOTION_GAP_MM, L.rampY[0], bedZ], [x1 + RAIL_MM, L.rampY[1], tieTopZ]),
   ]);
   // The bore runs out through the rear face; below and above it, a slot lets the pusher travel, with
-  // overtravel ahead and room for its swing as the block turns (Layout.slotHalfMm). Printed in place round
+  // overtravel ahead and room for its swing as the block turns (Layout.slotOutline). Printed in place round
   // the pusher, so it gets the motion gap (a printer's fit clearance could fuse); the slot stays narrower
   // than the ball, which rides on its edges and cannot leave through the roof.
   const slotEndX = L.pusherFrontX + MOTION_GAP_MM;
