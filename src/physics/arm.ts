@@ -2,22 +2,22 @@
  * The printed flex arm and what it carries, as one elastic system (SI units). This is the object
  * src/parts/cannon.ts exports, not a bare cantilever loaded at its own tip:
  *
- * - the arm is an Euler–Bernoulli beam clamped where it leaves the frame, of thickness h (in the bending
- *   direction) and width b(s) (its height on the bed) tapering linearly from the root to the tip;
+ * - the arm is an Euler–Bernoulli beam built into the frame's root block, of thickness h (in the bending
+ *   direction) and width b(s) (its height on the bed) tapering linearly from the root to the tip; its root
+ *   turns a little in that block (rootEmbedding);
  * - beyond its tip a rigid block (tip block, thumb pad, pusher) carries on along the same line: the thumb
  *   pushes the pad at `thumbPointM` from the root (the pad's middle: the thumb covers it), the catch lets go
  *   when the pad's edge beside it, at `drawPointM`, has moved back by the draw, and the pusher meets the ball
  *   at `pusherM`;
  * - a horizontal force F at the thumb's point a_t bends the arm by the moment F·(a_t − s), so (unit-load
- *   method) the displacement at a point c of the block is F·∫₀ᴸ (a_t − s)(c − s)/EI(s) ds.
- *
- * Linear theory: the solver keeps the arm's own tip within δ/L ≤ 0.2, where BRIEF §4 puts linear theory
- * within 2 % of the elastica, so no large-deflection branch (and no jump where one would switch in) is
- * needed. With the draw well beyond the tip, the arm's tip moves about half the draw.
- *
+ *   method) the displacement at a point c of the block is F·∫₀ᴸ (a_t − s)(c − s)/EI(s) ds;
  * - the thumb pushes the pad, and the catch and the ball meet the block, above the arm's mid-height: the
  *   thumb's force twists the arm about its own axis too (Saint-Venant torsion, J = β·b·h³), turning the block
  *   about that axis, which moves its points by the twist times their height over the axis.
+ *
+ * Linear theory: the solver keeps the arm's own tip within δ/L ≤ 0.2, where BRIEF §4 puts linear theory
+ * within 2 % of the elastica, so no large-deflection branch (and no jump where one would switch in) is
+ * needed.
  *
  * Dynamics, one degree of freedom (Rayleigh): the released system moves in the shape of the static
  * deflection under the thumb's force, which for a heavy rigid tip is close to the first mode. Its mass at

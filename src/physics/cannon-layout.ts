@@ -66,13 +66,11 @@ export const DEFAULTS: CannonOptions = {
 // ones by a gap a 0.4 mm nozzle does not bridge.
 /** Gap between the moving arm assembly and the fixed frame (also the tip's overtravel past neutral). */
 export const MOTION_GAP_MM = 1.0;
-/**
- * The frame carries the arm's root moment to the plug, in series with the arm: held by its plug, a frame of
- * a 3 × 8 mm spine, a 4 mm root block and a 3 mm rail gave as much as the arm itself (issue 27: the thumb's
- * stiffness 0.31–0.36 × the arm's, measured on the whole part). So spine, root block and rail are closed
- * over the arm into a box by a roof: the root moment bends a section as deep as the box (some 20 mm along X)
- * instead of the 3 mm spine, for about the mass the open frame had.
- */
+// The frame carries the arm's root moment to the plug, in series with the arm: held by its plug, a frame of
+// a 3 × 8 mm spine, a 4 mm root block and a 3 mm rail gave as much as the arm itself (issue 27: the thumb's
+// stiffness 0.31–0.36 × the arm's, measured on the whole part). So spine, root block and rail are closed
+// over the arm into a box by a roof: the root moment bends a section as deep as the box (some 20 mm along X)
+// instead of the 3 mm spine.
 /** Back wall the plug stands on, along X. */
 export const SPINE_MM = 6;
 /** The rail that ties the barrel to the root block, along X. */
@@ -152,8 +150,8 @@ export interface Layout {
   rootY: number;
   /**
    * The thumb pad, which is the whole tip block: from the arm's tip on along −Y, behind the barrel's rear,
-   * over the pusher's line (so the thumb draws the block where the pusher is, and the block is short), as
-   * tall as the barrel's rear and a thumb's grip over it.
+   * over the pusher's line (so the thumb draws the block where the pusher is, and the block is short), a
+   * thumb's grip taller than the rim of the barrel's trough in front of it.
    */
   padY: readonly [number, number];
   /** The pad's pocket (a box, lo and hi corners), or null where the pad is too thin for one. */
@@ -209,29 +207,27 @@ export function layout(o: CannonShapeOptions): Layout {
   const barrelRadiusMm = boreMm / 2 + BARREL_WALL_MM;
   const tipY = PUSHER_WIDTH_MM / 2 + MOTION_GAP_MM;
   const rootY = tipY + o.armLengthMm;
-  // The pad stands behind the barrel's rear, on the pusher's line: the thumb reaches its front over the
-  // barrel, whose top at its rear is the ridge's line, ridge/cos θ over the axis.
+  // The pad stands behind the barrel's rear, on the pusher's line.
   const padY = [tipY - PAD_WIDTH_MM, tipY] as const;
   const rampY = [padY[0] - MOTION_GAP_MM - RAMP_WIDTH_MM, padY[0] - MOTION_GAP_MM] as const;
-  // The ramp starts one deflection below the pad's top and must clear the arm beneath: tall arms and long
-  // draws get a taller pad.
-  // Behind the ball the barrel is a trough, its walls cut down to TROUGH_RIM_MM over the bore's axis at its
-  // rear face and rising forward at 45° (layout.troughRimZ): the thumb reaches the pad over it, and the pad,
-  // which the thumb pushes at its top, twists the arm the less the lower it is.
   const blockTopZ = bedZ + o.armWidthMm;
   const channel = [SPINE_MM, barrelRearX] as const;
   const roofZ = blockTopZ + MOTION_GAP_MM;
   const shoulderMm = Math.max(0, (channel[1] - channel[0] - ROOF_BRIDGE_MM) / 2);
   const frameTopZ = roofZ + shoulderMm + ROOF_MM;
-  // No lower than half a motion gap over the box's top, whose rail the barrel's rear stands in: the trough's
-  // face then never crosses the box's faces (where a near miss would leave slivers).
+  // Behind the ball the barrel is a trough whose rim rises forward at 45° from its rear face: the thumb reaches
+  // the pad over it, and the lower the pad, whose top the catch meets, the less the thumb twists the arm. The
+  // rim stands no lower than half a motion gap over the box's top, whose rail the barrel's rear stands in: the
+  // trough's face then never crosses the box's faces (where a near miss would leave slivers).
   const troughRimZ = Math.max(axisZ(barrelRearX) + TROUGH_RIM_FRACTION * (boreMm / 2), frameTopZ + MOTION_GAP_MM / 2);
+  // The ramp starts one deflection below the pad's top and must clear the arm beneath: tall arms and long
+  // draws get a taller pad.
   const padTopZ = Math.max(bedZ + PAD_HEIGHT_MM, bedZ + o.armWidthMm + o.releaseDeflectionMm + MIN_FEATURE_MM, troughRimZ + THUMB_GRIP_MM);
-  // The pusher's top stands above the resting ball's centre, through a slot in the barrel's roof (the bore
-  // alone could not house a face that tall: drawn back, a horizontal pusher rises against a rising roof).
   const pocketLo: Vec3 = [armX + PAD_WALL_MM, padY[0] + PAD_WALL_MM, bedZ + PAD_FLOOR_MM];
   const pocketHi: Vec3 = [tipFrontX - PAD_FRONT_WALL_MM, padY[1] - PAD_ARM_WALL_MM, padTopZ + 1];
   const padPocket = pocketHi[0] - pocketLo[0] >= MIN_FEATURE_MM ? { lo: pocketLo, hi: pocketHi } : null;
+  // The pusher's top stands above the resting ball's centre, through a slot in the barrel's roof (the bore
+  // alone could not house a face that tall: drawn back, a horizontal pusher rises against a rising roof).
   const topZ = Math.max(axisZ(ballX) + PUSHER_ABOVE_BALL_CENTRE_MM, blockTopZ);
   const rearX = tipFrontX - PUSHER_ROOT_MM;
   const pusherOutline: [number, number][] = [
@@ -241,9 +237,6 @@ export function layout(o: CannonShapeOptions): Layout {
     [pusherFrontX - PUSHER_FACE_MM, topZ],
     [rearX, blockTopZ],
   ];
-  // The block turns with the arm's tip (./arm.ts: the arm's bent shape under the thumb, linear in the draw).
-  // Turning by θ about the tip (clockwise in plan), a block point ℓ ahead of the arm's axis and d beyond its
-  // tip moves back by the tip's deflection + θ·d and sideways (−Y) by θ·ℓ.
   // Heights for the arm's twist (./arm.ts): its axis at its mean mid-height; the thumb on the pad's front where
   // it stands clear over the trough's rim (below, the barrel's rear face is a motion gap in front of it).
   const twistAxisZ = bedZ + (o.armWidthMm + o.armTipWidthMm) / 4;
@@ -260,6 +253,9 @@ export function layout(o: CannonShapeOptions): Layout {
     thumbHeightM: thumbZ - twistAxisZ,
     drawHeightM: padTopZ - twistAxisZ,
   });
+  // The block turns with the arm's tip (./arm.ts: the arm's bent shape under the thumb, linear in the draw).
+  // Turning by θ about the tip (clockwise in plan), a block point ℓ ahead of the arm's axis and d beyond its
+  // tip moves back by the tip's deflection + θ·d and sideways (−Y) by θ·ℓ.
   const drawTurnRad = o.releaseDeflectionMm * motion.turnRad;
   const pusherBackMm = o.releaseDeflectionMm * motion.deflection + drawTurnRad * tipY;
   const armAxisX = armX + o.armThicknessMm / 2;

@@ -14,7 +14,7 @@ import { cannon, type CannonOptions } from '../../src/parts/cannon.js';
 import type { TuneRequest } from '../../src/physics/solver.js';
 import { cannonOptionsFor, solveCannon, tuneCannon } from '../../src/physics/tune.js';
 import { HULL } from '../../src/standard.js';
-import type { Beam } from './referee/dynamics.js';
+import { turnSpring, type RootSpring } from './referee/dynamics.js';
 import type { MeasuredCannon } from './referee/measure.js';
 import { shootMeasured, type SharedInputs } from './referee/shoot.js';
 import { modelOf, refereeSolid, rootSprings, statics, voxelise, type SolidReferee } from './referee/solid.js';
@@ -112,9 +112,9 @@ const DESIGNS: TuneRequest[] = [
  * dynamics stay the beam's (the twist's own push on the ball, above the arm's axis, is not in them). Null where
  * the solid is the stiffer.
  */
-function wholePartSpring(m: MeasuredCannon, inputs: SharedInputs, r: SolidReferee): NonNullable<Beam['rootStiffness']> | null {
+function wholePartSpring(m: MeasuredCannon, inputs: SharedInputs, r: SolidReferee): RootSpring | null {
   const thumbM = m.pad.centreFromRootMm / 1000;
-  const spring = (turn: number): NonNullable<Beam['rootStiffness']> => [[(100 * turn) / thumbM ** 2, 0], [0, turn]];
+  const spring = (turn: number): RootSpring => turnSpring(turn, thumbM);
   const force = (turn: number): number => shootMeasured(m, inputs, { rootStiffness: spring(turn) }).shot.drawForceN;
   if (shootMeasured(m, inputs).shot.drawForceN <= r.held.drawForceN) return null;
   // The draw force rises with the root's stiffness: bisect its logarithm (N·m/rad).

@@ -5,7 +5,8 @@
  * width at root and tip; the moving block beyond the arm's tip (cut off across the arm and weighed: its
  * volume, centroid and moment of inertia); where the thumb pad's catch-side edge and the pusher stand along
  * the arm. Only the
- * arm's root and the catch's draw are taken from the cannon's layout. The forward model is the solver's
+ * arm's root, the catch's draw and the heights the arm's twist needs (thumb, catch, pusher) are taken from the
+ * cannon's layout. The forward model is the solver's
  * (src/physics/solver.ts `shoot`) applied to those measurements.
  */
 import type { Solid, Vec3 } from '../../geometry/kernel.js';

@@ -60,8 +60,16 @@ export interface Beam {
    * Springs at the root instead of a clamp: the frame's stiffness against the root's (w, φ), symmetric,
    * [[N/m, N/rad], [N, N·m/rad]] (./solid.ts rootSprings). The root's two unknowns are then the model's last.
    */
-  rootStiffness?: readonly [readonly [number, number], readonly [number, number]];
+  rootStiffness?: RootSpring;
 }
+
+export type RootSpring = readonly [readonly [number, number], readonly [number, number]];
+
+/**
+ * A root that turns at `turnNmPerRad` (N·m/rad) and whose shift is held a hundred times stiffer than the turn
+ * as the thumb, `thumbM` from the root, feels it: the springs ./shoot.ts and ./solid.ts lump at the root.
+ */
+export const turnSpring = (turnNmPerRad: number, thumbM: number): RootSpring => [[(100 * turnNmPerRad) / thumbM ** 2, 0], [0, turnNmPerRad]];
 
 // ---------------------------------------------------------------------------------------------------------
 // Dense linear algebra (a few dozen unknowns)

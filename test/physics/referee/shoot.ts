@@ -2,7 +2,8 @@
  * The referee's shot of a measured cannon: the measurement (./measure.ts) turned into the dynamic model
  * (./dynamics.ts), fired, and flown to its first touchdown. SI units.
  */
-import { carryM, fire, TALL_FACE, type Beam, type ShotResult } from './dynamics.js';
+import { carryM, fire, TALL_FACE, turnSpring, type Beam, type RootSpring, type ShotResult } from './dynamics.js';
+import { POISSON } from './solid.js';
 import type { MeasuredCannon } from './measure.js';
 
 /** What the referee shares with the solver: the plastic, the ball, the bore's friction and the hull's slot. */
@@ -65,21 +66,20 @@ export function beamOf(m: MeasuredCannon, modulusPa: number, densityKgPerM3: num
  * section; its shift held a hundred times stiffer. A model the solver shares (src/physics/arm.ts
  * rootEmbedding); the solid referee (../solid-referee.slow.test.ts) measures the root's give on the whole part.
  */
-export function embeddedRoot(m: MeasuredCannon, modulusPa: number): NonNullable<Beam['rootStiffness']> {
+export function embeddedRoot(m: MeasuredCannon, modulusPa: number): RootSpring {
   const turn = (Math.PI * modulusPa * m.arm.rootHeightMm * MM * (m.arm.thicknessMm * MM) ** 2) / 16.67;
-  const thumbM = m.pad.centreFromRootMm * MM;
-  return [[(100 * turn) / thumbM ** 2, 0], [0, turn]];
+  return turnSpring(turn, m.pad.centreFromRootMm * MM);
 }
 
 /**
  * The pad's twist, which the planar beam cannot show, lumped into its root: the thumb's force, on the pad's
  * front where a thumb reaches it (clear over the fixed material in front), twists the arm about its mid-height
- * (Saint-Venant torsion of each measured section, J = β·b·h³ with Roark's β, G = E/(2·1.35)), so the catch at
+ * (Saint-Venant torsion of each measured section, J = β·b·h³ with Roark's β, G = E/(2(1 + ν))), so the catch at
  * the pad's top comes back further; a root spring that adds the same at the catch. A model the solver shares
  * (src/physics/arm.ts); the solid referee measures the twist on the whole part.
  */
-export function twistedRoot(m: MeasuredCannon, modulusPa: number): NonNullable<Beam['rootStiffness']> {
-  const shear = modulusPa / (2 * 1.35);
+export function twistedRoot(m: MeasuredCannon, modulusPa: number): RootSpring {
+  const shear = modulusPa / (2 * (1 + POISSON));
   const beta = (b: number, h: number): number => {
     const r = Math.min(b, h) / Math.max(b, h);
     return 1 / 3 - 0.21 * r * (1 - r ** 4 / 12);
@@ -94,13 +94,11 @@ export function twistedRoot(m: MeasuredCannon, modulusPa: number): NonNullable<B
   const axisZ = m.arm.bedZ + (m.arm.rootHeightMm + m.arm.tipHeightMm) / 4;
   const thumbZ = ((m.pad.clearFromZ + m.pad.topZ) / 2 - axisZ) * MM, catchZ = (m.pad.topZ - axisZ) * MM;
   const extra = thumbZ * catchZ * perTorque; // at the catch, per N at the thumb
-  const turn = (m.pad.centreFromRootMm * MM * m.pad.catchEdgeFromRootMm * MM) / extra;
-  const thumbM = m.pad.centreFromRootMm * MM;
-  return [[(100 * turn) / thumbM ** 2, 0], [0, turn]];
+  return turnSpring((m.pad.centreFromRootMm * MM * m.pad.catchEdgeFromRootMm * MM) / extra, m.pad.centreFromRootMm * MM);
 }
 
 /** Springs in series at the root (each a turn with its shift held stiff): their turn compliances add. */
-export function inSeries(...springs: NonNullable<Beam['rootStiffness']>[]): NonNullable<Beam['rootStiffness']> {
+export function inSeries(...springs: RootSpring[]): RootSpring {
   const turn = 1 / springs.reduce((sum, k) => sum + 1 / k[1][1], 0);
   const shift = 1 / springs.reduce((sum, k) => sum + 1 / k[0][0], 0);
   return [[shift, 0], [0, turn]];
@@ -111,7 +109,7 @@ export function inSeries(...springs: NonNullable<Beam['rootStiffness']>[]): NonN
  * when the pad's edge beside it (where the catch's crest meets the pad's top) has come back by the draw, and
  * the pusher is as printed.
  */
-export function shootMeasured(m: MeasuredCannon, x: SharedInputs, how: { latch?: Latch; contact?: Contact; rootStiffness?: Beam['rootStiffness'] } = {}): RefereeShot {
+export function shootMeasured(m: MeasuredCannon, x: SharedInputs, how: { latch?: Latch; contact?: Contact; rootStiffness?: RootSpring } = {}): RefereeShot {
   const latch = how.latch ?? 'catch-edge';
   const latchMm = latch === 'pad-centre' ? m.pad.centreFromRootMm : m.pad.catchEdgeFromRootMm;
   // The arm clamped at its root unless the frame's springs there are given (./solid.ts rootSprings).

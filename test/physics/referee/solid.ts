@@ -47,6 +47,7 @@
 import { fromMesh, withArena, type MeshData } from '../../../src/geometry/kernel.js';
 import type { Feature } from '../../../src/geometry/part.js';
 import { parseStl } from '../../../src/mesh/stl.js';
+import { turnSpring, type RootSpring } from './dynamics.js';
 import { assembleStiffness, brickStiffness, dotProduct, lowestModes, multigridSolver, type GridNodes, type Solver } from './fe.js';
 import { measureCannon, type MeasuredCannon } from './measure.js';
 import { bodies, boundsOf, lineIntervals, massProperties, section } from './mesh.js';
@@ -518,14 +519,13 @@ export function refereeSolid(stl: Uint8Array, features: readonly Feature[], o: S
 /**
  * The frame as a spring at the arm's root for ./dynamics.ts's Beam (`rootStiffness`, SI): the held solve's thumb
  * compliance over the clamped one's, taken as the root turning (the frame's bending and the root's give in
- * its block, which turn it; the root's shift is small beside them), with the root's translation held a
- * hundred times stiffer than that. Null when the frame adds nothing measurable.
+ * its block, which turn it; the root's shift is small beside them). Null when the frame adds nothing
+ * measurable.
  */
-export function rootSprings(r: SolidReferee): [[number, number], [number, number]] | null {
+export function rootSprings(r: SolidReferee): RootSpring | null {
   const extraMmPerN = r.held.thumbMmPerN - r.clamped.thumbMmPerN;
   if (extraMmPerN <= 0) return null;
   const thumbM = r.measured.pad.centreFromRootMm / 1000;
   // θ = M/k with M = F·a: the thumb moves a·θ = F·a²/k.
-  const turn = (thumbM * thumbM) / (extraMmPerN / 1000);
-  return [[(100 * turn) / (thumbM * thumbM), 0], [0, turn]];
+  return turnSpring((thumbM * thumbM) / (extraMmPerN / 1000), thumbM);
 }
