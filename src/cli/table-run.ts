@@ -100,14 +100,17 @@ export interface TableRun {
   mesh: (path: string) => MeshData;
   /** The part cache the run used (null with --no-cache). */
   cache: PartCache | null;
+  /** The factions built: the table's, and those `beforeBuild` added (none for a pack). */
+  factions: Faction[];
 }
 
 /**
  * From the flags to the plan, the built files and the bill of materials. `beforeBuild` sees the settings
- * and the factions the table prints before anything is built (print refuses a folder there). `pack`: the
+ * and the factions the table prints before anything is built, and returns more factions to build with
+ * them (print: those its folder holds with other settings). `pack`: the
  * `--game` pack when the caller has loaded it already (null: Cannons & Coastlines); default read from the flags.
  */
-export async function runTable(flags: TableFlags, io: Io, beforeBuild?: (settings: BuildSettings, factions: ReadonlySet<string>) => void, pack?: Game | null): Promise<TableRun> {
+export async function runTable(flags: TableFlags, io: Io, beforeBuild?: (settings: BuildSettings, factions: ReadonlySet<string>) => Promise<readonly Faction[]>, pack?: Game | null): Promise<TableRun> {
     const print: PrintSettings = {
       layerHeightMm: parseMmFlag('--layer-height', flags.layerHeight, LAYER_HEIGHT_RANGE_MM.min, LAYER_HEIGHT_RANGE_MM.max),
       lineWidthMm: PRINT_DEFAULTS.lineWidthMm,
@@ -134,12 +137,12 @@ export async function runTable(flags: TableFlags, io: Io, beforeBuild?: (setting
     plan.decisions.unshift(why);
 
     const used = all.filter((f) => fleets.some((fl) => fl.ships.some((s) => s.faction.id === f.id)));
-    beforeBuild?.(settings, new Set(used.map((f) => f.id)));
+    const factions = [...used, ...((await beforeBuild?.(settings, new Set(used.map((f) => f.id)))) ?? [])];
     const cache = await cacheFrom(flags, (m) => io.err(`warning: ${m}\n`));
-    const files = await generateParts({ factions: used, settings, cache, onProgress: io.isTty ? progressReporter(io) : undefined });
-    const tooBig = bedProblems(files, settings.printer, used);
+    const files = await generateParts({ factions, settings, cache, onProgress: io.isTty ? progressReporter(io) : undefined });
+    const tooBig = bedProblems(files, settings.printer, factions);
     if (tooBig.length) throw new InputError(tooBig);
-    return { plan, settings, files, cache, ...(await billOf(plan, files, print, pricePerKg, cache)) };
+    return { plan, settings, files, cache, factions, ...(await billOf(plan, files, print, pricePerKg, cache)) };
 }
 
 /** The bill of materials of a plan from its built files: each file's mesh parsed once, estimates from the cache where it holds them. */
@@ -177,5 +180,5 @@ async function runGameTable(game: Game, flags: TableFlags, io: Io, print: PrintS
   const tooBig = bedProblems(files, settings.printer, []);
   if (tooBig.length) throw new InputError(tooBig.map((p) => ({ ...p, source: game.source })));
   const plan = planPackTable(game, planned, players, materialId);
-  return { plan, settings, files, cache, ...(await billOf(plan, files, print, pricePerKg, cache)) };
+  return { plan, settings, files, cache, factions: [], ...(await billOf(plan, files, print, pricePerKg, cache)) };
 }

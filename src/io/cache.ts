@@ -139,15 +139,19 @@ export async function openDiskCache(dir: string, options: DiskCacheOptions = {})
   };
 }
 
+/** A temporary file of a cache write (atomic.ts names them). */
+const CACHE_TEMP = /^\.[0-9a-f]{64}\.(stl|bin|json)\.\d+\.[0-9a-f]{8}\.tmp$/;
+
 /** Removes dead runs' temporary files, then the least recently used entries beyond `maxBytes`. */
 async function tidy(dir: string, maxBytes: number): Promise<void> {
   const entries = new Map<string, { bytes: number; usedMs: number }>();
   for (const name of await readdir(dir)) {
     const info = await stat(join(dir, name)).catch(() => null);
     if (!info) continue;
-    const pid = tempOwnerPid(name);
-    if (name.endsWith('.tmp')) {
-      if (pid === null || !pidAlive(pid) || Date.now() - info.mtimeMs > STALE_TEMP_MS) await rm(join(dir, name), { force: true });
+    // Only our own temporary files (`.<entry>.<pid>.<hex>.tmp`): anything else in the folder is not ours to remove.
+    if (CACHE_TEMP.test(name)) {
+      const pid = tempOwnerPid(name)!;
+      if (!pidAlive(pid) || Date.now() - info.mtimeMs > STALE_TEMP_MS) await rm(join(dir, name), { force: true });
       continue;
     }
     const m = /^([0-9a-f]{64})\.(stl|bin|json)$/.exec(name);

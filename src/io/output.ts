@@ -1,64 +1,86 @@
 /**
- * Writes a generate run to the output folder: atomically, one run at a time, and only into a folder that
- * is ours. Everything is written into a staging folder beside it that starts as a hard-linked copy of the
- * current folder (so other factions' files and whatever a user keeps there survive: files, symbolic
- * links, FIFOs, and the folders' modes), then the two folders are swapped with two renames.
+ * The output folder as a project that every command writes into through one writer (`writeProject`).
  *
- * - Ours: an empty or new folder, or one holding a manifest.json that shipwright wrote (its generator and
- *   its list of files). Anything else is refused before a part is built. A path we are about to write
- *   that holds something we did not write (a user's file, a link, a FIFO) is refused too.
- * - One at a time: a lock file beside the folder (`.<name>.shipwright-lock`, holding the pid) is taken for
- *   the check, the staging and the swap; a second run waits for it (up to LOCK_WAIT_MS, then exits 2),
- *   and a lock whose process is gone is taken over. So concurrent runs each end 0 or 2 and the folder
- *   holds one complete run.
- * - The window between the renames: a run killed there leaves the folder renamed to `.retired-…` and no
- *   folder. `generate` is the only command that reads the output folder, and it repairs this under the
- *   lock before it reads (`recoverInterruptedSwap`), so the last complete output comes back.
+ * - Ours are the files its manifest.json lists, each with the run's part that owns it; nothing else in
+ *   the folder is ever opened, moved or deleted. A run replaces only the owners it names: it writes its
+ *   files, and removes the files those owners listed before that it did not write again, and only while
+ *   their bytes are still the ones we wrote (a file a user changed is left, and forgotten).
+ * - A path we write that holds something we did not write (a user's file, a changed file of ours, a link,
+ *   a FIFO, a folder) is refused before anything is written; so are two paths that would be one file on
+ *   a disk that ignores case or Unicode form, and names a disk cannot hold.
+ * - Atomic per file, and as a whole after a kill: every file is written beside its target first, then a
+ *   journal of the renames and removals is written, then they are done, the manifest last. A run killed
+ *   before the journal leaves only temporary files (removed by the next run); one killed after it is
+ *   finished by the next run, which reads the journal under the lock. The folder itself is never renamed,
+ *   so a mount point or a busy folder is written like any other.
+ * - One run at a time per tree: the lock `.shipwright-lock` in the project's folder (src/io/lock.ts). A
+ *   folder inside a project (`--out out/rigadoon` when `out` is one) is part of it: same lock, one manifest.
  */
 import { randomBytes } from 'node:crypto';
-import { copyFile, link, lstat, mkdir, open, readdir, readFile, readlink, realpath, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { chmod, lstat, mkdir, readdir, readFile, realpath, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { basename, dirname, join, resolve, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { InputError } from '../errors.js';
-import { MANIFEST_FILE, serializeManifest, type Manifest } from '../generate/manifest.js';
-import { chmodQuietly, pidAlive } from './atomic.js';
+import { listedFiles, MANIFEST_FILE, serializeManifest, sha256Of, upgradeManifest, type Manifest } from '../generate/manifest.js';
+import { writeFileAtomic } from './atomic.js';
 import { asUserError } from './fs-errors.js';
+import { withLock } from './lock.js';
 import { fileKind, readTextFile } from './read.js';
 
 export interface OutputFile {
-  /** Relative path inside the output folder, with forward slashes. */
+  /** Relative to the project's folder, with forward slashes. */
   path: string;
   bytes: Uint8Array;
+}
+
+/** An output folder opened for a run: where its project is, and what the project's manifest lists now. */
+export interface Project {
+  /** The project's folder (absolute): where manifest.json and the lock are. */
+  root: string;
+  /** The run's folder inside it ('' the project's folder itself). */
+  folder: string;
+  /** The `--out` the user gave, for messages. */
+  shown: string;
+  /** The manifest when the folder was opened (null: a new project). */
+  previous: Manifest | null;
 }
 
 export interface WriteOptions {
   /** Test seam: the function that writes each file (default fs.promises.writeFile). */
   writeFile?: (path: string, data: Uint8Array | string) => Promise<void>;
-  /** How long to wait for another run's lock, in ms (default LOCK_WAIT_MS). */
+  /** Test seam: called after the journal is written, before its renames (a kill there). */
+  afterJournal?: () => Promise<void>;
+  /** How long to wait for another run's lock, in ms (default the lock's). */
   lockWaitMs?: number;
 }
 
-/** How long a run waits for another run writing the same folder: a swap takes well under a second. */
-export const LOCK_WAIT_MS = 60_000;
 /** A manifest of 30 parts with their features is ~300 KiB; anything much larger is not ours. */
 const MAX_MANIFEST_BYTES = 16 * 2 ** 20;
-const STAGING = '.staging-';
-const RETIRED = '.retired-';
-const LOCK_SUFFIX = '.shipwright-lock';
+const LOCK_FILE = '.shipwright-lock';
+const JOURNAL_FILE = '.shipwright-journal.json';
 /** A path shipwright writes: folders and names of letters, digits, `.`, `_`, `-`, never `..`. */
 const OUR_PATH = /^(?!.*(^|\/)\.\.?(\/|$))[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/;
+/** Names Windows gives to devices, with any extension (Microsoft, "Naming Files, Paths, and Namespaces"). */
+const DEVICE_NAME = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?$/i;
+const TEMP = /^\..+\.sw-[0-9a-f]{16}\.tmp$/;
 
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-const missing = (e: unknown): boolean => (e as NodeJS.ErrnoException).code === 'ENOENT';
-const lstatOrNull = (p: string) => lstat(p).catch((e: unknown) => (missing(e) ? null : Promise.reject(e)));
+const lstatOrNull = (p: string) => lstat(p).catch((e: NodeJS.ErrnoException) => (e.code === 'ENOENT' ? null : Promise.reject(e)));
+/** A relative path as the disk sees it: under the root, with the platform's separators. */
+const onDisk = (root: string, rel: string): string => join(root, ...rel.split('/'));
 
 /**
- * The folder a run writes: `outDir` resolved, or the folder its symbolic link points at (the link stays).
- * Refuses a file, a device, a dangling link, a missing parent folder, the root, home and the working folder.
+ * `outDir` resolved, through a symbolic link to a folder (the link stays). Refuses a file, a device, a
+ * dangling link, a missing parent folder, the disk's root and the home folder.
  */
 async function resolveOut(outDir: string): Promise<string> {
   if (outDir === '') throw InputError.single('--out', '', 'the path is empty: name a folder such as ./out');
-  let out = resolve(outDir);
+  let cwd: string;
+  try {
+    cwd = process.cwd();
+  } catch {
+    throw InputError.single(outDir, '', 'the working folder no longer exists: cd to a folder that does, then run again');
+  }
+  let out = resolve(cwd, outDir);
   const own = await lstatOrNull(out);
   if (own?.isSymbolicLink()) {
     const to = await stat(out).catch(() => null);
@@ -70,49 +92,167 @@ async function resolveOut(outDir: string): Promise<string> {
   }
   const parent = await stat(dirname(out)).catch(() => null);
   if (!parent?.isDirectory()) throw InputError.single(outDir, '', `the folder ${dirname(out)} does not exist: create it first, or choose another --out`);
-  const cwd = process.cwd();
-  if (out === dirname(out) || out === homedir() || cwd === out || cwd.startsWith(out + sep)) {
-    throw InputError.single(outDir, '', `refusing to replace ${out}: choose a dedicated folder such as ./out`);
-  }
+  if (out === dirname(out) || out === homedir()) throw InputError.single(outDir, '', `refusing to write into ${out}: choose a dedicated folder such as ./out`);
   return out;
 }
 
 /**
- * The manifest of the run that made `out`, null for a new or empty folder; InputError for anything that is
- * not ours (no manifest, or one shipwright did not write: wrong generator, no file list, unsafe paths).
+ * The manifest in `root`: null when there is none; InputError naming `shown` when it is not one shipwright
+ * wrote (wrong generator, no file list, unsafe paths), or not a file. An older version's is upgraded.
  */
-async function ownManifest(out: string, shown: string): Promise<Manifest | null> {
-  const entries = await readdir(out).catch((e: unknown) => (missing(e) ? null : Promise.reject(e)));
-  if (!entries || entries.length === 0) return null;
-  const refuse = (why: string): InputError =>
-    InputError.single(shown, '', `${why}; shipwright writes only into a new or empty folder, or one it made: choose another --out (or, if shipwright made it, delete it and generate again)`);
-  if (!entries.includes(MANIFEST_FILE)) throw refuse(`is not empty and has no ${MANIFEST_FILE}`);
-  const info = await lstat(join(out, MANIFEST_FILE));
-  if (!info.isFile()) throw refuse(`its ${MANIFEST_FILE} is ${fileKind(info)}`);
-  let m: Partial<Manifest>;
+async function readManifest(root: string, shown: string): Promise<Manifest | null> {
+  const path = join(root, MANIFEST_FILE);
+  const info = await lstatOrNull(path);
+  if (!info) return null;
+  const refuse = (why: string): InputError => InputError.single(`${shown}/${MANIFEST_FILE}`, '', `${why}: shipwright keeps its list of files there; move it away, or choose another --out`);
+  if (!info.isFile()) throw refuse(`is ${fileKind(info)}`);
+  let m: Partial<Manifest> & { otherFiles?: unknown[] };
   try {
-    m = JSON.parse(await readTextFile(join(out, MANIFEST_FILE), MAX_MANIFEST_BYTES)) as Partial<Manifest>;
+    m = JSON.parse(await readTextFile(path, MAX_MANIFEST_BYTES)) as typeof m;
   } catch (e) {
-    throw refuse(`its ${MANIFEST_FILE} is not a shipwright manifest (${e instanceof InputError ? e.problems[0]!.message : 'not valid JSON'})`);
+    throw refuse(`is not a shipwright manifest (${e instanceof InputError ? e.problems[0]!.message : 'not valid JSON'})`);
   }
-  const others = m?.otherFiles ?? [];
   const plain = (p: unknown): boolean => typeof p === 'string' && OUR_PATH.test(p) && p !== MANIFEST_FILE;
-  const listed = Array.isArray(m?.files) && m.files.every((f) => plain(f?.path)) && Array.isArray(others) && others.every(plain);
-  if (typeof m?.generator !== 'string' || !m.generator.startsWith('shipwright ') || typeof m.manifestVersion !== 'number' || !listed) {
-    throw refuse(`its ${MANIFEST_FILE} was not written by shipwright`);
-  }
-  return { ...m, otherFiles: others, table: m.table ?? null } as Manifest;
+  const others = m?.otherFiles;
+  const listed = Array.isArray(m?.files) && m.files.every((f) => plain(f?.path)) && Array.isArray(others) && others.every((o) => plain(typeof o === 'string' ? o : (o as { path?: unknown })?.path));
+  if (typeof m?.generator !== 'string' || !m.generator.startsWith('shipwright ') || typeof m.manifestVersion !== 'number' || !listed) throw refuse('was not written by shipwright');
+  return upgradeManifest(m as Parameters<typeof upgradeManifest>[0]);
 }
 
-/** Every file a manifest says its run wrote. */
-const writtenBy = (m: Manifest | null): string[] => (m ? [...m.files.map((f) => f.path), ...m.otherFiles] : []);
+/** Whether `dir` holds a manifest shipwright wrote (a project), quietly. */
+const isProject = (dir: string): Promise<boolean> =>
+  readManifest(dir, dir).then(
+    (m) => m !== null,
+    () => false,
+  );
+
+/**
+ * Where a run writing `outDir` writes: the nearest folder at or above it that is a project, else `outDir`
+ * itself; `within` puts the run in a sub-folder of `outDir` (a pack's default `out/<id>`).
+ */
+async function locate(outDir: string, within: string): Promise<{ root: string; folder: string }> {
+  const out = await resolveOut(outDir);
+  for (let dir = out; ; dir = dirname(dir)) {
+    if (await isProject(dir)) return { root: dir, folder: [relative(dir, out).split(sep).join('/'), within].filter((s) => s !== '').join('/') };
+    if (dir === dirname(dir)) return { root: out, folder: within };
+  }
+}
+
+/** A journal of renames and removals, written before they start so a killed run's are finished. */
+interface Journal {
+  renames: [string, string][];
+  removes: { path: string; sha256: string }[];
+}
+
+/** Removes `path` if it still holds the bytes we wrote (`sha256`, or any bytes when an old manifest did not record them). */
+async function removeIfOurs(path: string, sha256: string): Promise<boolean> {
+  const info = await lstatOrNull(path);
+  if (!info) return true;
+  if (!info.isFile() || (sha256 !== '' && sha256Of(await readFile(path)) !== sha256)) return false;
+  await rm(path, { force: true });
+  return true;
+}
+
+/** Removes the folders above `rel` that are empty now, up to the project's folder. */
+async function pruneEmpty(root: string, rel: string): Promise<void> {
+  for (let d = dirname(rel); d !== '.' && d !== ''; d = dirname(d)) {
+    const ok = await rmdir(onDisk(root, d)).then(
+      () => true,
+      () => false,
+    );
+    if (!ok) return;
+  }
+}
+
+/** Finishes a run killed after writing its journal: its renames, then its removals. Call with the lock held. */
+async function finishJournal(root: string): Promise<string[]> {
+  const path = join(root, JOURNAL_FILE);
+  const text = await readFile(path, 'utf8').catch(() => null);
+  if (text === null) return [];
+  const left: string[] = [];
+  let journal: Journal | null = null;
+  try {
+    journal = JSON.parse(text) as Journal;
+  } catch {
+    // A journal is written atomically; one that does not parse was not written by a run of ours.
+  }
+  for (const [from, to] of journal?.renames ?? []) {
+    if (await lstatOrNull(onDisk(root, from))) await rename(onDisk(root, from), onDisk(root, to));
+  }
+  for (const r of journal?.removes ?? []) {
+    if (await removeIfOurs(onDisk(root, r.path), r.sha256)) await pruneEmpty(root, r.path);
+    else left.push(r.path);
+  }
+  await rm(path, { force: true });
+  return left.map((p) => `left ${p}: it changed since shipwright wrote it`);
+}
+
+/** Removes the temporary files of dead runs in the folders of `paths`. Call with the lock held: no other run of this project writes. */
+async function removeDeadTemps(root: string, paths: Iterable<string>): Promise<void> {
+  const dirs = new Set([...paths].map((p) => dirname(p)));
+  for (const d of dirs) {
+    const names = await readdir(onDisk(root, d)).catch(() => [] as string[]);
+    for (const n of names) if (TEMP.test(n)) await rm(onDisk(root, d === '.' ? n : `${d}/${n}`), { force: true });
+  }
+}
+
+/**
+ * Opens `outDir` for a run, before anything is built: finishes a killed run's journal, and returns the
+ * project and its manifest. Creates nothing. Throws InputError for a manifest.json that is not ours and
+ * for any disk error, naming the folder.
+ */
+export async function openProject(outDir: string, options: { within?: string; lockWaitMs?: number } = {}): Promise<Project> {
+  try {
+    const { root, folder } = await locate(outDir, options.within ?? '');
+    if (!(await lstatOrNull(root))) return { root, folder, shown: outDir, previous: null };
+    const previous = await withLock(join(root, LOCK_FILE), outDir, async () => {
+      await finishJournal(root);
+      return readManifest(root, outDir);
+    }, { waitMs: options.lockWaitMs });
+    return { root, folder, shown: outDir, previous };
+  } catch (e) {
+    throw asUserError(e, outDir);
+  }
+}
+
+/** Why a name cannot be written, or null. */
+function badName(path: string): string | null {
+  if (!OUR_PATH.test(path)) return 'is not a plain relative path of letters, digits, ".", "_" and "-"';
+  const seg = path.split('/').find((s) => DEVICE_NAME.test(s) || s.endsWith('.'));
+  return seg ? `has "${seg}", a name Windows cannot hold` : null;
+}
+
+/**
+ * Refuses a manifest whose paths a disk cannot hold apart: two that are one file where case or Unicode
+ * form is ignored (macOS, Windows), or a path that is both a file and a folder.
+ */
+function checkNames(m: Manifest, shown: string): void {
+  const seen = new Map<string, { path: string; owner: string }>();
+  const folders = new Map<string, { path: string; owner: string }>();
+  const fold = (p: string): string => p.normalize('NFKC').toLowerCase();
+  for (const f of [{ path: MANIFEST_FILE, owner: 'shipwright' }, ...listedFiles(m)]) {
+    const bad = badName(f.path);
+    if (bad) throw InputError.single(shown, '', `cannot write ${f.path} (${f.owner}): it ${bad}; rename the id it comes from`);
+    const key = fold(f.path);
+    const clash = seen.get(key) ?? folders.get(key);
+    if (clash) throw InputError.single(shown, '', `${clash.path} (${clash.owner}) and ${f.path} (${f.owner}) would be one ${clash.path === f.path || seen.has(key) ? 'file' : 'path'} on a disk that ignores case: rename the id one of them comes from`);
+    seen.set(key, f);
+    const parts = key.split('/');
+    for (let i = 1; i < parts.length; i++) {
+      const dir = parts.slice(0, i).join('/');
+      const asFile = seen.get(dir);
+      if (asFile) throw InputError.single(shown, '', `${asFile.path} (${asFile.owner}) is a file, and ${f.path} (${f.owner}) needs a folder there: rename the id one of them comes from`);
+      if (!folders.has(dir)) folders.set(dir, f);
+    }
+  }
+}
 
 /**
  * Refuses to write where something we did not write is in the way: a path we write (or a folder on it)
- * that holds a user's file, a link, a FIFO or a device rather than a file the previous manifest lists.
+ * that holds anything but a file the previous manifest lists with the bytes it lists.
  */
-async function checkPaths(out: string, shown: string, paths: readonly string[], previous: Manifest | null): Promise<void> {
-  const ours = new Set([MANIFEST_FILE, ...writtenBy(previous)]);
+async function checkPaths(root: string, shown: string, paths: readonly string[], previous: Manifest | null): Promise<void> {
+  const ours = new Map([...(previous ? [[MANIFEST_FILE, '']] : []), ...listedFiles(previous).map((f) => [f.path, f.sha256])] as [string, string][]);
   const checkedDirs = new Set<string>();
   for (const p of paths) {
     const parts = p.split('/');
@@ -120,185 +260,78 @@ async function checkPaths(out: string, shown: string, paths: readonly string[], 
       const rel = parts.slice(0, i).join('/');
       const isDir = i < parts.length;
       if (isDir && checkedDirs.has(rel)) continue;
-      const info = await lstatOrNull(join(out, rel));
+      const info = await lstatOrNull(onDisk(root, rel));
       if (!info) break;
-      const fine = isDir ? info.isDirectory() : info.isFile() && ours.has(rel);
-      if (!fine) {
-        const what = isDir ? `${fileKind(info)} where shipwright needs a folder` : info.isFile() ? 'a file shipwright did not write' : fileKind(info);
-        throw InputError.single(`${shown}/${rel}`, '', `is ${what}: move it away, or choose another --out`);
-      }
+      let why: string | null = null;
+      if (isDir) why = info.isDirectory() ? null : `${fileKind(info)} where shipwright needs a folder`;
+      else if (!info.isFile()) why = fileKind(info);
+      else if (!ours.has(rel)) why = 'a file shipwright did not write';
+      else if (ours.get(rel) !== '' && sha256Of(await readFile(onDisk(root, rel))) !== ours.get(rel)) why = 'a file shipwright wrote that was changed since';
+      if (why) throw InputError.single(`${shown}/${rel}`, '', `is ${why}: move it away, or choose another --out`);
       if (isDir) checkedDirs.add(rel);
     }
   }
 }
 
 /**
- * Takes the output folder's lock for `fn`. Waits while a live run holds it; takes over a lock whose
- * process is gone (a killed run). A half-written lock (no pid yet) is trusted for a few seconds.
+ * Writes `files` (paths relative to the project's folder) and the manifest `compose` makes from the one
+ * on disk (read under the lock, so a run that finished meanwhile is seen). `compose` lists every file the
+ * folder keeps; files the old manifest listed and the new one does not are removed when still ours. Returns
+ * notes for the user (files left because they changed, and compose's own). Disk errors become InputError
+ * naming the folder; a failure before the journal leaves the folder as it was.
  */
-async function withLock<T>(out: string, shown: string, waitMs: number, fn: () => Promise<T>): Promise<T> {
-  const lockPath = join(dirname(out), `.${basename(out)}${LOCK_SUFFIX}`);
-  const deadline = Date.now() + waitMs;
-  for (;;) {
-    try {
-      const fh = await open(lockPath, 'wx');
-      await fh.writeFile(`${process.pid}\n`);
-      await fh.close();
-      break;
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw asUserError(e, shown, 'cannot lock the output folder');
-    }
-    const text = await readFile(lockPath, 'utf8').catch(() => null);
-    if (text === null) continue;
-    const holder = Number(text.trim());
-    const young = Date.now() - ((await stat(lockPath).catch(() => null))?.mtimeMs ?? 0) < 5000;
-    if (Number.isInteger(holder) && holder > 0 ? !pidAlive(holder) : !young) {
-      await rm(lockPath, { force: true });
-      continue;
-    }
-    if (Date.now() > deadline) {
-      throw InputError.single(shown, '', `another shipwright run (pid ${holder || '?'}) is writing this folder: wait for it to finish, or choose another --out`);
-    }
-    await sleep(50);
-  }
-  try {
-    return await fn();
-  } finally {
-    await rm(lockPath, { force: true });
-  }
-}
-
-/**
- * If a run died between its two renames, the retired folder is the last complete output: put it back.
- * Staging and retired folders of dead runs are removed. Call with the lock held (or from a single run).
- */
-async function recoverInterruptedSwap(outDir: string): Promise<void> {
-  const out = resolve(outDir);
-  const parent = dirname(out);
-  const siblings = await readdir(parent).catch(() => [] as string[]);
-  const ownerAlive = (n: string, prefix: string): boolean => pidAlive(Number(n.slice(basename(out).length + prefix.length).split('-')[0]));
-  for (const n of siblings.filter((s) => s.startsWith(`${basename(out)}${STAGING}`))) {
-    if (!ownerAlive(n, STAGING)) await rm(join(parent, n), { recursive: true, force: true });
-  }
-  const retired = siblings.filter((n) => n.startsWith(`${basename(out)}${RETIRED}`) && !ownerAlive(n, RETIRED));
-  let exists = (await lstatOrNull(out)) !== null;
-  for (const n of retired.sort()) {
-    if (!exists) {
-      await rename(join(parent, n), out);
-      exists = true;
-    } else await rm(join(parent, n), { recursive: true, force: true });
-  }
-}
-
-/**
- * Before building: repairs an interrupted swap, checks that `outDir` may be written (ours, or new or empty)
- * and returns the previous run's manifest (null if none). Throws InputError for a folder that is not ours
- * and for any disk error, naming the folder.
- */
-export async function openOutput(outDir: string, options: Pick<WriteOptions, 'lockWaitMs'> = {}): Promise<Manifest | null> {
-  try {
-    const out = await resolveOut(outDir);
-    return await withLock(out, outDir, options.lockWaitMs ?? LOCK_WAIT_MS, async () => {
-      await recoverInterruptedSwap(out);
-      return ownManifest(out, outDir);
-    });
-  } catch (e) {
-    throw asUserError(e, outDir);
-  }
-}
-
-/**
- * Writes `files` and the manifest into `outDir`, atomically as a whole. `compose` makes the manifest from
- * the previous run's (read under the lock, so a run that finished meanwhile is seen) and may refuse with
- * InputError. Files the previous manifest listed that the new one does not are dropped; everything else
- * in the folder is kept as it is. Disk errors become InputError naming the folder; the old output stays.
- */
-export async function writeOutput(
-  outDir: string,
+export async function writeProject(
+  project: Pick<Project, 'root' | 'shown'>,
   files: readonly OutputFile[],
-  compose: (previous: Manifest | null) => Manifest,
+  compose: (previous: Manifest | null) => { manifest: Manifest; notes: string[] },
   options: WriteOptions = {},
-): Promise<void> {
+): Promise<string[]> {
+  const { root, shown } = project;
   try {
-    const out = await resolveOut(outDir);
-    await withLock(out, outDir, options.lockWaitMs ?? LOCK_WAIT_MS, async () => {
-      await recoverInterruptedSwap(out);
-      const previous = await ownManifest(out, outDir);
-      const manifest = compose(previous);
-      await checkPaths(out, outDir, [...files.map((f) => f.path), MANIFEST_FILE], previous);
-      await swapIn(out, files, manifest, previous, options);
-    });
+    await mkdir(root).catch((e: NodeJS.ErrnoException) => (e.code === 'EEXIST' ? undefined : Promise.reject(e)));
+    return await withLock(join(root, LOCK_FILE), shown, async () => {
+      const notes = await finishJournal(root);
+      const previous = await readManifest(root, shown);
+      const { manifest, notes: composed } = compose(previous);
+      checkNames(manifest, shown);
+      const listedNow = new Set(listedFiles(manifest).map((f) => f.path));
+      for (const f of files) if (!listedNow.has(f.path)) throw new Error(`${f.path} is written but not listed in the manifest`);
+      const all = [...files, { path: MANIFEST_FILE, bytes: new TextEncoder().encode(serializeManifest(manifest)) }];
+      await checkPaths(root, shown, all.map((f) => f.path), previous);
+      await removeDeadTemps(root, [...all.map((f) => f.path), ...listedFiles(previous).map((f) => f.path)]);
+      const removes = listedFiles(previous).filter((f) => !listedNow.has(f.path)).map((f) => ({ path: f.path, sha256: f.sha256 }));
+      notes.push(...(await commit(root, all, removes, options)), ...composed);
+      return notes;
+    }, { waitMs: options.lockWaitMs });
   } catch (e) {
-    throw asUserError(e, outDir, 'cannot write the output');
+    throw asUserError(e, shown, 'cannot write the output');
   }
 }
 
-async function swapIn(out: string, files: readonly OutputFile[], manifest: Manifest, previous: Manifest | null, options: WriteOptions): Promise<void> {
+/** Writes every file beside its target, journals the renames and removals, then does them. */
+async function commit(root: string, files: readonly OutputFile[], removes: Journal['removes'], options: WriteOptions): Promise<string[]> {
   const write = options.writeFile ?? ((p: string, d: Uint8Array | string) => writeFile(p, d));
-  const parent = dirname(out);
-  const tag = `${process.pid}-${randomBytes(4).toString('hex')}`;
-  const staging = join(parent, `${basename(out)}${STAGING}${tag}`);
-  const retired = join(parent, `${basename(out)}${RETIRED}${tag}`);
-  const old = await lstatOrNull(out);
-  const listedNow = new Set(writtenBy(manifest));
-  const stale = writtenBy(previous).filter((p) => !listedNow.has(p));
-  const skip = new Set([...files.map((f) => f.path), MANIFEST_FILE, ...stale]);
-  const modes: [string, number][] = [];
+  const tag = randomBytes(8).toString('hex');
+  const renames: [string, string][] = [];
+  const made: string[] = [];
   try {
-    await mkdir(staging);
-    if (old) {
-      modes.push([staging, old.mode]);
-      await stageTree(out, staging, skip, modes);
+    for (const f of files) {
+      const target = onDisk(root, f.path);
+      const first = await mkdir(dirname(target), { recursive: true });
+      if (first) for (let d = dirname(target); made.push(d) && d !== first; d = dirname(d));
+      const temp = `${dirname(f.path) === '.' ? '' : `${dirname(f.path)}/`}.${f.path.split('/').pop()}.sw-${tag}.tmp`;
+      renames.push([temp, f.path]);
+      await write(onDisk(root, temp), f.bytes);
+      const before = await lstatOrNull(target);
+      if (before) await chmod(onDisk(root, temp), before.mode & 0o7777).catch(() => undefined);
     }
-    for (const f of [...files, { path: MANIFEST_FILE, bytes: serializeManifest(manifest) }]) {
-      if (!OUR_PATH.test(f.path)) throw new Error(`output path is not a plain relative path: ${f.path}`);
-      const target = join(staging, ...f.path.split('/'));
-      await mkdir(dirname(target), { recursive: true });
-      await write(target, f.bytes);
-      const before = old ? await lstatOrNull(join(out, f.path)) : null;
-      if (before) await chmodQuietly(target, before.mode);
-    }
-    // Deepest first, so a read-only folder is closed only after everything inside it is written.
-    for (const [dir, mode] of modes.reverse()) await chmodQuietly(dir, mode);
   } catch (e) {
-    await rm(staging, { recursive: true, force: true });
+    await Promise.all(renames.map(([t]) => rm(onDisk(root, t), { force: true })));
+    // Only the folders this run made, deepest first, and only if nothing else was put in them meanwhile.
+    for (const d of made.sort((a, b) => b.length - a.length)) await rmdir(d).catch(() => undefined);
     throw e;
   }
-  if (old) await rename(out, retired);
-  await rename(staging, out);
-  if (old) await rm(retired, { recursive: true, force: true });
-}
-
-/**
- * Mirrors `from` into `to` with hard links (no bytes copied; files, links and FIFOs keep their identity and
- * mode), recreating folders and recording their modes, except the relative paths in `skip`.
- */
-async function stageTree(from: string, to: string, skip: ReadonlySet<string>, modes: [string, number][], rel = ''): Promise<void> {
-  for (const entry of await readdir(join(from, rel), { withFileTypes: true })) {
-    const r = rel ? `${rel}/${entry.name}` : entry.name;
-    const [src, dst] = [join(from, r), join(to, r)];
-    if (entry.isDirectory()) {
-      await mkdir(dst);
-      modes.push([dst, (await lstat(src)).mode]);
-      await stageTree(from, to, skip, modes, r);
-    } else if (!skip.has(r)) {
-      await link(src, dst).catch(async (e: unknown) => {
-        // A disk or a protected-links setting that refuses hard links: copy what can be copied.
-        if (entry.isSymbolicLink()) await symlink(await readlink(src), dst);
-        else if (entry.isFile()) {
-          await copyFile(src, dst);
-          await chmodQuietly(dst, (await lstat(src)).mode);
-        } else throw e;
-      });
-    }
-  }
-}
-
-/** Creates the folder an output folder's default path sits in (`out` for `out/<game>`), if missing. */
-export async function ensureParentFolder(outDir: string): Promise<void> {
-  try {
-    await mkdir(dirname(resolve(outDir)), { recursive: true });
-  } catch (e) {
-    throw asUserError(e, dirname(outDir), 'cannot create the folder');
-  }
+  await writeFileAtomic(join(root, JOURNAL_FILE), JSON.stringify({ renames, removes } satisfies Journal));
+  await options.afterJournal?.();
+  return finishJournal(root);
 }

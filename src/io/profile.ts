@@ -10,6 +10,8 @@ import { MATERIAL_IDS } from '../materials.js';
 import { DEFAULT_BAND, WHEEL_ROLL_FACTOR_RANGE, type BandSpec } from '../standard.js';
 import { describe } from '../units.js';
 import { lstat } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { withLock } from './lock.js';
 import { writeFileAtomic } from './atomic.js';
 import { parseYaml } from '../yaml-syntax.js';
 import { readTextFile } from './read.js';
@@ -177,4 +179,12 @@ export async function readProfile(path: string, missingOk: boolean): Promise<Pro
 /** Writes a profile atomically. */
 export async function writeProfile(path: string, profile: Profile): Promise<void> {
   await writeFileAtomic(path, serializeProfile(profile));
+}
+
+/**
+ * Runs `fn` (which reads and writes the profile at `path`) holding the profile's lock, `.<name>.shipwright-lock`
+ * beside it, so two calibrations of one profile (calibrate and calibrate-wheel at once) both land.
+ */
+export function withProfileLock<T>(path: string, fn: () => Promise<T>): Promise<T> {
+  return withLock(join(dirname(path), `.${basename(path)}.shipwright-lock`), path, fn, { what: 'this profile' });
 }

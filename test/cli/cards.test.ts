@@ -15,7 +15,7 @@ describe('shipwright cards', () => {
     expect(new TextDecoder().decode((await readFile(join(work, 'pdf', 'cards.pdf'))).subarray(0, 5))).toBe('%PDF-');
     const letter = await runBuilt(['cards', '--faction', 'corsairs', '--format', 'svg', '--paper', 'letter', '--out', join(work, 'letter')]);
     expect(letter.code).toBe(0);
-    expect(await readdir(join(work, 'letter'))).toEqual(['cards-01.svg', 'cards-02.svg', 'cards-03.svg']);
+    expect(await readdir(join(work, 'letter'))).toEqual(['cards-01.svg', 'cards-02.svg', 'cards-03.svg', 'manifest.json']);
     expect(await readFile(join(work, 'letter', 'cards-01.svg'), 'utf8')).toContain('width="215.9mm" height="279.4mm"');
     // Every shipped faction, as npm run docs draws the README's page.
     expect((await runBuilt(['cards', '--format', 'svg', '--out', join(work, 'all')])).code).toBe(0);

@@ -26,8 +26,8 @@ describe('shipwright games and --game', () => {
     const files = readdirSync(out).sort();
     expect(files).toEqual(expect.arrayContaining(['ship.stl', 'mast.stl', 'treasure-chest.stl', 'wind-die.stl', 'board-r0c0.stl', 'board-r2c2.stl', 'manifest.json']));
     expect(files.filter((f) => f.startsWith('board-'))).toHaveLength(9);
-    const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as { game: string; files: { path: string; quantityPerSet: Record<string, number>; color: string }[] };
-    expect(manifest.game).toBe('rigadoon');
+    const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as { builds: { game: string }[]; files: { path: string; quantityPerSet: Record<string, number>; color: string }[] };
+    expect(manifest.builds.map((b) => b.game)).toEqual(['rigadoon']);
     expect(manifest.files.find((f) => f.path === 'mast.stl')).toMatchObject({ quantityPerSet: { player: 12 }, color: 'white' });
     const bytes = readFileSync(join(out, 'wind-die.stl'));
     expect((await run('generate', '--game', 'rigadoon', '--out', out, '--no-cache')).code).toBe(0);
@@ -63,8 +63,8 @@ describe('shipwright games and --game', () => {
     const plates = readdirSync(join(out, 'plates'));
     for (const colour of ['white', 'navy', 'wood-brown']) expect(plates.some((p) => p.includes(colour))).toBe(true);
     expect(readFileSync(join(out, 'print-plan.md'), 'utf8')).toMatch(/^# Print plan: Ships of the Line, 2 players/);
-    const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as { game: string; files: { path: string; tableQuantity: number }[] };
-    expect(manifest.game).toBe('ships-of-the-line');
+    const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as { builds: { game: string }[]; files: { path: string; tableQuantity: number }[] };
+    expect(manifest.builds.map((b) => b.game)).toEqual(['ships-of-the-line']);
     expect(manifest.files.find((f) => f.path === 'stat-dial.stl')!.tableQuantity).toBe(6);
   }, 60_000);
 

@@ -3,7 +3,8 @@
  * that shares nothing with the writer, counted against `bom` for the same table, its meshes compared with
  * the STLs, the parts' shadows measured on the bed.
  */
-import { mkdir, mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -48,9 +49,9 @@ describe('shipwright print', () => {
     const bom = JSON.parse((await runBuilt(['bom', ...TABLE, '--json'])).out) as { rows: { file: string; quantity: number }[] };
     const wanted = new Map<string, number>();
     for (const r of bom.rows) wanted.set(r.file, (wanted.get(r.file) ?? 0) + r.quantity);
-    const manifest = JSON.parse(await readFile(join(work, 'out', 'manifest.json'), 'utf8')) as { files: { path: string; tableQuantity: number }[]; otherFiles: string[]; table: unknown };
+    const manifest = JSON.parse(await readFile(join(work, 'out', 'manifest.json'), 'utf8')) as { files: { path: string; tableQuantity: number }[]; otherFiles: { path: string }[]; builds: { table: unknown }[] };
     // The manifest counts the same table the same way.
-    expect(manifest.table).toEqual({ players: 2, mode: 'default' });
+    expect(manifest.builds.map((b) => b.table)).toEqual([{ players: 2, mode: 'default' }]);
     for (const f of manifest.files) expect(f.tableQuantity, f.path).toBe(wanted.get(f.path) ?? 0);
     const onPlates = new Map<string, number>();
     for (const [file, model] of plates) {
@@ -70,7 +71,7 @@ describe('shipwright print', () => {
       }
     }
     expect(onPlates).toEqual(wanted);
-    expect(manifest.otherFiles).toEqual([...plan.plates.map((p) => p.file), 'print-plan.md'].sort());
+    expect(manifest.otherFiles.map((o) => o.path)).toEqual([...plan.plates.map((p) => p.file), 'print-plan.md'].sort());
   });
 
   it("keeps every part's shadow on the bed less its edge, and the gap between any two", () => {
@@ -128,19 +129,20 @@ describe('shipwright print', () => {
     const out = join(work, 'petg');
     const r = await runBuilt(['print', ...TABLE, '--cannon-material', 'petg', '--range', '30in', '--ball-material', 'tpu-95a', '--out', out]);
     expect(r.code).toBe(0);
-    const m = JSON.parse(await readFile(join(out, 'manifest.json'), 'utf8')) as { settings: { cannonMaterial: string; cannonRangeM: number; cannonDesign: object } };
-    expect(m.settings).toMatchObject({ cannonMaterial: 'petg', cannonRangeM: 0.762, cannonDesign: { ballMaterialId: 'tpu-95a' } });
+    const m = JSON.parse(await readFile(join(out, 'manifest.json'), 'utf8')) as { builds: { settings: { cannonMaterial: string; cannonRangeM: number; cannonDesign: object } }[] };
+    expect(m.builds[0]!.settings).toMatchObject({ cannonMaterial: 'petg', cannonRangeM: 0.762, cannonDesign: { ballMaterialId: 'tpu-95a' } });
   });
 
-  it('refuses, before building, a table whose settings would mix with the factions the folder keeps', async () => {
-    const before = await readFile(join(work, 'out', 'manifest.json'), 'utf8');
-    // An empty cache that stays empty: nothing was built.
-    const cache = join(work, 'untouched-cache');
-    await mkdir(cache);
-    const r = await runBuilt(['print', '--players', '2', '--factions', 'sun-fleet,sun-fleet', '--clearance', '0.3', '--out', join(work, 'out'), '--cache-dir', cache]);
-    expect(r.code).toBe(2);
-    expect(r.err).toMatch(/holds corsairs, the-islanders built with other settings \(clearanceMm 0\.2 → 0\.3;/);
-    expect(await readdir(cache)).toEqual([]);
-    expect(await readFile(join(work, 'out', 'manifest.json'), 'utf8')).toBe(before);
+  it("builds the folder's other factions again when the table's settings differ, says so, and keeps every listed file true", async () => {
+    const out = join(work, 'out');
+    const r = await runBuilt(['print', '--players', '2', '--factions', 'sun-fleet,sun-fleet', '--clearance', '0.3', '--out', out]);
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toMatch(/note: .*out holds corsairs, the-islanders built with other settings; building them again with these/);
+    const m = JSON.parse(await readFile(join(out, 'manifest.json'), 'utf8')) as { builds: { settings: { clearanceMm: number }; table: unknown }[]; files: { path: string; faction: string | null; sha256: string }[]; otherFiles: { path: string; sha256: string }[] };
+    expect(m.builds.map((b) => [b.settings.clearanceMm, b.table])).toEqual([[0.3, { players: 2, mode: 'default' }]]);
+    expect(new Set(m.files.map((f) => f.faction))).toEqual(new Set([null, 'corsairs', 'the-islanders', 'sun-fleet']));
+    for (const f of [...m.files, ...m.otherFiles]) expect(createHash('sha256').update(await readFile(join(out, f.path))).digest('hex'), f.path).toBe(f.sha256);
+    // The first table's plates are this run's to replace: only the new table's are left.
+    expect((await readdir(join(out, 'plates'))).map((p) => `plates/${p}`).sort()).toEqual(m.otherFiles.map((o) => o.path).filter((p) => p.startsWith('plates/')));
   });
 });

@@ -35,23 +35,27 @@ describe('shipwright generate (CLI)', () => {
     expect(await readFile(join(work, 'out2', 'manifest.json'), 'utf8')).toBe(firstManifest);
   });
 
-  it('a --faction run rebuilds that faction and keeps the others, but never with other settings than theirs', async () => {
+  it('a --faction run rebuilds that faction and keeps the others; with other settings it builds them again too, and says so', async () => {
     const out = join(work, 'out-partial');
     const cache = ['--cache-dir', join(work, 'cache')];
     expect((await run(['generate', '--out', out, ...cache])).code).toBe(0);
     const before = await readFile(join(out, 'corsairs', 'hull.stl'));
-    const manifestBefore = await readFile(join(out, 'manifest.json'), 'utf8');
-    // Other settings would leave corsairs built at 0.2 mm under a manifest saying 0.3 mm: refused before building.
-    const mixed = await run(['generate', '--faction', 'sun-fleet', '--out', out, ...cache, '--clearance', '0.3']);
-    expect(mixed.code).toBe(2);
-    expect(mixed.err).toMatch(/holds corsairs, .* built with other settings \(clearanceMm 0\.2 → 0\.3[;)].*generate without --faction/);
-    expect(await readFile(join(out, 'manifest.json'), 'utf8')).toBe(manifestBefore);
+    const listed = async (): Promise<Manifest> => JSON.parse(await readFile(join(out, 'manifest.json'), 'utf8')) as Manifest;
+    const factions = new Set((await listed()).files.map((f) => f.faction));
+    // Other settings: the folder states one build, so the factions it holds are built again with them.
+    const other = await run(['generate', '--faction', 'sun-fleet', '--out', out, ...cache, '--clearance', '0.3']);
+    expect(other.code, other.err).toBe(0);
+    expect(other.err).toMatch(/holds corsairs, .* built with other settings; building them again with these/);
+    const m = await listed();
+    expect(m.builds.map((b) => b.settings.clearanceMm)).toEqual([0.3]);
+    expect(new Set(m.files.map((f) => f.faction))).toEqual(factions);
+    for (const f of m.files) expect(createHash('sha256').update(await readFile(join(out, f.path))).digest('hex'), f.path).toBe(f.sha256);
+    // Back to the first settings: the same bytes as the first run.
     const r = await run(['generate', '--faction', 'sun-fleet', '--out', out, ...cache]);
     expect(r.code).toBe(0);
     expect(await readFile(join(out, 'corsairs', 'hull.stl'))).toEqual(before);
-    const m = JSON.parse(await readFile(join(out, 'manifest.json'), 'utf8')) as Manifest;
-    expect(m.files.some((f) => f.path === 'corsairs/hull.stl')).toBe(true);
-    expect(m.files.some((f) => f.path === 'sun-fleet/hull.stl')).toBe(true);
+    const again = await run(['generate', '--faction', 'sun-fleet', '--out', out, ...cache]);
+    expect(again.err).not.toMatch(/building them again/);
   });
 
   it('lets runs into one folder at the same time each end 0 or 2, leaving one complete run', async () => {
@@ -91,10 +95,10 @@ describe('shipwright generate (CLI)', () => {
     expect((await run(['generate', '--faction', 'corsairs', '--out', petg, '--cannon-material', 'petg', '--range', '40in', ...cache])).code).toBe(0);
     const manifestOf = async (d: string): Promise<Manifest> => JSON.parse(await readFile(join(d, 'manifest.json'), 'utf8')) as Manifest;
     const a = await manifestOf(pla), b = await manifestOf(petg);
-    expect(a.settings).toMatchObject({ cannonMaterial: 'pla', cannonRangeM: 0.6096 });
-    expect(b.settings).toMatchObject({ cannonMaterial: 'petg', cannonRangeM: 1.016 });
+    expect(a.builds[0]!.settings).toMatchObject({ cannonMaterial: 'pla', cannonRangeM: 0.6096 });
+    expect(b.builds[0]!.settings).toMatchObject({ cannonMaterial: 'petg', cannonRangeM: 1.016 });
     // A longer shot in a stiffer-per-strain plastic: another arm, so another cannon file; the hulls are shared.
-    expect(b.settings.cannon).not.toEqual(a.settings.cannon);
+    expect(b.builds[0]!.settings.cannon).not.toEqual(a.builds[0]!.settings.cannon);
     const sha = (m: Manifest, path: string): string | undefined => m.files.find((f) => f.path === path)?.sha256;
     expect(sha(b, 'shared/cannon.stl')).not.toBe(sha(a, 'shared/cannon.stl'));
     expect(sha(b, 'corsairs/hull.stl')).toBe(sha(a, 'corsairs/hull.stl'));
@@ -110,19 +114,19 @@ describe('shipwright generate (CLI)', () => {
     const r = await run(['generate', '--faction', 'corsairs', '--out', out, ...flags, '--profile', profile, ...cache]);
     expect(r.code).toBe(0);
     const m = JSON.parse(await readFile(join(out, 'manifest.json'), 'utf8')) as Manifest;
-    expect(m.settings.cannonDesign).toEqual({ elevationDeg: 20, ballDiameterMm: 9, armLengthMm: 40, taper: 'uniform', calibrationFactor: 0.8 });
-    expect(m.settings.cannon).toMatchObject({ elevationDeg: 20, armLengthMm: 40, ballDiameterMm: 9, armTipWidthMm: m.settings.cannon.armWidthMm });
+    expect(m.builds[0]!.settings.cannonDesign).toEqual({ elevationDeg: 20, ballDiameterMm: 9, armLengthMm: 40, taper: 'uniform', calibrationFactor: 0.8 });
+    expect(m.builds[0]!.settings.cannon).toMatchObject({ elevationDeg: 20, armLengthMm: 40, ballDiameterMm: 9, armTipWidthMm: m.builds[0]!.settings.cannon.armWidthMm });
     // The same design through tune: the same arm.
     const tuned = JSON.parse((await run(['tune', '--material', 'petg', '--range', '24in', '--elevation', '20', '--arm-length', '40', '--taper', 'uniform', '--ball-diameter', '9', '--profile', profile, '--json'])).out);
-    expect(tuned.arm.thicknessMm).toBeCloseTo(m.settings.cannon.armThicknessMm, 9);
-    expect(tuned.asPrinted.drawMm).toBeCloseTo(m.settings.cannon.releaseDeflectionMm, 3);
+    expect(tuned.arm.thicknessMm).toBeCloseTo(m.builds[0]!.settings.cannon.armThicknessMm, 9);
+    expect(tuned.asPrinted.drawMm).toBeCloseTo(m.builds[0]!.settings.cannon.releaseDeflectionMm, 3);
     // validate measures that cannon against the same request: clean.
     const v = await run(['validate', '--faction', 'corsairs', ...flags, '--profile', profile, '--json']);
     expect(JSON.parse(v.out).findings.filter((f: { rule: string }) => f.rule === 'physics/cannon-range')).toEqual([]);
     // A material the profile has no calibration for is built uncalibrated (a profile may hold only a band).
     const other = join(work, 'out-abs');
     expect((await run(['generate', '--faction', 'corsairs', '--out', other, '--cannon-material', 'abs', '--profile', profile, ...cache])).code).toBe(0);
-    expect((JSON.parse(await readFile(join(other, 'manifest.json'), 'utf8')) as Manifest).settings.cannonDesign).toEqual({});
+    expect((JSON.parse(await readFile(join(other, 'manifest.json'), 'utf8')) as Manifest).builds[0]!.settings.cannonDesign).toEqual({});
   });
 
   it('refuses a part larger than the printer, naming the faction file, and writes nothing', async () => {

@@ -19,7 +19,7 @@ interface Entry {
   color: string;
   quantityPerSet: Record<string, number>;
 }
-let manifest: { files: Entry[]; otherFiles: string[] };
+let manifest: { files: Entry[]; otherFiles: { path: string }[] };
 const png = async (rel: string): Promise<PNG> => PNG.sync.read(await readFile(join(work, 'out', rel)));
 /** The mean colour of a picture's opaque pixels, as shares of r + g + b. */
 function chroma(img: PNG): number[] {
@@ -46,7 +46,7 @@ describe('generate --previews', () => {
   it('draws every STL at 512 × 384, the part filling a fair share of it, in its printing colour', async () => {
     for (const f of manifest.files) {
       const rel = `previews/${f.path.replace(/\.stl$/, '.png')}`;
-      expect(manifest.otherFiles, rel).toContain(rel);
+      expect(manifest.otherFiles.map((o) => o.path), rel).toContain(rel);
       const img = await png(rel);
       expect([img.width, img.height], rel).toEqual([512, 384]);
       let opaque = 0;
@@ -124,6 +124,6 @@ describe('generate --previews', () => {
   it('writes the same bytes again', async () => {
     const again = join(work, 'again');
     expect((await runBuilt(['generate', '--previews', '--out', again])).code).toBe(0);
-    for (const rel of manifest.otherFiles) expect((await readFile(join(again, rel))).equals(await readFile(join(work, 'out', rel))), rel).toBe(true);
+    for (const { path: rel } of manifest.otherFiles) expect((await readFile(join(again, rel))).equals(await readFile(join(work, 'out', rel))), rel).toBe(true);
   });
 });

@@ -1,21 +1,31 @@
+/**
+ * The output folder's writer: a run replaces only its own files, never anything it did not write, and a
+ * killed or failed run leaves the folder as it was or finishes on the next run.
+ */
 import { execFileSync } from 'node:child_process';
-import { chmod, lstat, mkdir, mkdtemp, readdir, readFile, readlink, rename, stat, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { chmod, lstat, mkdir, mkdtemp, readdir, readFile, readlink, stat, symlink, utimes, writeFile } from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
-import { defaultSettings } from '../../src/generate/index.js';
-import { buildManifest, type Manifest, type ManifestEntry } from '../../src/generate/manifest.js';
-import { openOutput, writeOutput, type OutputFile } from '../../src/io/output.js';
+import { sha256Of, type Manifest } from '../../src/generate/manifest.js';
+import { STALE_MS } from '../../src/io/lock.js';
+import { openProject, writeProject, type OutputFile, type WriteOptions } from '../../src/io/output.js';
 
-/** A manifest as generate writes it, listing `files` (faction = their folder). */
-const manifestOf =
-  (files: readonly OutputFile[], generator = 'shipwright test') =>
-  (): Manifest => ({ ...buildManifest([], defaultSettings(), generator), files: files.map((f) => ({ path: f.path, faction: f.path.split('/')[0]! }) as ManifestEntry) });
 const file = (path: string, text: string): OutputFile => ({ path, bytes: new TextEncoder().encode(text) });
-const run = (files: OutputFile[], options = {}): Promise<void> => writeOutput(out, files, manifestOf(files), options);
+/** A manifest as a run owning `owner` writes it: the files it writes, and every other owner's kept. */
+const composeFor =
+  (files: readonly OutputFile[], ownerId: string) =>
+  (previous: Manifest | null): { manifest: Manifest; notes: string[] } => {
+    const kept = (previous?.otherFiles ?? []).filter((o) => o.owner !== ownerId && !files.some((f) => f.path === o.path));
+    const mine = files.map((f) => ({ path: f.path, owner: ownerId, game: 'test', sha256: sha256Of(f.bytes), madeWith: '' }));
+    const otherFiles = [...kept, ...mine].sort((a, b) => (a.path < b.path ? -1 : 1));
+    return { manifest: { manifestVersion: 2, generator: 'shipwright test', builds: [], files: [], otherFiles }, notes: [] };
+  };
+const run = (files: OutputFile[], ownerId = 'a', options: WriteOptions = {}): Promise<string[]> => writeProject({ root: out, shown: out }, files, composeFor(files, ownerId), options);
 const text = (p: string): Promise<string> => readFile(join(out, p), 'utf8');
 const errno = (code: string): NodeJS.ErrnoException => Object.assign(new Error(`${code}: simulated`), { code, syscall: 'write' });
+const listing = (): Promise<string[]> => readdir(out, { recursive: true }).then((l) => l.sort());
 
 let parent: string;
 let out: string;
@@ -24,122 +34,211 @@ beforeEach(async () => {
   out = join(parent, 'out');
 });
 
-describe('writeOutput', () => {
-  it('writes the files and the manifest into a new folder, and leaves nothing beside it', async () => {
+describe('writeProject', () => {
+  it('writes the files and the manifest into a new folder, and leaves nothing beside it or behind', async () => {
     await run([file('a/hull.stl', 'A1'), file('shared/mast.stl', 'M1')]);
     expect(await text('a/hull.stl')).toBe('A1');
-    expect(JSON.parse(await text('manifest.json')).files).toHaveLength(2);
+    expect(JSON.parse(await text('manifest.json')).otherFiles).toHaveLength(2);
     expect(await readdir(parent)).toEqual(['out']);
+    expect(await listing()).toEqual(['a', 'a/hull.stl', 'manifest.json', 'shared', 'shared/mast.stl']);
   });
 
-  it("keeps what it does not rewrite: other factions, a user's note, link, FIFO and folder modes", async () => {
-    await run([file('a/hull.stl', 'A1'), file('b/hull.stl', 'B1')]);
+  it("keeps every file it does not own: another run's, a user's note, link, FIFO, read-only folder and modes", async () => {
+    await run([file('a/hull.stl', 'A1')], 'a');
+    await run([file('b/hull.stl', 'B1')], 'b');
     await writeFile(join(out, 'NOTES.txt'), 'mine');
     await symlink('NOTES.txt', join(out, 'notes-link'));
     execFileSync('mkfifo', [join(out, 'a/pipe')]);
-    await chmod(join(out, 'b'), 0o750);
+    await mkdir(join(out, 'mine'));
+    await writeFile(join(out, 'mine/keep.txt'), 'k');
+    await chmod(join(out, 'mine'), 0o555);
     await chmod(join(out, 'b/hull.stl'), 0o600);
-    await writeOutput(out, [file('a/hull.stl', 'A2')], () => manifestOf([file('a/hull.stl', ''), file('b/hull.stl', '')])());
-    expect(await text('a/hull.stl')).toBe('A2');
-    expect(await text('b/hull.stl')).toBe('B1');
-    expect(await text('NOTES.txt')).toBe('mine');
+    await run([file('a/hull.stl', 'A2')], 'a');
+    expect([await text('a/hull.stl'), await text('b/hull.stl'), await text('NOTES.txt'), await text('mine/keep.txt')]).toEqual(['A2', 'B1', 'mine', 'k']);
     expect(await readlink(join(out, 'notes-link'))).toBe('NOTES.txt');
     expect((await lstat(join(out, 'a/pipe'))).isFIFO()).toBe(true);
-    expect((await stat(join(out, 'b'))).mode & 0o777).toBe(0o750);
+    expect((await stat(join(out, 'mine'))).mode & 0o777).toBe(0o555);
     expect((await stat(join(out, 'b/hull.stl'))).mode & 0o777).toBe(0o600);
+    await chmod(join(out, 'mine'), 0o755);
   });
 
-  it('drops the files the previous manifest listed and the new one does not', async () => {
-    await run([file('a/hull.stl', 'A1'), file('shared/old-part.stl', 'O1')]);
-    await run([file('a/hull.stl', 'A2')]);
-    await expect(stat(join(out, 'shared/old-part.stl'))).rejects.toThrow(/ENOENT/);
+  it('replaces its own files: what the owner listed and did not write again goes, with folders it leaves empty', async () => {
+    await run([file('a/hull.stl', 'A1'), file('old/part.stl', 'O1')], 'a');
+    await run([file('a/hull.stl', 'A2')], 'a');
+    expect(await listing()).toEqual(['a', 'a/hull.stl', 'manifest.json']);
   });
 
-  it('leaves the previous output intact and no debris when a write fails midway', async () => {
-    await run([file('a/hull.stl', 'A1'), file('b/hull.stl', 'B1')]);
-    const before = await text('manifest.json');
+  it('never removes or overwrites a file of ours that a user changed, and says so', async () => {
+    await run([file('a/hull.stl', 'A1'), file('a/sail.stl', 'S1')], 'a');
+    await writeFile(join(out, 'a/sail.stl'), 'edited');
+    expect(await run([file('a/hull.stl', 'A2')], 'a')).toEqual(['left a/sail.stl: it changed since shipwright wrote it']);
+    expect(await text('a/sail.stl')).toBe('edited');
+    await writeFile(join(out, 'a/hull.stl'), 'edited too');
+    await expect(run([file('a/hull.stl', 'A3')], 'a')).rejects.toThrow(/a\/hull\.stl: is a file shipwright wrote that was changed since/);
+  });
+
+  it("refuses to write over a user's file, link, FIFO or folder, before writing anything", async () => {
+    await mkdir(out);
+    await writeFile(join(out, 'cards.pdf'), 'theirs');
+    await expect(run([file('a/hull.stl', 'A1'), file('cards.pdf', 'ours')])).rejects.toThrow(/cards\.pdf: is a file shipwright did not write/);
+    expect(await listing()).toEqual(['cards.pdf']);
+    await mkdir(join(out, 'a/hull.stl'), { recursive: true });
+    await expect(run([file('a/hull.stl', 'A1')])).rejects.toThrow(/a\/hull\.stl: is a folder/);
+  });
+
+  it('leaves the folder as it was, with no temporary file or new folder, when a write fails midway', async () => {
+    await run([file('a/hull.stl', 'A1')]);
+    const before = await listing();
+    const manifest = await text('manifest.json');
     let calls = 0;
     const failing = async (p: string, d: Uint8Array | string): Promise<void> => {
-      if (++calls === 2) throw new Error('boom (simulated)');
+      if (++calls === 3) throw new Error('boom (simulated)');
       await writeFile(p, d);
     };
-    await expect(run([file('a/hull.stl', 'A2'), file('b/hull.stl', 'B2')], { writeFile: failing })).rejects.toThrow(/simulated/);
-    expect([await text('a/hull.stl'), await text('b/hull.stl'), await text('manifest.json')]).toEqual(['A1', 'B1', before]);
-    expect(await readdir(parent)).toEqual(['out']);
+    await expect(run([file('a/hull.stl', 'A2'), file('new/deep/x.stl', 'X'), file('b/y.stl', 'Y')], 'a', { writeFile: failing })).rejects.toThrow(/simulated/);
+    expect([await listing(), await text('manifest.json')]).toEqual([before, manifest]);
   });
 
-  it.each(['ENOSPC', 'EROFS', 'EACCES', 'EIO'])('turns %s into a user error naming the folder, the output intact', async (code) => {
+  it.each(['ENOSPC', 'EROFS', 'EACCES', 'EIO'])('turns %s into a user error naming the folder, the folder as it was', async (code) => {
     await run([file('a/hull.stl', 'A1')]);
-    const err = await run([file('a/hull.stl', 'A2')], { writeFile: () => Promise.reject(errno(code)) }).catch((e: unknown) => e);
+    const err = await run([file('a/hull.stl', 'A2')], 'a', { writeFile: () => Promise.reject(errno(code)) }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(InputError);
     expect((err as InputError).problems[0]!.source).toBe(out);
     expect((err as InputError).message).toContain(`(${code})`);
-    expect((err as InputError).message).not.toContain('no such file');
-    expect(await text('a/hull.stl')).toBe('A1');
-    expect(await readdir(parent)).toEqual(['out']);
-  });
-
-  it('does not modify the old files through the hard links it stages with', async () => {
-    await run([file('a/hull.stl', 'A1')]);
-    await expect(run([file('a/hull.stl', 'A2')], { writeFile: () => Promise.reject(new Error('boom')) })).rejects.toThrow('boom');
     expect(await text('a/hull.stl')).toBe('A1');
   });
 
-  it('puts back the last complete output after a run died between its renames', async () => {
-    await run([file('a/hull.stl', 'A1')]);
-    await rename(out, join(parent, 'out.retired-999999-dead'));
-    expect((await openOutput(out))?.files.map((f) => f.path)).toEqual(['a/hull.stl']);
-    expect(await readdir(parent)).toEqual(['out']);
-  });
-
-  it('runs one at a time: concurrent writers each finish and the folder holds one complete run', async () => {
-    const runs = ['1', '2', '3', '4'].map((n) => [file('a/hull.stl', `A${n}`), file('b/hull.stl', `B${n}`)]);
-    await Promise.all(runs.map((files) => run(files)));
-    expect((await text('a/hull.stl')).slice(1)).toBe((await text('b/hull.stl')).slice(1));
-    expect(await readdir(parent)).toEqual(['out']);
-  });
-
-  it("takes over a dead run's lock, and gives up on a live one with a message", async () => {
-    await writeFile(join(parent, '.out.shipwright-lock'), '999999\n');
-    await run([file('a/hull.stl', 'A1')]);
-    await writeFile(join(parent, '.out.shipwright-lock'), `${process.pid}\n`);
-    await expect(run([file('a/hull.stl', 'A2')], { lockWaitMs: 100 })).rejects.toThrow(/another shipwright run \(pid \d+\) is writing/);
+  it('finishes a run killed after its journal: the next run sees the complete output', async () => {
+    await run([file('a/hull.stl', 'A1'), file('a/old.stl', 'O1')]);
+    await expect(run([file('a/hull.stl', 'A2')], 'a', { afterJournal: () => Promise.reject(new Error('killed')) })).rejects.toThrow('killed');
     expect(await text('a/hull.stl')).toBe('A1');
+    const project = await openProject(out);
+    expect(project.previous!.otherFiles.map((o) => o.path)).toEqual(['a/hull.stl']);
+    expect(await listing()).toEqual(['a', 'a/hull.stl', 'manifest.json']);
+    expect(await text('a/hull.stl')).toBe('A2');
+  });
+
+  it("removes a killed run's temporary files, and only those", async () => {
+    await run([file('a/hull.stl', 'A1')]);
+    await writeFile(join(out, 'a/.hull.stl.sw-0123456789abcdef.tmp'), 'half');
+    await writeFile(join(out, 'a/draft.tmp'), 'a user file that ends in .tmp');
+    await run([file('a/hull.stl', 'A2')]);
+    expect(await listing()).toEqual(['a', 'a/draft.tmp', 'a/hull.stl', 'manifest.json']);
+  });
+
+  it('never renames the folder itself, so a mount point or a busy folder is written in place', async () => {
+    await run([file('a/hull.stl', 'A1')]);
+    const inode = (await stat(out)).ino;
+    await run([file('a/hull.stl', 'A2')]);
+    expect((await stat(out)).ino).toBe(inode);
+  });
+
+  it('runs one at a time: concurrent writers each finish and every listed file holds its listed bytes', async () => {
+    const runs = ['1', '2', '3', '4'].map((n) => run([file('a/hull.stl', `A${n}`), file(`b${n}/hull.stl`, `B${n}`)], n));
+    await Promise.all(runs);
+    const m = JSON.parse(await text('manifest.json')) as Manifest;
+    expect(m.otherFiles.filter((o) => o.path.startsWith('b'))).toHaveLength(4);
+    for (const o of m.otherFiles) expect(sha256Of(await readFile(join(out, o.path)))).toBe(o.sha256);
   });
 });
 
-describe('a folder that is not ours', () => {
+describe('the lock', () => {
+  const lock = (): string => join(out, '.shipwright-lock');
+  const holder = (pid: number): string => JSON.stringify({ pid, host: hostname(), token: 'someone-else' });
+  const ago = async (ms: number): Promise<void> => {
+    const t = new Date(Date.now() - ms);
+    await utimes(lock(), t, t);
+  };
+  beforeEach(() => mkdir(out));
+
+  it("takes over a dead run's lock at once", async () => {
+    await writeFile(lock(), holder(999_999));
+    await run([file('a/hull.stl', 'A1')], 'a', { lockWaitMs: 0 });
+    expect(await text('a/hull.stl')).toBe('A1');
+  });
+
+  it('takes over a lock whose pid was reused (our own pid, or a live pid 1) once it stops being touched', async () => {
+    await writeFile(lock(), holder(process.pid));
+    await run([file('a/hull.stl', 'A1')], 'a', { lockWaitMs: 0 });
+    await writeFile(lock(), holder(1));
+    await ago(STALE_MS + 1000);
+    await run([file('a/hull.stl', 'A2')], 'a', { lockWaitMs: 0 });
+    expect(await text('a/hull.stl')).toBe('A2');
+  });
+
+  it("waits for a live run's lock, then gives up with a message, touching nothing", async () => {
+    await writeFile(lock(), holder(process.ppid));
+    await expect(run([file('a/hull.stl', 'A1')], 'a', { lockWaitMs: 100 })).rejects.toThrow(new RegExp(`another shipwright run \\(pid ${process.ppid}\\) is writing`));
+    await writeFile(lock(), 'not a lock we wrote');
+    await expect(run([file('a/hull.stl', 'A1')], 'a', { lockWaitMs: 100 })).rejects.toThrow(/its lock is unreadable/);
+    await ago(STALE_MS + 1000);
+    await run([file('a/hull.stl', 'A1')], 'a', { lockWaitMs: 0 });
+  });
+
+  it.each([
+    ['a folder', () => mkdir(lock()), /is a folder where shipwright keeps the lock/],
+    ['a FIFO', async () => execFileSync('mkfifo', [lock()]), /is a FIFO \(named pipe\) where shipwright keeps the lock/],
+  ])('refuses %s at the lock path at once', async (_, make, message) => {
+    await make();
+    await expect(run([file('a/hull.stl', 'A1')], 'a', { lockWaitMs: 60_000 })).rejects.toThrow(message);
+  });
+});
+
+describe('names and places', () => {
+  it.each([
+    [[file('Ship.stl', '1'), file('ship.stl', '2')], /Ship\.stl \(a\) and ship\.stl \(a\) would be one file on a disk that ignores case/],
+    [[file('board/r0.stl', '1'), file('Board', '2')], /would be one path on a disk that ignores case|needs a folder there/],
+    [[file('board', '1'), file('board/r0.stl', '2')], /board \(a\) is a file, and board\/r0\.stl \(a\) needs a folder there/],
+    [[file('aux.stl', '1')], /"aux\.stl", a name Windows cannot hold/],
+    [[file('Manifest.JSON', '1')], /manifest\.json \(shipwright\) and Manifest\.JSON/],
+  ])('refuses paths a disk cannot hold apart (%#), writing nothing', async (files, message) => {
+    await expect(run(files)).rejects.toThrow(message);
+    await expect(stat(join(out, 'manifest.json'))).rejects.toThrow(/ENOENT/);
+  });
+
+  it('counts a folder inside a project as part of it: one manifest, one lock', async () => {
+    await run([file('a/hull.stl', 'A1')]);
+    const inner = await openProject(join(out, 'rigadoon'));
+    expect([inner.root, inner.folder]).toEqual([out, 'rigadoon']);
+    const within = await openProject(out, { within: 'rigadoon' });
+    expect([within.root, within.folder]).toEqual([out, 'rigadoon']);
+  });
+
+  it('reads a manifest an older version wrote as ours, and replaces its files', async () => {
+    await mkdir(join(out, 'plates'), { recursive: true });
+    await writeFile(join(out, 'plates/p1.3mf'), 'P');
+    await writeFile(join(out, 'manifest.json'), JSON.stringify({ manifestVersion: 1, generator: 'shipwright 0.0.9', files: [], otherFiles: ['plates/p1.3mf'], table: null }));
+    expect((await openProject(out)).previous!.otherFiles).toMatchObject([{ path: 'plates/p1.3mf', owner: 'cannons-and-coastlines@.:print' }]);
+    await writeProject({ root: out, shown: out }, [], (prev) => ({ manifest: { ...prev!, otherFiles: [] }, notes: [] }));
+    expect(await listing()).toEqual(['manifest.json']);
+  });
+});
+
+describe('a folder whose manifest.json is not ours, or no folder at all', () => {
   const refused = async (setup: () => Promise<void>, message: RegExp): Promise<void> => {
     await setup();
-    const listing = await readdir(parent, { recursive: true });
-    await expect(openOutput(out)).rejects.toThrow(message);
+    const before = await readdir(parent, { recursive: true });
+    await expect(openProject(out)).rejects.toThrow(message);
     await expect(run([file('a/hull.stl', 'A1')])).rejects.toThrow(InputError);
-    expect(await readdir(parent, { recursive: true })).toEqual(listing);
+    expect(await readdir(parent, { recursive: true })).toEqual(before);
   };
 
-  it('refuses a non-empty folder without a manifest', () =>
-    refused(async () => {
-      await mkdir(out);
-      await writeFile(join(out, 'thesis.docx'), 'precious');
-    }, /not empty and has no manifest\.json/));
+  it('writes into a folder of other files, touching none of them', async () => {
+    await mkdir(out);
+    await writeFile(join(out, 'thesis.docx'), 'precious');
+    await run([file('a/hull.stl', 'A1')]);
+    expect(await text('thesis.docx')).toBe('precious');
+  });
 
-  it('refuses a manifest.json that shipwright did not write', () =>
+  it.each([
+    ['a manifest.json shipwright did not write', () => writeFile(join(out, 'manifest.json'), JSON.stringify({ name: 'my-web-app', files: [] })), /was not written by shipwright/],
+    ['one that lists paths outside the folder', () => writeFile(join(out, 'manifest.json'), JSON.stringify({ manifestVersion: 2, generator: 'shipwright 1', builds: [], files: [{ path: '../etc/passwd' }], otherFiles: [] })), /was not written by shipwright/],
+    ['a FIFO as manifest.json, without opening it', async () => execFileSync('mkfifo', [join(out, 'manifest.json')]), /a FIFO/],
+  ])('refuses %s', (_, make, message) =>
     refused(async () => {
       await mkdir(out);
-      await writeFile(join(out, 'manifest.json'), JSON.stringify({ name: 'my-web-app', files: [] }));
-    }, /was not written by shipwright/));
-
-  it('refuses a manifest.json that lists paths outside the folder', () =>
-    refused(async () => {
-      await mkdir(out);
-      await writeFile(join(out, 'manifest.json'), JSON.stringify({ ...manifestOf([])(), files: [{ path: '../etc/passwd' }] }));
-    }, /was not written by shipwright/));
-
-  it('refuses a manifest.json that is a FIFO, without opening it', () =>
-    refused(async () => {
-      await mkdir(out);
-      execFileSync('mkfifo', [join(out, 'manifest.json')]);
-    }, /a FIFO/));
+      await make();
+    }, message));
 
   it.each([
     ['a file', async () => writeFile(out, 'x'), /is a file, not a folder/],
@@ -147,31 +246,20 @@ describe('a folder that is not ours', () => {
     ['a device link', async () => symlink('/dev/null', out), /symbolic link to a device/],
   ])('refuses an --out that is %s', async (_, make, message) => {
     await make();
-    await expect(run([file('a/hull.stl', 'A1')])).rejects.toThrow(message);
+    await expect(openProject(out)).rejects.toThrow(message);
   });
 
   it('refuses an --out whose parent folder does not exist, without creating it', async () => {
-    await expect(writeOutput(join(parent, 'missing/out'), [file('a/hull.stl', 'A1')], manifestOf([]))).rejects.toThrow(/does not exist/);
+    await expect(openProject(join(parent, 'missing', 'out'))).rejects.toThrow(/does not exist: create it first/);
     expect(await readdir(parent)).toEqual([]);
   });
 
   it('writes through an --out that is a link to a folder, keeping the link', async () => {
     await mkdir(join(parent, 'real'));
-    await symlink('real', out);
-    await run([file('a/hull.stl', 'A1')]);
+    await symlink(join(parent, 'real'), out);
+    const project = await openProject(out);
+    await writeProject(project, [file('a/hull.stl', 'A1')], composeFor([file('a/hull.stl', 'A1')], 'a'));
     expect((await lstat(out)).isSymbolicLink()).toBe(true);
-    expect(await readFile(join(parent, 'real/a/hull.stl'), 'utf8')).toBe('A1');
-  });
-
-  it.each([
-    ['a file it did not write', async () => writeFile(join(out, 'a/hull.stl'), 'mine'), /a file shipwright did not write/],
-    ['a link', async () => symlink('/etc/hostname', join(out, 'a/hull.stl')), /a symbolic link/],
-    ['a FIFO', async () => execFileSync('mkfifo', [join(out, 'a/hull.stl')]), /a FIFO/],
-  ])('refuses to write over %s at a path it writes', async (_, make, message) => {
-    await run([file('b/hull.stl', 'B1')]);
-    await mkdir(join(out, 'a'));
-    await make();
-    await expect(run([file('a/hull.stl', 'A1'), file('b/hull.stl', 'B2')])).rejects.toThrow(message);
-    expect(await text('b/hull.stl')).toBe('B1');
+    expect(await readFile(join(parent, 'real', 'a/hull.stl'), 'utf8')).toBe('A1');
   });
 });

@@ -5,7 +5,7 @@
  */
 import type { Command } from 'commander';
 import { InputError } from '../../errors.js';
-import { CALIBRATION_FACTOR_RANGE, calibrationKey, checkFamily, DEFAULT_PROFILE_PATH, findCalibration, readProfile, writeProfile } from '../../io/profile.js';
+import { CALIBRATION_FACTOR_RANGE, calibrationKey, checkFamily, DEFAULT_PROFILE_PATH, findCalibration, readProfile, withProfileLock, writeProfile } from '../../io/profile.js';
 import { fitCalibration } from '../../physics/calibrate.js';
 import { cannonOptionsFor, describeSolution, solveCannon } from '../../physics/tune.js';
 import { wearEstimate } from '../../physics/wear.js';
@@ -54,49 +54,51 @@ export const registerCalibrate: Register = (cmd: Command, io) => {
       const measuredM = parseMeasured(flags.measured);
       const shotsFired = parseIntFlag('--shots-fired', flags.shotsFired, 0, 1e7);
       const request = requestFrom(flags, tunedForM);
-      const profile = await readProfile(profilePath, true);
-      const key = calibrationKey(flags.material, flags.family);
-      const own = profile.calibration[key];
-      // The same shots fed again are refitted from the factor they were first fitted from: nothing compounds.
-      const again = own !== undefined && own.tunedForM === tunedForM && sameShots(own.measuredM, measuredM);
-      const previous = again ? own.basedOnFactor : (findCalibration(profile, flags.material, flags.family)?.energyFactor ?? 1);
-      // The design the player fired: tuned with the factor in use then.
-      const fired = solveCannon({ ...request, calibrationFactor: previous });
-      const wear = wearEstimate(fired);
-      if (shotsFired > wear.shots) {
-        const verdict = { verdict: 'reprint', material: flags.material, shotsFired, wearShots: wear.shots, profile: profilePath, message: `this cannon has fired ${shotsFired.toLocaleString('en')} shots, past its wear estimate of about ${wear.shots.toLocaleString('en')} [E]: its arm has softened, so its carry says nothing about your printer. Print a new cannon and fire the practice shots with it; the profile is unchanged` };
-        io.out(flags.json ? `${JSON.stringify(verdict, null, 2)}\n` : `Reprint it: ${verdict.message}.\n`);
-        return;
-      }
-      const fit = fitCalibration(fired, measuredM);
-      const { min, max } = CALIBRATION_FACTOR_RANGE;
-      if (fit.factor < min || fit.factor > max) {
-        throw InputError.single('--measured', '', `the shots carried ${fmt(fit.meanMeasuredM)} m on average against ${fmt(fit.predictedRangeM)} m predicted: a factor of ${fmt(fit.factor)} on the energy, outside ${min}–${max}. Check the units and that the cannon was tuned for ${flags.tunedFor} with these settings`);
-      }
-      const factor = +fit.factor.toPrecision(4);
-      profile.calibration[key] = { energyFactor: factor, basedOnFactor: previous, tunedForM, measuredM, shotsFired };
-      await writeProfile(profilePath, profile);
-      const correctedSolution = solveCannon({ ...request, calibrationFactor: factor });
-      const corrected = describeSolution(correctedSolution);
-      if (flags.stl !== undefined) await writeCannonStl(flags.stl, cannonOptionsFor(correctedSolution));
-      if (flags.json) {
-        io.out(`${JSON.stringify({ verdict: 'calibrated', material: flags.material, family: flags.family ?? null, profile: profilePath, previousFactor: previous, factor, refitted: again, shots: fit.shots, shotsFired, wearShots: wear.shots, meanMeasuredM: +fit.meanMeasuredM.toPrecision(4), predictedRangeM: +fit.predictedRangeM.toPrecision(4), corrected }, null, 2)}\n`);
-        return;
-      }
-      io.out(
-        formatTable([
-          ['', 'value', 'unit'],
-          ['practice shots', String(fit.shots), ''],
-          ['shots fired / wear estimate [E]', `${shotsFired.toLocaleString('en')} / ${wear.shots.toLocaleString('en')}`, 'shots'],
-          ['mean carry', fmt(fit.meanMeasuredM, 4), 'm'],
-          ['predicted carry', fmt(fit.predictedRangeM, 4), 'm'],
-          ['calibration factor (energy), before → after', `${fmt(previous, 4)} → ${fmt(factor, 4)}`, ''],
-        ]),
-      );
-      const family = flags.family ? ` --family ${flags.family}` : '';
-      io.out(`\n${wrap(`Saved to ${profilePath} as ${key}${again ? ' (the same shots as before: refitted, not compounded)' : ''}; use it with: shipwright tune --profile ${profilePath}${family}, or generate --profile ${profilePath}${family}`, '  ')}\n`);
-      if (flags.stl !== undefined) io.out(`Corrected cannon → ${flags.stl}\n`);
-      io.out('\nCorrected arm:\n');
-      io.out(formatTune(corrected));
+      await withProfileLock(profilePath, async () => {
+        const profile = await readProfile(profilePath, true);
+        const key = calibrationKey(flags.material, flags.family);
+        const own = profile.calibration[key];
+        // The same shots fed again are refitted from the factor they were first fitted from: nothing compounds.
+        const again = own !== undefined && own.tunedForM === tunedForM && sameShots(own.measuredM, measuredM);
+        const previous = again ? own.basedOnFactor : (findCalibration(profile, flags.material, flags.family)?.energyFactor ?? 1);
+        // The design the player fired: tuned with the factor in use then.
+        const fired = solveCannon({ ...request, calibrationFactor: previous });
+        const wear = wearEstimate(fired);
+        if (shotsFired > wear.shots) {
+          const verdict = { verdict: 'reprint', material: flags.material, shotsFired, wearShots: wear.shots, profile: profilePath, message: `this cannon has fired ${shotsFired.toLocaleString('en')} shots, past its wear estimate of about ${wear.shots.toLocaleString('en')} [E]: its arm has softened, so its carry says nothing about your printer. Print a new cannon and fire the practice shots with it; the profile is unchanged` };
+          io.out(flags.json ? `${JSON.stringify(verdict, null, 2)}\n` : `Reprint it: ${verdict.message}.\n`);
+          return;
+        }
+        const fit = fitCalibration(fired, measuredM);
+        const { min, max } = CALIBRATION_FACTOR_RANGE;
+        if (fit.factor < min || fit.factor > max) {
+          throw InputError.single('--measured', '', `the shots carried ${fmt(fit.meanMeasuredM)} m on average against ${fmt(fit.predictedRangeM)} m predicted: a factor of ${fmt(fit.factor)} on the energy, outside ${min}–${max}. Check the units and that the cannon was tuned for ${flags.tunedFor} with these settings`);
+        }
+        const factor = +fit.factor.toPrecision(4);
+        profile.calibration[key] = { energyFactor: factor, basedOnFactor: previous, tunedForM, measuredM, shotsFired };
+        await writeProfile(profilePath, profile);
+        const correctedSolution = solveCannon({ ...request, calibrationFactor: factor });
+        const corrected = describeSolution(correctedSolution);
+        if (flags.stl !== undefined) await writeCannonStl(flags.stl, cannonOptionsFor(correctedSolution));
+        if (flags.json) {
+          io.out(`${JSON.stringify({ verdict: 'calibrated', material: flags.material, family: flags.family ?? null, profile: profilePath, previousFactor: previous, factor, refitted: again, shots: fit.shots, shotsFired, wearShots: wear.shots, meanMeasuredM: +fit.meanMeasuredM.toPrecision(4), predictedRangeM: +fit.predictedRangeM.toPrecision(4), corrected }, null, 2)}\n`);
+          return;
+        }
+        io.out(
+          formatTable([
+            ['', 'value', 'unit'],
+            ['practice shots', String(fit.shots), ''],
+            ['shots fired / wear estimate [E]', `${shotsFired.toLocaleString('en')} / ${wear.shots.toLocaleString('en')}`, 'shots'],
+            ['mean carry', fmt(fit.meanMeasuredM, 4), 'm'],
+            ['predicted carry', fmt(fit.predictedRangeM, 4), 'm'],
+            ['calibration factor (energy), before → after', `${fmt(previous, 4)} → ${fmt(factor, 4)}`, ''],
+          ]),
+        );
+        const family = flags.family ? ` --family ${flags.family}` : '';
+        io.out(`\n${wrap(`Saved to ${profilePath} as ${key}${again ? ' (the same shots as before: refitted, not compounded)' : ''}; use it with: shipwright tune --profile ${profilePath}${family}, or generate --profile ${profilePath}${family}`, '  ')}\n`);
+        if (flags.stl !== undefined) io.out(`Corrected cannon → ${flags.stl}\n`);
+        io.out('\nCorrected arm:\n');
+        io.out(formatTune(corrected));
+      });
     });
 };

@@ -2,9 +2,11 @@
 import type { Command } from 'commander';
 import { InputError } from '../../errors.js';
 import { generateParts, type GeneratedFile } from '../../generate/index.js';
-import { bedProblems, composeManifest, GENERATOR } from '../../generate/manifest.js';
+import { bedProblems, HOME_GAME, owner } from '../../generate/manifest.js';
 import { previewFiles, PREVIEWS_DIR } from '../../generate/previews.js';
-import { ensureParentFolder, openOutput, writeOutput } from '../../io/output.js';
+import type { Project } from '../../io/output.js';
+import { relative } from 'node:path';
+import { buildOf, openOut, rebuildWithRun, writeRun } from '../output-run.js';
 import { defaultJobs } from '../../generate/pool.js';
 import { addGameOption, packFrom, type GameFlags, addBuildOptions, addCacheOptions, addCannonOptions, cacheFrom, type CacheFlags, addFactionOptions, buildSettingsFrom, factionsFrom, parseIntFlag, type BuildFlags, type FactionFlags } from '../options.js';
 import { progressReporter } from '../progress.js';
@@ -36,40 +38,41 @@ export const registerGenerate: Register = (cmd: Command, io) => {
       const settings = await buildSettingsFrom(flags);
       const jobs = flags.jobs === undefined ? defaultJobs() : parseIntFlag('--jobs', flags.jobs, 1, 64);
       const game = await packFrom(flags, paths);
+      const project = await openOut(flags.out, game?.id ?? null);
       if (game) {
-        await generateGame(game, settings, jobs, flags, io);
+        await generateGame(game, project, settings, jobs, flags, io);
         return;
       }
-      const out = flags.out ?? 'out';
-      const factions = await factionsFrom(paths, flags);
-      // Refuse a folder that is not ours, and settings that would mix with the kept factions', before building.
-      const previous = await openOutput(out);
-      const built = new Set(factions.map((f) => f.id));
-      composeManifest([], settings, GENERATOR, built, previous, out);
+      const asked = await factionsFrom(paths, flags);
+      const factions = [...asked, ...(await rebuildWithRun(project, HOME_GAME, settings, new Set(asked.map((f) => f.id)), io))];
       const cache = await cacheFrom(flags, (m) => io.err(`warning: ${m}\n`));
       const t0 = performance.now();
       const progress = flags.json ? null : progressReporter(io);
       const files = await generateParts({ factions, settings, jobs, cache, onProgress: progress ?? undefined });
       const tooBig = bedProblems(files, settings.printer, factions);
       if (tooBig.length) throw new InputError(tooBig);
-      // A --faction run leaves other factions' files in place and keeps their manifest entries; the
-      // manifest is composed again under the output's lock, in case another run finished meanwhile.
-      const others = flags.previews ? previewFiles(files, factions) : [];
-      await writeOutput(out, [...files, ...others], (now) => composeManifest(files, settings, GENERATOR, built, now, out, { otherFiles: others.map((o) => o.path) }));
+      // The run owns its factions' files, the shared parts and, with --previews, the previews; every other
+      // file in the folder (other factions, the print job, the cards, a user's own) stays as it is.
+      const build = buildOf(project, HOME_GAME);
+      const parts = files.map((file) => ({ file, owner: file.faction ? owner.faction(build, file.faction) : owner.shared(build) }));
+      const others = flags.previews ? previewFiles(files, factions).map((o) => ({ ...o, owner: owner.previews(build) })) : [];
+      const owners = new Set([...parts.map((p) => p.owner), ...factions.map((f) => owner.faction(build, f.id)), owner.shared(build), ...(flags.previews ? [owner.previews(build)] : [])]);
+      const sources = factions.map((f) => ({ id: f.id, source: f.sourceFile }));
+      await writeRun(project, { game: HOME_GAME, settings, parts, others, replaces: (o) => owners.has(o), factions: sources }, io);
       const seconds = (performance.now() - t0) / 1000;
-      if (flags.json) io.out(`${JSON.stringify(summary(out, files, seconds), null, 2)}\n`);
+      if (flags.json) io.out(`${JSON.stringify(summary(out(project), files, seconds), null, 2)}\n`);
       else {
         const rebuilt = files.filter((f) => !f.cached).length;
-        io.out(`${files.length} files (${rebuilt} built, ${files.length - rebuilt} from cache) for ${factions.length} faction${factions.length === 1 ? '' : 's'} in ${seconds.toFixed(2)} s → ${out}/\n`);
+        io.out(`${files.length} files (${rebuilt} built, ${files.length - rebuilt} from cache) for ${factions.length} faction${factions.length === 1 ? '' : 's'} in ${seconds.toFixed(2)} s → ${out(project)}/\n`);
       }
     });
 };
 
+/** Where a run's files went, as the user would type it. */
+const out = (p: Project): string => (p.folder === '' ? p.shown : `${relative(process.cwd(), p.root) || '.'}/${p.folder}`);
+
 /** `generate --game`: the pack's files and its manifest into out/<game> (or --out). */
-async function generateGame(game: Game, settings: BuildSettings, jobs: number, flags: Flags, io: Io): Promise<void> {
-  const out = flags.out ?? `out/${game.id}`;
-  if (flags.out === undefined) await ensureParentFolder(out);
-  await openOutput(out);
+async function generateGame(game: Game, project: Project, settings: BuildSettings, jobs: number, flags: Flags, io: Io): Promise<void> {
   const cache = await cacheFrom(flags, (m) => io.err(`warning: ${m}\n`));
   const t0 = performance.now();
   const progress = flags.json ? null : progressReporter(io);
@@ -77,11 +80,13 @@ async function generateGame(game: Game, settings: BuildSettings, jobs: number, f
   const tooBig = bedProblems(files, settings.printer, []);
   if (tooBig.length) throw new InputError(tooBig.map((p) => ({ ...p, source: game.source })));
   const sets = [{ id: 'player', name: `${game.name}, each player` }, { id: 'table', name: `${game.name}, the table` }];
-  const others = flags.previews ? previewFiles(files, sets, false) : [];
-  await writeOutput(out, [...files, ...others], (now) => composeManifest(files, settings, GENERATOR, new Set(), now, out, { game: game.id, otherFiles: others.map((o) => o.path) }));
+  const build = buildOf(project, game.id);
+  const others = flags.previews ? previewFiles(files, sets, false).map((o) => ({ ...o, owner: owner.previews(build) })) : [];
+  const owners = new Set([owner.pieces(build), ...(flags.previews ? [owner.previews(build)] : [])]);
+  await writeRun(project, { game: game.id, settings, parts: files.map((file) => ({ file, owner: owner.pieces(build) })), others, replaces: (o) => owners.has(o), factions: [] }, io);
   const seconds = (performance.now() - t0) / 1000;
-  if (flags.json) io.out(`${JSON.stringify(summary(out, files, seconds), null, 2)}\n`);
-  else io.out(`${files.length} files (${files.filter((f) => !f.cached).length} built) for ${game.name} in ${seconds.toFixed(2)} s → ${out}/\n`);
+  if (flags.json) io.out(`${JSON.stringify(summary(out(project), files, seconds), null, 2)}\n`);
+  else io.out(`${files.length} files (${files.filter((f) => !f.cached).length} built) for ${game.name} in ${seconds.toFixed(2)} s → ${out(project)}/\n`);
 }
 
 function summary(outDir: string, files: readonly GeneratedFile[], seconds: number): object {

@@ -5,8 +5,9 @@
  */
 import type { Command } from 'commander';
 import { cachedThumbnails, drawThumbnail, planPlates, printPlanJson, printPlanMarkdown } from '../../bom/print-plan.js';
-import { composeManifest, GENERATOR } from '../../generate/manifest.js';
-import { ensureParentFolder, openOutput, writeOutput } from '../../io/output.js';
+import { HOME_GAME, owner } from '../../generate/manifest.js';
+import type { GeneratedFile } from '../../generate/types.js';
+import { buildOf, openOut, rebuildWithRun, writeRun } from '../output-run.js';
 import { addCannonOptions, packFrom } from '../options.js';
 import { addTableOptions, runTable, type TableFlags } from '../table-run.js';
 import type { Register } from '../terminal.js';
@@ -26,21 +27,24 @@ export const registerPrint: Register = (cmd: Command, io) => {
     .option('--json', 'print the plan as JSON on stdout and nothing else')
     .action(async (flags: Flags) => {
       const game = await packFrom(flags);
-      const out = flags.out ?? (game ? `out/${game.id}` : 'out');
-      if (game && flags.out === undefined) await ensureParentFolder(out);
-      const previous = await openOutput(out);
+      const project = await openOut(flags.out, game?.id ?? null);
       if (flags.players === undefined && flags.armada === undefined) flags.players = String(game ? game.players.min : DEFAULT_PRINT_PLAYERS);
-      // Settings that would mix with the folder's kept factions are refused before building (and again when writing).
-      const { plan: table, settings, files, bom, mesh, cache } = await runTable(flags, io, (s, used) => void composeManifest([], s, GENERATOR, used, previous, out), game);
+      const gameId = game?.id ?? HOME_GAME;
+      // Factions the folder holds with other settings are built again, so the folder stays one build.
+      const { settings, files, bom, mesh, cache, factions } = await runTable(flags, io, (s, used) => rebuildWithRun(project, gameId, s, used, io), game);
       const plan = await planPlates(bom, mesh, settings.printer, cache ? cachedThumbnails(cache) : drawThumbnail);
+      const build = buildOf(project, gameId);
       const enc = new TextEncoder();
-      const others = [...plan.plates.map((p) => ({ path: p.file, bytes: p.bytes })), { path: PRINT_PLAN_FILE, bytes: enc.encode(printPlanMarkdown(plan, bom)) }];
-      const built = new Set(table.sets.flatMap((s) => s.factions));
+      const others = [...plan.plates.map((p) => ({ path: p.file, bytes: p.bytes })), { path: PRINT_PLAN_FILE, bytes: enc.encode(printPlanMarkdown(plan, bom)) }].map((o) => ({ ...o, owner: owner.print(build) }));
+      const partOwner = (f: GeneratedFile): string => (game ? owner.pieces(build) : f.faction ? owner.faction(build, f.faction) : owner.shared(build));
+      const parts = files.map((file) => ({ file, owner: partOwner(file) }));
+      const owners = new Set([...parts.map((p) => p.owner), owner.print(build)]);
       const counts = new Map<string, number>();
       for (const r of bom.rows) counts.set(r.file, (counts.get(r.file) ?? 0) + r.quantity);
-      const extras = { otherFiles: others.map((o) => o.path), table: { players: bom.players, mode: bom.mode, counts }, ...(game ? { game: game.id } : {}) };
-      await writeOutput(out, [...files, ...others], (now) => composeManifest(files, settings, GENERATOR, built, now, out, extras));
+      const sources = factions.map((f) => ({ id: f.id, source: f.sourceFile }));
+      await writeRun(project, { game: gameId, settings, parts, others, replaces: (o) => owners.has(o), factions: sources, table: { players: bom.players, mode: bom.mode, counts } }, io);
+      const where = project.folder === '' ? project.shown : `${project.shown}/${project.folder}`;
       if (flags.json) io.out(printPlanJson(plan, bom));
-      else io.out(`${plan.plates.length} plates (at least ${plan.lowerBound} by area) for ${bom.players} players${game ? ` of ${game.name}` : ''} → ${out}/plates/, plan in ${out}/${PRINT_PLAN_FILE}\n`);
+      else io.out(`${plan.plates.length} plates (at least ${plan.lowerBound} by area) for ${bom.players} players${game ? ` of ${game.name}` : ''} → ${where}/plates/, plan in ${where}/${PRINT_PLAN_FILE}\n`);
     });
 };
