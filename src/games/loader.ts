@@ -16,7 +16,7 @@ import { findMaterial, MATERIAL_IDS } from '../materials.js';
 import { describe } from '../units.js';
 import { parseYaml } from '../yaml-syntax.js';
 import { CHECK_KINDS, CHECKS, type CheckKind, type ParamType } from './checks.js';
-import { PIECE_BUILDER_IDS, PIECE_BUILDERS, SETTINGS_PARAMS, type PieceBuilder } from './pieces.js';
+import { PIECE_BUILDER_IDS, pieceBuilder, SETTINGS_PARAMS, type PieceBuilder } from './pieces.js';
 import type { Check, Game, Piece, Variant } from './types.js';
 
 /** The shipped packs' folder, found from this module's place (src/… or dist/src/…). */
@@ -170,7 +170,7 @@ async function checkPiece(reader: YamlReader, f: Field, path: string, dir: strin
   const optional = typeof optionalValue === 'boolean' ? optionalValue : undefined;
   if (optional === undefined) reader.report(m.get('optional')!.at, childPath(path, 'optional'), `expected true or false, got ${describe(optionalValue)}`);
   if (!builderId) return undefined;
-  const pb: PieceBuilder = PIECE_BUILDERS[builderId];
+  const pb: PieceBuilder = pieceBuilder(builderId);
   const allowed = { ...(await pb.defaults()), ...(pb.pieceParams ?? {}) };
   const internal = pb.internal ?? [];
   const places: Record<string, string> = {};

@@ -8,7 +8,7 @@ import { InputError, type Problem } from '../errors.js';
 import { buildFiles, type FileToBuild, type GenerateRequest } from '../generate/index.js';
 import type { BuildSettings, GeneratedFile } from '../generate/types.js';
 import type { Plan, PlanLine } from '../bom/quantities.js';
-import { PIECE_BUILDERS, type PieceBuilder } from './pieces.js';
+import { pieceBuilder, type PieceBuilder } from './pieces.js';
 import type { Game, Piece } from './types.js';
 
 /** A file of a pack: the piece it prints and its variant's id ('' for the piece itself). */
@@ -24,7 +24,7 @@ export const piecePath = (piece: Piece, variantId: string): string => `${piece.i
 export async function planPack(game: Game, settings: BuildSettings): Promise<PackFile[]> {
   const out: PackFile[] = [];
   for (const piece of game.pieces) {
-    const pb: PieceBuilder = PIECE_BUILDERS[piece.builder];
+    const pb: PieceBuilder = pieceBuilder(piece.builder);
     const defaults = await pb.defaults();
     const withSettings = (o: Record<string, unknown>): Record<string, unknown> => ('clearanceMm' in defaults ? { ...o, clearanceMm: settings.clearanceMm } : o);
     const variants = pb.expand
@@ -35,7 +35,7 @@ export async function planPack(game: Game, settings: BuildSettings): Promise<Pac
       out.push({
         piece,
         variantId: v.id,
-        job: { path, part: path.replace(/\.stl$/, ''), faction: null, builder: pb.builder, options: withSettings(v.options) },
+        job: { path, part: path.replace(/\.stl$/, ''), faction: null, builder: piece.builder, options: withSettings(v.options) },
         quantity: { perSet: { ...(piece.perPlayer ? { player: piece.perPlayer } : {}), ...(piece.perTable ? { table: piece.perTable } : {}) }, rule: piece.rule, optional: piece.optional },
         brim: { brim: false, reason: null },
         color: piece.color,
@@ -57,7 +57,7 @@ function blame(game: Game, piece: Piece, variantId: string, places: Piece['param
 /** A split piece's files; a parameter the split refuses is blamed on the pack like a builder's. */
 async function expanded(pb: PieceBuilder, params: Record<string, unknown>, settings: BuildSettings, toPack: (p: Problem) => Problem): Promise<{ id: string; options: Record<string, unknown> }[]> {
   try {
-    return await pb.expand!(params, settings);
+    return await pb.expand!(params, { xMm: settings.printer.bedXMm, yMm: settings.printer.bedYMm });
   } catch (e) {
     if (e instanceof InputError) throw new InputError(e.problems.map(toPack));
     throw e;

@@ -5,7 +5,7 @@
  * keeps the shipped file equal to this.
  */
 import { CHECK_KINDS, CHECKS, type ParamType } from './checks.js';
-import { PIECE_BUILDER_IDS, PIECE_BUILDERS, SETTINGS_PARAMS, type PieceBuilder } from './pieces.js';
+import { PIECE_BUILDER_IDS, pieceBuilder, SETTINGS_PARAMS, type PieceBuilder } from './pieces.js';
 
 const ID_PATTERN = '^[a-z0-9]+(-[a-z0-9]+)*$';
 
@@ -22,7 +22,7 @@ const checkParamType: Record<ParamType, object> = {
 
 export async function gameSchema(): Promise<object> {
   const paramsOf = async (id: (typeof PIECE_BUILDER_IDS)[number]): Promise<object> => {
-    const pb: PieceBuilder = PIECE_BUILDERS[id];
+    const pb: PieceBuilder = pieceBuilder(id);
     const all = { ...(await pb.defaults()), ...(pb.pieceParams ?? {}) };
     const skip = new Set<string>([...(pb.internal ?? []), ...SETTINGS_PARAMS]);
     const properties = Object.fromEntries(Object.entries(all).filter(([k]) => !skip.has(k)).map(([k, d]) => [k, jsonType(d)]));

@@ -7,7 +7,7 @@ import { initKernel, withArena } from '../geometry/kernel.js';
 import { roundFeature } from '../geometry/part.js';
 import { serializeStl } from '../mesh/stl.js';
 import { measureMesh } from '../mesh/topology.js';
-import { loadBuilder } from './catalog.js';
+import { loadBuilder, type BuilderName } from '../parts/registry.js';
 import type { Job, MeshFacts } from './types.js';
 
 export interface Built {
@@ -21,7 +21,7 @@ const round3 = (x: number): number => Math.round(x * 1000) / 1000 + 0;
 
 export async function buildJob(job: Job): Promise<Built> {
   await initKernel();
-  const builder = await loadBuilder(job.builder as Parameters<typeof loadBuilder>[0]);
+  const builder = await loadBuilder(job.builder as BuilderName);
   const t0 = performance.now();
   return withArena(() => {
     const part = builder(job.options);

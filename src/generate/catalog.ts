@@ -2,63 +2,15 @@
  * The parts catalogue (BRIEF §3) as data: which builder makes each file, with what options, in which
  * colour and material, and how many one faction set needs (BRIEF §1, rulebook "The Print List").
  *
- * Builders are loaded by name when a job runs (`loadBuilder`), so a warm run that takes everything from
- * the cache never loads the kernel, and the worker threads receive plain JSON.
+ * Builders are named by their id in the one registry (src/parts/registry.ts).
  */
 import type { Faction } from '../faction/types.js';
-import type { Part } from '../geometry/part.js';
+import type { BuilderName } from '../parts/registry.js';
 import type { TuneRequest } from '../physics/solver.js';
 import { cannonOptionsFor, solveCannon } from '../physics/tune.js';
 import { COIN_SET, PRINT_LIST } from '../rules/rulebook.js';
 import { CLICK_DISTANCE_MM } from '../standard.js';
 import type { BuildSettings, Quantity } from './types.js';
-
-/**
- * Builder name → a loader of its module in src/parts/ and the function it exports. Each import is
- * spelled out so both Node and the test runner's bundler can resolve it.
- */
-const BUILDERS = {
-  hull: [() => import('../parts/hull.js'), 'hull'],
-  mast: [() => import('../parts/mast.js'), 'mast'],
-  sail: [() => import('../parts/sail.js'), 'sail'],
-  cargo: [() => import('../parts/cargo.js'), 'cargo'],
-  turret: [() => import('../parts/turret.js'), 'turret'],
-  flagHolder: [() => import('../parts/flag-holder.js'), 'flagHolder'],
-  flag: [() => import('../parts/flag.js'), 'flag'],
-  cannon: [() => import('../parts/cannon.js'), 'cannon'],
-  cannonball: [() => import('../parts/cannonball.js'), 'cannonball'],
-  wheel: [() => import('../parts/wheel.js'), 'wheel'],
-  carriage: [() => import('../parts/carriage.js'), 'carriage'],
-  coin: [() => import('../parts/coin.js'), 'coin'],
-  coupon: [() => import('../parts/coupon.js'), 'coupon'],
-  islandTopper: [() => import('../parts/island-topper.js'), 'islandTopper'],
-  island: [() => import('../parts/island.js'), 'island'],
-  rock: [() => import('../parts/rock.js'), 'rock'],
-  // Game packs' pieces (src/games/pieces.ts).
-  tokenShip: [() => import('../parts/token-ship.js'), 'tokenShip'],
-  treasureChest: [() => import('../parts/treasure-chest.js'), 'treasureChest'],
-  windDie: [() => import('../parts/wind-die.js'), 'windDie'],
-  boardTile: [() => import('../parts/board-tile.js'), 'boardTile'],
-  shipBase: [() => import('../parts/ship-base.js'), 'shipBase'],
-  movementTemplate: [() => import('../parts/movement-template.js'), 'movementTemplate'],
-  rangeRuler: [() => import('../parts/range-ruler.js'), 'rangeRuler'],
-  fireArcGauge: [() => import('../parts/fire-arc-gauge.js'), 'fireArcGauge'],
-  dial: [() => import('../parts/dial.js'), 'dial'],
-  dialBase: [() => import('../parts/dial-base.js'), 'dialBase'],
-  cardTray: [() => import('../parts/card-tray.js'), 'cardTray'],
-  trayLid: [() => import('../parts/tray-lid.js'), 'trayLid'],
-} as const satisfies Record<string, readonly [() => Promise<object>, string]>;
-export type BuilderName = keyof typeof BUILDERS;
-
-type Builder = (options: unknown) => Part;
-
-/** Loads a builder by name (each validates its own JSON options). */
-export async function loadBuilder(name: BuilderName): Promise<Builder> {
-  const [load, fn] = BUILDERS[name];
-  const builder = ((await load()) as Record<string, unknown>)[fn];
-  if (typeof builder !== 'function') throw new Error(`the ${name} builder module does not export ${fn}()`);
-  return builder as Builder;
-}
 
 /**
  * The cannon the spring solver (BRIEF §4) tunes for the settings' material and range: its arm, catch,
@@ -190,7 +142,7 @@ export const CATALOG: readonly CatalogEntry[] = [
   {
     part: 'flag-holder',
     scope: 'shared',
-    builder: 'flagHolder',
+    builder: 'flag-holder',
     options: (s) => ({ ...clearance(s), ...bedChamfer(s) }),
     color: () => 'any',
     material: PLA,
@@ -254,7 +206,7 @@ export const CATALOG: readonly CatalogEntry[] = [
   {
     part: 'island-topper',
     scope: 'shared',
-    builder: 'islandTopper',
+    builder: 'island-topper',
     options: clearance,
     color: () => 'sand',
     material: PLA,

@@ -41,6 +41,8 @@ export interface Project {
   folder: string;
   /** The `--out` the user gave, for messages. */
   shown: string;
+  /** The run's folder as the user would type it (`out/rigadoon` for a pack's default). */
+  shownFolder: string;
   /** The manifest when the folder was opened (null: a new project). */
   previous: Manifest | null;
 }
@@ -204,12 +206,13 @@ async function removeDeadTemps(root: string, paths: Iterable<string>): Promise<v
 export async function openProject(outDir: string, options: { within?: string; lockWaitMs?: number } = {}): Promise<Project> {
   try {
     const { root, folder } = await locate(outDir, options.within ?? '');
-    if (!(await lstatOrNull(root))) return { root, folder, shown: outDir, previous: null };
+    const shownFolder = options.within ? `${outDir}/${options.within}` : outDir;
+    if (!(await lstatOrNull(root))) return { root, folder, shown: outDir, shownFolder, previous: null };
     const previous = await withLock(join(root, LOCK_FILE), outDir, async () => {
       await finishJournal(root);
       return readManifest(root, outDir);
     }, { waitMs: options.lockWaitMs });
-    return { root, folder, shown: outDir, previous };
+    return { root, folder, shown: outDir, shownFolder, previous };
   } catch (e) {
     throw asUserError(e, outDir);
   }

@@ -1,5 +1,5 @@
 /**
- * A board tile: one bed-sized block of a square-grid game board (src/games/board-layout.ts `tileBoard`
+ * A board tile: one bed-sized block of a square-grid game board (src/parts/board-layout.ts `tileBoard`
  * splits the board), a plate with the grid and the board's markers engraved in its top face, joined to
  * its neighbours by jigsaw keys (src/parts/key-joint.ts) standing out of some edges and keyways cut into
  * others. Printed face up, flat on the bed.
@@ -9,7 +9,7 @@
  */
 import { circle, polygon, rect, text, type Profile, type Vec2 } from '../geometry/kernel.js';
 import type { Feature, Part } from '../geometry/part.js';
-import { EDGES, MARKER_KINDS, MARKER_SYMBOLS, type BoardMarker, type Edge, type MarkerSymbol } from '../games/board-layout.js';
+import { EDGES, MARKER_KINDS, MARKER_SYMBOLS, type BoardMarker, type Edge, type MarkerSymbol } from './board-layout.js';
 import { CLEARANCE_RANGE_MM, clearanceMm as fitGapMm, DEFAULT_BED_CHAMFER_MM, DEFAULT_CLEARANCE_MM, GAME_INTERFACES, MIN_FEATURE_MM, PRINT_DEFAULTS } from '../standard.js';
 import { extrudeWithBedChamfer } from './chamfer.js';
 import { keyFeature, keyProfile, keywayProfile } from './key-joint.js';

@@ -16,7 +16,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['io/read', 'io/fs-errors', 'io/atomic'], // reading and writing bytes safely
   ['geometry', 'physics'], // the kernel; the cannon's and the wheel's physics (no geometry in it)
   ['mesh', 'render', 'faction', 'armada', 'games/measure'], // meshes measured and drawn; the input files
-  ['parts', 'games/board-layout'], // one builder per part (and the board's layout its tiles are built from)
+  ['parts'], // one builder per part, the registry that names them, and the board's layout its tiles are built from
   ['generate'], // the catalogue, the build and the manifest
   ['bom', 'validate', 'games'], // what a table prints; the rules checked; the game packs
   ['paper'], // cards, flags and the quick reference, drawn from the parts

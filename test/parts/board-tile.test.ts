@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { circle, initKernel, rect, withArena, type Profile, type Solid } from '../../src/geometry/kernel.js';
-import { EDGES, rigadoonBoard, tileBoard, type BoardMarker, type Edge, type TileSpec } from '../../src/games/board-layout.js';
+import { EDGES, rigadoonBoard, tileBoard, type BoardMarker, type Edge, type TileSpec } from '../../src/parts/board-layout.js';
 import { solidFromStl } from '../../src/mesh/inspect.js';
 import { boardTile, DEFAULTS, keySquares, markerRadiusMm, type BoardTileOptions } from '../../src/parts/board-tile.js';
 import { keyProfile } from '../../src/parts/key-joint.js';

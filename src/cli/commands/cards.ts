@@ -45,7 +45,6 @@ export const registerCards: Register = (cmd: Command, io) => {
       const cards = owner.cards(buildOf(project, HOME_GAME));
       const others = paper.map((f) => ({ ...f, owner: cards }));
       await writeRun(project, { game: HOME_GAME, settings, parts: [], others, replaces: (o) => o === cards, factions: [], keepsBuild: true }, io);
-      const where = project.folder === '' ? project.shown : `${project.shown}/${project.folder}`;
-      io.out(`${pages.length} pages (${factions.length} faction card${factions.length === 1 ? '' : 's'}, flags with a ${flag.tabWidthMm.toFixed(2)} mm tab, the quick reference) → ${paper.map((f) => join(where, f.path)).join(', ')}\n`);
+      io.out(`${pages.length} pages (${factions.length} faction card${factions.length === 1 ? '' : 's'}, flags with a ${flag.tabWidthMm.toFixed(2)} mm tab, the quick reference) → ${paper.map((f) => join(project.shownFolder, f.path)).join(', ')}\n`);
     });
 };

@@ -5,7 +5,6 @@ import { generateParts, type GeneratedFile } from '../../generate/index.js';
 import { bedProblems, HOME_GAME, owner } from '../../generate/manifest.js';
 import { previewFiles, PREVIEWS_DIR } from '../../generate/previews.js';
 import type { Project } from '../../io/output.js';
-import { relative } from 'node:path';
 import { buildOf, openOut, rebuildWithRun, writeRun } from '../output-run.js';
 import { defaultJobs } from '../../generate/pool.js';
 import { addGameOption, packFrom, type GameFlags, addBuildOptions, addCacheOptions, addCannonOptions, cacheFrom, type CacheFlags, addFactionOptions, buildSettingsFrom, factionsFrom, parseIntFlag, type BuildFlags, type FactionFlags } from '../options.js';
@@ -60,16 +59,13 @@ export const registerGenerate: Register = (cmd: Command, io) => {
       const sources = factions.map((f) => ({ id: f.id, source: f.sourceFile }));
       await writeRun(project, { game: HOME_GAME, settings, parts, others, replaces: (o) => owners.has(o), factions: sources }, io);
       const seconds = (performance.now() - t0) / 1000;
-      if (flags.json) io.out(`${JSON.stringify(summary(out(project), files, seconds), null, 2)}\n`);
+      if (flags.json) io.out(`${JSON.stringify(summary(project.shownFolder, files, seconds), null, 2)}\n`);
       else {
         const rebuilt = files.filter((f) => !f.cached).length;
-        io.out(`${files.length} files (${rebuilt} built, ${files.length - rebuilt} from cache) for ${factions.length} faction${factions.length === 1 ? '' : 's'} in ${seconds.toFixed(2)} s → ${out(project)}/\n`);
+        io.out(`${files.length} files (${rebuilt} built, ${files.length - rebuilt} from cache) for ${factions.length} faction${factions.length === 1 ? '' : 's'} in ${seconds.toFixed(2)} s → ${project.shownFolder}/\n`);
       }
     });
 };
-
-/** Where a run's files went, as the user would type it. */
-const out = (p: Project): string => (p.folder === '' ? p.shown : `${relative(process.cwd(), p.root) || '.'}/${p.folder}`);
 
 /** `generate --game`: the pack's files and its manifest into out/<game> (or --out). */
 async function generateGame(game: Game, project: Project, settings: BuildSettings, jobs: number, flags: Flags, io: Io): Promise<void> {
@@ -85,8 +81,8 @@ async function generateGame(game: Game, project: Project, settings: BuildSetting
   const owners = new Set([owner.pieces(build), ...(flags.previews ? [owner.previews(build)] : [])]);
   await writeRun(project, { game: game.id, settings, parts: files.map((file) => ({ file, owner: owner.pieces(build) })), others, replaces: (o) => owners.has(o), factions: [] }, io);
   const seconds = (performance.now() - t0) / 1000;
-  if (flags.json) io.out(`${JSON.stringify(summary(out(project), files, seconds), null, 2)}\n`);
-  else io.out(`${files.length} files (${files.filter((f) => !f.cached).length} built) for ${game.name} in ${seconds.toFixed(2)} s → ${out(project)}/\n`);
+  if (flags.json) io.out(`${JSON.stringify(summary(project.shownFolder, files, seconds), null, 2)}\n`);
+  else io.out(`${files.length} files (${files.filter((f) => !f.cached).length} built) for ${game.name} in ${seconds.toFixed(2)} s → ${project.shownFolder}/\n`);
 }
 
 function summary(outDir: string, files: readonly GeneratedFile[], seconds: number): object {

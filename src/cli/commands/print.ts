@@ -43,8 +43,7 @@ export const registerPrint: Register = (cmd: Command, io) => {
       for (const r of bom.rows) counts.set(r.file, (counts.get(r.file) ?? 0) + r.quantity);
       const sources = factions.map((f) => ({ id: f.id, source: f.sourceFile }));
       await writeRun(project, { game: gameId, settings, parts, others, replaces: (o) => owners.has(o), factions: sources, table: { players: bom.players, mode: bom.mode, counts } }, io);
-      const where = project.folder === '' ? project.shown : `${project.shown}/${project.folder}`;
       if (flags.json) io.out(printPlanJson(plan, bom));
-      else io.out(`${plan.plates.length} plates (at least ${plan.lowerBound} by area) for ${bom.players} players${game ? ` of ${game.name}` : ''} → ${where}/plates/, plan in ${where}/${PRINT_PLAN_FILE}\n`);
+      else io.out(`${plan.plates.length} plates (at least ${plan.lowerBound} by area) for ${bom.players} players${game ? ` of ${game.name}` : ''} → ${project.shownFolder}/plates/, plan in ${project.shownFolder}/${PRINT_PLAN_FILE}\n`);
     });
 };

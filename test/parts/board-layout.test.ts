@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { rigadoonBoard, rigadoonMarkers, splitEvenly, tileBoard, type BoardMarker, type BoardSpec, type MarkerKind } from '../../src/games/board-layout.js';
+import { rigadoonBoard, rigadoonMarkers, splitEvenly, tileBoard, type BoardMarker, type BoardSpec, type MarkerKind } from '../../src/parts/board-layout.js';
 import { InputError } from '../../src/errors.js';
 import { GAME_INTERFACES } from '../../src/standard.js';
 
