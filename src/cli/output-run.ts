@@ -2,6 +2,7 @@
  * How the commands that write the output folder (generate, print, cards) use it: one project per tree
  * (src/io/output.ts), each run naming the owners it replaces, a build with other settings made whole again.
  */
+import { relative, resolve, sep } from 'node:path';
 import { loadFactionFiles } from '../faction/loader.js';
 import type { Faction } from '../faction/types.js';
 import { buildId, composeManifest, GENERATOR, keptWithOtherSettings, type ManifestRun } from '../generate/manifest.js';
@@ -25,7 +26,7 @@ export async function rebuildWithRun(project: Project, game: string, settings: B
   const kept = keptWithOtherSettings(project.previous, game, project.folder, GENERATOR, settings, building);
   const loaded: Faction[] = [];
   for (const k of kept) {
-    const f = await loadFactionFiles([k.source]).catch(() => null);
+    const f = await loadFactionFiles([resolve(project.root, k.source)]).catch(() => null);
     if (f?.[0]?.id === k.id) loaded.push(f[0]);
   }
   if (loaded.length > 0) io.err(`note: ${project.shown} holds ${loaded.map((f) => f.id).join(', ')} built with other settings; building ${loaded.length === 1 ? 'it' : 'them'} again with these\n`);
@@ -44,7 +45,9 @@ export async function writeRun(project: Project, run: RunFiles, io: Io): Promise
   const parts = run.parts.map((p) => ({ ...p, file: { ...p.file, path: at(p.file.path) } }));
   const others = run.others.map((o) => ({ ...o, path: at(o.path) }));
   const table = run.table && { ...run.table, counts: new Map([...run.table.counts].map(([k, v]) => [at(k), v])) };
-  const full: ManifestRun = { ...run, parts, others, table, folder: project.folder, generator: GENERATOR };
+  // Sources relative to the folder: the manifest is the same wherever the project and its factions are cloned.
+  const factions = run.factions.map((f) => ({ ...f, source: relative(project.root, resolve(f.source)).split(sep).join('/') }));
+  const full: ManifestRun = { ...run, parts, others, table, factions, folder: project.folder, generator: GENERATOR };
   const notes = await writeProject(project, [...parts.map((p) => p.file), ...others], (previous) => composeManifest(previous, full));
   for (const n of notes) io.err(`note: ${n}\n`);
 }

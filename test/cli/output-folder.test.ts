@@ -53,6 +53,11 @@ describe('the natural next run of another command or setting', () => {
     for (const p of [...plates, 'print-plan.md', 'previews/corsairs.png', 'cards.pdf', 'rigadoon/ship.stl', 'corsairs/hull.stl', 'sun-fleet/hull.stl']) expect(listed).toContain(p);
     // One manifest for the tree: the pack's folder has none of its own.
     await expect(stat(join(out, 'rigadoon', 'manifest.json'))).rejects.toThrow(/ENOENT/);
+    // The factions' files are named relative to the folder, so the manifest is the same in any clone.
+    const { builds } = JSON.parse(await readFile(join(out, 'manifest.json'), 'utf8')) as { builds: { factions: { source: string }[] }[] };
+    const sources = builds.flatMap((b) => b.factions.map((f) => f.source));
+    expect(sources.length).toBeGreaterThan(0);
+    for (const s of sources) expect(s).toMatch(/^(\.\.\/)+.*factions\/[a-z-]+\.yaml$/);
   });
 
   it('cards first, then generate into the same folder', async () => {
