@@ -136,11 +136,14 @@ export const INTERFACES = {
    * (assembly/stands). 18 mm (ours) is about the narrowest shipped hull's bottom at its wheel (the proa's). A parked ship
    * pitches bow-down onto its skid about the flat's leading edge (the wheel lifts the stern), which lowers
    * the foot's front edge: the foot is cut so that edge stays `footGapMm` over the table for any pitch up to
-   * `footPitchMaxDeg` (the shipped hulls pitch 1.6–2.4°). `footGapMm` (ours): the foot must never hold the
-   * band off the table (a pushed ship would slide, not roll its clicks); a gap closed by a first layer
-   * printed a little long only shares the parked ship's weight with the band, which still grips.
+   * `footPitchMaxDeg` (the shipped hulls pitch 1.6–2.4°). `footGapMm` (ours) is 0: at that steepest pitch
+   * the front edge meets the table, and at the shipped hulls' pitches it stands 0.01–0.15 mm off it, so a
+   * parked ship stands on band, foot and skid rather than heeling onto the foot under a side cannon (issue
+   * 28: with 0.1 mm the Corsairs heeled 1.2°). It never holds the band off the table (a pushed ship would
+   * slide, not roll its clicks): parked on the flat, the band touches by construction, and once the wheel
+   * rolls off its flat the stern rises by the flat's inset (about 0.4 mm), so the foot never drags.
    */
-  carriage: { cheekMm: 2.0, lengthMm: 22, heightMm: 14.5, wheelProudMm: 2.5, wheelTopGapMm: 0.5, snapInterferenceMm: 0.25, hingeMm: 3 * PRINT_DEFAULTS.lineWidthMm, footWidthMm: 18, footGapMm: 0.1, footPitchMaxDeg: 2.5 },
+  carriage: { cheekMm: 2.0, lengthMm: 22, heightMm: 14.5, wheelProudMm: 2.5, wheelTopGapMm: 0.5, snapInterferenceMm: 0.25, hingeMm: 3 * PRINT_DEFAULTS.lineWidthMm, footWidthMm: 18, footGapMm: 0, footPitchMaxDeg: 2.5 },
   /** Coin ↔ hull coin slot (sliding). Coins stand on edge in the slot. */
   coin: { diameterMm: 20, thicknessMm: 2.4, reliefMm: 0.6, slotDepthMm: 12 },
   /** Flag-holder sleeve; paper slot (paper is 0.1 mm; the slot is wide enough to thread by hand). */
@@ -228,18 +231,40 @@ export const WHEEL_ROLL_FACTOR_RANGE = { min: 0.8, max: 1.25 } as const;
 
 /**
  * Ballast: flat steel washers, ISO 7089 (normal series, product grade A; the same sizes as DIN 125-A), size
- * M10: hole d1 10.5 mm (its smallest; up to 10.77), outside d2 20 mm (its largest; down to 19.48),
- * thickness h 2 mm (1.8 to 2.2). Steel, 7.85 g/cm³ (EN 10025 structural steel). One washer's mass from its
- * nominal dimensions: π/4 · (20² − 10.5²) · 2 mm³ × 7.85 g/cm³ = 3.57 g. Sold everywhere, by the hundred.
+ * M10: hole d1 10.5 mm H13, so 10.50 to 10.77 mm (ISO 7089:2000 table 1: d1 min 10.50, max 10.77; H13 on
+ * 10.5 mm is +0.27, ISO 286-2), outside d2 20 mm (its largest; down to 19.48), thickness h 2 mm (1.8 to
+ * 2.2). Steel, 7.85 g/cm³ (EN 10025 structural steel). One washer's mass from its nominal dimensions:
+ * π/4 · (20² − 10.5²) · 2 mm³ × 7.85 g/cm³ = 3.57 g. Sold everywhere, by the hundred.
  */
 export const BALLAST_WASHER = {
   name: 'M10 steel washer, ISO 7089, 20 × 10.5 × 2 mm',
   holeMinMm: 10.5,
+  holeMaxMm: 10.77,
   outsideMaxMm: 20,
   thicknessMm: 2,
   thicknessMaxMm: 2.2,
   densityGPerCm3: 7.85,
 } as const;
+
+/**
+ * How much the printed boss in a ballast pocket (src/parts/cutters.ts ballastPocket) must overlap a washer's
+ * hole, per side, so the washers press on and stay: a steel hole does not give as a printed one does, so the
+ * boss must be larger than the largest hole ISO 7089 allows (at least `min`, the 0.01 mm a faceted circle's
+ * flats lose, validate's fit tolerance), and overlap the smallest by no more than `max`, two-thirds of the
+ * outer perimeter's 0.45 mm road, which the washer's edge crushes or shaves as it goes on, leaving the inner
+ * perimeter whole (ours).
+ */
+export const WASHER_GRIP_MM = { min: 0.01, max: 0.3 } as const;
+
+/**
+ * The boss the ballast washers press onto: the washer's largest hole (BALLAST_WASHER.holeMaxMm) with the
+ * press class's gap at the printer's clearance taken as interference on each side, so it grips every washer
+ * the standard allows by 0.25 × the clearance (0.05 mm at 0.2 mm) on the largest hole and that plus 0.135 mm
+ * on the smallest, within WASHER_GRIP_MM for every accepted clearance (0.0125–0.285 mm at 0.05–0.6 mm).
+ */
+export function washerBossMm(slidingClearanceMm: number): number {
+  return BALLAST_WASHER.holeMaxMm + 2 * clearanceMm('press', slidingClearanceMm);
+}
 
 /** One ballast washer's mass from its nominal dimensions (BALLAST_WASHER), grams. */
 export function washerGrams(): number {
@@ -298,7 +323,7 @@ export const DETAIL = {
 export const TRIANGLE_BUDGET = 40_000;
 
 /**
- * The Industry's turret (src/parts/turret.ts): ballast washers under its roof. A loaded turret carries a
+ * The Industry's turret (src/parts/turret.ts): ballast washers in its face on the deck, round its pivot. A loaded turret carries a
  * 8.5 g cannon whose centre of mass sits about 25 mm off its pivot, outside its 24 mm drum; three washers
  * (10.7 g) on the pivot's axis bring the loaded centre of mass about 3 mm inside the drum's face.
  */
@@ -430,9 +455,40 @@ export const PRINT_COLORS: Readonly<Record<string, string>> = {
 /** Paper for printed flags and cards: 80 g/m² office paper is 0.1 mm thick (ISO 536 grammage, typical caliper). */
 export const PAPER_THICKNESS_MM = 0.1;
 
-/** How a colour shows on screen: its sRGB value, or mid grey for a name not in PRINT_COLORS ("any" included). */
+/**
+ * Playing cards and their sleeves, mm. `poker` 63 × 88: the Cannons & Coastlines faction cards (the size
+ * trading-card games print). `usPoker` 63.5 × 88.9: 2.5 × 3.5 in, the US poker card and the paper cards the
+ * game packs print (`cards --game`). `sleeved`: the outside of a "standard" card sleeve, sold as 66 × 91 mm
+ * (Ultra PRO and Dragon Shield "Standard" size), for a card of either size; its thickness, a 0.32 mm card
+ * (a playing card's usual caliper, ~0.30–0.32 mm) between two sleeve walls of 0.13 mm, the thickest sold
+ * (Dragon Shield Matte, 130 µm a side). A card tray's default bay takes a sleeved card, so it takes both.
+ */
+export const CARD_SIZES = {
+  poker: { widthMm: 63, lengthMm: 88, thicknessMm: 0.32 },
+  usPoker: { widthMm: 63.5, lengthMm: 88.9, thicknessMm: 0.32 },
+  sleeved: { widthMm: 66, lengthMm: 91, thicknessMm: 0.32 + 2 * 0.13 },
+} as const;
+
+/** A colour written as sRGB hex, `#rrggbb` (a faction card may name its colour so). */
+export const HEX_COLOR = /^#[0-9a-f]{6}$/i;
+
+/** How a colour shows on screen: a hex colour as written, a name's sRGB value, or mid grey for a name not in PRINT_COLORS ("any" included). */
 export function displayColor(name: string): string {
+  if (HEX_COLOR.test(name)) return name.toUpperCase();
   return PRINT_COLORS[name] ?? '#808080';
+}
+
+/** The vocabulary's name nearest to a colour (straight-line distance in sRGB), to say what a hex colour is: `#1b2a4a` → navy. */
+export function nearestColorName(color: string): string {
+  const rgb = (hex: string): number[] => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+  const [r, g, b] = rgb(displayColor(color));
+  let best = '', bestD = Infinity;
+  for (const [name, hex] of Object.entries(PRINT_COLORS)) {
+    const [r2, g2, b2] = rgb(hex);
+    const d = (r! - r2!) ** 2 + (g! - g2!) ** 2 + (b! - b2!) ** 2;
+    if (d < bestD) (best = name), (bestD = d);
+  }
+  return best;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -459,6 +515,17 @@ export const PRINTABILITY = {
   undersideDeg: 35,
   /** Longest unsupported bridge: OrcaSlicer's and Bambu Studio's `max_bridge_length` default, 10 mm. */
   bridgeMm: 10,
+  /**
+   * The flat boss round a slot's mouth in a side that curves (a hull's side in plan, the island topper's
+   * round wall), so the slot's roof ends on a straight edge under a flat face: PrusaSlicer 2.5 (automatic
+   * supports at 45°, bridges unsupported) supports the flat roof of a slot whose mouth follows a side bowed
+   * by as little as 0.03 mm, and not the same roof ending on a flat face (npm run test:slow, test blocks). The
+   * face reaches `marginMm` past the slot's sides (flush with them it is supported; at 0.9 mm nothing is on a
+   * 20–60 mm round, but on two of the hulls at 1.2 mm; at the port frame's DETAIL.featureMarginMm, 1.5 mm,
+   * on none) and stands `lintelMm` over its roof (flush with the roof it is supported). It reaches back
+   * `fuseMm` past the side's innermost point behind its face, so it fuses with the wall.
+   */
+  portBoss: { marginMm: DETAIL.featureMarginMm, lintelMm: 3 * PRINT_DEFAULTS.layerHeightMm, fuseMm: 0.5 },
   /**
    * Height above the bed within which an overhang curls up under the nozzle (issue 15: hull bilges at
    * 60–76° right at the bed): five 0.2 mm layers [E].

@@ -6,18 +6,26 @@
  *       - name: Anne
  *         ships: [{ faction: corsairs, count: 4 }, { faction: queens-fleet, count: 3 }]
  *
- * Parsing checks the structure only; whether the ids name loaded factions and whether a fleet keeps the
- * rulebook's limits (15 ships, at most half from one faction) is for its users: `bom` and `validate`.
+ * Parsing checks the structure, and that the list is no bigger than the largest table the rulebook allows
+ * (every ship multiplies the work of `bom` and `print`); whether the ids name loaded factions and whether a
+ * fleet keeps the rulebook's limits (15 ships, at most half from one faction) is for its users: `bom`
+ * reports it, `validate` finds it.
  */
 import { InputError } from '../errors.js';
 import { childPath, YamlReader } from '../faction/yaml-reader.js';
 import { readTextFile } from '../io/read.js';
+import { ARMADA, PLAYERS } from '../rules/rulebook.js';
 import { parseYaml } from '../yaml-syntax.js';
 
 /** An armada list is a few KiB; anything past this is not one. */
 export const MAX_ARMADA_FILE_BYTES = 256 * 1024;
-/** Sane magnitudes, not rules: the rulebook's limits are checked by the commands that use the list. */
-export const ARMADA_LIST_LIMITS = { players: 100, entriesPerPlayer: 50, shipsPerEntry: 100 } as const;
+/**
+ * The largest table the rulebook allows: 20 players (PLAYERS, "At the Table") fielding up to 15 ships each
+ * (ARMADA, "Custom Armada"), 300 ships. One player's fleet past 15 breaks a rule the commands report; a list
+ * past the whole table's 300 is refused as it is read, before any part is counted or laid on a plate. A
+ * player's entries are bounded by the same ships (each entry is at least one).
+ */
+export const ARMADA_LIST_LIMITS = { players: PLAYERS.max, shipsPerTable: PLAYERS.max * ARMADA.maxShips } as const;
 
 export interface ArmadaShips {
   faction: string;
@@ -58,7 +66,10 @@ export function parseArmada(text: string, sourceName: string): Armada {
   const root = { node: doc.contents, at: doc.contents };
   const players: ArmadaPlayer[] = [];
   const top = reader.mapping(root, '', { required: ['players'], optional: [] }, 'an armada list');
-  const playerFields = top?.get('players') && reader.list(top.get('players')!, 'players', 'players', ARMADA_LIST_LIMITS.players);
+  const playerFields = top?.get('players') && reader.list(top.get('players')!, 'players', `players (the rulebook seats ${PLAYERS.min} to ${PLAYERS.max})`, ARMADA_LIST_LIMITS.players);
+  const { shipsPerTable } = ARMADA_LIST_LIMITS;
+  // Ships so far, so the entry that takes the list past the largest table is the one named.
+  let shipsListed = 0;
   playerFields?.forEach((pf, i) => {
     const path = childPath('players', i);
     const fields = reader.mapping(pf, path, { required: ['name', 'ships'], optional: [] }, 'a player');
@@ -66,14 +77,17 @@ export function parseArmada(text: string, sourceName: string): Armada {
     const name = fields.get('name') && reader.text(fields.get('name')!, childPath(path, 'name'), 80);
     const ships: ArmadaShips[] = [];
     const shipsPath = childPath(path, 'ships');
-    const entries = fields.get('ships') && reader.list(fields.get('ships')!, shipsPath, 'ship entries', ARMADA_LIST_LIMITS.entriesPerPlayer);
+    const entries = fields.get('ships') && reader.list(fields.get('ships')!, shipsPath, `ship entries (each of at least one ship, of the ${shipsPerTable} the largest table fields)`, shipsPerTable);
     if (entries?.length === 0) reader.report(fields.get('ships')!.at, shipsPath, 'a player needs at least one entry `{ faction: <id>, count: <ships> }`');
     entries?.forEach((ef, j) => {
       const epath = childPath(shipsPath, j);
       const e = reader.mapping(ef, epath, { required: ['faction', 'count'], optional: [] }, 'a ship entry');
       if (!e) return;
       const faction = e.get('faction') && reader.text(e.get('faction')!, childPath(epath, 'faction'), 64, ID);
-      const count = e.get('count') && reader.integer(e.get('count')!, childPath(epath, 'count'), { min: 1, max: ARMADA_LIST_LIMITS.shipsPerEntry });
+      const count = e.get('count') && reader.integer(e.get('count')!, childPath(epath, 'count'), { min: 1, max: shipsPerTable }, `the largest table, ${PLAYERS.max} players of ${ARMADA.maxShips} ships, fields ${shipsPerTable}`);
+      if (count !== undefined && shipsListed <= shipsPerTable && (shipsListed += count) > shipsPerTable) {
+        reader.report(e.get('count')!.at, childPath(epath, 'count'), `the list reaches ${shipsListed} ships here; the largest table the rulebook allows, ${PLAYERS.max} players of up to ${ARMADA.maxShips} ships (Custom Armada), fields ${shipsPerTable}`);
+      }
       if (faction !== undefined && count !== undefined) ships.push({ faction, count, place: placeOf(ef.at) });
     });
     if (name !== undefined) players.push({ name, ships, place: placeOf(pf.at) });

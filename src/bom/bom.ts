@@ -7,6 +7,7 @@ import type { MeshData } from '../geometry/kernel.js';
 import type { PartCache } from '../generate/index.js';
 import { findMaterial } from '../materials.js';
 import { estimatePrint, type PrintEstimate, type PrintSettings } from './estimate.js';
+import { partPrint } from './part-print.js';
 import type { Plan } from './quantities.js';
 
 /** Filament is sold in 1 kg spools (BRIEF §5). */
@@ -28,6 +29,10 @@ export interface BomRow {
   minutesEach: number;
   minutesTotal: number;
   rule: string;
+  /** The settings it is printed, weighed and timed with: the table's, with its own from src/bom/part-print.ts. */
+  print: PrintSettings;
+  /** The ids of the settings table's rules that apply to it. */
+  printRules: string[];
 }
 
 export interface ColorTotal {
@@ -72,6 +77,8 @@ export interface BomRequest {
   print: PrintSettings;
   /** The mesh of a generated file, by its path (`shared/mast.stl`). */
   mesh: (path: string) => MeshData;
+  /** Whether a generated file prints with a brim (its manifest entry's `brim`); default: none does. */
+  brim?: (path: string) => boolean;
   pricePerKg: number | null;
   /** Estimates already made (a cache's), by `estimateJobs`' keys; the rest are made from the meshes. */
   estimates?: ReadonlyMap<string, PrintEstimate>;
@@ -85,19 +92,25 @@ export interface EstimateJob {
   densityGPerCm3: number;
 }
 
-/** A plan line's estimate: the file, its print settings and material, and the key the estimate goes by. */
-function lineEstimate(line: Plan['lines'][number], print: PrintSettings): EstimateJob & { materialId: string } {
+/** Default for BomRequest.brim: no file prints with a brim. */
+const NO_BRIM = (): boolean => false;
+
+/**
+ * A plan line's estimate: the file, its print settings (the table's, with the part's own from the settings
+ * table, src/bom/part-print.ts) and material, and the key the estimate goes by.
+ */
+function lineEstimate(line: Plan['lines'][number], print: PrintSettings, brim: (path: string) => boolean): EstimateJob & { materialId: string; rules: string[] } {
   const material = findMaterial(line.material);
   if (!material) throw new Error(`unknown material "${line.material}" in the plan`);
-  const settings = { ...print, ...line.print };
-  return { key: `${line.path}\0${material.id}\0${JSON.stringify(settings)}`, path: line.path, settings, densityGPerCm3: material.densityGPerCm3.value, materialId: material.id };
+  const { settings, rules } = partPrint(print, { part: line.part, material: material.id, brim: brim(line.path) });
+  return { key: `${line.path}\0${material.id}\0${JSON.stringify(settings)}`, path: line.path, settings, densityGPerCm3: material.densityGPerCm3.value, materialId: material.id, rules: rules.map((r) => r.id) };
 }
 
 /** The estimates a plan needs, one per distinct file, material and print setting, each with its key. */
-export function estimateJobs(plan: Plan, print: PrintSettings): EstimateJob[] {
+export function estimateJobs(plan: Plan, print: PrintSettings, brim: (path: string) => boolean = NO_BRIM): EstimateJob[] {
   const jobs = new Map<string, EstimateJob>();
   for (const line of plan.lines) {
-    const { key, path, settings, densityGPerCm3 } = lineEstimate(line, print);
+    const { key, path, settings, densityGPerCm3 } = lineEstimate(line, print, brim);
     if (!jobs.has(key)) jobs.set(key, { key, path, settings, densityGPerCm3 });
   }
   return [...jobs.values()];
@@ -108,9 +121,9 @@ export function estimateJobs(plan: Plan, print: PrintSettings): EstimateJob[] {
  * does not: keyed by the code version, the file's sha256 and the estimate's own key, so a changed part,
  * setting or estimator is estimated afresh. Pass the result to buildBom as `estimates`.
  */
-export async function cachedEstimates(plan: Plan, print: PrintSettings, sha256Of: (path: string) => string, mesh: (path: string) => MeshData, cache: PartCache): Promise<Map<string, PrintEstimate>> {
+export async function cachedEstimates(plan: Plan, print: PrintSettings, sha256Of: (path: string) => string, mesh: (path: string) => MeshData, cache: PartCache, brim: (path: string) => boolean = NO_BRIM): Promise<Map<string, PrintEstimate>> {
   const out = new Map<string, PrintEstimate>();
-  for (const job of estimateJobs(plan, print)) {
+  for (const job of estimateJobs(plan, print, brim)) {
     const key = createHash('sha256').update(`${cache.codeVersion}\0${sha256Of(job.path)}\0${job.key}\0${job.densityGPerCm3}`).digest('hex');
     const kept = await cache.getBytes(key, ESTIMATE_KIND);
     let est: PrintEstimate;
@@ -127,25 +140,38 @@ export async function cachedEstimates(plan: Plan, print: PrintSettings, sha256Of
 const ESTIMATE_KIND = 'print-estimate';
 
 /**
- * Spools for each colour-material group, in the order given: each named colour of each material needs
- * whole spools of its own; the "any" parts of a material use up what those spools leave over, and only
- * the rest needs spools of its own.
+ * Spools to buy for each colour-material group, in the order given: each named colour of each material
+ * needs whole spools of its own, less those `owned` (by `spoolKey`, full spools); the "any" parts of a
+ * material use up what those spools leave over (spools owned in a colour the groups do not use count
+ * whole), and only the rest needs spools of its own.
  */
-export function countSpools(groups: readonly { color: string; material: string; grams: number }[]): number[] {
+export function countSpools(groups: readonly { color: string; material: string; grams: number }[], owned: ReadonlyMap<string, number> = new Map()): number[] {
   const whole = (grams: number): number => Math.max(0, Math.ceil(grams / SPOOL_GRAMS - 1e-9));
   const leftover = new Map<string, number>();
-  for (const g of groups) {
-    if (g.color !== ANY_COLOR) leftover.set(g.material, (leftover.get(g.material) ?? 0) + whole(g.grams) * SPOOL_GRAMS - g.grams);
+  const addLeft = (material: string, grams: number): void => void leftover.set(material, (leftover.get(material) ?? 0) + grams);
+  for (const [key, n] of owned) {
+    const [color, material] = key.split('\0') as [string, string];
+    if (!groups.some((g) => g.color === color && g.material === material)) addLeft(material, n * SPOOL_GRAMS);
   }
-  return groups.map((g) => whole(g.color === ANY_COLOR ? g.grams - (leftover.get(g.material) ?? 0) : g.grams));
+  const bought = groups.map((g) => {
+    if (g.color === ANY_COLOR) return 0;
+    const have = owned.get(spoolKey(g.color, g.material)) ?? 0;
+    const buy = whole(g.grams - have * SPOOL_GRAMS);
+    addLeft(g.material, (have + buy) * SPOOL_GRAMS - g.grams);
+    return buy;
+  });
+  return groups.map((g, i) => (g.color === ANY_COLOR ? whole(g.grams - (leftover.get(g.material) ?? 0)) : bought[i]!));
 }
+
+/** The key of a spool: its colour and material. */
+export const spoolKey = (color: string, material: string): string => `${color}\0${material}`;
 
 /** Builds the bill of materials; one estimate per distinct file, material and print setting. */
 export function buildBom(req: BomRequest): Bom {
   const { plan, print } = req;
   const estimates = new Map(req.estimates);
   const rows: BomRow[] = plan.lines.map((line) => {
-    const job = lineEstimate(line, print);
+    const job = lineEstimate(line, print, req.brim ?? NO_BRIM);
     let est = estimates.get(job.key);
     if (!est) estimates.set(job.key, (est = estimatePrint(req.mesh(job.path), job.settings, job.densityGPerCm3)));
     return {
@@ -160,6 +186,8 @@ export function buildBom(req: BomRequest): Bom {
       minutesEach: est.minutes,
       minutesTotal: est.minutes * line.quantity,
       rule: line.rule,
+      print: job.settings,
+      printRules: job.rules,
     };
   });
 

@@ -14,8 +14,11 @@ export interface NestItem {
   footprint: Footprint;
 }
 
-/** One copy: its turned bounding box's lower-left corner (mm from the usable area's corner) and its quarter turns. */
-export interface NestedCopy {
+/**
+ * One copy on a plate: turned `quarter` quarter turns about +Z, its turned footprint's lower-left corner at
+ * (x, y): mm from the usable area's corner as the packers place it, from the bed's as `packPlates` returns it.
+ */
+export interface PlacedCopy {
   key: string;
   xMm: number;
   yMm: number;
@@ -83,6 +86,19 @@ function grow(m: FootprintMask, reach: number, gapCells: number): FootprintMask 
   return { widthCells, depthCells, cells, offsetXMm: m.offsetXMm, offsetYMm: m.offsetYMm };
 }
 
+/**
+ * The footprint of a part with `marginMm` of brim all round: every turn's cells grown as the gap grows
+ * them, the box grown by the margin on each side. Either packer then keeps the brim, not only the part,
+ * a gap from its neighbours; the part stands `marginMm` in from the grown box's corner at every turn.
+ */
+export function grownFootprint(fp: Footprint, marginMm: number): Footprint {
+  const cells = marginMm / fp.cellMm;
+  const reach = Math.ceil(cells - 1e-9);
+  const turn = (m: FootprintMask): FootprintMask => ({ ...grow(m, reach, cells), offsetXMm: m.offsetXMm + reach * fp.cellMm - marginMm, offsetYMm: m.offsetYMm + reach * fp.cellMm - marginMm });
+  const turns = fp.turns.map(turn) as Footprint['turns'];
+  return { cellMm: fp.cellMm, widthMm: fp.widthMm + 2 * marginMm, depthMm: fp.depthMm + 2 * marginMm, areaMm2: turns[0].cells.reduce((s, c) => s + c, 0) * fp.cellMm ** 2, turns };
+}
+
 /** A footprint's bit masks, kept per footprint: the same parts are nested several ways. */
 const masks = new WeakMap<FootprintMask, { key: string; own: BitMask; grown: BitMask }>();
 function masksOf(m: FootprintMask, reach: number, gapCells: number): { own: BitMask; grown: BitMask } {
@@ -107,7 +123,7 @@ const sameMask = (a: FootprintMask, b: FootprintMask): boolean => a.widthCells =
  * Nests every copy of the batches, one batch after another, onto plates of `usableXMm` × `usableYMm`.
  * Returns undefined when a footprint, rounded up to whole cells, does not fit an empty plate at any turn.
  */
-export function nestPlates(batches: readonly (readonly NestItem[])[], usableXMm: number, usableYMm: number, gapMm: number): NestedCopy[][] | undefined {
+export function nestPlates(batches: readonly (readonly NestItem[])[], usableXMm: number, usableYMm: number, gapMm: number): PlacedCopy[][] | undefined {
   const first = batches.flat()[0];
   if (!first) return [];
   const cellMm = first.footprint.cellMm;
@@ -123,7 +139,7 @@ export function nestPlates(batches: readonly (readonly NestItem[])[], usableXMm:
     freeRuns: Int32Array;
     /** freeFrom[row * bedW + x]: how many cells from x on in that row are free, or taken (negative). */
     freeFrom: Int16Array;
-    copies: NestedCopy[];
+    copies: PlacedCopy[];
     /** Where the next search for an item's turn may start: every earlier position is taken. */
     resume: Map<string, number>;
   }

@@ -8,7 +8,9 @@
  */
 import { MaxRectsPacker, Rectangle } from 'maxrects-packer';
 import type { Footprint } from './footprint.js';
-import { nestPlates } from './nest.js';
+import { nestPlates, type PlacedCopy } from './nest.js';
+
+export type { PlacedCopy };
 
 /** A part to place `count` times: its footprint on the bed and the group it belongs with. */
 export interface PlateItem {
@@ -17,14 +19,6 @@ export interface PlateItem {
   count: number;
   /** Copies of one group (a faction's parts) are kept on the same plates where that costs no plate. */
   group?: string;
-}
-
-/** One copy on a plate: turned `quarter` quarter turns about +Z, its turned footprint's lower-left corner at (x, y) on the bed. */
-export interface PlacedCopy {
-  key: string;
-  xMm: number;
-  yMm: number;
-  quarter: number;
 }
 
 export interface PlateSpacing {

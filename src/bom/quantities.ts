@@ -13,7 +13,6 @@ import type { Faction } from '../faction/types.js';
 import { CANNONS_PER_SET, CATALOG, ISLANDS_PER_SET, type CatalogEntry } from '../generate/catalog.js';
 import type { BuildSettings } from '../generate/types.js';
 import type { BandSpec } from '../standard.js';
-import { findMaterial } from '../materials.js';
 import { ARMADA, DEFAULT_MODE_PLAYERS, GROUP_MODE_PLAYERS, islandsForPlayers, PLAYERS, PRINT_LIST, ROCKS_PER_TABLE } from '../rules/rulebook.js';
 import type { PrintSettings } from './estimate.js';
 import { BALLAST_WASHER, TURRET } from '../standard.js';
@@ -33,7 +32,7 @@ export interface PlanRequest {
   settings: BuildSettings;
   /** Material of every part (`--material`); default: the catalogue's. */
   materialId?: string;
-  /** Material of the cannonballs (`--ball-material`); TPU prints with three walls and no infill. */
+  /** Material of the cannonballs (`--ball-material`). */
   ballMaterialId?: string;
 }
 
@@ -47,8 +46,6 @@ export interface PlanLine {
   material: string;
   /** The generated file it is printed from (`<faction>/<part>.stl` or `shared/<part>.stl`). */
   path: string;
-  /** Print settings that differ from the run's (TPU cannonballs). */
-  print?: Partial<PrintSettings>;
   rule: string;
 }
 
@@ -75,7 +72,7 @@ export interface Plan {
   game?: string;
 }
 
-/** "Three walls and no infill" for TPU balls (rulebook, The Print List). */
+/** "Three walls and no infill" for TPU balls (rulebook, The Print List); applied by the settings table, src/bom/part-print.ts. */
 export const TPU_BALL_PRINT: Partial<PrintSettings> = { perimeters: 3, infillFraction: 0 };
 
 /** The mode a player count plays in when none is asked for; refuses a count the mode does not allow. */
@@ -166,7 +163,6 @@ export function planBom(req: PlanRequest): Plan {
     if (e.part === 'cannonball' && req.ballMaterialId) return req.ballMaterialId;
     return req.materialId ?? e.material(req.settings);
   };
-  const ballPrint = req.ballMaterialId && findMaterial(req.ballMaterialId)?.elastomer ? TPU_BALL_PRINT : undefined;
 
   // Lines keyed by part and faction, so players of the same faction add up.
   const lines = new Map<string, PlanLine>();
@@ -186,7 +182,6 @@ export function planBom(req: PlanRequest): Plan {
       color: e.color(e.scope === 'faction' ? faction : null),
       material: material(e),
       path: `${e.scope === 'faction' ? faction!.id : 'shared'}/${e.part}.stl`,
-      ...(e.part === 'cannonball' && ballPrint ? { print: ballPrint } : {}),
       rule: e.rule,
     });
   };

@@ -53,10 +53,28 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
   }
 }
 
+/**
+ * Whether the working folder was deleted (or moved) from under the shell: then no relative path resolves,
+ * and whatever failed, the message must say so rather than blame a path the user gave that is fine.
+ */
+function workingFolderGone(): boolean {
+  try {
+    process.cwd();
+    return false;
+  } catch (e) {
+    return isSystemError(e) && e.code === 'ENOENT';
+  }
+}
+
 function reportError(e: unknown, io: Io): number {
   if (e instanceof CommanderError) {
     // Help and version are "errors" to commander; commander has already printed the message.
     return e.exitCode === 0 ? EXIT.ok : EXIT.badInput;
+  }
+  if (workingFolderGone()) {
+    const pwd = process.env.PWD ? ` (${printable(process.env.PWD)})` : '';
+    io.err(`error: the working folder${pwd} no longer exists: it was deleted or moved; cd to a folder that exists and run again\n`);
+    return EXIT.badInput;
   }
   if (e instanceof InputError) {
     io.err(`error: ${e.problems.length === 1 ? 'bad input' : `${e.problems.length} problems in the input`}\n`);

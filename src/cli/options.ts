@@ -10,7 +10,8 @@ import { DEFAULT_FACTIONS_DIR, loadFactionFiles, loadFactions, type LoadOptions 
 import type { Faction } from '../faction/types.js';
 import { defaultSettings, type BuildSettings, type PartCache } from '../generate/index.js';
 import { defaultCacheDir, openDiskCache } from '../io/cache.js';
-import { MATERIAL_IDS } from '../materials.js';
+import { findMaterial, MATERIAL_IDS } from '../materials.js';
+import type { OwnedSpool } from '../bom/print-plan.js';
 import { parseAngleDeg, parseLengthMm } from '../units.js';
 import { DEFAULT_TUNE, TAPER_CHOICES, type TaperChoice, type TuneRequest } from '../physics/solver.js';
 import type { CannonDesign } from '../generate/types.js';
@@ -121,6 +122,14 @@ export async function factionsFrom(files: readonly string[], flags: FactionFlags
   return loadFactionFiles(files, opts);
 }
 
+/**
+ * Every faction the shared parts of a run serve (GenerateRequest.setFactions): the faction files named, or
+ * the whole factions folder, though `--faction` builds only some of it.
+ */
+export async function allFactionsFrom(files: readonly string[], flags: FactionFlags, opts?: LoadOptions): Promise<Faction[]> {
+  return files.length > 0 ? loadFactionFiles(files, opts) : loadFactions(flags.factionsDir ?? DEFAULT_FACTIONS_DIR, opts);
+}
+
 /** Loads the factions folder and keeps the ones asked for (all when none are named). */
 export async function selectFactions(flags: FactionFlags, opts?: LoadOptions): Promise<Faction[]> {
   const all = await loadFactions(flags.factionsDir ?? DEFAULT_FACTIONS_DIR, opts);
@@ -226,14 +235,30 @@ export function addGameOption(cmd: Command): Command {
 }
 
 /**
- * The pack `--game` names, or null for Cannons & Coastlines (the default; its pieces are the factions).
- * A pack of pieces takes no faction flags: they are refused, naming the flag.
+ * The pack `--game` names, or null for a pack of factions: Cannons & Coastlines, the default, or a copy of
+ * it with a faction folder of its own, whose folder then becomes the command's factions folder (as
+ * `--factions-dir`, which still wins when given). A pack of pieces takes no faction flags: they are
+ * refused, naming the flag.
  */
 export async function packFrom(flags: GameFlags & { faction?: string[]; factionsDir?: string; factions?: string; armada?: string }, files: readonly string[] = []): Promise<Game | null> {
   if (flags.game === undefined) return null;
   const game = await loadGame(flags.game);
-  if (game.factionsDir) return null;
+  if (game.factionsDir) {
+    flags.factionsDir ??= game.factionsDir;
+    return null;
+  }
   const factionFlag = files.length > 0 ? 'faction files' : flags.faction?.length ? '--faction' : flags.factionsDir ? '--factions-dir' : flags.factions ? '--factions' : flags.armada ? '--armada' : null;
   if (factionFlag) throw InputError.single('--game', '', `${game.name} has no factions; leave out ${factionFlag} (they choose Cannons & Coastlines faction sets)`);
   return game;
+}
+
+/** `--have black,white,black/petg`: a full spool per entry, of the table's material unless `/material` says. */
+export function parseHave(text: string, materialId: string): OwnedSpool[] {
+  return text.split(',').map((entry) => {
+    const [color, material, ...rest] = entry.split('/').map((x) => x.trim());
+    if (!color || rest.length) throw InputError.single('--have', '', `"${entry}" is not a spool: expected a colour, or a colour and a material, e.g. --have black,white,black/petg`);
+    const m = material === undefined ? materialId : findMaterial(material)?.id;
+    if (!m) throw InputError.single('--have', '', `"${entry}": unknown material "${material}": expected one of ${MATERIAL_IDS.join(', ')}`);
+    return { color, material: m };
+  });
 }

@@ -7,15 +7,20 @@ import { parseStl, StlFormatError } from '../mesh/stl.js';
 /** A hull STL is at most a few MiB; anything past this is not one. */
 export const MAX_STL_BYTES = 64 * 2 ** 20;
 
-/** Reads an STL and checks it parses, so a bad file is bad input (exit 2) and not a finding. */
+/**
+ * Reads an STL and checks it parses and holds a surface, so a bad file is bad input (exit 2) and not a
+ * finding: a file of no triangles is no part at all (a mesh that is not closed is one, and validate says so).
+ */
 export async function readStl(path: string, source: string, place: string): Promise<Uint8Array> {
   const bytes = await readFileBounded(path, MAX_STL_BYTES);
+  let triangles: number;
   try {
-    parseStl(bytes);
+    triangles = parseStl(bytes).triangles.length / 3;
   } catch (e) {
     if (e instanceof StlFormatError) throw InputError.single(source, place, `${path} is not a binary STL: ${e.message}`);
     throw e;
   }
+  if (triangles === 0) throw InputError.single(source, place, `${path} holds no triangles: expected the closed mesh of a part, exported as binary STL`);
   return bytes;
 }
 

@@ -19,6 +19,7 @@ import { PLAYERS } from '../rules/rulebook.js';
 import { PRINT_DEFAULTS } from '../standard.js';
 import { addGameOption, packFrom, type GameFlags, addBuildOptions, addCacheOptions, buildSettingsFrom, cacheFrom, parseIntFlag, parseMmFlag, parseNumberFlag, type BuildFlags, type CacheFlags } from './options.js';
 import { progressReporter } from './progress.js';
+import { readExternalHulls } from './stl-input.js';
 import type { Io } from './terminal.js';
 import { generatePack, planPackTable } from '../games/plan.js';
 import type { Game } from '../games/types.js';
@@ -139,7 +140,8 @@ export async function runTable(flags: TableFlags, io: Io, beforeBuild?: (setting
     const used = all.filter((f) => fleets.some((fl) => fl.ships.some((s) => s.faction.id === f.id)));
     const factions = [...used, ...((await beforeBuild?.(settings, new Set(used.map((f) => f.id)))) ?? [])];
     const cache = await cacheFrom(flags, (m) => io.err(`warning: ${m}\n`));
-    const files = await generateParts({ factions, settings, cache, onProgress: io.isTty ? progressReporter(io) : undefined });
+    // The shared parts' counts are the whole folder's; a hull made in another tool is printed from its file.
+    const files = await generateParts({ factions, setFactions: all, externalHulls: await readExternalHulls(factions), settings, cache, onProgress: io.isTty ? progressReporter(io) : undefined });
     const tooBig = bedProblems(files, settings.printer, factions);
     if (tooBig.length) throw new InputError(tooBig);
     return { plan, settings, files, cache, factions, ...(await billOf(plan, files, print, pricePerKg, cache)) };
@@ -155,12 +157,15 @@ async function billOf(plan: Plan, files: readonly GeneratedFile[], print: PrintS
     if (!meshes.has(path)) meshes.set(path, parseStl(file.bytes));
     return meshes.get(path)!;
   };
-  const estimates = cache ? await cachedEstimates(plan, print, (path) => byPath.get(path)!.sha256, mesh, cache) : undefined;
+  // Brims where the manifest says (each file's `brim`): the settings table prices them.
+  const brim = (path: string): boolean => byPath.get(path)?.brim.brim ?? false;
+  const estimates = cache ? await cachedEstimates(plan, print, (path) => byPath.get(path)!.sha256, mesh, cache, brim) : undefined;
   const bom = buildBom({
     plan,
     print,
     pricePerKg,
     mesh,
+    brim,
     ...(estimates ? { estimates } : {}),
   });
   return { bom, mesh };

@@ -1,5 +1,6 @@
 /** What a command is given and returns: the terminal's streams and the exit codes (src/cli/main.ts maps errors to them). */
 import type { Command } from 'commander';
+import { describeSystemError } from '../io/fs-errors.js';
 
 export const EXIT = { ok: 0, violations: 1, badInput: 2 } as const;
 
@@ -16,6 +17,18 @@ export const processIo: Io = {
   err: (t) => process.stderr.write(t),
   isTty: Boolean(process.stderr.isTTY),
 };
+
+/**
+ * What to do when the stream a run prints to fails under it (bin/shipwright.js listens): a pipe closed by
+ * its reader (`| head`) is the reader's choice, so the run ends quietly with the code it has; anything else
+ * (a full disk, `> /dev/full`, a device's error) is where the user sent the output, so one line that names
+ * the stream and the reason, for stderr when that is not the stream that failed, and exit 2, no stack trace.
+ */
+export function onOutputError(stream: 'standard output' | 'standard error', e: NodeJS.ErrnoException, exitCode: number | undefined): { line: string | null; code: number } {
+  if (e.code === 'EPIPE') return { line: null, code: exitCode ?? EXIT.ok };
+  const line = stream === 'standard error' ? null : `error: cannot write to ${stream}: ${describeSystemError(e)}\n`;
+  return { line, code: EXIT.badInput };
+}
 
 /** Adds a command's arguments, options and action to `cmd` (already named and described by src/cli/commands/index.ts). */
 export type Register = (cmd: Command, io: Io, setExit: (code: number) => void) => void;

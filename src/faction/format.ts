@@ -80,6 +80,12 @@ const ORNAMENT_KEYS: Record<OrnamentFile['kind'], KeySet> = {
 /** `id`: kebab-case, because it names the output folder; nothing that could leave that folder. */
 export const ID_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 export const ID_MAX_LENGTH = 40;
+/**
+ * Names the output folder already uses beside the faction folders: generate's `shared/` and `previews/`
+ * with its sheets `shared`, `hulls` and `fleet`, a pack's sheets `player` and `table`, print's `plates/`
+ * and the `cards`. A faction with one of these ids would share a folder or a picture with them.
+ */
+export const RESERVED_IDS: readonly string[] = ['shared', 'previews', 'plates', 'hulls', 'fleet', 'player', 'table', 'cards'];
 /** A colour name in kebab-case (`blue-grey`) or `#rrggbb`. */
 export const COLOR_PATTERN = /^([a-z]+(-[a-z]+)*|#[0-9a-fA-F]{6})$/;
 
@@ -121,12 +127,14 @@ export function checkFaction(r: YamlReader, root: Field, fileStem: string, mode:
       re: ID_PATTERN,
       hint: `lowercase letters and digits in words joined by single hyphens, e.g. "queens-fleet" (the id names the output folder, so it cannot hold "/", ".." or spaces)`,
     });
-    if (id !== undefined && id !== fileStem) {
+    if (id !== undefined && RESERVED_IDS.includes(id)) {
+      r.report(idField.at, 'id', `"${id}" is a name the output folder already uses (${RESERVED_IDS.join(', ')}): the id names the faction's folder and its picture, so choose another`);
+    } else if (id !== undefined && id !== fileStem) {
       r.report(idField.at, 'id', `"${id}" does not match the file name "${fileStem}"; the id names the output folder, so it must equal the file's name without its extension ("${fileStem}"), or rename the file to "${id}.yaml"`);
     }
   }
   const nameField = top.get('name');
-  const name = nameField && r.text(nameField, 'name', FACTION_LIMITS.nameChars);
+  const name = nameField && r.drawnText(nameField, 'name', FACTION_LIMITS.nameChars);
   const cardField = top.get('card');
   const card = cardField && checkCard(r, cardField, mode);
   const modelField = top.get('model');
@@ -156,8 +164,8 @@ function checkCard(r: YamlReader, f: Field, mode: RulebookMode): CardFile | unde
   const abilityName = abilityMap?.get('name');
   const abilityText = abilityMap?.get('text');
   const ability = {
-    name: abilityName && r.text(abilityName, 'card.ability.name', FACTION_LIMITS.nameChars),
-    text: abilityText && r.text(abilityText, 'card.ability.text', FACTION_LIMITS.abilityTextChars),
+    name: abilityName && r.drawnText(abilityName, 'card.ability.name', FACTION_LIMITS.nameChars),
+    text: abilityText && r.drawnText(abilityText, 'card.ability.text', FACTION_LIMITS.abilityTextChars, true),
   };
   const colorField = card.get('color');
   const color =

@@ -5,6 +5,7 @@
  */
 import { isAlias, isMap, isScalar, isSeq, type Document, type LineCounter } from 'yaml';
 import type { Problem } from '../errors.js';
+import { DRAWABLE, nameCharacters, undrawable } from '../render/glyphs.js';
 import { describe, parseLengthMm } from '../units.js';
 import { closest, listOf } from './suggest.js';
 
@@ -202,6 +203,39 @@ export class YamlReader {
       return undefined;
     }
     return v;
+  }
+
+  /**
+   * Text that is drawn (on a card, a flag, a contact sheet): as `text`, and every character one our
+   * lettering draws (src/render/glyphs.ts), never replaced by another. `wrapped` text is broken into lines
+   * at its whitespace, so any whitespace in it is a break, not a character drawn.
+   */
+  drawnText(f: Field, path: string, maxLength: number, wrapped = false): string | undefined {
+    const v = this.text(f, path, maxLength);
+    if (v === undefined) return undefined;
+    const missing = undrawable(wrapped ? v.replace(/\s+/g, ' ') : v);
+    if (missing.length === 0) return v;
+    this.report(f.at, path, `the lettering of cards and pictures cannot draw ${nameCharacters(missing)}; write it with ${DRAWABLE}`);
+    return undefined;
+  }
+
+  /**
+   * Whether every number in the value, however deep, is finite; the first that is not (`.nan`, `.inf`, or
+   * a literal past a double's range such as 1e309) is reported where it is written. No size is infinite.
+   */
+  finite(f: Field, path: string): boolean {
+    const walk = (node: unknown, at: string): boolean => {
+      const n = this.resolve(node);
+      if (isScalar(n)) {
+        if (typeof n.value !== 'number' || Number.isFinite(n.value)) return true;
+        this.report(n, at, `${(n as { source?: string }).source ?? String(n.value)} reads as ${String(n.value)}, not a finite number; expected a number a part can be built with`);
+        return false;
+      }
+      if (isSeq(n)) return n.items.every((item, i) => walk(item, childPath(at, i)));
+      if (isMap(n)) return n.items.every((pair) => walk(pair.value, childPath(at, String(this.plain(pair.key)))));
+      return true;
+    };
+    return walk(f.node, path);
   }
 
   /** One of `options` (with a "did you mean" hint). */

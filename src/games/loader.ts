@@ -13,9 +13,11 @@ import { childPath, YamlReader, type Field } from '../faction/yaml-reader.js';
 import { closest } from '../faction/suggest.js';
 import { findPackageRoot, readTextFile } from '../io/read.js';
 import { findMaterial, MATERIAL_IDS } from '../materials.js';
+import { PLAYERS } from '../rules/rulebook.js';
 import { describe } from '../units.js';
 import { parseYaml } from '../yaml-syntax.js';
 import { CHECK_KINDS, CHECKS, type CheckKind, type ParamType } from './checks.js';
+import { PACK_LIMITS } from './limits.js';
 import { PIECE_BUILDER_IDS, pieceBuilder, SETTINGS_PARAMS, type PieceBuilder } from './pieces.js';
 import type { Check, Game, Piece, Variant } from './types.js';
 
@@ -72,18 +74,21 @@ export async function parseGame(text: string, source: string): Promise<Game> {
   const dir = dirname(source);
   const get = (k: string): Field | undefined => top.get(k);
   const id = get('id') && reader.text(get('id')!, 'id', 40, ID);
-  const name = get('name') && reader.text(get('name')!, 'name', 80);
+  // The name titles the pack's contact sheets (generate --previews): text the lettering draws.
+  const name = get('name') && reader.drawnText(get('name')!, 'name', 80);
   const rulebook = get('rulebook') && reader.text(get('rulebook')!, 'rulebook', 300);
   const playersMap = get('players') && reader.mapping(get('players')!, 'players', { required: ['min', 'max'], optional: [] }, 'the player count');
-  const min = playersMap?.get('min') && reader.integer(playersMap.get('min')!, 'players.min', { min: 1, max: 20 });
-  const max = playersMap?.get('max') && reader.integer(playersMap.get('max')!, 'players.max', { min: min ?? 1, max: 20 });
-  const colors = get('colors') ? reader.list(get('colors')!, 'colors', 'seat colours', 20)?.map((f, i) => reader.text(f, `colors[${i}]`, 40, COLOR)) ?? [] : [];
+  const most = `the most any of our rulebooks seats at one table`;
+  const min = playersMap?.get('min') && reader.integer(playersMap.get('min')!, 'players.min', { min: 1, max: PACK_LIMITS.players }, most);
+  const max = playersMap?.get('max') && reader.integer(playersMap.get('max')!, 'players.max', { min: min ?? 1, max: PACK_LIMITS.players }, most);
+  const colors = get('colors') ? reader.list(get('colors')!, 'colors', 'seat colours', PACK_LIMITS.players)?.map((f, i) => reader.text(f, `colors[${i}]`, 40, COLOR)) ?? [] : [];
   if (max !== undefined && colors.length > 0 && colors.length < max) reader.report(get('colors')!.at, 'colors', `${colors.length} seat colour${colors.length === 1 ? '' : 's'} for up to ${max} players; give one per seat`);
   const factions = get('factions') && reader.text(get('factions')!, 'factions', 200);
   if (!get('factions') && !get('pieces')) reader.report(root.at, '', 'a game pack needs `pieces` (or, for Cannons & Coastlines, `factions`)');
+  if (get('factions')) await checkFactionsPack(reader, get, dir, factions, min, max);
 
   const pieces: Piece[] = [];
-  const pieceFields = get('pieces') ? (reader.list(get('pieces')!, 'pieces', 'pieces', 100) ?? []) : [];
+  const pieceFields = get('pieces') ? (reader.list(get('pieces')!, 'pieces', `pieces (each at least one file of the ${PACK_LIMITS.files} a pack may build)`, PACK_LIMITS.files) ?? []) : [];
   for (const [i, f] of pieceFields.entries()) {
     const p = await checkPiece(reader, f, `pieces[${i}]`, dir, colors.length > 0);
     if (p) pieces.push(p);
@@ -95,6 +100,7 @@ export async function parseGame(text: string, source: string): Promise<Game> {
     if (seen.has(pid)) reader.report(f.at, `pieces[${i}].id`, `"${pid}" is already a piece of this pack; each piece needs its own id (it names its file)`);
     seen.add(pid);
   });
+  if (get('pieces')) checkWork(reader, get('pieces')!, pieces, max);
   const checks: Check[] = [];
   // Checks may name any piece written, even one with a mistake of its own (reported once, there).
   const written = [...seen];
@@ -118,7 +124,40 @@ export async function parseGame(text: string, source: string): Promise<Game> {
   };
 }
 
-function readerFor(text: string, source: string, what: string): { reader: YamlReader; doc: unknown; problems: Problem[] } {
+/**
+ * A pack of factions (Cannons & Coastlines, or a copy of it to change) prints the faction sets of its
+ * `factions` folder: the folder must be there, and nothing the commands would ignore may be written
+ * beside it (pieces, checks and seat colours are a pack of pieces'; the players are the rulebook's).
+ */
+async function checkFactionsPack(reader: YamlReader, get: (k: string) => Field | undefined, dir: string, factions: string | undefined, min: number | undefined, max: number | undefined): Promise<void> {
+  for (const k of ['pieces', 'checks', 'colors']) {
+    if (get(k)) reader.report(get(k)!.at, k, `a pack of factions prints the Cannons & Coastlines faction sets of its \`factions\` folder and takes no \`${k}\`: give \`factions\` or \`pieces\`, not both`);
+  }
+  if (min !== undefined && max !== undefined && (min !== PLAYERS.min || max !== PLAYERS.max)) {
+    reader.report(get('players')!.at, 'players', `a pack of factions plays Cannons & Coastlines, ${PLAYERS.min} to ${PLAYERS.max} players (its rulebook, At the Table): expected { min: ${PLAYERS.min}, max: ${PLAYERS.max} }`);
+  }
+  const folder = factions === undefined ? undefined : resolve(dir, factions);
+  if (folder !== undefined && !(await readdir(folder).then(() => true, () => false))) {
+    reader.report(get('factions')!.at, 'factions', `no folder ${folder}: expected the folder of faction YAML files, relative to the pack's folder (e.g. factions: factions)`);
+  }
+}
+
+/**
+ * The work a pack asks for, bounded by what the rulebooks allow (src/games/limits.ts): the files it builds
+ * (every piece's variants) and the pieces a table of its most players prints (every copy of every file).
+ */
+function checkWork(reader: YamlReader, at: Field, pieces: readonly Piece[], players: number | undefined): void {
+  const files = pieces.reduce((n, p) => n + p.variants.length, 0);
+  if (files > PACK_LIMITS.files) reader.report(at.at, 'pieces', `the pack builds ${files} files (every piece's variants); at most ${PACK_LIMITS.files}, past the 37 of Cannons & Coastlines' seven faction sets, the largest game the rulebooks describe`);
+  if (players === undefined) return;
+  const copies = pieces.filter((p) => !p.optional).reduce((n, p) => n + (p.perPlayer * players + p.perTable) * p.variants.length, 0);
+  if (copies > PACK_LIMITS.tablePieces) {
+    reader.report(at.at, 'pieces', `a table of ${players} players prints ${copies} pieces (each piece's count for the table times its files); the largest table the rulebooks allow prints fewer than ${PACK_LIMITS.tablePieces} (Cannons & Coastlines, a Custom Armada of ${PLAYERS.max} players): lower the counts or players.max`);
+  }
+}
+
+/** A pack's YAML file (game.yaml, a variants file, cards.yaml) parsed, and a reader over it; bad syntax and aliases refused at once. */
+export function readerFor(text: string, source: string, what: string): { reader: YamlReader; doc: unknown; problems: Problem[] } {
   const { doc, lines, duplicateKeys, errors, warnings, aliases } = parseYaml(text, source, what);
   const [first] = errors;
   if (first) throw new InputError([...warnings, ...duplicateKeys, first]);
@@ -131,12 +170,13 @@ const typeName = (d: unknown): string => (Array.isArray(d) ? 'a list' : typeof d
 const sameType = (v: unknown, d: unknown): boolean => (Array.isArray(d) ? Array.isArray(v) : typeof v === typeof d && v !== null);
 
 /** A piece's parameters: known to its builder, of the default's type, not the printer's. */
-function checkParams(reader: YamlReader, f: Field, path: string, allowed: Record<string, unknown>, internal: readonly string[], places: Record<string, string>): Record<string, unknown> | undefined {
+function checkParams(reader: YamlReader, f: Field, path: string, allowed: Record<string, unknown>, internal: readonly string[], places: Record<string, string>, nodes: Record<string, Field> = {}): Record<string, unknown> | undefined {
   const keys = Object.keys(allowed).filter((k) => !internal.includes(k) && !(SETTINGS_PARAMS as readonly string[]).includes(k));
   const fields = reader.mapping(f, path, { required: [], optional: keys }, 'the builder parameters');
   if (!fields) return undefined;
   const out: Record<string, unknown> = {};
   for (const [k, v] of fields) {
+    if (!reader.finite(v, childPath(path, k))) continue;
     const value = reader.data(v);
     if (!sameType(value, allowed[k])) {
       reader.report(v.at, childPath(path, k), `expected ${typeName(allowed[k])} (the default is ${JSON.stringify(allowed[k])}), got ${describe(value)}`);
@@ -144,6 +184,7 @@ function checkParams(reader: YamlReader, f: Field, path: string, allowed: Record
     }
     out[k] = value;
     places[k] = reader.placeOf(v.at, childPath(path, k));
+    nodes[k] = v;
   }
   return out;
 }
@@ -154,8 +195,9 @@ async function checkPiece(reader: YamlReader, f: Field, path: string, dir: strin
   const id = m.get('id') && reader.text(m.get('id')!, childPath(path, 'id'), 40, ID);
   const builderId = m.get('builder') && reader.choice(m.get('builder')!, childPath(path, 'builder'), PIECE_BUILDER_IDS);
   const count = m.get('count') && reader.mapping(m.get('count')!, childPath(path, 'count'), { required: [...COUNT_KEYS.required], optional: [...COUNT_KEYS.optional] }, 'a count per player and/or per table');
-  const perPlayer = count?.get('perPlayer') ? reader.integer(count.get('perPlayer')!, childPath(path, 'count.perPlayer'), { min: 0, max: 500 }) : 0;
-  const perTable = count?.get('perTable') ? reader.integer(count.get('perTable')!, childPath(path, 'count.perTable'), { min: 0, max: 500 }) : 0;
+  const tableMost = `the largest table the rulebooks allow prints fewer than ${PACK_LIMITS.tablePieces} pieces`;
+  const perPlayer = count?.get('perPlayer') ? reader.integer(count.get('perPlayer')!, childPath(path, 'count.perPlayer'), { min: 0, max: PACK_LIMITS.tablePieces }, tableMost) : 0;
+  const perTable = count?.get('perTable') ? reader.integer(count.get('perTable')!, childPath(path, 'count.perTable'), { min: 0, max: PACK_LIMITS.tablePieces }, tableMost) : 0;
   if (count && (perPlayer ?? 0) + (perTable ?? 0) === 0) reader.report(m.get('count')!.at, childPath(path, 'count'), 'a piece is printed at least once: give `perPlayer`, `perTable` or both, e.g. { perPlayer: 4 }');
   const rule = m.get('rule') && reader.text(m.get('rule')!, childPath(path, 'rule'), 300);
   const color = m.get('color') ? reader.text(m.get('color')!, childPath(path, 'color'), 40, COLOR) : 'any';
@@ -174,8 +216,12 @@ async function checkPiece(reader: YamlReader, f: Field, path: string, dir: strin
   const allowed = { ...(await pb.defaults()), ...(pb.pieceParams ?? {}) };
   const internal = pb.internal ?? [];
   const places: Record<string, string> = {};
-  const params = m.get('params') ? checkParams(reader, m.get('params')!, childPath(path, 'params'), allowed, internal, places) : {};
+  const nodes: Record<string, Field> = {};
+  const params = m.get('params') ? checkParams(reader, m.get('params')!, childPath(path, 'params'), allowed, internal, places, nodes) : {};
   const variants = await checkVariants(reader, m, path, dir, allowed, internal);
+  if (params && pb.bounds) {
+    for (const b of pb.bounds({ ...allowed, ...params })) reader.report((nodes[b.param] ?? m.get('params') ?? f).at, childPath(path, `params.${b.param}`), b.message);
+  }
   if (pb.expand && variants.length > 0) reader.report(m.get('variants')?.at ?? m.get('variantsFile')!.at, childPath(path, 'variants'), `a ${builderId} is split into files by the printer's bed; it takes no variants`);
   if (!id || !rule || perPlayer === undefined || perTable === undefined || !params || !color || !material || optional === undefined) return undefined;
   return {
@@ -200,7 +246,7 @@ async function checkPiece(reader: YamlReader, f: Field, path: string, dir: strin
  */
 async function checkVariants(reader: YamlReader, m: Map<string, Field>, path: string, dir: string, allowed: Record<string, unknown>, internal: readonly string[]): Promise<Variant[]> {
   const sources: { r: YamlReader; fields: Field[] | undefined; path: string }[] = [];
-  if (m.get('variants')) sources.push({ r: reader, fields: reader.list(m.get('variants')!, childPath(path, 'variants'), 'variants', 100), path: childPath(path, 'variants') });
+  if (m.get('variants')) sources.push({ r: reader, fields: reader.list(m.get('variants')!, childPath(path, 'variants'), 'variants', PACK_LIMITS.files), path: childPath(path, 'variants') });
   const fileField = m.get('variantsFile');
   const name = fileField && reader.text(fileField, childPath(path, 'variantsFile'), 100, { re: /^[A-Za-z0-9_-]+\.ya?ml$/, hint: 'a YAML file in the pack folder, e.g. templates.yaml' });
   if (fileField && m.get('variants')) reader.report(fileField.at, childPath(path, 'variantsFile'), 'give `variants` or `variantsFile`, not both');
@@ -209,7 +255,7 @@ async function checkVariants(reader: YamlReader, m: Map<string, Field>, path: st
     const fr = readerFor(await readTextFile(file, MAX_GAME_FILE_BYTES), file, 'a variants file');
     reader.problems.push(...fr.problems);
     const fm = fr.reader.mapping({ node: fr.doc, at: fr.doc }, '', { required: ['variants'], optional: [] }, 'a variants file');
-    sources.push({ r: fr.reader, fields: fm?.get('variants') && fr.reader.list(fm.get('variants')!, 'variants', 'variants', 100), path: 'variants' });
+    sources.push({ r: fr.reader, fields: fm?.get('variants') && fr.reader.list(fm.get('variants')!, 'variants', 'variants', PACK_LIMITS.files), path: 'variants' });
   }
   const variants: Variant[] = [];
   for (const src of sources) {

@@ -5,6 +5,7 @@
  * keeps the shipped file equal to this.
  */
 import { CHECK_KINDS, CHECKS, type ParamType } from './checks.js';
+import { PACK_LIMITS } from './limits.js';
 import { PIECE_BUILDER_IDS, pieceBuilder, SETTINGS_PARAMS, type PieceBuilder } from './pieces.js';
 
 const ID_PATTERN = '^[a-z0-9]+(-[a-z0-9]+)*$';
@@ -51,11 +52,12 @@ export async function gameSchema(): Promise<object> {
       id: { type: 'string', pattern: ID_PATTERN, maxLength: 40, description: 'Names the pack (`--game ID`) and its output folder (out/ID).' },
       name: { type: 'string', maxLength: 80 },
       rulebook: { type: 'string', maxLength: 300, description: 'The rules the pack follows.' },
-      players: { type: 'object', additionalProperties: false, required: ['min', 'max'], properties: { min: { type: 'integer', minimum: 1, maximum: 20 }, max: { type: 'integer', minimum: 1, maximum: 20 } } },
+      players: { type: 'object', additionalProperties: false, required: ['min', 'max'], properties: { min: { type: 'integer', minimum: 1, maximum: PACK_LIMITS.players }, max: { type: 'integer', minimum: 1, maximum: PACK_LIMITS.players } } },
       colors: { type: 'array', items: { type: 'string' }, description: 'Seat colours, one per player up to players.max; a piece coloured `player` is printed in each.' },
-      factions: { type: 'string', description: 'Cannons & Coastlines only: the folder of faction files its pieces are built from.' },
+      factions: { type: 'string', description: 'Cannons & Coastlines (or a copy of it): the folder of faction files, relative to the pack, whose faction sets it prints; such a pack takes no pieces, checks or colors, and plays 2–20.' },
       pieces: {
         type: 'array',
+        maxItems: PACK_LIMITS.files,
         items: {
           type: 'object',
           additionalProperties: false,
@@ -63,13 +65,13 @@ export async function gameSchema(): Promise<object> {
           properties: {
             id: { type: 'string', pattern: ID_PATTERN, maxLength: 40, description: 'Names its file: <id>.stl, or <id>-<variant>.stl.' },
             builder: { enum: PIECE_BUILDER_IDS },
-            count: { type: 'object', additionalProperties: false, properties: { perPlayer: { type: 'integer', minimum: 0, maximum: 500 }, perTable: { type: 'integer', minimum: 0, maximum: 500 } } },
+            count: { type: 'object', additionalProperties: false, properties: { perPlayer: { type: 'integer', minimum: 0, maximum: PACK_LIMITS.tablePieces }, perTable: { type: 'integer', minimum: 0, maximum: PACK_LIMITS.tablePieces } } },
             rule: { type: 'string', maxLength: 300, description: 'The rule the count comes from.' },
             color: { type: 'string', default: 'any', description: 'A colour name, `player` (one per seat, in its colour) or `any`.' },
             material: { type: 'string', default: 'pla' },
             optional: { type: 'boolean', default: false },
             params: { type: 'object' },
-            variants: { type: 'array', items: { type: 'object', additionalProperties: false, required: ['id'], properties: { id: { type: 'string' }, params: { type: 'object' } } } },
+            variants: { type: 'array', maxItems: PACK_LIMITS.files, items: { type: 'object', additionalProperties: false, required: ['id'], properties: { id: { type: 'string' }, params: { type: 'object' } } } },
             variantsFile: { type: 'string', pattern: '^[A-Za-z0-9_-]+\\.ya?ml$', description: 'A YAML file in the pack folder holding `variants:`.' },
           },
           allOf: byBuilder,

@@ -27,7 +27,7 @@ export interface PieceFile {
 export interface GameFile {
   id: string;
   name: string;
-  /** The rulebook the pack follows, e.g. `../shared/seeds/003…` and its title. */
+  /** The rulebook the pack follows, cited as a user finds it: its title and publisher (never a path in our folders). */
   rulebook: string;
   players: { min: number; max: number };
   /** Seat colours, one per player up to `players.max`. */

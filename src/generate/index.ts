@@ -10,6 +10,8 @@ import { DEFAULT_BAND, DEFAULT_CLEARANCE_MM, DEFAULT_PRINTER_ID, PRINTERS } from
 import type { Built } from './build.js';
 import { CATALOG, quantityFor, type CatalogEntry } from './catalog.js';
 import { InputError, type Problem } from '../errors.js';
+import { parseStl } from '../mesh/stl.js';
+import { meshFacts } from './facts.js';
 import { buildAll, defaultJobs } from './pool.js';
 import type { Brim, BuildSettings, GeneratedFile, Job, MeshFacts, Quantity } from './types.js';
 
@@ -29,6 +31,18 @@ export interface PartCache {
 
 export interface GenerateRequest {
   factions: readonly Faction[];
+  /**
+   * Every faction the shared parts serve (the factions folder, though `factions` builds only some): a
+   * shared part's quantityPerSet lists each of them and each faction built, so a run of one faction states
+   * the same counts as a run of all. Default: `factions`.
+   */
+  setFactions?: readonly Faction[];
+  /**
+   * Each faction's hull made in another tool (`model.externalHull`), its STL's bytes by faction id: that
+   * faction's hull file is these bytes, measured (`externalHullFile`). Without them such a faction prints
+   * no hull file (generate leaves the user's hull where it is).
+   */
+  externalHulls?: ReadonlyMap<string, Uint8Array>;
   settings: BuildSettings;
   /** Worker threads. Default: the machine's cores. */
   jobs?: number;
@@ -99,16 +113,47 @@ export function canonicalJson(v: unknown): string {
 /** Builds (or takes from the cache) every file for the factions, in plan order. */
 export async function generateParts(request: GenerateRequest): Promise<GeneratedFile[]> {
   const { factions, settings } = request;
+  const sets = [...(request.setFactions ?? []), ...factions.filter((f) => !request.setFactions?.some((s) => s.id === f.id))];
   const files: FileToBuild[] = planJobs(factions, settings, request.parts).map(({ job, entry, faction }) => ({
     job,
-    quantity: quantityFor(entry, faction ? [faction] : factions),
+    quantity: quantityFor(entry, faction ? [faction] : sets),
     brim: { brim: entry.brim !== undefined, reason: entry.brim ?? null },
     color: entry.color(faction),
     material: entry.material(settings),
     // A builder knows the model field it rejects, not the file: name the faction file the model came from.
     blame: faction ? (p) => ({ ...p, source: faction.sourceFile }) : undefined,
   }));
-  return buildFiles(files, request);
+  const built = await buildFiles(files, request);
+  if (request.parts && !request.parts.includes('hull')) return built;
+  for (const f of factions) {
+    const bytes = f.model.externalHullStl ? request.externalHulls?.get(f.id) : undefined;
+    if (!bytes) continue;
+    // In the place its generated hull would take: first of its faction's files.
+    const at = built.findIndex((b) => b.faction === f.id);
+    built.splice(at < 0 ? built.length : at, 0, externalHullFile(f, bytes, settings));
+  }
+  return built;
+}
+
+/**
+ * A faction's hull made in another tool (`model.externalHull`) as the file its set prints, `<faction>/hull.stl`:
+ * the user's bytes as they are, measured as a built part is (its features are probed by validate, not declared).
+ */
+export function externalHullFile(faction: Faction, bytes: Uint8Array, settings: BuildSettings): GeneratedFile {
+  const entry = CATALOG.find((e) => e.part === 'hull')!;
+  return {
+    path: `${faction.id}/hull.stl`,
+    part: entry.part,
+    faction: faction.id,
+    quantity: quantityFor(entry, [faction]),
+    brim: { brim: entry.brim !== undefined, reason: entry.brim ?? null },
+    color: entry.color(faction),
+    material: entry.material(settings),
+    ...meshFacts(parseStl(bytes), bytes, []),
+    bytes,
+    cached: false,
+    buildMs: 0,
+  };
 }
 
 /** One file to make: its job and the facts the manifest states about it. */

@@ -15,10 +15,11 @@ import type { GeneratedFile } from './types.js';
 export const PREVIEWS_DIR = 'previews';
 
 /**
- * The pictures and sheets for `files`, as output files; `factions` gives each set's name, in order (a game
- * pack's sets are `player` and `table`, and it has no sheet of shared parts: `sharedSheet` false).
+ * The pictures and sheets for `files`, as output files; `factions` gives each set's name, in order, and
+ * what its count is per (default `per set`; a game pack's sets are `player` and `table`, `for each player`
+ * and `for the table`, and it has no sheet of shared parts: `sharedSheet` false).
  */
-export function previewFiles(files: readonly GeneratedFile[], factions: readonly { id: string; name: string }[], sharedSheet = true): { path: string; bytes: Uint8Array }[] {
+export function previewFiles(files: readonly GeneratedFile[], factions: readonly { id: string; name: string; per?: string }[], sharedSheet = true): { path: string; bytes: Uint8Array }[] {
   const pictures = new Map(files.map((f) => [f.path, partPicture(parseStl(f.bytes), displayColor(f.color))]));
   const out = files.map((f) => ({ path: `${PREVIEWS_DIR}/${f.path.replace(/\.stl$/, '.png')}`, bytes: encodePng(pictures.get(f.path)!) }));
   const small = new Map([...pictures].map(([path, p]) => [path, sheetPicture(p)]));
@@ -29,7 +30,7 @@ export function previewFiles(files: readonly GeneratedFile[], factions: readonly
     const inSet = files.filter((f) => (f.quantity.perSet[faction.id] ?? 0) > 0).sort((a, b) => Number(a.faction === null) - Number(b.faction === null));
     const pieces = inSet.filter((f) => !f.quantity.optional).reduce((s, f) => s + f.quantity.perSet[faction.id]!, 0);
     const sheet = contactSheet(
-      `${faction.name}: ${pieces} pieces per set`,
+      `${faction.name}: ${pieces} ${pieces === 1 ? 'piece' : 'pieces'} ${faction.per ?? 'per set'}`,
       inSet.map((f) => ({ picture: small.get(f.path)!, label: label(f, String(f.quantity.perSet[faction.id])) })),
     );
     out.push({ path: `${PREVIEWS_DIR}/${faction.id}.png`, bytes: encodePng(sheet) });

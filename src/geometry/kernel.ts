@@ -14,11 +14,13 @@ import Module from 'manifold-3d';
 import type { CrossSection, Manifold, ManifoldToplevel } from 'manifold-3d';
 // @jscad/modeling is CommonJS: Node's ESM loader only gives it a default export.
 import jscadText from '@jscad/modeling/src/text/index.js';
+import { norm, sub, triangleNormal, vertexAt, type Vec3 } from './vec3.js';
 
 const { vectorText } = jscadText;
 
 export type Vec2 = readonly [number, number];
-export type Vec3 = readonly [number, number, number];
+/** Re-exported: builders take their vector type with the kernel calls that use it. */
+export type { Vec3 };
 
 /** Triangle mesh as plain arrays: float32 positions (x,y,z per vertex) and vertex indices (3 per triangle). */
 export interface MeshData {
@@ -228,7 +230,7 @@ export class Solid {
   transform(mat: readonly number[]): Solid {
     return new Solid(this.m.transform(mat as unknown as Parameters<Manifold['transform']>[0]));
   }
-  /** Keeps the part where n·p ≥ offset (n need not be unit length). */
+  /** Keeps the part where n̂·p ≥ offset, n̂ the unit normal: the offset is a distance along it, whatever n's length. */
   trimByPlane(normal: Vec3, offsetMm: number): Solid {
     return new Solid(this.m.trimByPlane([normal[0], normal[1], normal[2]], offsetMm));
   }
@@ -240,6 +242,10 @@ export class Solid {
   }
   surfaceAreaMm2(): number {
     return this.m.surfaceArea();
+  }
+  /** The least distance between this solid's surface and `other`'s, up to `searchMm` (returned when they are farther apart); 0 where they touch or overlap. */
+  gapMm(other: Solid, searchMm: number): number {
+    return this.m.minGap(other.m, searchMm);
   }
   isEmpty(): boolean {
     return this.m.isEmpty();
@@ -354,10 +360,8 @@ export function withoutSlivers(solid: Solid): Solid {
   const flat = (mesh: MeshData): boolean => {
     const p = mesh.positions, t = mesh.triangles;
     for (let i = 0; i < t.length; i += 3) {
-      const a = t[i]! * 3, b = t[i + 1]! * 3, c = t[i + 2]! * 3;
-      const ux = p[b]! - p[a]!, uy = p[b + 1]! - p[a + 1]!, uz = p[b + 2]! - p[a + 2]!;
-      const vx = p[c]! - p[a]!, vy = p[c + 1]! - p[a + 1]!, vz = p[c + 2]! - p[a + 2]!;
-      if (uy * vz - uz * vy === 0 && uz * vx - ux * vz === 0 && ux * vy - uy * vx === 0) return true;
+      const n = triangleNormal(vertexAt(p, t[i]!), vertexAt(p, t[i + 1]!), vertexAt(p, t[i + 2]!));
+      if (n[0] === 0 && n[1] === 0 && n[2] === 0) return true;
     }
     return false;
   };
@@ -374,6 +378,6 @@ export function withoutSlivers(solid: Solid): Solid {
 export function rayHitsMm(solid: Solid, origin: Vec3, end: Vec3): number[] {
   const hits = solid.m.rayCast([origin[0], origin[1], origin[2]], [end[0], end[1], end[2]]);
   return hits
-    .map((h) => Math.hypot(h.position[0] - origin[0], h.position[1] - origin[1], h.position[2] - origin[2]))
+    .map((h) => norm(sub(h.position, origin)))
     .sort((a, b) => a - b);
 }

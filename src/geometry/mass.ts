@@ -3,7 +3,8 @@
  * (∫x dV, ∫x² dV, …, in mm³, mm⁴, mm⁵). Exact for boxes, prisms and closed triangle meshes, so a builder's
  * layout and the mesh it exports can be compared, and a mesh weighed, without a kernel.
  */
-import type { MeshData, Vec3 } from './kernel.js';
+import type { MeshData } from './kernel.js';
+import { add, cross, dot, vertexAt, type Vec3 } from './vec3.js';
 
 export interface Moments {
   volumeMm3: number;
@@ -54,8 +55,7 @@ export function prismXzMoments(outline: readonly (readonly [number, number])[], 
 
 /** a + sign·b: the moments of a union of disjoint pieces (sign 1) or of a piece with a part removed (−1). */
 export function addMoments(a: Moments, b: Moments, sign: 1 | -1 = 1): Moments {
-  const add = (u: Vec3, v: Vec3): Vec3 => [u[0] + sign * v[0], u[1] + sign * v[1], u[2] + sign * v[2]];
-  return { volumeMm3: a.volumeMm3 + sign * b.volumeMm3, first: add(a.first, b.first), second: add(a.second, b.second) };
+  return { volumeMm3: a.volumeMm3 + sign * b.volumeMm3, first: add(a.first, b.first, sign), second: add(a.second, b.second, sign) };
 }
 
 export const sumMoments = (parts: readonly Moments[]): Moments => parts.reduce((acc, m) => addMoments(acc, m), NO_MOMENTS);
@@ -85,17 +85,15 @@ export function meshMoments(mesh: MeshData): Moments {
   const f = [0, 0, 0];
   const s = [0, 0, 0];
   for (let i = 0; i < t.length; i += 3) {
-    const a = 3 * t[i]!, b = 3 * t[i + 1]!, c = 3 * t[i + 2]!;
-    const ax = p[a]!, ay = p[a + 1]!, az = p[a + 2]!;
-    const bx = p[b]!, by = p[b + 1]!, bz = p[b + 2]!;
-    const cx = p[c]!, cy = p[c + 1]!, cz = p[c + 2]!;
-    const vol = (ax * (by * cz - bz * cy) - ay * (bx * cz - bz * cx) + az * (bx * cy - by * cx)) / 6;
+    const a = vertexAt(p, t[i]!), b = vertexAt(p, t[i + 1]!), c = vertexAt(p, t[i + 2]!);
+    // The signed volume of the tetrahedron (origin, a, b, c).
+    const vol = dot(a, cross(b, c)) / 6;
     v += vol;
-    const coords = [[ax, bx, cx], [ay, by, cy], [az, bz, cz]] as const;
-    coords.forEach(([u0, u1, u2], k) => {
+    for (let k = 0; k < 3; k++) {
+      const u0 = a[k]!, u1 = b[k]!, u2 = c[k]!;
       f[k]! += (vol * (u0 + u1 + u2)) / 4;
       s[k]! += (vol * (u0 * u0 + u1 * u1 + u2 * u2 + u0 * u1 + u0 * u2 + u1 * u2)) / 10;
-    });
+    }
   }
   return { volumeMm3: v, first: [f[0]!, f[1]!, f[2]!], second: [s[0]!, s[1]!, s[2]!] };
 }

@@ -4,7 +4,8 @@
  * validator can probe the real mesh there.
  */
 import type { MatingClass } from '../standard.js';
-import type { BoundsMm, Solid, Vec3 } from './kernel.js';
+import type { BoundsMm, Solid } from './kernel.js';
+import { unit, type Vec3 } from './vec3.js';
 
 export type FeatureKind =
   // holes
@@ -128,9 +129,7 @@ export function applyPoint(m: Mat4, p: Vec3): Vec3 {
 }
 
 export function applyDirection(m: Mat4, d: Vec3): Vec3 {
-  const v: Vec3 = [m[0]! * d[0] + m[4]! * d[1] + m[8]! * d[2], m[1]! * d[0] + m[5]! * d[1] + m[9]! * d[2], m[2]! * d[0] + m[6]! * d[1] + m[10]! * d[2]];
-  const n = Math.hypot(v[0], v[1], v[2]);
-  return [v[0] / n, v[1] / n, v[2] / n];
+  return unit([m[0]! * d[0] + m[4]! * d[1] + m[8]! * d[2], m[1]! * d[0] + m[5]! * d[1] + m[9]! * d[2], m[2]! * d[0] + m[6]! * d[1] + m[10]! * d[2]]);
 }
 
 function transformFeature(m: Mat4, f: Feature): Feature {

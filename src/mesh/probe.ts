@@ -3,19 +3,13 @@
  * reachable from outside, how wide is it really. Used by part tests and by the validator, on solids
  * rebuilt from exported STL bytes (`fromMesh(parseStl(bytes))`), never on the parameters that made them.
  */
-import { rayHitsMm, type Solid, type Vec3 } from '../geometry/kernel.js';
+import { rayHitsMm, type Solid } from '../geometry/kernel.js';
 import type { Feature } from '../geometry/part.js';
+import { add, cross, onCircle, unit, type Vec3 } from '../geometry/vec3.js';
 
 /** A ray direction that is not parallel to any axis-aligned face or typical facet, to avoid edge hits. */
-const SKEW: Vec3 = normalize([0.5773, 0.5812, 0.5735]);
+const SKEW: Vec3 = unit([0.5773, 0.5812, 0.5735]);
 const FAR_MM = 2000;
-
-function normalize(v: Vec3): Vec3 {
-  const n = Math.hypot(v[0], v[1], v[2]);
-  return [v[0] / n, v[1] / n, v[2] / n];
-}
-const add = (a: Vec3, b: Vec3, s = 1): Vec3 => [a[0] + b[0] * s, a[1] + b[1] * s, a[2] + b[2] * s];
-const cross = (a: Vec3, b: Vec3): Vec3 => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
 
 /** Is the point inside the solid? Parity of surface crossings along a skewed ray. */
 export function isInside(solid: Solid, p: Vec3): boolean {
@@ -24,14 +18,14 @@ export function isInside(solid: Solid, p: Vec3): boolean {
 
 /** The feature's local frame: w along the axis, u across (the width axis for rect features), v = w × u. */
 export function featureFrame(f: Feature): { u: Vec3; v: Vec3; w: Vec3 } {
-  const w = normalize(f.axis);
+  const w = unit(f.axis);
   let u: Vec3;
-  if (f.size.shape === 'rect') u = normalize(f.size.widthAxis);
+  if (f.size.shape === 'rect') u = unit(f.size.widthAxis);
   else {
     const helper: Vec3 = Math.abs(w[2]) < 0.9 ? [0, 0, 1] : [1, 0, 0];
-    u = normalize(cross(helper, w));
+    u = unit(cross(helper, w));
   }
-  return { u, v: normalize(cross(w, u)), w };
+  return { u, v: unit(cross(w, u)), w };
 }
 
 /** Points spread over the feature's cross-section (shrunk by `marginMm`) at 15 %, 50 % and 85 % of its depth. */
@@ -111,7 +105,7 @@ export function measureFeature(solid: Solid, f: Feature): MeasuredSize {
     const chords: number[] = [];
     for (let i = 0; i < 8; i++) {
       const t = (i * Math.PI) / 8;
-      const dir = normalize(add([u[0] * Math.cos(t), u[1] * Math.cos(t), u[2] * Math.cos(t)], v, Math.sin(t)));
+      const dir = unit(onCircle(u, v, t));
       chords.push(reach(dir) + reach([-dir[0], -dir[1], -dir[2]]));
     }
     return { minMm: Math.min(...chords), maxMm: Math.max(...chords), widthMm: NaN, heightMm: NaN };

@@ -7,6 +7,8 @@
  * bit-identical and the mesh's topology can be recovered from the file (see topology.ts).
  */
 import type { MeshData } from '../geometry/kernel.js';
+import { norm, triangleNormal } from '../geometry/vec3.js';
+import { triangleCorners } from './analysis.js';
 
 const HEADER_BYTES = 80;
 const TRIANGLE_BYTES = 50;
@@ -25,12 +27,10 @@ export function serializeStl(mesh: MeshData, label: string): Uint8Array {
   let o = HEADER_BYTES + 4;
   for (let t = 0; t < n; t++) {
     const a = mesh.triangles[t * 3]! * 3, b = mesh.triangles[t * 3 + 1]! * 3, c = mesh.triangles[t * 3 + 2]! * 3;
-    const ux = p[b]! - p[a]!, uy = p[b + 1]! - p[a + 1]!, uz = p[b + 2]! - p[a + 2]!;
-    const vx = p[c]! - p[a]!, vy = p[c + 1]! - p[a + 1]!, vz = p[c + 2]! - p[a + 2]!;
-    let nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
-    const len = Math.hypot(nx, ny, nz) || 1;
-    nx /= len; ny /= len; nz /= len;
-    view.setFloat32(o, nx, true); view.setFloat32(o + 4, ny, true); view.setFloat32(o + 8, nz, true);
+    const n = triangleNormal(...triangleCorners(mesh, t));
+    // A zero-area triangle keeps its zero normal.
+    const len = norm(n) || 1;
+    view.setFloat32(o, n[0] / len, true); view.setFloat32(o + 4, n[1] / len, true); view.setFloat32(o + 8, n[2] / len, true);
     o += 12;
     for (const v of [a, b, c]) {
       view.setFloat32(o, p[v]!, true); view.setFloat32(o + 4, p[v + 1]!, true); view.setFloat32(o + 8, p[v + 2]!, true);

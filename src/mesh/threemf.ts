@@ -4,6 +4,17 @@
  * is a zip whose entries are written in a fixed order with a fixed date and no compression level that
  * varies, so the same plate gives the same bytes. Meshes are stored exactly as their STL has them (the
  * same float32 vertices and triangles); only the items' transforms place them on the bed.
+ *
+ * With `slicer` settings the package also carries what the slicers read beside the core model:
+ * - PrusaSlicer (prusa3d/PrusaSlicer, src/libslic3r/Format/3mf.cpp): `Metadata/Slic3r_PE.config`, the plate's
+ *   settings as `; key = value` lines (read back to front, never the file's first line), and
+ *   `Metadata/Slic3r_PE_model.config`, each object's settings as `<metadata type="object">` and its one
+ *   volume spanning every triangle. The model declares `slic3rpe:Version3mf` 1: a file without it is split
+ *   into one object per build item before the objects' settings are applied, so the copies lose them.
+ * - OrcaSlicer and Bambu Studio (SoftFever/OrcaSlicer, src/libslic3r/Format/bbs_3mf.cpp):
+ *   `Metadata/model_settings.config`, each object's settings as `<metadata key value>` with its `<part>`,
+ *   and a `<plate>` naming the plate (`plater_name`) and listing its instances. The model declares
+ *   `BambuStudio:3mfVersion` 1 for the same reason as above (their importer splits other vendors' items).
  */
 import { zipSync } from 'fflate';
 import type { MeshData } from '../geometry/kernel.js';
@@ -17,6 +28,8 @@ export interface ThreeMfObject {
   mesh: MeshData;
   /** Index into `materials`. */
   material: number;
+  /** The object's own slicer settings (src/bom/slicer-config.ts), by slicer. */
+  settings?: { prusa: readonly [string, string][]; orca: readonly [string, string][] };
 }
 
 export interface ThreeMfItem {
@@ -37,9 +50,19 @@ export interface ThreeMfModel {
   items: readonly ThreeMfItem[];
   /** PNG bytes shown by slicers and file browsers as the package's picture (Metadata/thumbnail.png), or null. */
   thumbnailPng: Uint8Array | null;
+  /** The slicers' plate metadata; absent: a core 3MF only. */
+  slicer?: {
+    /** The plate's name in OrcaSlicer and Bambu Studio. */
+    plateName: string;
+    /** PrusaSlicer's plate settings (Slic3r_PE.config), in order. */
+    prusa: readonly [string, string][];
+  };
 }
 
 const THUMBNAIL_PATH = 'Metadata/thumbnail.png';
+const PRUSA_PRINT_CONFIG = 'Metadata/Slic3r_PE.config';
+const PRUSA_MODEL_CONFIG = 'Metadata/Slic3r_PE_model.config';
+const ORCA_MODEL_CONFIG = 'Metadata/model_settings.config';
 
 const xmlText = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 /** Shortest text that reads back as the same float32 (the STL's precision). */
@@ -68,6 +91,7 @@ function modelXml(m: ThreeMfModel): string {
     `<model unit="millimeter" xml:lang="en-US" xmlns="${CORE_NAMESPACE}">`,
     ` <metadata name="Title">${xmlText(m.title)}</metadata>`,
     ` <metadata name="Application">shipwright</metadata>`,
+    ...(m.slicer ? [' <metadata name="slic3rpe:Version3mf">1</metadata>', ' <metadata name="BambuStudio:3mfVersion">1</metadata>'] : []),
     ' <resources>',
     '  <basematerials id="1">',
     ...m.materials.map((b) => `   <base name="${xmlText(b.name)}" displaycolor="${b.color.toUpperCase()}FF"/>`),
@@ -88,6 +112,38 @@ function modelXml(m: ThreeMfModel): string {
   return out.join('\n');
 }
 
+/** The first line is a comment PrusaSlicer skips; every other line one `; key = value` (3mf.cpp's load_from_gcode_string_legacy). */
+const prusaPrintConfig = (m: ThreeMfModel, kv: readonly [string, string][]): string => [`; ${m.title}: written by shipwright`, ...kv.map(([k, v]) => `; ${k} = ${v}`), ''].join('\n');
+
+function prusaModelConfig(m: ThreeMfModel): string {
+  const out = ['<?xml version="1.0" encoding="UTF-8"?>', '<config>'];
+  m.objects.forEach((o, i) => {
+    out.push(` <object id="${i + 2}" instances_count="${m.items.filter((it) => it.object === i).length}">`, `  <metadata type="object" key="name" value="${xmlText(o.name)}"/>`);
+    for (const [k, v] of o.settings?.prusa ?? []) out.push(`  <metadata type="object" key="${xmlText(k)}" value="${xmlText(v)}"/>`);
+    out.push(`  <volume firstid="0" lastid="${o.mesh.triangles.length / 3 - 1}">`, `   <metadata type="volume" key="name" value="${xmlText(o.name)}"/>`, '  </volume>', ' </object>');
+  });
+  out.push('</config>', '');
+  return out.join('\n');
+}
+
+function orcaModelConfig(m: ThreeMfModel, plateName: string): string {
+  const out = ['<?xml version="1.0" encoding="UTF-8"?>', '<config>'];
+  m.objects.forEach((o, i) => {
+    out.push(` <object id="${i + 2}">`, `  <metadata key="name" value="${xmlText(o.name)}"/>`);
+    for (const [k, v] of o.settings?.orca ?? []) out.push(`  <metadata key="${xmlText(k)}" value="${xmlText(v)}"/>`);
+    out.push(`  <part id="${i + 2}" subtype="normal_part">`, `   <metadata key="name" value="${xmlText(o.name)}"/>`, '  </part>', ' </object>');
+  });
+  out.push(' <plate>', '  <metadata key="plater_id" value="1"/>', `  <metadata key="plater_name" value="${xmlText(plateName)}"/>`, '  <metadata key="locked" value="false"/>');
+  const seen = new Map<number, number>();
+  m.items.forEach((it, k) => {
+    const instance = seen.get(it.object) ?? 0;
+    seen.set(it.object, instance + 1);
+    out.push('  <model_instance>', `   <metadata key="object_id" value="${it.object + 2}"/>`, `   <metadata key="instance_id" value="${instance}"/>`, `   <metadata key="identify_id" value="${k + 1}"/>`, '  </model_instance>');
+  });
+  out.push(' </plate>', '</config>', '');
+  return out.join('\n');
+}
+
 const contentTypes = (png: boolean): string => `<?xml version="1.0" encoding="UTF-8"?>
 <Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">
  <Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>
@@ -101,7 +157,7 @@ const rels = (png: boolean): string => `<?xml version="1.0" encoding="UTF-8"?>
 ${png ? ` <Relationship Target="/${THUMBNAIL_PATH}" Id="rel1" Type="http://schemas.openxmlformats.org/package/2006/relationships/metadata/thumbnail"/>\n` : ''}</Relationships>
 `;
 
-/** The 3MF package's bytes: content types, relationships, the model and the thumbnail, in that order. */
+/** The 3MF package's bytes: content types, relationships, the model, the thumbnail and the slicers' metadata, in that order. */
 export function serialize3mf(model: ThreeMfModel): Uint8Array {
   const enc = new TextEncoder();
   // A fixed date, so the bytes do not depend on when they were made. Zip dates are local time and fflate
@@ -116,6 +172,13 @@ export function serialize3mf(model: ThreeMfModel): Uint8Array {
       [MODEL_PATH]: [enc.encode(modelXml(model)), opts],
       // PNG is deflated already.
       ...(model.thumbnailPng ? { [THUMBNAIL_PATH]: [model.thumbnailPng, { ...opts, level: 0 }] as const } : {}),
+      ...(model.slicer
+        ? {
+            [PRUSA_PRINT_CONFIG]: [enc.encode(prusaPrintConfig(model, model.slicer.prusa)), opts] as const,
+            [PRUSA_MODEL_CONFIG]: [enc.encode(prusaModelConfig(model)), opts] as const,
+            [ORCA_MODEL_CONFIG]: [enc.encode(orcaModelConfig(model, model.slicer.plateName)), opts] as const,
+          }
+        : {}),
     },
     opts,
   );

@@ -3,6 +3,9 @@
  * exported STL bytes), the way admesh and slicers see it.
  */
 import type { BoundsMm, MeshData } from '../geometry/kernel.js';
+import { meshMoments } from '../geometry/mass.js';
+import { cross, dot } from '../geometry/vec3.js';
+import { edgeAdjacency, halfEdgeEnds, meshBounds, triangleAreasMm2, triangleCorners, type EdgeAdjacency } from './analysis.js';
 
 export interface TopologyReport {
   triangles: number;
@@ -15,73 +18,71 @@ export interface TopologyReport {
   backwardsEdges: number;
   /** Triangles with a repeated vertex or zero area. */
   degenerateTriangles: number;
-  /** Connected components (bodies) by shared edges. */
+  /** Connected components (bodies) by shared edges: two shells that only touch at a corner are two. */
   bodies: number;
+  /**
+   * Bodies of no volume (under ZERO_VOLUME_MM3 either way): a closed film left where a cut ended flush
+   * with a face. Every edge of it is paired, so admesh and the edge counts pass it; a slicer prints
+   * nothing or a stray wall there.
+   */
+  zeroVolumeShells: number;
   /** Signed volume (positive when the normals point outward). */
   volumeMm3: number;
   surfaceAreaMm2: number;
   bounds: BoundsMm;
-  /** True when closed, 2-manifold, consistently oriented, non-degenerate and of positive volume. */
+  /** True when closed, 2-manifold, consistently oriented, non-degenerate, of positive volume and with no zero-volume shell. */
   watertight: boolean;
 }
 
+/**
+ * A body's volume under which it is a film, not a solid: a thousandth of a cubic millimetre, thirty times
+ * under the least a printer lays (a line 0.4 mm wide, 0.2 mm high and 0.4 mm long, 0.032 mm³).
+ */
+export const ZERO_VOLUME_MM3 = 1e-3;
+
 /** Volume (signed; positive for outward normals), surface area and bounds of a triangle mesh. */
 export function measureMesh(mesh: MeshData): { volumeMm3: number; surfaceAreaMm2: number; bounds: BoundsMm } {
-  const { positions: p, triangles: t } = mesh;
-  let volume = 0;
+  return measureWith(mesh, triangleAreasMm2(mesh));
+}
+
+/** measureMesh, the triangles' areas given. */
+function measureWith(mesh: MeshData, areasMm2: Float64Array): { volumeMm3: number; surfaceAreaMm2: number; bounds: BoundsMm } {
   let area = 0;
-  for (let i = 0; i < t.length; i += 3) {
-    const a = t[i]! * 3, b = t[i + 1]! * 3, c = t[i + 2]! * 3;
-    const ax = p[a]!, ay = p[a + 1]!, az = p[a + 2]!, bx = p[b]!, by = p[b + 1]!, bz = p[b + 2]!, cx = p[c]!, cy = p[c + 1]!, cz = p[c + 2]!;
-    const ux = bx - ax, uy = by - ay, uz = bz - az, vx = cx - ax, vy = cy - ay, vz = cz - az;
-    area += Math.hypot(uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx) / 2;
-    volume += (ax * (by * cz - bz * cy) - ay * (bx * cz - bz * cx) + az * (bx * cy - by * cx)) / 6;
-  }
-  const min = [Infinity, Infinity, Infinity], max = [-Infinity, -Infinity, -Infinity];
-  for (let i = 0; i < p.length; i += 3)
-    for (let j = 0; j < 3; j++) {
-      const v = p[i + j]!;
-      if (v < min[j]!) min[j] = v;
-      if (v > max[j]!) max[j] = v;
-    }
-  return { volumeMm3: volume, surfaceAreaMm2: area, bounds: { min: [min[0]!, min[1]!, min[2]!], max: [max[0]!, max[1]!, max[2]!] } };
+  for (const a of areasMm2) area += a;
+  return { volumeMm3: meshMoments(mesh).volumeMm3, surfaceAreaMm2: area, bounds: meshBounds(mesh) };
 }
 
 export function checkTopology(mesh: MeshData): TopologyReport {
   const { positions: p, triangles: t } = mesh;
   const nTri = t.length / 3;
   const nVert = p.length / 3;
-  // Directed edge a→b counted with key a*nVert+b; an undirected edge appears once in each direction.
-  const directed = new Map<number, number>();
+  const areasMm2 = triangleAreasMm2(mesh);
   let degenerate = 0;
   for (let i = 0; i < nTri; i++) {
     const a = t[i * 3]!, b = t[i * 3 + 1]!, c = t[i * 3 + 2]!;
-    const ux = p[b * 3]! - p[a * 3]!, uy = p[b * 3 + 1]! - p[a * 3 + 1]!, uz = p[b * 3 + 2]! - p[a * 3 + 2]!;
-    const vx = p[c * 3]! - p[a * 3]!, vy = p[c * 3 + 1]! - p[a * 3 + 1]!, vz = p[c * 3 + 2]! - p[a * 3 + 2]!;
-    const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
-    if (a === b || b === c || a === c || Math.hypot(nx, ny, nz) === 0) degenerate++;
-    for (const [u, w] of [[a, b], [b, c], [c, a]] as const) {
-      const key = u * nVert + w;
-      directed.set(key, (directed.get(key) ?? 0) + 1);
-    }
+    if (a === b || b === c || a === c || areasMm2[i] === 0) degenerate++;
   }
+  // Per edge, the triangles running along it from its lower vertex and back to it (a triangle with a
+  // repeated vertex runs both ways along its edge from that vertex to itself).
   let open = 0, nonManifold = 0, backwards = 0;
-  const seen = new Set<number>();
-  for (const key of directed.keys()) {
-    const u = Math.floor(key / nVert), w = key % nVert;
-    const lo = Math.min(u, w), hi = Math.max(u, w);
-    const ukey = lo * nVert + hi;
-    if (seen.has(ukey)) continue;
-    seen.add(ukey);
-    const fwd = directed.get(lo * nVert + hi) ?? 0;
-    const rev = directed.get(hi * nVert + lo) ?? 0;
+  const adjacency = edgeAdjacency(mesh);
+  for (const list of adjacency.edges()) {
+    const lo = Math.min(...halfEdgeEnds(t, list[0]!));
+    let fwd = 0, rev = 0;
+    for (const h of list) {
+      const [from, to] = halfEdgeEnds(t, h);
+      if (from === lo) fwd++;
+      if (to === lo) rev++;
+    }
     const total = fwd + rev;
     if (total === 1) open++;
     else if (total > 2) nonManifold++;
     else if (fwd !== 1 || rev !== 1) backwards++;
   }
-  const bodies = countBodies(t, nVert);
-  const { volumeMm3, surfaceAreaMm2, bounds } = measureMesh(mesh);
+  const shells = shellVolumesMm3(mesh, adjacency);
+  const bodies = shells.length;
+  const zeroVolumeShells = shells.filter((v) => Math.abs(v) < ZERO_VOLUME_MM3).length;
+  const { volumeMm3, surfaceAreaMm2, bounds } = measureWith(mesh, areasMm2);
   return {
     triangles: nTri,
     vertices: nVert,
@@ -90,16 +91,18 @@ export function checkTopology(mesh: MeshData): TopologyReport {
     backwardsEdges: backwards,
     degenerateTriangles: degenerate,
     bodies,
+    zeroVolumeShells,
     volumeMm3,
     surfaceAreaMm2,
     bounds,
-    watertight: nTri > 0 && open === 0 && nonManifold === 0 && backwards === 0 && degenerate === 0 && volumeMm3 > 0,
+    watertight: nTri > 0 && open === 0 && nonManifold === 0 && backwards === 0 && degenerate === 0 && zeroVolumeShells === 0 && volumeMm3 > 0,
   };
 }
 
-/** Union-find over vertices joined by triangles. */
-function countBodies(t: Uint32Array, nVert: number): number {
-  const parent = new Int32Array(nVert).map((_, i) => i);
+/** Each body's signed volume: triangles joined by the edges they share (union-find), volumes summed per body. */
+function shellVolumesMm3(mesh: MeshData, adjacency: EdgeAdjacency): number[] {
+  const nTri = mesh.triangles.length / 3;
+  const parent = new Int32Array(nTri).map((_, i) => i);
   const find = (x: number): number => {
     while (parent[x] !== x) {
       parent[x] = parent[parent[x]!]!;
@@ -107,14 +110,11 @@ function countBodies(t: Uint32Array, nVert: number): number {
     }
     return x;
   };
-  const used = new Uint8Array(nVert);
-  for (let i = 0; i < t.length; i += 3) {
-    const a = find(t[i]!), b = find(t[i + 1]!), c = find(t[i + 2]!);
-    used[t[i]!] = used[t[i + 1]!] = used[t[i + 2]!] = 1;
-    parent[b] = a;
-    parent[find(c)] = a;
+  for (const list of adjacency.edges()) for (const h of list) parent[find(Math.floor(h / 3))] = find(Math.floor(list[0]! / 3));
+  const volumes = new Map<number, number>();
+  for (let f = 0; f < nTri; f++) {
+    const [a, b, c] = triangleCorners(mesh, f);
+    volumes.set(find(f), (volumes.get(find(f)) ?? 0) + dot(a, cross(b, c)) / 6);
   }
-  const roots = new Set<number>();
-  for (let i = 0; i < nVert; i++) if (used[i]) roots.add(find(i));
-  return roots.size;
+  return [...volumes.values()];
 }

@@ -10,7 +10,7 @@ import type { Feature } from '../geometry/part.js';
 import { displayColor } from '../standard.js';
 import { MM_PER_INCH } from '../units.js';
 import { textWidth } from '../render/font.js';
-import { cropMarks, inkOn, INK_HEX, line, rectRing, text, wrap } from './layout.js';
+import { gridPages, inkOn, INK_HEX, line, rectRing, text, wrap } from './layout.js';
 import type { Page, Point, Shape } from './page.js';
 
 /** Poker size (63 × 88 mm), the size of the rulebook's faction cards. */
@@ -91,15 +91,5 @@ function hullView(input: CardInput, x: number, y: number, w: number, h: number):
 
 /** Cards nine to a page (3 × 3), centred, with crop marks. */
 export function cardPages(inputs: readonly CardInput[], paper: { widthMm: number; heightMm: number }): Page[] {
-  const pages: Page[] = [];
-  const [cols, rows] = [3, 3];
-  const x = (paper.widthMm - cols * CARD.widthMm) / 2, y = (paper.heightMm - rows * CARD.heightMm) / 2;
-  for (let i = 0; i < inputs.length; i += cols * rows) {
-    const batch = inputs.slice(i, i + cols * rows);
-    pages.push({
-      ...paper,
-      shapes: [...batch.flatMap((c, k) => cardShapes(c, x + (k % cols) * CARD.widthMm, y + Math.floor(k / cols) * CARD.heightMm)), ...cropMarks(x, y, CARD.widthMm, CARD.heightMm, cols, Math.ceil(batch.length / cols))],
-    });
-  }
-  return pages;
+  return gridPages(inputs.length, CARD, paper, (i, x, y) => cardShapes(inputs[i]!, x, y));
 }

@@ -1,6 +1,6 @@
 /** Small layout helpers shared by the cards, flags and reference sheet: measured text, wrapping, boxes. */
 import { textWidth } from '../render/font.js';
-import type { Point, Shape } from './page.js';
+import type { Page, Point, Shape } from './page.js';
 
 export const INK_HEX = '#1E1E1E';
 
@@ -46,3 +46,22 @@ export function cropMarks(x: number, y: number, cellW: number, cellH: number, co
   }
   return out;
 }
+
+/**
+ * Cards of one size nine to a page (3 × 3), centred, with crop marks: `draw(i, x, y)` draws card i with its
+ * top-left corner at (x, y).
+ */
+export function gridPages(count: number, card: { widthMm: number; heightMm: number }, paper: { widthMm: number; heightMm: number }, draw: (i: number, x: number, y: number) => Shape[]): Page[] {
+  const pages: Page[] = [];
+  const [cols, rows] = [3, 3];
+  const x = (paper.widthMm - cols * card.widthMm) / 2, y = (paper.heightMm - rows * card.heightMm) / 2;
+  for (let i = 0; i < count; i += cols * rows) {
+    const n = Math.min(cols * rows, count - i);
+    const shapes = Array.from({ length: n }, (_, k) => draw(i + k, x + (k % cols) * card.widthMm, y + Math.floor(k / cols) * card.heightMm)).flat();
+    pages.push({ ...paper, shapes: [...shapes, ...cropMarks(x, y, card.widthMm, card.heightMm, cols, Math.ceil(n / cols))] });
+  }
+  return pages;
+}
+
+/** A circle as a closed ring of `n` points. */
+export const circleRing = (cx: number, cy: number, r: number, n = 48): Point[] => Array.from({ length: n }, (_, i) => [cx + r * Math.cos((2 * Math.PI * i) / n), cy + r * Math.sin((2 * Math.PI * i) / n)] as const);

@@ -1,10 +1,11 @@
 /**
  * Paper as data: pages of shapes in millimetres (origin top-left, y down), and two serializers, SVG (one
  * document per page) and PDF (pdf-lib, every page in one file). Lettering is stroked from the Hershey font
- * (../render/font.ts), so a page looks the same on every machine with no font embedded or installed.
- * Same pages, same bytes: no dates, no ids.
+ * (../render/font.ts), so a page looks the same on every machine with no font embedded or installed; the
+ * PDF also carries each line of text, invisible, over its strokes, so a reader can find, copy and read it
+ * aloud. Same pages, same bytes: no dates, no ids.
  */
-import { LineCapStyle, PDFDocument, rgb } from 'pdf-lib';
+import { LineCapStyle, PDFDocument, popGraphicsState, pushGraphicsState, rgb, setTextRenderingMode, StandardFonts, TextRenderingMode } from 'pdf-lib';
 import { textStrokes } from '../render/font.js';
 import { parseHex } from '../render/raster.js';
 
@@ -63,10 +64,18 @@ const colour = (hex: string) => {
   return rgb(r / 255, g / 255, b / 255);
 };
 
-/** Every page in one PDF: vector paths only, no fonts, no dates. */
+/** Helvetica's cap height, in ems (its AFM's CapHeight, 718/1000). */
+const HELVETICA_CAP_EM = 0.718;
+
+/**
+ * Every page in one PDF: vector paths, and under them each text shape's words as invisible text (render
+ * mode 3) in Helvetica, one of the PDF's standard fonts (no font file embedded), set at the strokes' cap
+ * height on their baseline; no dates.
+ */
 export async function pagesPdf(pages: readonly Page[], title: string): Promise<Uint8Array> {
   const doc = await PDFDocument.create({ updateMetadata: false });
   doc.setTitle(title, { showInWindowTitleBar: false });
+  const font = await doc.embedFont(StandardFonts.Helvetica);
   for (const page of pages) {
     const pdfPage = doc.addPage([page.widthMm * PT_PER_MM, page.heightMm * PT_PER_MM]);
     for (const p of paths(page)) {
@@ -79,6 +88,12 @@ export async function pagesPdf(pages: readonly Page[], title: string): Promise<U
         ...(p.strokeMm !== null ? { borderColor: colour(p.strokeHex), borderWidth: p.strokeMm, borderLineCap: LineCapStyle.Round } : {}),
         ...(p.dashMm ? { borderDashArray: [...p.dashMm] } : {}),
       });
+    }
+    for (const t of page.shapes) {
+      if (t.kind !== 'text') continue;
+      pdfPage.pushOperators(pushGraphicsState(), setTextRenderingMode(TextRenderingMode.Invisible));
+      pdfPage.drawText(t.text, { x: t.xMm * PT_PER_MM, y: (page.heightMm - t.yMm) * PT_PER_MM, size: (t.capMm * PT_PER_MM) / HELVETICA_CAP_EM, font });
+      pdfPage.pushOperators(popGraphicsState());
     }
   }
   return doc.save({ useObjectStreams: false });

@@ -21,11 +21,13 @@
  * (Y) lies in the bed plane and it bends in XY, so its bending strain runs along the roads; its
  * thickness (X) is a whole number of line widths and its width is its height (Z).
  */
-import { box, circleSegments, cylinder, hull3d, polygon, union, type Solid, type Vec3 } from '../geometry/kernel.js';
+import { box, cylinder, hull3d, polygon, union, type Solid, type Vec3 } from '../geometry/kernel.js';
 import { layOnBed, type Part } from '../geometry/part.js';
+import { sub } from '../geometry/vec3.js';
 import { BARREL_WALL_MM, DEFAULTS, FRAME_SETBACK_MM, layout, MOTION_GAP_MM, PUSHER_WIDTH_MM, RAIL_MM, ROOT_BLOCK_MM, SPINE_MM, type CannonOptions, type Layout } from '../physics/cannon-layout.js';
 import { CANNON, CANNON_LIMITS, CLEARANCE_RANGE_MM, INTERFACES, MIN_FEATURE_MM, PRINT_DEFAULTS } from '../standard.js';
 import { chamferFitsAtBed } from './chamfer.js';
+import { teardropArc } from './cutters.js';
 import { checkOption, checkRange, mergeOptions } from './options.js';
 
 export { DEFAULTS, type CannonOptions } from '../physics/cannon-layout.js';
@@ -67,7 +69,7 @@ function validate(options?: Partial<CannonOptions>): CannonOptions {
 }
 
 function span(lo: Vec3, hi: Vec3): Solid {
-  return box([hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]], false).translate(lo);
+  return box(sub(hi, lo), false).translate(lo);
 }
 
 /** A cylinder of `radiusMm` along the bore axis, from x0 to x1 (measured along X). */
@@ -85,14 +87,9 @@ function alongBore(L: Layout, radiusMm: number, x0: number, x1: number): Solid {
 function boreTeardrop(L: Layout, x0: number, x1: number): Solid {
   const t = (L.o.elevationDeg * Math.PI) / 180;
   const r = L.boreMm / 2;
-  const n = Math.max(6, Math.ceil((circleSegments(r) * 3) / 4));
-  const arc = Array.from({ length: n + 1 }, (_, i): [number, number] => {
-    const a = (3 * Math.PI) / 4 + (i * 3 * Math.PI) / (2 * n);
-    return [r * Math.cos(a), r * Math.sin(a)];
-  });
   // Drawn with its point at +y, then turned a quarter (x, y) → (−y, x): tilted like alongBore's cylinder,
   // the profile's −x is the bore's own up (square to its axis, in the vertical plane).
-  const outline: [number, number][] = [...arc, [0, r * Math.SQRT2]];
+  const outline: [number, number][] = [...teardropArc(r), [0, r * Math.SQRT2]];
   const profile = polygon(outline.map(([x, y]): [number, number] => [-y, x]));
   const len = (x1 - x0) / Math.cos(t);
   return profile.extrude(len).rotate([0, 90 - L.o.elevationDeg, 0]).translate([x0, 0, L.axisZ(x0)]);

@@ -14,14 +14,13 @@
  *
  * Other fits that reach the bed (a hole lying on its side) are not cut here; print/bed-chamfer reports them.
  */
-import { circleSegments, cylinder, hull3d, union, type Profile, type Solid, type Vec3 } from '../geometry/kernel.js';
+import { circleSegments, cylinder, hull3d, union, type Profile, type Solid } from '../geometry/kernel.js';
 import type { Feature, Part } from '../geometry/part.js';
+import { add, type Vec3 } from '../geometry/vec3.js';
 import { featureFrame } from '../mesh/probe.js';
 
 /** Cutters reach this far past the surfaces they cut, so no skin is left. */
 const OVERSHOOT_MM = 0.05;
-
-const add = (a: Vec3, b: Vec3, s = 1): Vec3 => [a[0] + b[0] * s, a[1] + b[1] * s, a[2] + b[2] * s];
 
 /** The corners of a rect feature's outline grown by `growMm`, at height z. */
 function rectCorners(f: Feature & { size: { shape: 'rect' } }, growMm: number, z: number): Vec3[] {

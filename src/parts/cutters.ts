@@ -6,9 +6,10 @@
  * A cutter is built with its mouth at the origin, running down −Z, axis +Z. `placeCut` turns and moves
  * it; `cutInto` subtracts a set of cuts from a body and collects their features.
  */
-import { box, circleSegments, cylinder, hull3d, polygon, union, type Solid, type Vec3 } from '../geometry/kernel.js';
+import { box, circleSegments, cylinder, hull3d, polygon, union, type Solid } from '../geometry/kernel.js';
 import { applyDirection, applyPoint, compose, rotation, translation, type Feature, type FeatureKind, type Part } from '../geometry/part.js';
-import { BALLAST_WASHER, clearanceMm as gapMm, fitDepthMm, fitHoleMm, INTERFACES, PRINTABILITY, type MatingClass } from '../standard.js';
+import { add, cross, dot, norm, unit, type Vec3 } from '../geometry/vec3.js';
+import { BALLAST_WASHER, fitDepthMm, fitHoleMm, INTERFACES, PRINTABILITY, washerBossMm, type MatingClass } from '../standard.js';
 
 export interface Cut {
   solid: Solid;
@@ -76,24 +77,49 @@ export function teardrop(cut: Cut, up: Vec3 = [0, 0, 1]): Cut {
   const r = f.size.diameterMm / 2;
   const w = f.axis;
   // The hole's own up: `up` made square to its axis; then the side completes a right-handed frame.
-  const k = up[0] * w[0] + up[1] * w[1] + up[2] * w[2];
-  const raw: Vec3 = [up[0] - k * w[0], up[1] - k * w[1], up[2] - k * w[2]];
-  const len = Math.hypot(...raw);
-  if (len < 0.5) throw new Error(`teardrop: ${f.id} does not lie on its side`);
-  const v: Vec3 = [raw[0] / len, raw[1] / len, raw[2] / len];
-  const u: Vec3 = [v[1] * w[2] - v[2] * w[1], v[2] * w[0] - v[0] * w[2], v[0] * w[1] - v[1] * w[0]];
-  // One outline, the arc ending exactly on the 45° faces: a circle polygon's chords would leave the faces'
-  // corners standing proud of it.
-  const n = Math.max(6, Math.ceil((circleSegments(r) * 3) / 4));
-  const arc = Array.from({ length: n + 1 }, (_, i): [number, number] => {
-    const a = (3 * Math.PI) / 4 + (i * 3 * Math.PI) / (2 * n);
-    return [r * Math.cos(a), r * Math.sin(a)];
-  });
+  const raw = add(up, w, -dot(up, w));
+  if (norm(raw) < 0.5) throw new Error(`teardrop: ${f.id} does not lie on its side`);
+  const v = unit(raw);
+  const u = cross(v, w);
   const roof = r * (Math.SQRT2 - 1);
-  const profile = polygon([...arc, [roof, r], [-roof, r]]);
+  const profile = polygon([...teardropArc(r), [roof, r], [-roof, r]]);
   const p = f.positionMm;
   const m = [u[0], u[1], u[2], 0, v[0], v[1], v[2], 0, w[0], w[1], w[2], 0, p[0], p[1], p[2], 1];
   return { solid: profile.extrude(f.depthMm + OVERSHOOT_MM).translate([0, 0, -f.depthMm]).transform(m), feature: f };
+}
+
+/**
+ * A teardrop's round part, radius `radiusMm` about the origin: the circle from 135° down round the bottom
+ * to 45°, its ends exactly where the 45° faces above it start (a circle polygon's chords would leave the
+ * faces' corners standing proud of it). The roof that closes it is the caller's.
+ */
+export function teardropArc(radiusMm: number): [number, number][] {
+  const n = Math.max(6, Math.ceil((circleSegments(radiusMm) * 3) / 4));
+  return Array.from({ length: n + 1 }, (_, i): [number, number] => {
+    const a = (3 * Math.PI) / 4 + (i * 3 * Math.PI) / (2 * n);
+    return [radiusMm * Math.cos(a), radiusMm * Math.sin(a)];
+  });
+}
+
+/**
+ * The flat boss round a side slot's mouth (PRINTABILITY.portBoss), added to the body before the slot is cut
+ * so the mouth opens on its flat face: across the slot's width and `marginMm` beyond each side, its face on
+ * the mouth's plane from `lintelMm` under the slot's floor to as far over its roof; from there its top and underside run
+ * back `inMm` into the body at PRINTABILITY.undersideDeg (the underside then prints without support, the
+ * top faces up). `slot` is the placed slot's feature, its axis level and out of the side; `inMm` reaches
+ * past the side's innermost point behind the face.
+ */
+export function portBoss(slot: Feature, inMm: number): Solid {
+  if (slot.size.shape !== 'rect') throw new Error(`portBoss: ${slot.id} is not a square slot`);
+  const { marginMm, lintelMm } = PRINTABILITY.portBoss;
+  // Across the slot level (u) and up (v), whichever of its sides the feature calls its width.
+  const w = unit(slot.axis), u = unit(cross([0, 0, 1], w)), v = cross(w, u);
+  const upright = Math.abs(slot.size.widthAxis[2]) > 0.5;
+  const hu = (upright ? slot.size.heightMm : slot.size.widthMm) / 2 + marginMm, hv = (upright ? slot.size.widthMm : slot.size.heightMm) / 2;
+  const slope = inMm / Math.tan((PRINTABILITY.undersideDeg * Math.PI) / 180);
+  const at = (s: number, x: number, t: number): Vec3 => add(add(add(slot.positionMm, w, s), u, x), v, t);
+  const section: [number, number][] = [[0, -hv - lintelMm], [0, hv + lintelMm], [-inMm, hv + lintelMm + slope], [-inMm, -hv - lintelMm - slope]];
+  return hull3d([-hu, hu].flatMap((x) => section.map(([s, t]) => at(s, x, t))));
 }
 
 /** Subtracts every cut from the body in one boolean and returns the part with the cuts' features. */
@@ -180,30 +206,33 @@ export function wheelSlot(id: string, clearanceMm: number): Cut {
 
 /**
  * How far a ballast pocket's ceiling rises above the washer stack: over the stack the wall and the boss each
- * lean in at 45° by this much, so the flat ring left between them is spanned in one direction, even beside
- * the boss, by a bridge no longer than PRINTABILITY.bridgeMm (with MARGIN_MM to spare). A flat ceiling over the
- * whole ring would need an 18 mm bridge there.
+ * lean in at PRINTABILITY.undersideDeg from vertical (PrusaSlicer supports such a ring leaning 45° at 0.16 mm
+ * layers, test/validate/supports.slow.test.ts), so the flat ring left between them is spanned in one
+ * direction, even beside the boss, by a bridge no longer than PRINTABILITY.bridgeMm (with MARGIN_MM to
+ * spare). A flat ceiling over the whole ring would need an 18 mm bridge there.
  */
 export function ballastCeilingRiseMm(clearanceMm: number): number {
   const { wallMm, bossMm } = ballastRadiiMm(clearanceMm);
   const half = PRINTABILITY.bridgeMm / 2 - MARGIN_MM;
-  // (R − h)² − (r + h)² = half²: the chord tangent to the boss's cap spans the bridge.
-  return Math.max(0, (wallMm ** 2 - bossMm ** 2 - half ** 2) / (2 * (wallMm + bossMm)));
+  // (R − h·t)² − (r + h·t)² = half², t the lean's run per rise: the chord tangent to the boss's cap spans the bridge.
+  return Math.max(0, (wallMm ** 2 - bossMm ** 2 - half ** 2) / (2 * BALLAST_LEAN * (wallMm + bossMm)));
 }
+/** How far the pocket's ceiling leans in per millimetre it rises: tan PRINTABILITY.undersideDeg. */
+const BALLAST_LEAN = Math.tan((PRINTABILITY.undersideDeg * Math.PI) / 180);
 
-/** The pocket's wall (sliding on the washers' outside) and its boss (press in their hole), radii. */
+/** The pocket's wall (sliding on the washers' outside) and its boss (pressed into their hole, washerBossMm), radii. */
 function ballastRadiiMm(clearanceMm: number): { wallMm: number; bossMm: number } {
-  const w = BALLAST_WASHER;
-  return { wallMm: fitHoleMm(w.outsideMaxMm, 'sliding', clearanceMm) / 2, bossMm: (w.holeMinMm - 2 * gapMm('press', clearanceMm)) / 2 };
+  return { wallMm: fitHoleMm(BALLAST_WASHER.outsideMaxMm, 'sliding', clearanceMm) / 2, bossMm: washerBossMm(clearanceMm) / 2 };
 }
 
 /**
  * Takes a stack of `washers` ballast washers (BALLAST_WASHER) lying flat: a round pocket, sliding on the
  * washers' outside and deep enough for the thickest of them, around a boss they press onto by their hole
- * (press class on the hole's smallest size). The boss stands from the pocket's floor to its mouth, so the
- * pocket opens on the bed face; above the stack the wall and the boss lean in at 45° to a flat ring a short
- * bridge spans (ballastCeilingRiseMm): it prints without supports, and the part stays one body. The feature
- * states the stack's depth; the cut rises ballastCeilingRiseMm above it.
+ * (washerBossMm: larger than the largest hole ISO 7089 allows, so every washer grips, WASHER_GRIP_MM). The
+ * boss stands from the pocket's floor to its mouth, so a pocket opening on the bed face prints; above the
+ * stack the wall and the boss lean in (PRINTABILITY.undersideDeg) to a flat ring a short bridge spans (ballastCeilingRiseMm): it
+ * prints without supports, and the part stays one body. The feature states the stack's depth; the cut rises
+ * ballastCeilingRiseMm above it.
  */
 export function ballastPocket(id: string, washers: number, clearanceMm: number): Cut {
   const w = BALLAST_WASHER;
@@ -213,9 +242,12 @@ export function ballastPocket(id: string, washers: number, clearanceMm: number):
   const pocket = roundHole('ballast-pocket', id, 2 * R, depthMm, 'sliding');
   // The wall's lean and the boss's cap, frustums over the stack, each reaching a hair (e) into what it joins.
   const e = 0.01;
-  const lean = cylinder(h + e, R - h, R + e, false, circleSegments(R)).translate([0, 0, -depthMm - h]);
-  const boss = cylinder(depthMm + 2 * OVERSHOOT_MM, r, r, false, circleSegments(r)).translate([0, 0, -depthMm - OVERSHOOT_MM]);
-  const cap = cylinder(h + e, r + h + e, r, false, circleSegments(r)).translate([0, 0, -depthMm - h - e]);
+  const t = BALLAST_LEAN;
+  const lean = cylinder(h + e, R - h * t, R, false, circleSegments(R)).translate([0, 0, -depthMm - h]);
+  // The boss, across its facets' flats at its size, runs past the cut's overshoot at both ends, so no face of it lies on one of the pocket's.
+  const n = circleSegments(r);
+  const boss = cylinder(depthMm + 3 * OVERSHOOT_MM, r / Math.cos(Math.PI / n), r / Math.cos(Math.PI / n), false, n).translate([0, 0, -depthMm - OVERSHOOT_MM]);
+  const cap = cylinder(h + e, r + (h + e) * t, r, false, circleSegments(r)).translate([0, 0, -depthMm - h - e]);
   return {
     solid: pocket.solid.union(lean).subtract(boss.union(cap)),
     feature: { ...pocket.feature, size: { shape: 'round', diameterMm: 2 * R, coreDiameterMm: 2 * r } },

@@ -84,9 +84,12 @@ export function dial(options?: Partial<DialOptions>): Part {
     const a = (stopAngleDeg(i, n) * Math.PI) / 180;
     const [c, s] = [Math.cos(a), Math.sin(a)];
     // A label reads upright at the pointer: turned so its top faces out along the radius.
-    const glyph = text(label, o.labelHeightMm, LABEL_STROKE_MM).rotate(stopAngleDeg(i, n) - 90);
-    const widest = glyph.bounds();
-    checkOption('dial', `labels[${i}]`, label, Math.max(widest.max[0] - widest.min[0], widest.max[1] - widest.min[1]) <= (2 * Math.PI * labelRadiusMm) / n + o.labelHeightMm, `a label that fits its ${(360 / n).toFixed(1)}° sector`);
+    const upright = text(label, o.labelHeightMm, LABEL_STROKE_MM);
+    // Neighbouring labels stand a chord apart, centre to centre: each keeps half a letter's height clear
+    // of the next, so "S1" and "S2" read as two labels, not "S1S2".
+    const { min, max } = upright.bounds(), room = 2 * labelRadiusMm * Math.sin(Math.PI / n) - o.labelHeightMm / 2;
+    checkOption('dial', `labels[${i}]`, label, max[0] - min[0] <= room, `a label at most ${room.toFixed(1)} mm wide at ${o.labelHeightMm} mm tall, half a letter clear of its neighbours ${(360 / n).toFixed(1)}° round (it is ${(max[0] - min[0]).toFixed(1)} mm): shorten it, lower labelHeightMm or widen detentRadiusMm`);
+    const glyph = upright.rotate(stopAngleDeg(i, n) - 90);
     engraved.push(glyph.translate(labelRadiusMm * c, labelRadiusMm * s).extrude(o.engraveDepthMm + 0.5).translate([0, 0, t - o.engraveDepthMm]));
     const at = [o.detentRadiusMm * c, o.detentRadiusMm * s] as const;
     cuts.push(cylinder(dimpleDepthMm + 0.5, dimpleMm / 2).translate([at[0], at[1], -0.5]));

@@ -13,9 +13,9 @@ import { HULL_STYLES, type FactionModel } from '../faction/types.js';
 import { FACTION_LIMITS } from '../faction/format.js';
 import { box, circle, hull2d, hull3d, polygon, rect, union, withoutSlivers, type Solid, type Vec3 } from '../geometry/kernel.js';
 import { layOnBed, type Part } from '../geometry/part.js';
-import { CLEARANCE_RANGE_MM, DEFAULT_BED_CHAMFER_MM, DEFAULT_CLEARANCE_MM, HULL } from '../standard.js';
+import { CLEARANCE_RANGE_MM, DEFAULT_BED_CHAMFER_MM, DEFAULT_CLEARANCE_MM, HULL, PRINTABILITY } from '../standard.js';
 import { chamferFitsAtBed } from './chamfer.js';
-import { ballastCeilingRiseMm, ballastPocket, cannonSlot, cargoSocket, coinSlot, FACING, mastSocket, placeCut, turretSeat, wheelSlot, type Cut } from './cutters.js';
+import { ballastCeilingRiseMm, ballastPocket, cannonSlot, cargoSocket, coinSlot, FACING, mastSocket, placeCut, portBoss, turretSeat, wheelSlot, type Cut } from './cutters.js';
 import { ornaments, RAIL_GUNWALE_MM } from './hull-styles/ornaments.js';
 import { CASTLE, levelsFor, minHalfBeamMm, Outline, PROA, proaFloatYMm, STYLES, type Level, type StyleDef } from './hull-styles/styles.js';
 import { surfaceDetail, type HullContext } from './hull-styles/surface.js';
@@ -75,6 +75,8 @@ interface Planned {
   /** Which way a cannon slot opens (its frame is cut round it). */
   facing?: 'port' | 'starboard' | 'bow' | 'stern';
   cut: () => Cut;
+  /** What it stands on the body before it is cut (a side slot's boss). */
+  add?: () => Solid;
 }
 
 const fmt = (mm: number): string => `${Math.round(mm * 100) / 100}`;
@@ -127,7 +129,7 @@ export function hull(options?: Partial<HullOptions>): Part {
   const lofted = loft(outline, loftLevels);
   const shell = surface.cuts.length ? lofted.subtract(union(surface.cuts)) : lofted;
   const teeth = style.rim && !wall ? gunwaleTeeth(m, style, outline) : [];
-  const body = union([shell, ...decorations(m, style, outline, levels), ...teeth, ...surface.adds, ...look.adds]);
+  const body = union([shell, ...decorations(m, style, outline, levels), ...teeth, ...surface.adds, ...look.adds, ...planned.flatMap((p) => (p.add ? [p.add()] : []))]);
   const cuts = planned.map((p) => p.cut());
   // cutInto's one subtraction, with the bulwark's well and the ornaments' recesses in the same union as the cutters.
   const relief = [...(wall ? [bulwarkWell(m, style, outline, top)] : []), ...look.cuts];
@@ -239,6 +241,7 @@ function planFeatures(m: FactionModel, clearanceMm: number, style: StyleDef, out
   }
 
   const zc = HULL.cannonSlotCentreHeightMm;
+  const boss = PRINTABILITY.portBoss;
   m.cannonSlots.forEach((slot, i) => {
     if (slot.mount !== 'hull') return; // the turret's slot is on the turret part
     const path = `model.cannonSlots[${i}].at`;
@@ -249,16 +252,23 @@ function planFeatures(m: FactionModel, clearanceMm: number, style: StyleDef, out
     const off = slot.offsetMm;
     if (slot.facing === 'port' || slot.facing === 'starboard') {
       if (style.outrigger && slot.facing === 'starboard') fail(`model.cannonSlots[${i}].facing`, `a ${m.hull.style} carries its outrigger to starboard, which would block a starboard slot; use port, bow or stern`);
-      // Mouth on the outermost point of the side over the slot's width, so the cut leaves no skin.
-      const mouth = outline.maxHalfMm(off - h, off + h);
+      // Mouth on the outermost point of the side over the slot's width and its boss's margins, on the flat
+      // face of a boss reaching back past the side's innermost point there (PRINTABILITY.portBoss), so the
+      // slot's roof ends on a straight edge and the cut leaves no skin.
+      const x0 = off - h - boss.marginMm, x1 = off + h + boss.marginMm;
+      const mouth = outline.maxHalfMm(x0, x1);
+      const inMm = mouth - innermostHalfMm(outline, levels, x0, x1, zc - h, zc + h + boss.lintelMm) + boss.fuseMm;
       const sign = slot.facing === 'port' ? 1 : -1;
+      const placed = (): Cut => placeCut(cut, [off, sign * mouth, zc], sign > 0 ? FACING['+y'] : FACING['-y']);
       planned.push({
         path,
         what: `the ${slot.facing} cannon slot`,
         place: 'side',
         facing: slot.facing,
         box: { min: [off - h, sign > 0 ? mouth - d : -mouth, zc - h], max: [off + h, sign > 0 ? mouth : -mouth + d, zc + h] },
-        cut: () => placeCut(cut, [off, sign * mouth, zc], sign > 0 ? FACING['+y'] : FACING['-y']),
+        cut: placed,
+        // No lower than the bottom: a boss reaching that low stands on the bed.
+        add: () => portBoss(placed().feature, inMm).trimByPlane([0, 0, 1], 0),
       });
       // The side beside the slot must hold the plug over at least half its depth.
       const side0 = minHalfBeamMm(outline, levels, off - h - WALL, zc - h, zc + h);
@@ -296,6 +306,22 @@ function planFeatures(m: FactionModel, clearanceMm: number, style: StyleDef, out
   return planned;
 }
 
+/**
+ * The side's innermost half-beam over x0…x1 and heights z0…z1 (where a slot's boss must reach back to). The
+ * loft runs straight between its levels and its stations, so the range's ends and the stations and levels
+ * inside it bound it.
+ */
+function innermostHalfMm(outline: Outline, levels: readonly Level[], x0: number, x1: number, z0: number, z1: number): number {
+  const xs = [x0, x1, ...outline.xs.filter((x) => x > x0 && x < x1)];
+  const zs = [z0, z1, ...levels.map((l) => l.zMm).filter((z) => z > z0 && z < z1)];
+  const halfAt = (x: number, z: number): number => {
+    const i = levels.findIndex((l) => l.zMm >= z);
+    if (i <= 0) return outline.levelHalfAt(levels[Math.max(0, i)]!, x);
+    const a = levels[i - 1]!, b = levels[i]!, t = (z - a.zMm) / (b.zMm - a.zMm);
+    return (1 - t) * outline.levelHalfAt(a, x) + t * outline.levelHalfAt(b, x);
+  };
+  return Math.min(...xs.flatMap((x) => zs.map((z) => halfAt(x, z))));
+}
 /** Describes the x ranges (0.5 mm steps) where `ok` holds, e.g. "at from -20 to 12 mm". */
 function scan(outline: Outline, ok: (xMm: number) => boolean): string {
   const runs: [number, number][] = [];

@@ -4,10 +4,10 @@
  * underside sits on the object. `topperPuck` and `topperCuts` make the body and place the features; the
  * full island reuses both.
  */
-import { polygon, type Solid } from '../geometry/kernel.js';
+import { box, polygon, union, type Solid } from '../geometry/kernel.js';
 import { layOnBed, type Part } from '../geometry/part.js';
-import { CLEARANCE_RANGE_MM, DEFAULT_CLEARANCE_MM, fitDepthMm, fitHoleMm, HULL, INTERFACES, MIN_FEATURE_MM } from '../standard.js';
-import { cannonSlot, cutInto, mastSocket, placeCut, type Cut } from './cutters.js';
+import { CLEARANCE_RANGE_MM, DEFAULT_CLEARANCE_MM, fitDepthMm, fitHoleMm, HULL, INTERFACES, MIN_FEATURE_MM, PRINTABILITY } from '../standard.js';
+import { cannonSlot, cutInto, mastSocket, placeCut, portBoss, type Cut } from './cutters.js';
 import { checkOption, checkRange, mergeOptions } from './options.js';
 
 export interface IslandTopperOptions {
@@ -78,7 +78,7 @@ export function topperCuts(o: IslandTopperOptions, floorMm: number, topMm: numbe
   for (let i = 0; i < o.cannonSlots; i++) {
     const a = (360 * i) / o.cannonSlots;
     const t = (a * Math.PI) / 180;
-    // The cutter's +Z turned to +X, then round Z by a; the slot's width axis stays horizontal.
+    // The cutter's +Z turned to +X, then round Z by a.
     cuts.push(placeCut(cannonSlot(`cannon-slot-${i + 1}`, o.clearanceMm), [o.radiusMm * Math.cos(t), o.radiusMm * Math.sin(t), zSlot], [0, 90, a]));
   }
   const ring = flagCircleMm(o);
@@ -89,10 +89,24 @@ export function topperCuts(o: IslandTopperOptions, floorMm: number, topMm: numbe
   return cuts;
 }
 
+/**
+ * The flat bosses round the cannon slots' mouths for a puck whose bottom is at `floorMm` and top at `topMm`
+ * (PRINTABILITY.portBoss): each slot opens on a flat face tangent to the round wall, so its roof ends
+ * straight and prints as a bridge; no higher than the puck's top.
+ */
+export function topperBosses(o: IslandTopperOptions, floorMm: number, topMm: number): Solid[] {
+  const half = fitHoleMm(INTERFACES.cannonPlug.sideMm, 'sliding', o.clearanceMm) / 2 + PRINTABILITY.portBoss.marginMm;
+  // Past the round wall's innermost point behind the face.
+  const inMm = o.radiusMm - Math.sqrt(o.radiusMm ** 2 - half ** 2) + PRINTABILITY.portBoss.fuseMm;
+  const cap = box([4 * o.radiusMm, 4 * o.radiusMm, topMm - floorMm], false).translate([-2 * o.radiusMm, -2 * o.radiusMm, floorMm]);
+  return topperCuts(o, floorMm, topMm)
+    .filter((c) => c.feature.kind === 'cannon-slot')
+    .map((c) => portBoss(c.feature, inMm).intersect(cap));
+}
 /** Builds the topper flat side down. Features: `cannon-slot-<i>`, `flag-hole-<i>` (holes). */
 export function islandTopper(options?: Partial<IslandTopperOptions>): Part {
   const o = mergeOptions(DEFAULTS, options);
   checkTopperOptions('islandTopper', o);
   const h = topperHeightMm(o.clearanceMm);
-  return layOnBed(cutInto(topperPuck(o.radiusMm, 0, h), topperCuts(o, 0, h)));
+  return layOnBed(cutInto(union([topperPuck(o.radiusMm, 0, h), ...topperBosses(o, 0, h)]), topperCuts(o, 0, h)));
 }

@@ -9,7 +9,7 @@ import { polygon, union, type Vec2 } from '../geometry/kernel.js';
 import { layOnBed, type Part } from '../geometry/part.js';
 import { DEFAULT_PRINTER_ID, MIN_FEATURE_MM, PRINTERS } from '../standard.js';
 import { cutInto } from './cutters.js';
-import { checkTopperOptions, DEFAULTS as TOPPER_DEFAULTS, topperCuts, topperHeightMm, topperPuck, type IslandTopperOptions } from './island-topper.js';
+import { checkTopperOptions, DEFAULTS as TOPPER_DEFAULTS, topperBosses, topperCuts, topperHeightMm, topperPuck, type IslandTopperOptions } from './island-topper.js';
 import { checkOption, checkRange, mergeOptions } from './options.js';
 import { createRandom } from '../random.js';
 
@@ -76,5 +76,5 @@ export function island(options?: Partial<IslandOptions>): Part {
   const hill = shore.scale(HILL_SCALE).extrude(h - hillBottom, TOP_SCALE / HILL_SCALE).translate([0, 0, hillBottom]);
   const top = h + topperHeightMm(o.clearanceMm);
   const puck = topperPuck(o.radiusMm, h / 2, top);
-  return layOnBed(cutInto(union([beach, hill, puck]), topperCuts(o, h, top)));
+  return layOnBed(cutInto(union([beach, hill, puck, ...topperBosses(o, h, top)]), topperCuts(o, h, top)));
 }

@@ -9,6 +9,7 @@
  */
 import { cylinder, union, type Solid } from '../geometry/kernel.js';
 import { layOnBed, type Feature, type Part } from '../geometry/part.js';
+import { ZERO_VOLUME_MM3 } from '../mesh/topology.js';
 import { DEFAULT_BED_CHAMFER_MM, INTERFACES, MIN_FEATURE_MM } from '../standard.js';
 import { chamferFitsAtBed } from './chamfer.js';
 import { checkRange, mergeOptions } from './options.js';
@@ -98,5 +99,11 @@ export function mast(options?: Partial<MastOptions>): Part {
   );
   // Each round section's underside becomes two faces from its strip on the bed up to its axis: a lying
   // cylinder's underside overhangs up to 90° right at the bed, and its flat's edges swell into the fit.
-  return chamferFitsAtBed(part, o.bedChamferMm);
+  const chamfered = chamferFitsAtBed(part, o.bedChamferMm);
+  // The pole's chamfer cut ends flush with the pole's end face, where the thinner tenon goes on; for some
+  // lengths (Rigadoon's 18 mm pole) the kernel leaves a closed film of no volume there, a body of its own
+  // touching the mast at a corner. It is no part of the mast: dropped.
+  const bodies = chamfered.solid.bodies();
+  if (bodies.length === 1) return chamfered;
+  return { ...chamfered, solid: union(bodies.filter((b) => Math.abs(b.volumeMm3()) >= ZERO_VOLUME_MM3)) };
 }

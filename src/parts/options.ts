@@ -12,9 +12,12 @@ export function mergeOptions<T extends object>(defaults: T, options: Partial<T> 
   return out;
 }
 
+/** A value as written in a message: JSON, but NaN and the infinities by name (JSON would call them null). */
+const shown = (value: unknown): string => (typeof value === 'number' ? String(value) : (JSON.stringify(value, (_, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v)) ?? String(value)));
+
 /** Throws an InputError naming `<part> options` and the field unless `ok`. */
 export function checkOption(part: string, field: string, value: unknown, ok: boolean, valid: string): void {
-  if (!ok) throw InputError.single(`${part} options`, field, `${field} = ${JSON.stringify(value)} is not valid: expected ${valid}`);
+  if (!ok) throw InputError.single(`${part} options`, field, `${field} = ${shown(value)} is not valid: expected ${valid}`);
 }
 
 /**

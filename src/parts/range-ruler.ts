@@ -24,7 +24,10 @@ const PART = 'range ruler';
 export interface RangeRulerOptions {
   /** Band boundaries in inches: strictly increasing, the first 0. Default [0, 3, 8, 12, 18] (the rulebook's). */
   bandsIn: number[];
-  /** One label per band, engraved inside it wherever it falls in this segment. Default ['+2', '+0', '-2', '10']. */
+  /**
+   * One label per band, engraved inside it wherever it falls in this segment. Default ['+2', '+0', '-2',
+   * 'NAT 10']: each band's to-hit modifier, and at long range "a natural 10 is needed to hit target".
+   */
   bandLabels: string[];
   /** Where this segment starts along the ruler, inches. Default 0. */
   fromIn: number;
@@ -52,7 +55,7 @@ export interface RangeRulerOptions {
 
 export const DEFAULTS: RangeRulerOptions = {
   bandsIn: [0, 3, 8, 12, 18],
-  bandLabels: ['+2', '+0', '-2', '10'],
+  bandLabels: ['+2', '+0', '-2', 'NAT 10'],
   fromIn: 0,
   toIn: 6,
   widthMm: 25,

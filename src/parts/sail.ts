@@ -52,6 +52,11 @@ export const DEFAULTS: SailOptions = {
 const POLE_GAP_MM = 0.4;
 /** How far a loop tab reaches back over the sail's edge to fuse with it (past the torn foot's rag). */
 const TAB_OVERLAP_MM = 3;
+/** How much narrower the head is than the foot, as a fraction of the foot's width: the head is 85 % of it. */
+const HEAD_TAPER = 0.15;
+
+/** The leech's distance from the sail's centre line at height `y` (−H/2 at the foot, H/2 at the head). */
+const leechMm = (W: number, H: number, y: number): number => (W / 2) * (1 - HEAD_TAPER * (y / H + 0.5));
 
 /** Builds a sail lying on its back. Features: two `sail-loop` holes, at the head and the foot. */
 export function sail(options?: Partial<SailOptions>): Part {
@@ -59,7 +64,8 @@ export function sail(options?: Partial<SailOptions>): Part {
   checkRange('sail', 'clearanceMm', o.clearanceMm, CLEARANCE_RANGE_MM.min, CLEARANCE_RANGE_MM.max);
   checkOption('sail', 'damaged', o.damaged, typeof o.damaged === 'boolean', 'true or false');
   checkOption('sail', 'tattered', o.tattered, typeof o.tattered === 'boolean', 'true or false');
-  checkRange('sail', 'yardOverhangMm', o.yardOverhangMm, 0, 0.075 * o.widthMm);
+  // The yard reaches no further out than the foot's corners.
+  checkRange('sail', 'yardOverhangMm', o.yardOverhangMm, 0, (HEAD_TAPER / 2) * o.widthMm);
   checkRange('sail', 'widthMm', o.widthMm, 16, 60);
   checkRange('sail', 'heightMm', o.heightMm, 16, INTERFACES.mastPole.lengthMm - 2 * o.loopLengthMm);
   checkRange('sail', 'edgeThicknessMm', o.edgeThicknessMm, MIN_FEATURE_MM, 3);
@@ -68,7 +74,8 @@ export function sail(options?: Partial<SailOptions>): Part {
   checkRange('sail', 'loopLengthMm', o.loopLengthMm, TAB_OVERLAP_MM + MIN_FEATURE_MM, 8);
 
   const W = o.widthMm, H = o.heightMm;
-  let outline = polygon([[-W / 2, -H / 2], [W / 2, -H / 2], [0.425 * W, H / 2], [-0.425 * W, H / 2]]);
+  const head = leechMm(W, H, H / 2);
+  let outline = polygon([[-W / 2, -H / 2], [W / 2, -H / 2], [head, H / 2], [-head, H / 2]]);
   if (o.damaged) outline = tear(outline, W, H);
   if (o.tattered) outline = fray(outline, W, H);
 
@@ -110,7 +117,7 @@ export function sail(options?: Partial<SailOptions>): Part {
 function yard(o: SailOptions): Solid {
   const r = YARD_RADIUS_MM, f = r * (Math.SQRT2 - 1);
   const section = polygon([[-f, 0], [f, 0], [r, r - f], [r, r + f], [f, 2 * r], [-f, 2 * r], [-r, r + f], [-r, r - f]]);
-  const length = 0.85 * o.widthMm + 2 * o.yardOverhangMm;
+  const length = 2 * leechMm(o.widthMm, o.heightMm, o.heightMm / 2) + 2 * o.yardOverhangMm;
   // Section in (y, z): extruded along +Z, turned so the extrusion runs along +X, centred, at the head.
   return section.extrude(length).rotate([0, 90, 0]).rotate([90, 0, 0]).translate([-length / 2, o.heightMm / 2 - r, 0]);
 }
@@ -127,7 +134,7 @@ function fray(outline: Profile, W: number, H: number): Profile {
   const nicks = [-0.3, -0.05, 0.2].flatMap((v, k) =>
     [1, -1].map((s) => {
       const y = (v + (s > 0 ? 0.04 * k : 0)) * H;
-      const edge = (W / 2) * (1 - 0.15 * (y / H + 0.5));
+      const edge = leechMm(W, H, y);
       return polygon([[s * (edge + 1), y - 1], [s * (edge - 0.06 * W), y + 0.2], [s * (edge + 1), y + 1.4]]);
     }),
   );

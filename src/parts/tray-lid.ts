@@ -8,8 +8,8 @@
  */
 import { box } from '../geometry/kernel.js';
 import type { Part } from '../geometry/part.js';
-import { fitHoleMm, MIN_FEATURE_MM } from '../standard.js';
-import { DEFAULTS as TRAY, trayOutside, type CardTrayOptions } from './card-tray.js';
+import { fitHoleMm } from '../standard.js';
+import { checkTrayOptions, DEFAULTS as TRAY, trayOutside, type CardTrayOptions } from './card-tray.js';
 import { checkRange, mergeOptions } from './options.js';
 
 export interface TrayLidOptions extends CardTrayOptions {
@@ -25,10 +25,11 @@ export const DEFAULTS: TrayLidOptions = { ...TRAY, columns: 1, rows: 1, stackMm:
 /** Builds the lid ceiling down. Feature: `card-bay` (its inside, the hole the tray goes into; rect, sliding). */
 export function trayLid(options?: Partial<TrayLidOptions>): Part {
   const o = mergeOptions(DEFAULTS, options);
+  // The tray it closes, checked as the tray is (a lid of NaN cards or −1 bays is no lid).
+  checkTrayOptions('tray-lid', o);
   const tray = trayOutside(o);
   checkRange('tray-lid', 'overlapMm', o.overlapMm, 3, tray.heightMm);
   checkRange('tray-lid', 'ceilingMm', o.ceilingMm, 0.8, 5);
-  checkRange('tray-lid', 'wallMm', o.wallMm, MIN_FEATURE_MM, 10);
   const iw = fitHoleMm(tray.widthMm, 'sliding', o.clearanceMm), il = fitHoleMm(tray.lengthMm, 'sliding', o.clearanceMm);
   const W = iw + 2 * o.wallMm, L = il + 2 * o.wallMm, H = o.ceilingMm + o.overlapMm;
   const solid = box([W, L, H], false).translate([-W / 2, -L / 2, 0]).subtract(box([iw, il, o.overlapMm + 1], false).translate([-iw / 2, -il / 2, o.ceilingMm]));

@@ -24,7 +24,10 @@
  *   rolls over them;
  * - each flange, which stands on the bed, rises from its flat along 45° lines that start `bedChamferMm`
  *   inside the flat's ends (against the elephant's foot, chamfer.ts) until they meet its circle;
- * - each stub's lower half is the inscribed right-angled vee, so it still turns in its round bearing.
+ * - each stub's underside is an inscribed vee whose sides lean PRINTABILITY.undersideDeg from vertical, so
+ *   it still turns in its round bearing, and the vee's keel rises along the axle as the stub leaves its
+ *   flange's face, as steeply (a 45° vee standing straight out started as a sliver in the air beside its
+ *   flange, which PrusaSlicer supported).
  */
 import { circleSegments, polygon, type Profile, type Vec2 } from '../geometry/kernel.js';
 import { layOnBed, type Feature, type Part } from '../geometry/part.js';
@@ -211,10 +214,23 @@ function flangeOutline(radiusMm: number, insetMm: number, chamferMm: number): Pr
   return sectionOutline(radiusMm, insetMm, false).intersect(polygon([[-s / 2, -fd - s / 2], [s / 2, -fd - s / 2], [s + up, up - fd], [-s - up, up - fd]]));
 }
 
-/** A stub's section: round above the axle, the inscribed right-angled vee below (−Y). */
+/**
+ * A stub's section: the inscribed vee whose sides lean STUB_RAD from vertical, meeting at the circle's bottom
+ * point (−Y), and the circle over them (from π/2 − 2·STUB_RAD above the axle: a chord leaving the bottom
+ * point θ from vertical subtends π − 2θ). Inscribed, it turns in its round bearing; turned so a side is up,
+ * the bearing rests on it r·(1 − sin STUB_RAD) = 0.64 mm lower than on the round (0.44 mm for a 45° vee).
+ */
 function stubOutline(radiusMm: number): Profile {
-  return polygon([...arc(radiusMm, 0, Math.PI), [0, -radiusMm]]);
+  const meet = Math.PI / 2 - 2 * STUB_RAD;
+  return polygon([...arc(radiusMm, meet, Math.PI - 2 * meet), [0, -radiusMm]]);
 }
+
+/**
+ * Steepest slope, from vertical, of a stub's underside, across it (its vee) and along it (its keel rising as
+ * it leaves its flange): PRINTABILITY.undersideDeg. PrusaSlicer supports a vee of 38–45° whether or not its
+ * keel rises, and a 35° vee whose keel stays level (npm run test:slow).
+ */
+const STUB_RAD = rad(PRINTABILITY.undersideDeg);
 
 /**
  * Builds the wheel standing on its flat. Features: `axle` pegs on both faces (INTERFACES.axle) and the
@@ -243,13 +259,17 @@ export function wheel(options?: Partial<WheelOptions>): Part {
   // Model frame: axle along Z from z = 0 to the wheel's width, flat facing −Y.
   const core = sectionOutline(grooveMm, flatInsetMm, true).extrude(widthMm);
   const flange = flangeOutline(rimMm, flatInsetMm, o.bedChamferMm).extrude(flangeMm);
-  // Stubs reach 1 mm into the disc so the union never meets on a bare coplanar face.
-  const stub = stubOutline(axle.diameterMm / 2).extrude(axle.stubLengthMm + 1);
+  // Stubs reach 1 mm into the disc so the union never meets on a bare coplanar face. Each stands out
+  // sideways from its flange's face, so its underside rises along the axle as it leaves the face, STUB_RAD
+  // from vertical: the layer that starts it reaches no farther out than the one under it allows. The stub
+  // carries the ship on its upper half, which stays round.
+  const r = axle.diameterMm / 2, k = 1 / Math.tan(STUB_RAD), n = Math.hypot(1, k);
+  const stub = stubOutline(r).extrude(axle.stubLengthMm + 1);
   const solid = core.union(
     flange,
     flange.translate([0, 0, widthMm - flangeMm]),
-    stub.translate([0, 0, -axle.stubLengthMm]),
-    stub.translate([0, 0, widthMm - 1]),
+    stub.translate([0, 0, -axle.stubLengthMm]).trimByPlane([0, 1 / n, k / n], -r / n),
+    stub.translate([0, 0, widthMm - 1]).trimByPlane([0, 1 / n, -k / n], (-r - k * widthMm) / n),
   );
 
   const axlePeg = (id: string, z: number, dir: 1 | -1): Feature => ({

@@ -15,8 +15,9 @@
  * angle is 109.5°), within PRINTABILITY.overhangDeg, so it needs no support; the letters on the bed face are
  * open to the bed and bridged over by the layers above.
  */
-import { box, circle, circleSegments, hull3d, polygon, rect, text, withoutSlivers, type Profile, type Solid, type Vec2, type Vec3 } from '../geometry/kernel.js';
+import { box, circle, circleSegments, hull3d, polygon, rect, text, withoutSlivers, type Profile, type Solid, type Vec2 } from '../geometry/kernel.js';
 import { layOnBed, type Part } from '../geometry/part.js';
+import { add, cross, dot, neg, onCircle, unit, type Vec3 } from '../geometry/vec3.js';
 import { MIN_FEATURE_MM, PRINT_DEFAULTS } from '../standard.js';
 import { checkOption, checkRange, mergeOptions } from './options.js';
 
@@ -73,12 +74,6 @@ const OVERSHOOT_MM = 0.5;
 
 type Frame = { u: Vec3; v: Vec3; n: Vec3 };
 
-const unit = (p: Vec3): Vec3 => {
-  const l = Math.hypot(p[0], p[1], p[2]);
-  return [p[0] / l, p[1] / l, p[2] / l];
-};
-const cross = (a: Vec3, b: Vec3): Vec3 => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
-const neg = (a: Vec3): Vec3 => [-a[0], -a[1], -a[2]];
 
 /**
  * Each face's frame, the octahedron's vertices on the axes: n its outward normal, v from its centre toward
@@ -155,18 +150,17 @@ const CUT_FROM_VERTICAL_DEG = 40;
 
 /** The shear that makes a face's cut (face frame z) run along the direction nearest −n within CUT_FROM_VERTICAL_DEG of vertical. */
 function cutShear(f: Frame): readonly number[] {
-  const into: Vec3 = [-f.n[0], -f.n[1], -f.n[2]];
-  const c = into[0] * UP[0] + into[1] * UP[1] + into[2] * UP[2];
-  const vertical: Vec3 = c >= 0 ? UP : [-UP[0], -UP[1], -UP[2]];
+  const into = neg(f.n);
+  const c = dot(into, UP);
+  const vertical = c >= 0 ? UP : neg(UP);
   const from = (Math.acos(Math.min(1, Math.abs(c))) * 180) / Math.PI;
   let a = into;
   if (from > CUT_FROM_VERTICAL_DEG) {
     // Turn `into` toward the vertical in the plane they span, to CUT_FROM_VERTICAL_DEG from it.
-    const side = unit([into[0] - Math.abs(c) * vertical[0], into[1] - Math.abs(c) * vertical[1], into[2] - Math.abs(c) * vertical[2]]);
-    const t = (CUT_FROM_VERTICAL_DEG * Math.PI) / 180;
-    a = [0, 1, 2].map((k) => Math.cos(t) * vertical[k]! + Math.sin(t) * side[k]!) as unknown as Vec3;
+    const side = unit(add(into, vertical, -Math.abs(c)));
+    a = onCircle(vertical, side, (CUT_FROM_VERTICAL_DEG * Math.PI) / 180);
   }
-  const [au, av, an] = [f.u, f.v, f.n].map((e) => a[0] * e[0] + a[1] * e[1] + a[2] * e[2]) as [number, number, number];
+  const [au, av, an] = [f.u, f.v, f.n].map((e) => dot(a, e)) as [number, number, number];
   // A point z along the face's normal (negative inside) moves along the face by z · (au, av) / an.
   return [1, 0, 0, 0, 0, 1, 0, 0, au / an, av / an, 1, 0, 0, 0, 0, 1];
 }

@@ -4,19 +4,23 @@
  * same everywhere.
  */
 import jscadText from '@jscad/modeling/src/text/index.js';
+import { nameCharacters, TYPOGRAPHIC, undrawable } from './glyphs.js';
 
 // @jscad/modeling is CommonJS: Node's ESM loader only gives it a default export.
 const { vectorText } = jscadText;
 
-/** Typographic characters the font lacks, as the ASCII it has (it draws "?" for the rest). */
-const ASCII: Readonly<Record<string, string>> = { '’': "'", '‘': "'", '“': '"', '”': '"', '–': '-', '—': '-', '×': 'x', '…': '...', '°': ' deg', '·': '-' };
-
 /** The font's cap height in its own units ("H"), measured once. */
 let capUnits = 0;
 
-/** Text the font can draw: printable ASCII, typographic characters mapped, anything else as "?". */
+/**
+ * Text as the font draws it: printable ASCII, typographic characters as theirs. Text it cannot draw is
+ * never replaced: the loaders refuse it where it was written (src/render/glyphs.ts), so reaching here with
+ * it is a bug.
+ */
 function fontText(text: string): string {
-  return text.replace(/[^\x20-\x7e]/g, (c) => ASCII[c] ?? '?');
+  const missing = undrawable(text);
+  if (missing.length > 0) throw new Error(`the lettering cannot draw ${nameCharacters(missing)} in ${JSON.stringify(text)}: refuse it where it is read`);
+  return text.replace(/[^\x20-\x7e]/g, (c) => TYPOGRAPHIC[c]!);
 }
 
 /**

@@ -5,6 +5,7 @@
  * Plain arithmetic in a fixed order: the same scene gives the same pixels.
  */
 import type { MeshData } from '../geometry/kernel.js';
+import { add, cross, dot, norm, triangleNormal, unit, vertexAt, type Vec3 } from '../geometry/vec3.js';
 
 /** An RGBA image, row-major from the top-left corner. */
 export interface Image {
@@ -82,19 +83,13 @@ function liftDark(rgb: [number, number, number]): [number, number, number] {
 }
 
 /** The camera's axes: right and up on the screen, and toward the viewer. */
-function cameraAxes(view: View): { right: number[]; up: number[]; toward: number[] } {
+function cameraAxes(view: View): { right: Vec3; up: Vec3; toward: Vec3 } {
   const az = (view.azimuthDeg * Math.PI) / 180, el = (view.elevationDeg * Math.PI) / 180;
-  const toward = [Math.cos(el) * Math.cos(az), Math.cos(el) * Math.sin(az), Math.sin(el)];
+  const toward: Vec3 = [Math.cos(el) * Math.cos(az), Math.cos(el) * Math.sin(az), Math.sin(el)];
   // Straight down, "up" on the screen is +Y turned with the azimuth.
-  const right = [-Math.sin(az), Math.cos(az), 0];
-  const up = [toward[1]! * right[2]! - toward[2]! * right[1]!, toward[2]! * right[0]! - toward[0]! * right[2]!, toward[0]! * right[1]! - toward[1]! * right[0]!];
-  return { right, up, toward };
+  const right: Vec3 = [-Math.sin(az), Math.cos(az), 0];
+  return { right, up: cross(toward, right), toward };
 }
-
-const normalise = (v: number[]): number[] => {
-  const l = Math.hypot(v[0]!, v[1]!, v[2]!) || 1;
-  return [v[0]! / l, v[1]! / l, v[2]! / l];
-};
 
 /** The scene's vertices where they stand, per mesh. */
 function placed(s: SceneMesh): Float64Array {
@@ -120,12 +115,12 @@ export function render(scene: readonly SceneMesh[], options: Partial<RenderOptio
   if (!Number.isInteger(o.widthPx) || o.widthPx < 8 || !Number.isInteger(o.heightPx) || o.heightPx < 8) throw new Error(`image size ${o.widthPx} × ${o.heightPx}: whole pixels, at least 8 × 8`);
   if (!Number.isInteger(o.supersample) || o.supersample < 1 || o.supersample > 8) throw new Error(`supersample ${o.supersample}: a whole number 1–8`);
   const { right, up, toward } = cameraAxes(o.view);
-  const key = normalise([toward[0]! - right[0]! * 0.6 + up[0]! * 0.9, toward[1]! - right[1]! * 0.6 + up[1]! * 0.9, toward[2]! - right[2]! * 0.6 + up[2]! * 0.9]);
-  const fill = normalise([toward[0]! + right[0]! * 0.9, toward[1]! + right[1]! * 0.9, toward[2]! + right[2]! * 0.9]);
+  const key = unit(add(add(toward, right, -0.6), up, 0.9));
+  const fill = unit(add(toward, right, 0.9));
   const S = o.supersample;
   const W = o.widthPx * S, H = o.heightPx * S;
-  const [rx, ry, rz] = right as [number, number, number], [ux, uy, uz] = up as [number, number, number];
-  const [tx, ty, tz] = toward as [number, number, number];
+  const [rx, ry, rz] = right, [ux, uy, uz] = up;
+  const [tx, ty, tz] = toward;
   // Copies of one mesh at one turn, in one colour, are drawn once and stamped where each stands: an
   // orthographic view moves a moved copy's picture without changing it.
   const groups = new Map<MeshData, Map<string, SceneMesh[]>>();
@@ -203,18 +198,17 @@ export function render(scene: readonly SceneMesh[], options: Partial<RenderOptio
     const hb = s.highlight;
     for (let k = 0; k < t.length; k += 3) {
       const a = t[k]!, b = t[k + 1]!, c = t[k + 2]!;
-      const e1x = w[3 * b]! - w[3 * a]!, e1y = w[3 * b + 1]! - w[3 * a + 1]!, e1z = w[3 * b + 2]! - w[3 * a + 2]!;
-      const e2x = w[3 * c]! - w[3 * a]!, e2y = w[3 * c + 1]! - w[3 * a + 1]!, e2z = w[3 * c + 2]! - w[3 * a + 2]!;
-      let nx = e1y * e2z - e1z * e2y, ny = e1z * e2x - e1x * e2z, nz = e1x * e2y - e1y * e2x;
-      const nl = Math.hypot(nx, ny, nz) || 1;
-      (nx /= nl), (ny /= nl), (nz /= nl);
-      if (nx * tx + ny * ty + nz * tz <= 0) continue; // facing away: a closed mesh shows its other side instead
+      const n = triangleNormal(vertexAt(w, a), vertexAt(w, b), vertexAt(w, c));
+      const nl = norm(n) || 1;
+      const facing: Vec3 = [n[0] / nl, n[1] / nl, n[2] / nl];
+      const [nx, ny, nz] = facing;
+      if (dot(facing, toward) <= 0) continue; // facing away: a closed mesh shows its other side instead
       const ax = sxy[3 * a]! - ox, ay = sxy[3 * a + 1]! - oy, az = sxy[3 * a + 2]!;
       const bx = sxy[3 * b]! - ox, by = sxy[3 * b + 1]! - oy, bz = sxy[3 * b + 2]!;
       const qx = sxy[3 * c]! - ox, qy = sxy[3 * c + 1]! - oy, qz = sxy[3 * c + 2]!;
       const area = (bx - ax) * (qy - ay) - (by - ay) * (qx - ax);
       if (area === 0) continue;
-      const light = 0.32 + 0.55 * Math.max(0, nx * key[0]! + ny * key[1]! + nz * key[2]!) + 0.22 * Math.max(0, nx * fill[0]! + ny * fill[1]! + nz * fill[2]!);
+      const light = 0.32 + 0.55 * Math.max(0, dot(facing, key)) + 0.22 * Math.max(0, dot(facing, fill));
       const id = ++faces;
       (normals[3 * id] = nx), (normals[3 * id + 1] = ny), (normals[3 * id + 2] = nz);
       for (let ch = 0; ch < 3; ch++) shades[3 * id + ch] = Math.min(255, Math.round(base[ch]! * light));

@@ -16,10 +16,13 @@
  */
 import { estimatePrint } from '../bom/estimate.js';
 import type { Faction } from '../faction/types.js';
-import { rayHitsMm, type Solid, type Vec3 } from '../geometry/kernel.js';
+import { rayHitsMm, type MeshData, type Solid } from '../geometry/kernel.js';
+import { centroidMm, meshMoments } from '../geometry/mass.js';
 import { applyDirection, applyPoint, compose, translation, type Feature, type FeatureKind, type Mat4 } from '../geometry/part.js';
+import { add, cross, dot, neg, norm, scale, sub, unit, type Vec3 } from '../geometry/vec3.js';
 import { CATALOG } from '../generate/catalog.js';
 import { findMaterial } from '../materials.js';
+import { facets, triangleCorners } from '../mesh/analysis.js';
 import { BALLAST_WASHER, PRINT_DEFAULTS, washerGrams } from '../standard.js';
 import { featureMiddle } from './measure.js';
 import type { Context, MeshFile } from './types.js';
@@ -44,15 +47,6 @@ export interface SlotSite {
   host: Placed;
 }
 
-const add = (a: Vec3, b: Vec3, s = 1): Vec3 => [a[0] + b[0] * s, a[1] + b[1] * s, a[2] + b[2] * s];
-const sub = (a: Vec3, b: Vec3): Vec3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
-const dot = (a: Vec3, b: Vec3): number => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-const cross = (a: Vec3, b: Vec3): Vec3 => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
-const unit = (v: Vec3): Vec3 => {
-  const n = Math.hypot(v[0], v[1], v[2]);
-  return [v[0] / n, v[1] / n, v[2] / n];
-};
-const neg = (v: Vec3): Vec3 => [-v[0], -v[1], -v[2]];
 export const UP: Vec3 = [0, 0, 1];
 
 /** A frame: an origin, an axis and a direction across it (made perpendicular to the axis). */
@@ -64,9 +58,9 @@ interface Frame {
 
 function basis(f: Frame): [Vec3, Vec3, Vec3] {
   const a = unit(f.axis);
-  let u = sub(f.across, [a[0] * dot(f.across, a), a[1] * dot(f.across, a), a[2] * dot(f.across, a)]);
+  let u = sub(f.across, scale(a, dot(f.across, a)));
   // An `across` along the axis says nothing: any perpendicular will do.
-  if (Math.hypot(...u) < 1e-6) u = cross(a, Math.abs(a[2]) < 0.9 ? UP : [1, 0, 0]);
+  if (norm(u) < 1e-6) u = cross(a, Math.abs(a[2]) < 0.9 ? UP : [1, 0, 0]);
   u = unit(u);
   return [a, u, cross(a, u)];
 }
@@ -232,7 +226,7 @@ export function massOf(ctx: Context, file: MeshFile): MassProps | null {
     const material = findMaterial(entry ? entry.material(ctx.settings) : 'pla') ?? findMaterial('pla')!;
     const mesh = solid.toMesh();
     const grams = estimatePrint(mesh, PRINT_DEFAULTS, material.densityGPerCm3.value).grams;
-    props = { grams, centreMm: printedCentre(mesh.positions, mesh.triangles) };
+    props = { grams, centreMm: printedCentre(mesh) };
   }
   massCache.set(file, props);
   return props;
@@ -244,30 +238,23 @@ export function massOf(ctx: Context, file: MeshFile): MassProps | null {
  * within 45° of flat, the skins' (top or bottom layers × layer height). A part thinner than its shell is
  * solid: its volume's centre.
  */
-function printedCentre(p: Float32Array, t: Uint32Array): Vec3 {
+function printedCentre(mesh: MeshData): Vec3 {
   const P = PRINT_DEFAULTS;
-  let vol = 0, shell = 0;
-  const cv = [0, 0, 0], cs = [0, 0, 0];
-  for (let i = 0; i < t.length; i += 3) {
-    const a: Vec3 = [p[t[i]! * 3]!, p[t[i]! * 3 + 1]!, p[t[i]! * 3 + 2]!];
-    const b: Vec3 = [p[t[i + 1]! * 3]!, p[t[i + 1]! * 3 + 1]!, p[t[i + 1]! * 3 + 2]!];
-    const c: Vec3 = [p[t[i + 2]! * 3]!, p[t[i + 2]! * 3 + 1]!, p[t[i + 2]! * 3 + 2]!];
-    const v = dot(a, cross(b, c)) / 6;
-    const n = cross(sub(b, a), sub(c, a));
-    const area = Math.hypot(...n) / 2;
-    const nz = area > 0 ? n[2] / (2 * area) : 0;
+  const m = meshMoments(mesh);
+  const { areasMm2, normals } = facets(mesh);
+  let shell = 0;
+  const cs = [0, 0, 0];
+  for (let i = 0; i < areasMm2.length; i++) {
+    const [a, b, c] = triangleCorners(mesh, i);
+    const area = areasMm2[i]!, nz = normals[3 * i + 2]!;
     const thick = nz > Math.SQRT1_2 ? P.topLayers * P.layerHeightMm : nz < -Math.SQRT1_2 ? P.bottomLayers * P.layerHeightMm : P.perimeters * P.lineWidthMm;
-    vol += v;
     shell += area * thick;
-    for (let k = 0; k < 3; k++) {
-      cv[k]! += (v * (a[k]! + b[k]! + c[k]!)) / 4;
-      cs[k]! += (area * thick * (a[k]! + b[k]! + c[k]!)) / 3;
-    }
+    for (let k = 0; k < 3; k++) cs[k]! += (area * thick * (a[k]! + b[k]! + c[k]!)) / 3;
   }
-  const f = P.infillFraction;
-  if (shell >= vol) return [cv[0]! / vol, cv[1]! / vol, cv[2]! / vol];
+  const f = P.infillFraction, vol = m.volumeMm3;
+  if (shell >= vol) return centroidMm(m);
   const w = f * vol + (1 - f) * shell;
-  return [0, 1, 2].map((k) => (f * cv[k]! + (1 - f) * cs[k]!) / w) as unknown as Vec3;
+  return [0, 1, 2].map((k) => (f * m.first[k]! + (1 - f) * cs[k]!) / w) as unknown as Vec3;
 }
 
 /**

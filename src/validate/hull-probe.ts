@@ -15,8 +15,9 @@
  * cannon in it can fire is the probe's `reachable` (a ray out of the mouth escapes the part).
  */
 import type { Faction, FittingKind, SlotFacing } from '../faction/types.js';
-import { rayHitsMm, type Solid, type Vec3 } from '../geometry/kernel.js';
+import { rayHitsMm, type Solid } from '../geometry/kernel.js';
 import type { Feature, FeatureKind } from '../geometry/part.js';
+import { add, norm, sub, type Vec3 } from '../geometry/vec3.js';
 import { isInside, probeFeature } from '../mesh/probe.js';
 import { cannonSlot, cargoSocket, coinSlot, FACING, mastSocket, placeCut, turretSeat, wheelSlot, type Cut } from '../parts/cutters.js';
 import { HULL } from '../standard.js';
@@ -49,7 +50,6 @@ const FACING_DIR: Readonly<Record<SlotFacing, { dir: Vec3; angles: Vec3 }>> = {
   bow: { dir: [1, 0, 0], angles: FACING['+x'] },
   stern: { dir: [-1, 0, 0], angles: FACING['-x'] },
 };
-const add = (a: Vec3, b: Vec3, s = 1): Vec3 => [a[0] + b[0] * s, a[1] + b[1] * s, a[2] + b[2] * s];
 
 function probe(solid: Solid, declared: string, feature: Feature): ProbedFeature {
   const r = probeFeature(solid, feature);
@@ -84,12 +84,12 @@ function declaredCuts(faction: Faction, clearanceMm: number): { declared: string
 /** The shift from the hull frame to the file's frame: zero for an external hull, else from the manifest. */
 function frameShift(faction: Faction, file: MeshFile, declared: readonly Feature[]): Vec3 {
   if (faction.model.externalHullStl) return [0, 0, 0];
-  const near = (a: Vec3, b: Vec3): boolean => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]) < 0.01;
+  const near = (a: Vec3, b: Vec3): boolean => norm(sub(a, b)) < 0.01;
   const ofKind = (k: FeatureKind): Feature[] => file.features.filter((f) => f.kind === k);
   let best: { shift: Vec3; score: number } = { shift: [0, 0, 0], score: -1 };
   for (const d of declared)
     for (const m of ofKind(d.kind)) {
-      const shift: Vec3 = [m.positionMm[0] - d.positionMm[0], m.positionMm[1] - d.positionMm[1], m.positionMm[2] - d.positionMm[2]];
+      const shift = sub(m.positionMm, d.positionMm);
       const score = declared.filter((e) => ofKind(e.kind).some((n) => near(n.positionMm, add(e.positionMm, shift)))).length;
       if (score > best.score) best = { shift, score };
     }

@@ -3,15 +3,14 @@
  * outside, a part's thickness along an axis, wall thickness around a hole, and a wheel's rolling
  * perimeter. All by ray casting on the mesh; none of them reads the parameters that built it.
  */
-import { rayHitsMm, type Solid, type Vec3 } from '../geometry/kernel.js';
+import { rayHitsMm, type Solid } from '../geometry/kernel.js';
 import type { Feature } from '../geometry/part.js';
+import { add, onCircle, type Vec3 } from '../geometry/vec3.js';
 import { featureFrame } from '../mesh/probe.js';
 import { stretchedBand } from '../parts/wheel.js';
 import type { BandSpec } from '../standard.js';
 
 const FAR_MM = 1000;
-const add = (a: Vec3, b: Vec3, s = 1): Vec3 => [a[0] + b[0] * s, a[1] + b[1] * s, a[2] + b[2] * s];
-const mix = (u: Vec3, v: Vec3, t: number): Vec3 => add([u[0] * Math.cos(t), u[1] * Math.cos(t), u[2] * Math.cos(t)], v, Math.sin(t));
 
 /** The middle of a feature: half its depth in from a hole's mouth, or out from a peg's root. */
 export function featureMiddle(f: Feature): Vec3 {
@@ -37,14 +36,18 @@ export function extentNear(solid: Solid, p: Vec3, dir: Vec3, nearMm = Infinity):
 
 /**
  * A peg's cross-section seen from outside, the largest at 15 %, 50 % and 85 % of its length (what must pass
- * through the hole; a wheel's rim is wider than its band groove): for round pegs the largest of 8 chords (a
- * peg with a flat still needs its full diameter of room), for rect pegs the two sides, smaller first.
+ * through the hole; a wheel's rim is wider than its band groove): for round pegs the circle it sweeps
+ * turning about its axis, twice its farthest reach from the axis in 16 directions (a peg with a flat, or a
+ * stub whose underside is a vee, still needs its full diameter of room), for rect pegs the two sides,
+ * smaller first.
  */
 export function pegSectionMm(solid: Solid, f: Feature): number[] {
   const { u, v, w } = featureFrame(f);
   // Only material within 1.5 × the declared half-size counts: a row of pegs on one plate is not one peg.
   const nearMm = 0.75 * (f.size.shape === 'round' ? f.size.diameterMm : Math.max(f.size.widthMm, f.size.heightMm));
   const extent = (p: Vec3, d: Vec3): number => extentNear(solid, p, d, nearMm);
+  // The farthest surface out from the axis along a ray within nearMm.
+  const reach = (p: Vec3, d: Vec3): number => Math.max(0, ...rayHitsMm(solid, p, add(p, d, nearMm)));
   const sections = [0.15, 0.5, 0.85].map((t) => {
     const c = add(f.positionMm, w, t * f.depthMm);
     if (f.size.shape === 'rect') {
@@ -53,7 +56,7 @@ export function pegSectionMm(solid: Solid, f: Feature): number[] {
       const widest = (d: Vec3, across: Vec3, sideMm: number): number => Math.max(...[0, -0.4, -0.2, 0.2, 0.4].map((k) => extent(add(c, across, k * sideMm), d)));
       return [widest(u, v, heightMm), widest(v, u, widthMm)].sort((a, b) => a - b);
     }
-    return [Math.max(...Array.from({ length: 8 }, (_, i) => extent(c, mix(u, v, (i * Math.PI) / 8))))];
+    return [2 * Math.max(...Array.from({ length: 16 }, (_, i) => reach(c, onCircle(u, v, (i * Math.PI) / 8))))];
   });
   return sections[0]!.map((_, i) => Math.max(...sections.map((s) => s[i]!)));
 }
@@ -67,7 +70,7 @@ export function thicknessAlongAxisMm(solid: Solid, f: Feature, radiusFraction: n
   const { u, v, w } = featureFrame(f);
   const r = (f.size.shape === 'round' ? f.size.diameterMm : Math.min(f.size.widthMm, f.size.heightMm)) / 2;
   const c = featureMiddle(f);
-  return Math.max(...Array.from({ length: 8 }, (_, i) => extentNear(solid, add(c, mix(u, v, (i * Math.PI) / 4), r * radiusFraction), w)));
+  return Math.max(...Array.from({ length: 8 }, (_, i) => extentNear(solid, add(c, onCircle(u, v, (i * Math.PI) / 4), r * radiusFraction), w)));
 }
 
 /**
@@ -80,7 +83,7 @@ export function thinnestWallMm(solid: Solid, f: Feature): { wallMm: number; at: 
   const c = featureMiddle(f);
   let best: { wallMm: number; at: Vec3 } | null = null;
   for (let i = 0; i < 16; i++) {
-    const dir = mix(u, v, (i * Math.PI) / 8);
+    const dir = onCircle(u, v, (i * Math.PI) / 8);
     // An annular hole's rays leave its core first.
     const hits = rayHitsMm(solid, c, add(c, dir, FAR_MM)).slice(f.size.shape === 'round' && f.size.coreDiameterMm !== undefined ? 1 : 0);
     if (hits.length < 2) continue;
@@ -139,7 +142,7 @@ export function rollingPerimeterMm(solid: Solid, rim: Feature, band: Pick<BandSp
   const points: [number, number][] = [];
   for (let i = 0; i < PROFILE_RAYS; i++) {
     const t = (2 * Math.PI * i) / PROFILE_RAYS;
-    const hits = rayHitsMm(solid, centre, add(centre, mix(u, v, t), FAR_MM));
+    const hits = rayHitsMm(solid, centre, add(centre, onCircle(u, v, t), FAR_MM));
     if (hits.length) points.push([Math.cos(t) * hits[hits.length - 1]!, Math.sin(t) * hits[hits.length - 1]!]);
   }
   const sectionPerimeterMm = convexPerimeterMm(points);

@@ -7,10 +7,14 @@
  * 0° a wall, 90° a ceiling), unless it lies on the bed, or it is a flat ceiling that a bridge spans: every
  * point of it (but the last line width along a free edge, printed as the bridge's perimeter) lies on a
  * straight line, in one direction for the whole ceiling, between two edges that have material under them (a
- * wall going down), no longer than the bridge limit. The roof of a sideways slot is
- * such a bridge; a shelf is not (its free edges have nothing under them).
+ * wall going down), no longer than the bridge limit, and each run of its free edges is straight. The roof of
+ * a sideways slot in a flat face is such a bridge; in a curved one it is not (PrusaSlicer supports it); nor
+ * is a shelf (its free edges have nothing under them).
  */
-import type { MeshData, Vec3 } from '../geometry/kernel.js';
+import type { MeshData } from '../geometry/kernel.js';
+import { centroidMm, meshMoments } from '../geometry/mass.js';
+import { vertexAt, type Vec3 } from '../geometry/vec3.js';
+import { edgeAdjacency, facets, meshBounds, triangleNeighbours } from '../mesh/analysis.js';
 import { convexHull2d } from './measure.js';
 
 export interface OverhangLimits {
@@ -35,7 +39,7 @@ export interface Overhang {
   minZ: number;
 }
 
-export interface PrintAnalysis {
+export interface OverhangAnalysis {
   /** The bed: the mesh's lowest z. */
   bedZ: number;
   heightMm: number;
@@ -64,52 +68,20 @@ const BRIDGE_DIRECTIONS = 12;
 type V2 = readonly [number, number];
 
 /** Analyses the mesh as it lies. */
-export function analysePrint(mesh: MeshData, limits: OverhangLimits): PrintAnalysis {
+export function analyseOverhangs(mesh: MeshData, limits: OverhangLimits): OverhangAnalysis {
   const { positions: p, triangles: t } = mesh;
   const n = t.length / 3;
   const vz = (i: number): number => p[3 * i + 2]!;
-  const vert = (i: number): Vec3 => [p[3 * i]!, p[3 * i + 1]!, p[3 * i + 2]!];
-  let bedZ = Infinity, topZ = -Infinity;
-  for (let i = 2; i < p.length; i += 3) {
-    bedZ = Math.min(bedZ, p[i]!);
-    topZ = Math.max(topZ, p[i]!);
-  }
+  const bounds = meshBounds(mesh);
+  const bedZ = bounds.min[2], topZ = bounds.max[2];
+  const edges = edgeAdjacency(mesh);
+  const neighbours = triangleNeighbours(edges, n);
+  const { normals, areasMm2: area, centroidsMm } = facets(mesh);
+  const nz = (f: number): number => normals[3 * f + 2]!;
+  const centroid = (f: number): Vec3 => vertexAt(centroidsMm, f);
+  const moments = meshMoments(mesh);
 
-  // Edge → the triangles on it (each edge of a closed manifold has two).
-  const edges = new Map<number, number[]>();
-  const nv = p.length / 3;
-  const key = (a: number, b: number): number => (a < b ? a * nv + b : b * nv + a);
-  for (let f = 0; f < n; f++)
-    for (let k = 0; k < 3; k++) {
-      const e = key(t[3 * f + k]!, t[3 * f + ((k + 1) % 3)]!);
-      const list = edges.get(e);
-      if (list) list.push(f);
-      else edges.set(e, [f]);
-    }
-  const neighbours: number[][] = Array.from({ length: n }, () => []);
-  for (const list of edges.values()) if (list.length === 2) {
-    neighbours[list[0]!]!.push(list[1]!);
-    neighbours[list[1]!]!.push(list[0]!);
-  }
-
-  const normal: Vec3[] = [], area: number[] = [], centroid: Vec3[] = [];
-  let volume = 0;
-  const moment = [0, 0, 0];
-  for (let f = 0; f < n; f++) {
-    const a = vert(t[3 * f]!), b = vert(t[3 * f + 1]!), c = vert(t[3 * f + 2]!);
-    const u = [b[0] - a[0], b[1] - a[1], b[2] - a[2]], v = [c[0] - a[0], c[1] - a[1], c[2] - a[2]];
-    const cr: Vec3 = [u[1]! * v[2]! - u[2]! * v[1]!, u[2]! * v[0]! - u[0]! * v[2]!, u[0]! * v[1]! - u[1]! * v[0]!];
-    const len = Math.hypot(...cr);
-    area.push(len / 2);
-    normal.push(len > 0 ? [cr[0] / len, cr[1] / len, cr[2] / len] : [0, 0, 0]);
-    centroid.push([(a[0] + b[0] + c[0]) / 3, (a[1] + b[1] + c[1]) / 3, (a[2] + b[2] + c[2]) / 3]);
-    // Signed tetrahedron to the origin: volume and its centroid's moment.
-    const vol = (a[0] * (b[1] * c[2] - b[2] * c[1]) - a[1] * (b[0] * c[2] - b[2] * c[0]) + a[2] * (b[0] * c[1] - b[1] * c[0])) / 6;
-    volume += vol;
-    for (let i = 0; i < 3; i++) moment[i]! += (vol * (a[i]! + b[i]! + c[i]!)) / 4;
-  }
-
-  const onBed = (f: number): boolean => [0, 1, 2].every((k) => vz(t[3 * f + k]!) <= bedZ + ON_BED_MM) && normal[f]![2] < -LEVEL_NZ;
+  const onBed = (f: number): boolean => [0, 1, 2].every((k) => vz(t[3 * f + k]!) <= bedZ + ON_BED_MM) && nz(f) < -LEVEL_NZ;
   const minZ = (f: number): number => Math.min(vz(t[3 * f]!), vz(t[3 * f + 1]!), vz(t[3 * f + 2]!));
 
   // Footprint: area, outline (edges with one bed face) and hull.
@@ -122,54 +94,58 @@ export function analysePrint(mesh: MeshData, limits: OverhangLimits): PrintAnaly
     for (let k = 0; k < 3; k++) {
       const a = t[3 * f + k]!, b = t[3 * f + ((k + 1) % 3)]!;
       footPoints.push([p[3 * a]!, p[3 * a + 1]!]);
-      if (!edges.get(key(a, b))!.some((g) => g !== f && bed.has(g))) perimeter += Math.hypot(p[3 * b]! - p[3 * a]!, p[3 * b + 1]! - p[3 * a + 1]!);
+      if (!edges.triangles(a, b).some((g) => g !== f && bed.has(g))) perimeter += Math.hypot(p[3 * b]! - p[3 * a]!, p[3 * b + 1]! - p[3 * a + 1]!);
     }
   }
 
   const limitNz = -Math.sin(((limits.overhangDeg + ANGLE_TOLERANCE_DEG) * Math.PI) / 180);
   const overhangs: Overhang[] = [];
-  const angleOf = (f: number): number => (Math.asin(Math.min(1, -normal[f]![2])) * 180) / Math.PI;
-  const push = (f: number): void => void overhangs.push({ triangle: f, areaMm2: area[f]!, angleDeg: angleOf(f), centroid: centroid[f]!, minZ: minZ(f) });
+  const angleOf = (f: number): number => (Math.asin(Math.min(1, -nz(f))) * 180) / Math.PI;
+  const push = (f: number): void => void overhangs.push({ triangle: f, areaMm2: area[f]!, angleDeg: angleOf(f), centroid: centroid(f), minZ: minZ(f) });
 
   // Flat ceilings: grouped into regions, each bridged or not as a whole.
-  const ceiling = (f: number): boolean => !bed.has(f) && normal[f]![2] < -LEVEL_NZ;
+  const ceiling = (f: number): boolean => !bed.has(f) && nz(f) < -LEVEL_NZ;
   const seen = new Set<number>();
   for (let f = 0; f < n; f++) {
     if (seen.has(f) || !ceiling(f)) continue;
-    const z = centroid[f]![2];
+    const z = centroid(f)[2];
     const region: number[] = [];
     const stack = [f];
     seen.add(f);
     while (stack.length) {
       const g = stack.pop()!;
       region.push(g);
-      for (const h of neighbours[g]!) if (!seen.has(h) && ceiling(h) && Math.abs(centroid[h]![2] - z) < ON_BED_MM) {
+      for (const h of neighbours[g]!) if (!seen.has(h) && ceiling(h) && Math.abs(centroid(h)[2] - z) < ON_BED_MM) {
         seen.add(h);
         stack.push(h);
       }
     }
     if (!bridged(region)) region.forEach(push);
   }
-  for (let f = 0; f < n; f++) if (!seen.has(f) && !bed.has(f) && normal[f]![2] < limitNz) push(f);
+  for (let f = 0; f < n; f++) if (!seen.has(f) && !bed.has(f) && nz(f) < limitNz) push(f);
 
   /** Whether one bridge direction spans the whole ceiling between supported edges within the limit. */
   function bridged(region: number[]): boolean {
     const inRegion = new Set(region);
-    const z = centroid[region[0]!]![2];
-    const boundary: { a: V2; b: V2; supported: boolean }[] = [];
+    const z = centroid(region[0]!)[2];
+    const boundary: { a: V2; b: V2; supported: boolean; wallAbove: boolean }[] = [];
     for (const f of region)
       for (let k = 0; k < 3; k++) {
         const a = t[3 * f + k]!, b = t[3 * f + ((k + 1) % 3)]!;
-        const other = edges.get(key(a, b))!.find((g) => g !== f);
+        const other = edges.triangles(a, b).find((g) => g !== f);
         if (other === undefined || inRegion.has(other)) continue;
         // Material under the edge: the face across it goes down from it.
         const third = [0, 1, 2].map((j) => t[3 * other + j]!).find((v) => v !== a && v !== b)!;
-        boundary.push({ a: [p[3 * a]!, p[3 * a + 1]!], b: [p[3 * b]!, p[3 * b + 1]!], supported: vz(third) < z - ON_BED_MM });
+        boundary.push({ a: [p[3 * a]!, p[3 * a + 1]!], b: [p[3 * b]!, p[3 * b + 1]!], supported: vz(third) < z - ON_BED_MM, wallAbove: vz(third) > z + ON_BED_MM && Math.abs(nz(other)) < WALL_NZ });
       }
     const free = boundary.filter((e) => !e.supported);
+    // A free edge that bends where it meets a wall going up (a slot's roof ending where a curved side cuts
+    // it) PrusaSlicer does not bridge. A step at the bed (a hole's flare, a chamfer's ledge) is the first
+    // layers' business (print/first-layer).
+    if (z > bedZ + STRAIGHT_ABOVE_BED_MM && !straightRuns(free.filter((e) => e.wallAbove))) return false;
     const samples: V2[] = region
       .flatMap((f) => {
-        const c = centroid[f]!;
+        const c = centroid(f);
         return [[c[0], c[1]] as V2, ...[0, 1, 2].map((k): V2 => [(p[3 * t[3 * f + k]!]! + c[0]) / 2, (p[3 * t[3 * f + k]! + 1]! + c[1]) / 2])];
       })
       .filter((o) => free.every((e) => segmentDistance(o, e.a, e.b) > limits.lineWidthMm));
@@ -209,11 +185,58 @@ export function analysePrint(mesh: MeshData, limits: OverhangLimits): PrintAnaly
     bedZ,
     heightMm: topZ - bedZ,
     footprint: { areaMm2: footArea, perimeterMm: perimeter, hull: footPoints.length >= 3 ? convexHull2d(footPoints) : footPoints },
-    centroid: volume !== 0 ? [moment[0]! / volume, moment[1]! / volume, moment[2]! / volume] : [0, 0, 0],
-    volumeMm3: volume,
+    centroid: moments.volumeMm3 !== 0 ? centroidMm(moments) : [0, 0, 0],
+    volumeMm3: moments.volumeMm3,
     overhangs: significant,
     neighbours,
   };
+}
+
+/**
+ * How far a free edge may stray from straight and still end a bridge: a ten-thousandth of a millimetre,
+ * single precision's reach at these sizes. PrusaSlicer supports a slot's roof whose mouth bends by 0.002 mm
+ * (a side bowed 0.03 mm over 40 mm, across the slot's 8.4 mm), so any bend counts.
+ */
+const STRAIGHT_MM = 1e-4;
+/** Ceilings lower than this over the bed are steps of a first-layer chamfer or flare, not bridges: print/first-layer's. */
+const STRAIGHT_ABOVE_BED_MM = 1;
+/** A face within 30° of vertical is a wall. */
+const WALL_NZ = 0.5;
+
+/**
+ * Whether every run of joined free edges is straight (within STRAIGHT_MM of the line through its ends).
+ * PrusaSlicer 2.5 bridges a slot's flat roof that ends on a straight edge, and supports the same roof where
+ * the edge follows a side bowed by as little as 0.03 mm (test/validate/supports.slow.test.ts).
+ */
+function straightRuns(edges: readonly { a: V2; b: V2 }[]): boolean {
+  const key = (p: V2): string => `${p[0].toFixed(4)},${p[1].toFixed(4)}`;
+  const at = new Map<string, number[]>();
+  edges.forEach((e, i) => [e.a, e.b].forEach((p) => at.set(key(p), [...(at.get(key(p)) ?? []), i])));
+  const seen = new Set<number>();
+  for (let i = 0; i < edges.length; i++) {
+    if (seen.has(i)) continue;
+    const run: number[] = [];
+    const stack = [i];
+    seen.add(i);
+    while (stack.length) {
+      const j = stack.pop()!;
+      run.push(j);
+      for (const p of [edges[j]!.a, edges[j]!.b]) for (const k of at.get(key(p)) ?? []) if (!seen.has(k)) {
+        seen.add(k);
+        stack.push(k);
+      }
+    }
+    const pts = run.flatMap((j) => [edges[j]!.a, edges[j]!.b]);
+    // The run's two farthest-apart points, and every point's distance from the line through them.
+    let a = pts[0]!, b = pts[0]!, far = 0;
+    for (const p of pts) for (const q of pts) {
+      const d = Math.hypot(p[0] - q[0], p[1] - q[1]);
+      if (d > far) [a, b, far] = [p, q, d];
+    }
+    if (far < 1e-9) continue;
+    if (pts.some((p) => Math.abs((b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])) / far > STRAIGHT_MM)) return false;
+  }
+  return true;
 }
 
 /** Distance from point o to the segment ab. */
@@ -258,7 +281,7 @@ function placesOf(neighbours: readonly (readonly number[])[], overhangs: readonl
 }
 
 /** The analysis's overhangs (or some of them) grouped into places, largest first. */
-export function overhangPlaces(a: PrintAnalysis, overhangs: readonly Overhang[] = a.overhangs): OverhangPlace[] {
+export function overhangPlaces(a: OverhangAnalysis, overhangs: readonly Overhang[] = a.overhangs): OverhangPlace[] {
   return placesOf(a.neighbours, overhangs);
 }
 
@@ -266,7 +289,7 @@ export function overhangPlaces(a: PrintAnalysis, overhangs: readonly Overhang[] 
  * How far the centre of mass may lean before it passes the footprint's nearest edge, degrees (negative:
  * it is outside already). The footprint is its convex hull, grown by `growMm` (a brim).
  */
-export function tippingAngleDeg(a: PrintAnalysis, growMm = 0): number {
+export function tippingAngleDeg(a: OverhangAnalysis, growMm = 0): number {
   const h = a.footprint.hull;
   if (h.length < 3) return -90;
   const [cx, cy, cz] = a.centroid;

@@ -2,7 +2,7 @@
  * `validate --previews`: each finding that knows its place drawn on its part, the place highlighted, the
  * camera looking into it. Pictures are values (PNG bytes with a file name); the CLI writes them.
  */
-import type { MeshData, Vec3 } from '../geometry/kernel.js';
+import type { BoundsMm, MeshData } from '../geometry/kernel.js';
 import { parseStl } from '../mesh/stl.js';
 import { encodePng } from '../render/image.js';
 import { PREVIEW_SIZE, viewFor } from '../render/previews.js';
@@ -16,7 +16,7 @@ const PART_HEX = '#9AA0A6';
  * The camera for a place: from the place's side of the part (its centre seen from the part's centre),
  * tilted toward the usual front-right view so walls still read.
  */
-function viewInto(box: { min: Vec3; max: Vec3 }, mesh: MeshData): View {
+function viewInto(box: BoundsMm, mesh: MeshData): View {
   const p = mesh.positions;
   const c = [0, 0, 0], n = p.length / 3;
   for (let v = 0; v < p.length; v++) c[v % 3]! += p[v]! / n;

@@ -11,7 +11,7 @@ import type { BuildSettings } from '../generate/types.js';
 import type { TopologyReport } from '../mesh/topology.js';
 import type { HullProbe } from './hull-probe.js';
 import type { MeshFile } from './mesh-file.js';
-import type { PrintAnalysis } from './overhang.js';
+import type { OverhangAnalysis } from './overhang.js';
 
 export type Severity = 'error' | 'warning';
 
@@ -56,7 +56,7 @@ export interface Context {
    * How the file prints as it lies (src/validate/overhang.ts: overhangs needing support, footprint, centre of
    * mass), or null when it is not one closed body (print/manifold and print/bodies say why). Memoized.
    */
-  printAnalysis(file: MeshFile): PrintAnalysis | null;
+  overhangAnalysis(file: MeshFile): OverhangAnalysis | null;
   /** The faction's hull, probed where its model declares each feature. Memoized. */
   hull(faction: Faction): HullProbe | null;
   /**
@@ -70,12 +70,32 @@ export interface Context {
 
 export type Report = (finding: Omit<Finding, 'severity' | 'rule' | 'at'> & { severity?: Severity; at?: FindingPlace }) => void;
 
+/**
+ * A figure a rule measured whether or not it found a fault (a ship's tipping angle, the turret's least
+ * clearance): `validate` prints them after its findings, so a passing design shows its margin.
+ */
+export interface Figure {
+  /** The rule that measured it. */
+  rule: string;
+  faction: string | null;
+  /** What was measured, e.g. `tipping angle`. */
+  name: string;
+  value: number;
+  /** Its unit: `deg`, `mm`. */
+  unit: 'deg' | 'mm';
+  /** How it was measured: the load, the heading, the direction. */
+  note: string;
+}
+
+export type Measure = (figure: Omit<Figure, 'rule'>) => void;
+
 export interface Rule {
   /** Stable, kebab-case, `topic/name`. */
   id: string;
   /** One line: what the rule checks (README and `--json` consumers). */
   title: string;
-  check(ctx: Context, report: Report): void;
+  /** Reports each violation; a rule that measures a margin also gives it to `measure`. */
+  check(ctx: Context, report: Report, measure: Measure): void;
 }
 
 /** A feature on a mesh file, for fit and wall rules. */

@@ -10,9 +10,9 @@ import { parseStl } from '../mesh/stl.js';
 import { checkTopology, type TopologyReport } from '../mesh/topology.js';
 import { CLICK_DISTANCE_MM, PRINT_DEFAULTS, PRINTABILITY } from '../standard.js';
 import { probeHull, type HullProbe } from './hull-probe.js';
-import { analysePrint, type PrintAnalysis } from './overhang.js';
+import { analyseOverhangs, type OverhangAnalysis } from './overhang.js';
 import { RULES } from './rules/index.js';
-import type { Context, Finding, MeshFile, Rule } from './types.js';
+import type { Context, Figure, Finding, MeshFile, Rule } from './types.js';
 
 export interface ValidateInput {
   /** Factions whose cards and models are checked (may be empty when only an armada list is checked). */
@@ -38,10 +38,14 @@ export interface ValidateInput {
   rules?: readonly Rule[];
 }
 
-/** The solid the kernel rebuilds from the mesh, or null when it cannot (print/manifold says why). */
+/**
+ * The solid the kernel rebuilds from the mesh, or null when it cannot (print/manifold says why). A mesh of
+ * no triangles rebuilds as the empty solid: no part to measure either, so null too, and no rule sees it.
+ */
 function rebuild(mesh: MeshData): Solid | null {
   try {
-    return fromMesh(mesh);
+    const solid = fromMesh(mesh);
+    return solid.isEmpty() ? null : solid;
   } catch {
     return null;
   }
@@ -58,10 +62,11 @@ export async function validate(input: ValidateInput): Promise<Finding[]> {
   return (await validateWithFiles(input)).findings;
 }
 
-/** `validate`, and the meshes it checked (findings' places name their paths). */
-export async function validateWithFiles(input: ValidateInput): Promise<{ findings: Finding[]; files: MeshFile[] }> {
+/** `validate`, the meshes it checked (findings' places name their paths) and the figures its rules measured. */
+export async function validateWithFiles(input: ValidateInput): Promise<{ findings: Finding[]; files: MeshFile[]; figures: Figure[] }> {
   const generated = input.factions.length > 0 ? await generateParts({ factions: input.factions, settings: input.settings, jobs: input.jobs, cache: input.cache ?? null }) : [];
-  return { findings: await checkFiles(generated, input), files: checkedFiles(generated, input) };
+  const { findings, figures } = await checkFilesWithFigures(generated, input);
+  return { findings, files: checkedFiles(generated, input), figures };
 }
 
 /** The meshes to check: the built ones with the user's replacements, and each faction's external hull. */
@@ -81,13 +86,18 @@ function checkedFiles(built: readonly MeshFile[], input: ValidateInput): MeshFil
 
 /** Runs the rules over meshes already built (plus each faction's external hull). */
 export async function checkFiles(built: readonly MeshFile[], input: ValidateInput): Promise<Finding[]> {
+  return (await checkFilesWithFigures(built, input)).findings;
+}
+
+/** `checkFiles`, and the figures the rules measured (in rule order, then faction). */
+async function checkFilesWithFigures(built: readonly MeshFile[], input: ValidateInput): Promise<{ findings: Finding[]; figures: Figure[] }> {
   const files = checkedFiles(built, input);
   await initKernel();
   return withArena(() => {
     const solids = new Map<MeshFile, Solid | null>();
     const topologies = new Map<MeshFile, TopologyReport>();
     const hulls = new Map<string, HullProbe | null>();
-    const analyses = new Map<MeshFile, PrintAnalysis | null>();
+    const analyses = new Map<MeshFile, OverhangAnalysis | null>();
     // Each file is parsed once, for its topology and for its solid.
     const meshes = new Map<MeshFile, MeshData>();
     const mesh = (file: MeshFile): MeshData => {
@@ -105,11 +115,11 @@ export async function checkFiles(built: readonly MeshFile[], input: ValidateInpu
         if (!topologies.has(file)) topologies.set(file, checkTopology(mesh(file)));
         return topologies.get(file)!;
       },
-      printAnalysis(file) {
+      overhangAnalysis(file) {
         if (!analyses.has(file)) {
           const t = ctx.topology(file);
           const solid = t.watertight && t.bodies === 1 ? ctx.solid(file) : null;
-          analyses.set(file, solid && analysePrint(solid.toMesh(), { overhangDeg: PRINTABILITY.overhangDeg, bridgeMm: PRINTABILITY.bridgeMm, lineWidthMm: PRINT_DEFAULTS.lineWidthMm }));
+          analyses.set(file, solid && analyseOverhangs(solid.toMesh(), { overhangDeg: PRINTABILITY.overhangDeg, bridgeMm: PRINTABILITY.bridgeMm, lineWidthMm: PRINT_DEFAULTS.lineWidthMm }));
         }
         return analyses.get(file)!;
       },
@@ -137,9 +147,14 @@ export async function checkFiles(built: readonly MeshFile[], input: ValidateInpu
       },
     };
     const findings: Finding[] = [];
+    const figures: Figure[] = [];
     for (const rule of input.rules ?? RULES) {
-      rule.check(ctx, (f) => findings.push({ ...f, rule: rule.id, severity: f.severity ?? 'error', at: f.at ?? null }));
+      rule.check(
+        ctx,
+        (f) => findings.push({ ...f, rule: rule.id, severity: f.severity ?? 'error', at: f.at ?? null }),
+        (m) => figures.push({ rule: rule.id, ...m }),
+      );
     }
-    return sortFindings(findings);
+    return { findings: sortFindings(findings), figures };
   });
 }

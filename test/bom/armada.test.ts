@@ -36,7 +36,7 @@ describe('parseArmada', () => {
     const text = await readFile(`${FIXTURES}/bad-count.yaml`, 'utf8');
     const problems = problemsOf(() => parseArmada(text, 'bad-count.yaml'));
     expect(problems).toEqual([
-      expect.stringMatching(/^4:37 players\[0\]\.ships\[0\]\.count: -2 is not allowed; expected a whole number from 1 to 100/),
+      expect.stringMatching(/^4:37 players\[0\]\.ships\[0\]\.count: -2 is not allowed; expected a whole number from 1 to 300/),
       expect.stringMatching(/^6:5 players\[1\]\.ship: unknown key `ship`.*did you mean `ships`/),
     ]);
     expect(problemsOf(() => parseArmada('', 'empty.yaml'))).toEqual([expect.stringMatching(/^1:1 the file is empty/)]);

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildBom, cachedEstimates, countSpools, estimateJobs, type Bom } from '../../src/bom/bom.js';
+import { buildBom, cachedEstimates, countSpools, estimateJobs, spoolKey, type Bom } from '../../src/bom/bom.js';
+import { partPrint } from '../../src/bom/part-print.js';
 import type { PartCache } from '../../src/generate/index.js';
 import { csvField, formatBomCsv, formatBomJson, formatBomMarkdown, formatBomTable } from '../../src/bom/format.js';
 import { TABLE_MAX_COLUMNS } from '../../src/table.js';
@@ -27,7 +28,11 @@ describe('the bill of materials', () => {
     for (const r of bom.rows) {
       // The file the plan prints for the row: a faction's own (hull, cargo, its sails) or the shared one.
       const line = plan.lines.find((l) => l.part === r.part && (l.faction ?? 'shared') === r.faction)!;
-      const est = estimatePrint(meshOf(line.path), PRINT, 1.24);
+      // At the part's own settings from the settings table: the cannons solid.
+      const { settings } = partPrint(PRINT, { part: r.part, material: r.material, brim: false });
+      expect(r.print).toEqual(settings);
+      if (r.part === 'cannon') expect(r.print.infillFraction).toBe(1);
+      const est = estimatePrint(meshOf(line.path), settings, 1.24);
       expect(r.gramsEach).toBeCloseTo(est.grams, 9);
       expect(r.gramsTotal).toBeCloseTo(est.grams * r.quantity, 9);
       expect(r.minutesTotal).toBeCloseTo(est.minutes * r.quantity, 9);
@@ -72,6 +77,16 @@ describe('the bill of materials', () => {
     ]);
     // black 2 spools (800 g left), white 1 (700 g left): 1500 g of leftovers covers the 1400 g of "any".
     expect(spools).toEqual([2, 1, 0, 1]);
+    // Owned spools: one black of the two is bought, no white; a red one the groups do not use feeds "any".
+    const owned = new Map([[spoolKey('black', 'pla'), 1], [spoolKey('white', 'pla'), 1], [spoolKey('red', 'pla'), 1]]);
+    const groups = [
+      { color: 'black', material: 'pla', grams: 1200 },
+      { color: 'white', material: 'pla', grams: 300 },
+      { color: 'any', material: 'pla', grams: 2400 },
+    ];
+    // Left: black 800, white 700, red 1000: 2500 g covers the 2400 g of "any".
+    expect(countSpools(groups, owned)).toEqual([1, 0, 0]);
+    expect(countSpools(groups)).toEqual([2, 1, 1]);
   });
 });
 

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { partPrint } from '../../src/bom/part-print.js';
 import { planBom, resolveMode, tableIslands, type Plan } from '../../src/bom/quantities.js';
 import { InputError } from '../../src/errors.js';
 import type { Faction } from '../../src/faction/types.js';
@@ -108,11 +109,13 @@ describe('explicit faction lists', () => {
     const plan = planBom({ mode: 'default', fleets: fleetsOf(all.slice(0, 2)), settings: defaultSettings(), materialId: 'petg', ballMaterialId: 'tpu-95a' });
     const ball = plan.lines.find((l) => l.part === 'cannonball')!;
     expect(ball.material).toBe('tpu-95a');
-    expect(ball.print).toEqual({ perimeters: 3, infillFraction: 0 });
+    // The settings table gives it three walls and no infill.
+    const print = { layerHeightMm: 0.2, lineWidthMm: 0.45, perimeters: 2, topLayers: 5, bottomLayers: 4, infillFraction: 0.15 };
+    expect(partPrint(print, { part: ball.part, material: ball.material, brim: false }).settings).toMatchObject({ perimeters: 3, infillFraction: 0 });
     expect(plan.lines.filter((l) => l.part !== 'cannonball').every((l) => l.material === 'petg')).toBe(true);
     // By the material's elastomer flag, not its name: a PETG ball prints as every other part does.
     expect(MATERIALS.filter((m) => m.elastomer).map((m) => m.id)).toEqual(['tpu-95a']);
     const petgBall = planBom({ mode: 'default', fleets: fleetsOf(all.slice(0, 2)), settings: defaultSettings(), ballMaterialId: 'petg' }).lines.find((l) => l.part === 'cannonball')!;
-    expect(petgBall.print).toBeUndefined();
+    expect(partPrint(print, { part: petgBall.part, material: petgBall.material, brim: false }).settings).toEqual(print);
   });
 });

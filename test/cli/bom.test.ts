@@ -90,7 +90,7 @@ describe('shipwright bom', () => {
     expect(json.notPrinted).toEqual([
       { item: 'draw bag (any small cloth pouch)', quantity: 1 },
       { item: 'rubber band: O-ring AS568-014 (12.42 mm ID × 1.78 mm cord), one per movement wheel', quantity: 11 },
-      // Three Industry ships, each with 3 washers in its hull and 3 under its turret's roof, and eight Corsairs with 3 each.
+      // Three Industry ships, each with 3 washers in its hull and 3 in its turret round the pivot, and eight Corsairs with 3 each.
       { item: 'M10 steel washer, ISO 7089, 20 × 10.5 × 2 mm (ballast)', quantity: 42 },
     ]);
   });

@@ -3,7 +3,7 @@ import { copyFile, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runBuilt } from '../helpers/cli.js';
+import { runBuilt, runInProcess } from '../helpers/cli.js';
 
 describe('shipwright cards', () => {
   it('writes cards.pdf, or an SVG per page, into --out, and says what it drew', async () => {
@@ -46,5 +46,48 @@ describe('shipwright cards', () => {
       expect(r.err).toContain(valid);
       expect(r.err).not.toMatch(/\n\s+at /);
     }
+  });
+
+  it("--game: a pack's paper from its cards.yaml into its own folder, replacing its earlier cards and nothing else", async () => {
+    const work = await mkdtemp(join(tmpdir(), 'sw-cards-pack-'));
+    const out = join(work, 'out');
+    const svg = await runInProcess('cards', '--game', 'rigadoon', '--format', 'svg', '--out', out);
+    expect(svg.err).toBe('');
+    expect(svg.code).toBe(0);
+    expect(svg.out).toMatch(/^1 page for Rigadoon, 2 players \(9 cards\) → .*cards-01\.svg\n$/);
+    const docs = await readFile(new URL('../../docs/rigadoon-wind-cards.svg', import.meta.url), 'utf8');
+    expect(docs === (await readFile(join(out, 'cards-01.svg'), 'utf8')), 'docs/rigadoon-wind-cards.svg is stale: run npm run docs').toBe(true);
+    // A file of the user's beside them stays; the next run's PDF replaces the SVG.
+    await writeFile(join(out, 'notes.txt'), 'mine');
+    const pdf = await runInProcess('cards', '--game', 'rigadoon', '--out', out);
+    expect(pdf.code).toBe(0);
+    expect((await readdir(out)).sort()).toEqual(['cards.pdf', 'manifest.json', 'notes.txt']);
+    const manifest = JSON.parse(await readFile(join(out, 'manifest.json'), 'utf8')) as { otherFiles: { path: string; owner: string; game: string }[] };
+    expect(manifest.otherFiles).toEqual([expect.objectContaining({ path: 'cards.pdf', owner: 'rigadoon@.:cards', game: 'rigadoon' })]);
+    const kf = await runInProcess('cards', '--game', 'kingdom-fleets', '--players', '4', '--out', join(work, 'kf'));
+    expect(kf.code).toBe(0);
+    expect(kf.out).toMatch(/^\d+ pages for Kingdom Fleets, 4 players \(48 cards, \d+ tokens, 4 reference pages\)/);
+  }, 60_000);
+
+  it("--game refuses players outside the pack's range, --players without a pack, and a pack with no paper", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sw-cards-pack-bad-'));
+    const r = await runInProcess('cards', '--game', 'rigadoon', '--players', '3', '--out', join(dir, 'a'));
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/--players.*2 to 2|--players.*from 2 to 2/);
+    const noGame = await runInProcess('cards', '--players', '3', '--out', join(dir, 'b'));
+    expect(noGame.code).toBe(2);
+    expect(noGame.err).toMatch(/--players.*--game/);
+    await copyFile(new URL('../../games/cannonades/game.yaml', import.meta.url), join(dir, 'game.yaml'));
+    const none = await runInProcess('cards', '--game', dir, '--out', join(dir, 'c'));
+    expect(none.code).toBe(2);
+    expect(none.err).toMatch(/Cannonades has no paper to print: .* holds no cards\.yaml/);
+    for (const x of [r, noGame, none]) expect(x.err).not.toMatch(/\n\s+at /);
+  });
+
+  it("validate --game checks the pack's paper too, and lists its rules", async () => {
+    const rules = await runInProcess('validate', '--game', 'rigadoon', '--list-rules');
+    expect(rules.code).toBe(0);
+    expect(rules.out).toMatch(/paper\/deck/);
+    expect(rules.out).toMatch(/paper\/sailing-pattern/);
   });
 });

@@ -15,8 +15,13 @@ describe('shipwright games and --game', () => {
     for (const id of ['cannonades', 'cannons-and-coastlines', 'kingdom-fleets', 'rigadoon', 'ships-of-the-line']) expect(out).toContain(id);
     expect(out).toMatch(/^cannons-and-coastlines\*\s+Cannons & Coastlines/m);
     expect(out).toMatch(/\* the default: every command without --game\n$/);
-    const json = JSON.parse((await run('games', '--json')).out) as { id: string; pieces: { id: string }[] }[];
+    const json = JSON.parse((await run('games', '--json')).out) as { id: string; name: string; rulebook: string; pieces: { id: string }[] }[];
     expect(json.find((g) => g.id === 'rigadoon')!.pieces.map((p) => p.id)).toEqual(['ship', 'mast', 'treasure-chest', 'wind-die', 'board']);
+    // Each rulebook cited by its title, as a user finds it, never a path in our development folders.
+    for (const g of json) {
+      expect(g.rulebook, g.id).toContain(g.name);
+      expect(g.rulebook, g.id).not.toMatch(/seeds|\.\.\/|\.txt/);
+    }
   });
 
   it("generates a pack's files and manifest into its own folder, the same bytes again", async () => {
@@ -83,7 +88,7 @@ describe('shipwright games and --game', () => {
   it('reports a bad parameter at its place in the pack, builds nothing and leaves the output as it was', async () => {
     const dir = join(tmp(), 'pack');
     mkdirSync(dir);
-    writeFileSync(join(dir, 'game.yaml'), readFileSync(join(GAMES_DIR, 'cannonades', 'game.yaml'), 'utf8').replace('stackMm: 20', 'stackMm: 90'));
+    writeFileSync(join(dir, 'game.yaml'), readFileSync(join(GAMES_DIR, 'cannonades', 'game.yaml'), 'utf8').replace('stackMm: 36', 'stackMm: 90'));
     const out = join(tmp(), 'out');
     const r = await run('generate', '--game', dir, '--out', out);
     expect(r.code).toBe(2);
@@ -100,7 +105,7 @@ describe('shipwright games and --game', () => {
   it('validates a pack: clean exits 0, a broken one 1 with the rule that caught it', async () => {
     const clean = await run('validate', '--game', 'cannonades', '--no-cache');
     expect(clean.code).toBe(0);
-    expect(clean.out).toMatch(/^clean: Cannonades's pieces checked/);
+    expect(clean.out).toMatch(/^clean: the pieces and paper of Cannonades checked/);
     const broken = await run('validate', '--game', join(FIXTURES, 'cannonades-three-bays'), '--json', '--no-cache');
     expect(broken.code).toBe(1);
     expect((JSON.parse(broken.out) as { findings: { rule: string }[] }).findings.map((f) => f.rule)).toContain('cannonades/feature-count');

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { RESERVED_IDS } from '../../src/faction/format.js';
 import { runInProcess, type CliResult } from '../helpers/cli.js';
 
 let work: string;
@@ -38,19 +39,23 @@ const ok = (r: CliResult): void => {
 };
 
 describe('the natural next run of another command or setting', () => {
-  it('generate, print with another printer and clearance, generate --previews, cards and a pack: each keeps the others', async () => {
+  it('generate, print with another printer, generate --previews, cards and a pack: each keeps the others', async () => {
     const out = join(work, 'natural');
     ok(await runInProcess('generate', '--faction', 'corsairs', '--out', out, ...cache));
-    const print = await runInProcess('print', '--players', '2', '--factions', 'sun-fleet,sun-fleet', '--printer', 'prusa-mini', '--clearance', '0.25', '--out', out, ...cache);
+    const print = await runInProcess('print', '--players', '2', '--factions', 'sun-fleet,sun-fleet', '--printer', 'prusa-mini', '--out', out, ...cache);
     ok(print);
     expect(print.err).toMatch(/holds corsairs built with other settings; building it again with these/);
     const plates = (await checkListed(out)).filter((p) => p.startsWith('plates/'));
     expect(plates.length).toBeGreaterThan(0);
-    ok(await runInProcess('generate', '--faction', 'corsairs', '--previews', '--printer', 'prusa-mini', '--clearance', '0.25', '--out', out, ...cache));
+    ok(await runInProcess('generate', '--faction', 'corsairs', '--previews', '--printer', 'prusa-mini', '--out', out, ...cache));
     ok(await runInProcess('cards', '--faction', 'corsairs', '--out', out, ...cache));
     ok(await runInProcess('generate', '--game', 'rigadoon', '--out', join(out, 'rigadoon'), ...cache));
     const listed = await checkListed(out);
     for (const p of [...plates, 'print-plan.md', 'previews/corsairs.png', 'cards.pdf', 'rigadoon/ship.stl', 'corsairs/hull.stl', 'sun-fleet/hull.stl']) expect(listed).toContain(p);
+    // Every folder and sheet of ours beside the factions' is a name no faction may take.
+    const factionIds = (await readdir('factions')).map((f) => f.replace(/\.yaml$/, ''));
+    const ours = [...(await readdir(out)), ...(await readdir(join(out, 'previews')))].map((n) => n.replace(/\.(png|pdf|md|json)$/, '')).filter((n) => !factionIds.includes(n));
+    for (const n of ours) expect([...RESERVED_IDS, 'manifest', 'print-plan', 'rigadoon', '.shipwright-lock'], n).toContain(n);
     // One manifest for the tree: the pack's folder has none of its own.
     await expect(stat(join(out, 'rigadoon', 'manifest.json'))).rejects.toThrow(/ENOENT/);
     // The factions' files are named relative to the folder, so the manifest is the same in any clone.
@@ -69,6 +74,16 @@ describe('the natural next run of another command or setting', () => {
 });
 
 describe('names that would collide in the output', () => {
+  it.each(RESERVED_IDS)('refuses a faction whose id is %s, a name the output folder uses, at its line:column', async (id) => {
+    const dir = await mkdtemp(join(work, 'reserved-'));
+    const yaml = (await readFile('factions/corsairs.yaml', 'utf8')).replace(/^id: corsairs$/m, `id: ${id}`);
+    await writeFile(join(dir, `${id}.yaml`), yaml);
+    const r = await runInProcess('generate', join(dir, `${id}.yaml`), '--out', join(dir, 'out'), ...cache);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(new RegExp(`${id}\\.yaml:\\d+:\\d+: id: "${id}" is a name the output folder already uses`));
+    await expect(stat(join(dir, 'out'))).rejects.toThrow(/ENOENT/);
+  });
+
   it.each([
     ['a piece named as another piece and its variant join', 'game.yaml', (y: string) => y.replace('  - id: template\n', '  - id: base-light\n    builder: ship-base\n    count: { perPlayer: 1 }\n    rule: "a twin"\n    color: black\n    params: { widthMm: 30, lengthMm: 60, label: L }\n  - id: template\n'), /base-light\.stl \(kingdom-fleets@\.:pieces\) and base-light\.stl/],
     ['two variants that differ only by case', 'templates.yaml', (y: string) => y.replace('id: S2,', 'id: s1,'), /template-S1\.stl .* and template-s1\.stl .* would be one file on a disk that ignores case/],
@@ -150,7 +165,7 @@ describe('locks', () => {
 describe('random sequences of runs into one folder', () => {
   const RUNS: Record<string, (out: string) => string[]> = {
     generate: (out) => ['generate', '--faction', 'corsairs', '--out', out],
-    otherSettings: (out) => ['generate', '--faction', 'sun-fleet', '--clearance', '0.25', '--out', out],
+    otherSettings: (out) => ['generate', '--faction', 'sun-fleet', '--printer', 'prusa-mini', '--out', out],
     previews: (out) => ['generate', '--faction', 'corsairs', '--previews', '--out', out],
     print: (out) => ['print', '--players', '2', '--factions', 'corsairs,corsairs', '--out', out],
     cards: (out) => ['cards', '--faction', 'sun-fleet', '--format', 'svg', '--out', out],

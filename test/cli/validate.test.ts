@@ -33,7 +33,8 @@ const BROKEN: [name: string, rule: string, args: string[]][] = [
   ['card fittings ≠ sockets', 'card/fitting-sockets', [`${FX}/card-fittings-2.yaml`]],
   ['a socket moved into solid material', 'card/fitting-sockets', [`${FX}/socket-in-solid.yaml`]],
   ['an external hull with its socket filled in', 'card/fitting-sockets', [`${FX}/external-socket-filled.yaml`]],
-  ['a cannon slot facing inward', 'card/cannon-slots', [`${FX}/cannon-slot-inward.yaml`]],
+  // Its mesh's slot roofs end on bent edges there, which PrusaSlicer supports too.
+  ['a cannon slot facing inward', 'card/cannon-slots,print/supports', [`${FX}/cannon-slot-inward.yaml`]],
   ['a missing coin slot', 'card/coin-slot', [`${FX}/no-coin-slot.yaml`]],
   ['hits to sink wrong', 'card/hits-to-sink', [`${FX}/hits-to-sink-wrong.yaml`]],
   ['move count 4', 'rulebook/move-count', [`${FX}/move-count-4.yaml`]],
@@ -126,7 +127,9 @@ describe('output', () => {
     expect(r.out).toMatch(/fix: set card\.moveCount between 1 and 3/);
     // Two errors of their own, and the printability findings still open on the parts they are built from.
     const open = rowsOf((await cli(`${FX}/move-count-4.yaml`, `${FX}/hits-to-sink-wrong.yaml`, '--json')).out).length - 2;
-    expect(lines.at(-1)).toBe(`${2 + open} errors, 0 warnings (2 factions checked)`);
+    // The summary closes the findings; the figures the rules measured follow it.
+    expect(lines).toContain(`${2 + open} errors, 0 warnings (2 factions checked)`);
+    expect(lines.slice(lines.indexOf(`${2 + open} errors, 0 warnings (2 factions checked)`) + 1)[0]).toBe('measured:');
     expect(r.code).toBe(1);
   });
 });

@@ -38,3 +38,60 @@ export function place(t: readonly number[], p: readonly number[]): number[] {
   const [x, y, z] = p as [number, number, number];
   return [0, 1, 2].map((c) => x * t[c]! + y * t[3 + c]! + z * t[6 + c]! + t[9 + c]!);
 }
+
+/** The slicers' metadata in a plate, read with regular expressions from the package's own files. */
+export interface SlicerSettings {
+  /** The model's `<metadata name>` values. */
+  modelMetadata: Record<string, string>;
+  /** Metadata/Slic3r_PE.config: every `; key = value` line but the first (PrusaSlicer never reads it). */
+  prusaPlate: Record<string, string>;
+  /** Metadata/Slic3r_PE_model.config, by object id: its `type="object"` settings and its volumes' triangle ranges. */
+  prusaObjects: Map<number, { settings: Record<string, string>; volumes: { first: number; last: number }[] }>;
+  /** Metadata/model_settings.config, by object id: its settings and its parts' ids. */
+  orcaObjects: Map<number, { settings: Record<string, string>; parts: number[] }>;
+  /** Its `<plate>`: the name and the instances listed. */
+  orcaPlate: { name: string | undefined; instances: { objectId: number; instanceId: number }[] };
+}
+
+const unescape = (s: string): string => s.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+export function readSlicerSettings(bytes: Uint8Array): SlicerSettings {
+  const files = unzipSync(bytes);
+  const text = (path: string): string => {
+    if (!files[path]) throw new Error(`no ${path} in the package`);
+    return new TextDecoder().decode(files[path]);
+  };
+  const model = text('3D/3dmodel.model');
+  const modelMetadata = Object.fromEntries([...model.matchAll(/<metadata name="([^"]*)">([^<]*)<\/metadata>/g)].map((m) => [m[1]!, unescape(m[2]!)]));
+  const prusaPlate = Object.fromEntries(
+    text('Metadata/Slic3r_PE.config')
+      .split('\n')
+      .slice(1)
+      .filter((l) => l !== '')
+      .map((l) => {
+        const m = /^; ([a-z_0-9]+) = (.*)$/.exec(l);
+        if (!m) throw new Error(`not a "; key = value" line: ${l}`);
+        return [m[1]!, m[2]!];
+      }),
+  );
+  const prusaObjects = new Map<number, { settings: Record<string, string>; volumes: { first: number; last: number }[] }>();
+  for (const o of text('Metadata/Slic3r_PE_model.config').matchAll(/<object id="(\d+)"[^>]*>([\s\S]*?)<\/object>/g)) {
+    const settings = Object.fromEntries([...o[2]!.matchAll(/<metadata type="object" key="([^"]*)" value="([^"]*)"\/>/g)].map((m) => [m[1]!, unescape(m[2]!)]));
+    const volumes = [...o[2]!.matchAll(/<volume firstid="(\d+)" lastid="(\d+)">/g)].map((m) => ({ first: Number(m[1]), last: Number(m[2]) }));
+    prusaObjects.set(Number(o[1]), { settings, volumes });
+  }
+  const orca = text('Metadata/model_settings.config');
+  const orcaObjects = new Map<number, { settings: Record<string, string>; parts: number[] }>();
+  for (const o of orca.matchAll(/<object id="(\d+)">([\s\S]*?)<\/object>/g)) {
+    const own = o[2]!.replace(/<part\b[\s\S]*?<\/part>/g, '');
+    orcaObjects.set(Number(o[1]), {
+      settings: Object.fromEntries([...own.matchAll(/<metadata key="([^"]*)" value="([^"]*)"\/>/g)].map((m) => [m[1]!, unescape(m[2]!)])),
+      parts: [...o[2]!.matchAll(/<part id="(\d+)"/g)].map((m) => Number(m[1])),
+    });
+  }
+  const plate = /<plate>([\s\S]*?)<\/plate>/.exec(orca)?.[1] ?? '';
+  const value = (xml: string, key: string): string | undefined => new RegExp(`<metadata key="${key}" value="([^"]*)"/>`).exec(xml)?.[1];
+  const instances = [...plate.matchAll(/<model_instance>([\s\S]*?)<\/model_instance>/g)].map((m) => ({ objectId: Number(value(m[1]!, 'object_id')), instanceId: Number(value(m[1]!, 'instance_id')) }));
+  const name = value(plate.replace(/<model_instance>[\s\S]*?<\/model_instance>/g, ''), 'plater_name');
+  return { modelMetadata, prusaPlate, prusaObjects, orcaObjects, orcaPlate: { name: name === undefined ? undefined : unescape(name), instances } };
+}

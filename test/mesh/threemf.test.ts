@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { serialize3mf, type ThreeMfModel } from '../../src/mesh/threemf.js';
-import { place, read3mf } from '../helpers/threemf.js';
+import { place, read3mf, readSlicerSettings } from '../helpers/threemf.js';
 
 const cube = (size: number) => {
   const positions = new Float32Array([0, 0, 0, size, 0, 0, size, size, 0, 0, size, 0, 0, 0, size, size, 0, size, size, size, size, 0, size, size].map((v) => v + 0.1));
@@ -45,6 +45,35 @@ describe('3MF', () => {
     expect(r.objects[1]!.triangles.flat()).toEqual([...model.objects[1]!.mesh.triangles]);
     // The second coin is turned a quarter about +Z and moved to (50, 6).
     expect(place(r.items[1]!.transform, [1, 0, 0]).map((v) => +v.toFixed(9))).toEqual([50, 7, 0]);
+  });
+
+  it("carries the slicers' plate and object settings in the files PrusaSlicer and OrcaSlicer read", async () => {
+    const { unzipSync } = await import('fflate');
+    const withSlicer: ThreeMfModel = {
+      ...model,
+      objects: [
+        { ...model.objects[0]!, settings: { prusa: [['fill_density', '100%']], orca: [['sparse_infill_density', '100%']] } },
+        { ...model.objects[1]!, settings: { prusa: [['brim_width', '5']], orca: [['brim_width', '5']] } },
+      ],
+      slicer: { plateName: 'Plate 3: black & "white"', prusa: [['layer_height', '0.2'], ['skirts', '0']] },
+    };
+    const bytes = serialize3mf(withSlicer);
+    expect(Object.keys(unzipSync(bytes))).toEqual(['[Content_Types].xml', '_rels/.rels', '3D/3dmodel.model', 'Metadata/Slic3r_PE.config', 'Metadata/Slic3r_PE_model.config', 'Metadata/model_settings.config']);
+    // PrusaSlicer reads Slic3r_PE.config back to front and stops at the first line that is not "; key = value"
+    // of at least 10 characters with a key of 3 or more letters, digits and underscores; it never reads line 1.
+    const lines = new TextDecoder().decode(unzipSync(bytes)['Metadata/Slic3r_PE.config']).split('\n').filter((l) => l !== '');
+    expect(lines[0]).toMatch(/^; /);
+    for (const l of lines.slice(1)) expect(l.length >= 10 && /^; [A-Za-z][A-Za-z0-9_]{2,} = \S/.test(l), l).toBe(true);
+    const r = readSlicerSettings(bytes);
+    expect(r.modelMetadata).toMatchObject({ 'slic3rpe:Version3mf': '1', 'BambuStudio:3mfVersion': '1' });
+    expect(r.prusaPlate).toEqual({ layer_height: '0.2', skirts: '0' });
+    // Each object by its model id, its one volume spanning its 12 triangles, its name beside its settings.
+    expect(r.prusaObjects.get(2)).toEqual({ settings: { name: 'coin: brace', fill_density: '100%' }, volumes: [{ first: 0, last: 11 }] });
+    expect(r.prusaObjects.get(3)!.settings).toEqual({ name: 'queens-fleet hull', brim_width: '5' });
+    expect(r.orcaObjects.get(2)).toEqual({ settings: { name: 'coin: brace', sparse_infill_density: '100%' }, parts: [2] });
+    expect(r.orcaPlate).toEqual({ name: 'Plate 3: black & "white"', instances: [{ objectId: 2, instanceId: 0 }, { objectId: 2, instanceId: 1 }, { objectId: 3, instanceId: 0 }] });
+    // Without them, a core 3MF only.
+    expect(read3mf(serialize3mf(model)).entries.some((e) => e.endsWith('.config'))).toBe(false);
   });
 
   it('gives the same bytes again, in any time zone', () => {

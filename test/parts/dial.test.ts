@@ -82,7 +82,8 @@ describe('click dial and its base', () => {
   it('any labels from 2 to 12 stops make a dial with one dimple per stop', () => {
     fc.assert(
       fc.property(fc.integer({ min: 2, max: 12 }), (n) => {
-        const labels = Array.from({ length: n }, (_, i) => String(i));
+        // One letter a stop: 12 two-digit numbers would not stand half a letter apart on the default dial.
+        const labels = Array.from({ length: n }, (_, i) => String.fromCharCode(65 + i));
         const d = buildAndInspect(() => dial({ labels }));
         expect(d.topology.watertight).toBe(true);
         expect(d.features.filter((f) => f.feature.kind === 'detent-dimple' && f.ok)).toHaveLength(n);
@@ -96,6 +97,8 @@ describe('click dial and its base', () => {
     expect(build(() => dial({ labels: ['1'] }))).toThrow(InputError);
     expect(build(() => dial({ labels: ['1'] }))).toThrow(/labels.*2 to 16 labels/);
     expect(build(() => dial({ thicknessMm: 1 }))).toThrow(/thicknessMm = 1 is not valid: expected a number from/);
+    // Kingdom Fleets' ten maneuvers at the default 6 mm ran together ("S1S2S3..."): refused, with the room there is.
+    expect(build(() => dial({ labels: ['S1', 'S2', 'S3', 'S4', 'S5', 'G2', 'G3', 'B2', 'B3', 'T2'] }))).toThrow(/labels\[0\] = "S1" is not valid: expected a label at most \d+\.\d mm wide at 6 mm tall, half a letter clear of its neighbours 36\.0° round/);
     expect(build(() => dialBase({ titles: ['A', 'B', 'C', 'D', 'E'] }))).toThrow(/titles.*1 to 4 titles/);
     expect(build(() => dialBase({ titles: ['RIGGINGRIG'], titleHeightMm: 12 }))).toThrow(/titles\[0\].*no wider than its dial/);
   });

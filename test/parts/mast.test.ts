@@ -24,6 +24,15 @@ describe('mast', () => {
     expect(topology.volumeMm3).toBeGreaterThan(full * 0.85); // flats, chamfers and facets
   });
 
+  it('is one body with no zero-volume shell at any pole length (Rigadoon\'s 18 mm pole once carried a film at the tenon)', () => {
+    for (const poleLengthMm of [5, 12, 18, 18.5, 25, 33, 50, 77, 120]) {
+      const { topology } = buildAndInspect(() => mast({ poleLengthMm }));
+      expect(topology.zeroVolumeShells, `pole ${poleLengthMm} mm`).toBe(0);
+      expect(topology.bodies, `pole ${poleLengthMm} mm`).toBe(1);
+      expect(topology.watertight, `pole ${poleLengthMm} mm`).toBe(true);
+    }
+  });
+
   it('declares peg, pole and tenon; each is solid and measures its nominal diameter', () => {
     const { features } = buildAndInspect(() => mast());
     expect(features.map((f) => f.feature.kind)).toEqual(['mast-peg', 'mast-pole', 'mast-tenon']);

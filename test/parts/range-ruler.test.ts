@@ -56,9 +56,8 @@ describe('rulerSegments', () => {
 describe('rangeRuler', () => {
   const segs = rulerSegments(BANDS, MAX_SEGMENT_MM);
   const build = (s: { fromIn: number; toIn: number }, i: number) => {
-    const t0 = performance.now();
     const inspected = buildAndInspect(() => rangeRuler({ ...s, keyAtEnd: i < segs.length - 1, keywayAtStart: i > 0 }));
-    return { ...s, ...inspected, ms: performance.now() - t0 };
+    return { ...s, ...inspected };
   };
   let built: ReturnType<typeof build>[] = [];
   beforeAll(() => {
@@ -134,10 +133,6 @@ describe('rangeRuler', () => {
         expect(keyway.subtract(key).areaMm2()).toBeGreaterThan(1);
       }
     });
-  });
-
-  it('builds quickly', () => {
-    for (const b of built) expect(b.ms).toBeLessThan(5000);
   });
 
   it('stays one watertight body with sound key and keyway for any bed, width, tick spacing and mark width', () => {

@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadFactionFile } from '../../src/faction/loader.js';
 import type { Faction } from '../../src/faction/types.js';
-import { box, initKernel, withArena, type Solid } from '../../src/geometry/kernel.js';
+import { box, cylinder, fromMesh, initKernel, withArena, type Solid } from '../../src/geometry/kernel.js';
 import { defaultSettings } from '../../src/generate/index.js';
 import { serializeStl } from '../../src/mesh/stl.js';
 import { wheel } from '../../src/parts/wheel.js';
@@ -11,7 +11,10 @@ import { ASSEMBLY_WHEEL_RULES } from '../../src/validate/rules/assembly-wheel.js
 import { readFile } from 'node:fs/promises';
 import { cannon, cannonArmGeometry } from '../../src/parts/cannon.js';
 import { tunedCannon } from '../../src/generate/catalog.js';
-import { PRINT_DEFAULTS } from '../../src/standard.js';
+import { BALLAST_WASHER, PRINT_DEFAULTS, washerBossMm, WASHER_GRIP_MM } from '../../src/standard.js';
+import { ballastPocket, FACING, placeCut } from '../../src/parts/cutters.js';
+import { ballastBoss, bossDiameterMm } from '../../src/validate/rules/fit.js';
+import { parseStl } from '../../src/mesh/stl.js';
 import { RULES } from '../../src/validate/rules/index.js';
 import { PRINTABILITY_RULES } from '../../src/validate/rules/printability.js';
 import { checkFiles } from '../../src/validate/validate.js';
@@ -124,5 +127,44 @@ describe('movement', () => {
     expect(await rules([w], [slow])).toEqual([]);
     const findings = await checkFiles([w], { factions: [slow], settings: defaultSettings(), clickDistanceMm: 25.4, rules: UNDER_TEST });
     expect(findings.map((f) => `${f.severity} ${f.rule}`)).toEqual(['error movement/click-distance']);
+  });
+});
+
+describe('fit/ballast-boss', () => {
+  /** A 30 mm block with a ballast pocket (three washers) opening on its bottom, its boss turned to `bossMm` across where given. */
+  const block = (clearanceMm: number, bossMm?: number): MeshFile =>
+    withArena(() => {
+      const cut = placeCut(ballastPocket('ballast-pocket', 3, clearanceMm), [0, 0, 0], FACING.down);
+      let solid = box([30, 30, 14]).translate([0, 0, 7]).subtract(cut.solid);
+      const d = cut.feature.depthMm;
+      if (bossMm !== undefined && bossMm < washerBossMm(clearanceMm)) solid = solid.subtract(cylinder(d + 1, 6).subtract(cylinder(d + 1, bossMm / 2, bossMm / 2, false, 256)).translate([0, 0, -1]));
+      if (bossMm !== undefined && bossMm > washerBossMm(clearanceMm)) solid = solid.union(cylinder(d, bossMm / 2, bossMm / 2, false, 256));
+      return { path: 'shared/rock.stl', part: 'rock', faction: null, bytes: serializeStl(solid.toMesh(), 'rock'), features: [cut.feature] };
+    });
+  const grip = (f: MeshFile): { least: number; most: number } =>
+    withArena(() => {
+      const boss = bossDiameterMm(fromMesh(parseStl(f.bytes)), f.features[0]!)!;
+      return { least: (boss.minMm - BALLAST_WASHER.holeMaxMm) / 2, most: (boss.maxMm - BALLAST_WASHER.holeMinMm) / 2 };
+    });
+  const findings = (f: MeshFile): Promise<string[]> => checkFiles([f], { factions: [], settings: defaultSettings(), rules: [ballastBoss] }).then((fs) => fs.map((x) => `${x.severity} ${x.measured} ${x.expected}`));
+
+  it('the boss washerBossMm sizes grips the largest ISO 7089 hole and overlaps the smallest within WASHER_GRIP_MM, at every accepted clearance', async () => {
+    for (const c of [0.05, 0.1, 0.2, 0.3, 0.6]) {
+      const g = grip(block(c));
+      // 0.25 × the clearance on the largest hole (10.77 mm) across the boss's flats, and 0.135 mm more on the
+      // smallest (10.5 mm); up to 0.01 mm more where a ray meets its facets nearer their corners.
+      expect(g.least - 0.25 * c, `${c}`).toBeGreaterThan(-0.002);
+      expect(g.least - 0.25 * c, `${c}`).toBeLessThan(0.01);
+      expect(g.most - (0.25 * c + 0.135), `${c}`).toBeGreaterThan(-0.002);
+      expect(g.most - (0.25 * c + 0.135), `${c}`).toBeLessThan(0.01);
+      expect(g.least).toBeGreaterThanOrEqual(WASHER_GRIP_MM.min);
+      expect(g.most).toBeLessThanOrEqual(WASHER_GRIP_MM.max);
+    }
+    expect(await findings(block(0.2))).toEqual([]);
+  });
+
+  it('catches the old 10.4 mm boss (the smallest hole less a press gap), which an ISO washer slides off, and one too fat to go on', async () => {
+    expect(await findings(block(0.2, 10.4))).toEqual(['error -0.185 ≥ 0.01 mm']);
+    expect(await findings(block(0.2, 11.2))).toEqual(['error 0.35 ≤ 0.3 mm']);
   });
 });

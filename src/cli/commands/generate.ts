@@ -7,7 +7,7 @@ import { previewFiles, PREVIEWS_DIR } from '../../generate/previews.js';
 import type { Project } from '../../io/output.js';
 import { buildOf, openOut, rebuildWithRun, writeRun } from '../output-run.js';
 import { defaultJobs } from '../../generate/pool.js';
-import { addGameOption, packFrom, type GameFlags, addBuildOptions, addCacheOptions, addCannonOptions, cacheFrom, type CacheFlags, addFactionOptions, buildSettingsFrom, factionsFrom, parseIntFlag, type BuildFlags, type FactionFlags } from '../options.js';
+import { addGameOption, packFrom, type GameFlags, addBuildOptions, addCacheOptions, addCannonOptions, cacheFrom, type CacheFlags, addFactionOptions, allFactionsFrom, buildSettingsFrom, factionsFrom, parseIntFlag, type BuildFlags, type FactionFlags } from '../options.js';
 import { progressReporter } from '../progress.js';
 import type { Register } from '../terminal.js';
 
@@ -47,7 +47,9 @@ export const registerGenerate: Register = (cmd: Command, io) => {
       const cache = await cacheFrom(flags, (m) => io.err(`warning: ${m}\n`));
       const t0 = performance.now();
       const progress = flags.json ? null : progressReporter(io);
-      const files = await generateParts({ factions, settings, jobs, cache, onProgress: progress ?? undefined });
+      // The shared parts count for every faction of the folder, not only those a --faction run builds.
+      const setFactions = flags.faction?.length ? await allFactionsFrom(paths, flags) : factions;
+      const files = await generateParts({ factions, setFactions, settings, jobs, cache, onProgress: progress ?? undefined });
       const tooBig = bedProblems(files, settings.printer, factions);
       if (tooBig.length) throw new InputError(tooBig);
       // The run owns its factions' files, the shared parts and, with --previews, the previews; every other
@@ -75,9 +77,12 @@ async function generateGame(game: Game, project: Project, settings: BuildSetting
   const { files } = await generatePack(game, settings, { jobs, cache, onProgress: progress ?? undefined });
   const tooBig = bedProblems(files, settings.printer, []);
   if (tooBig.length) throw new InputError(tooBig.map((p) => ({ ...p, source: game.source })));
-  const sets = [{ id: 'player', name: `${game.name}, each player` }, { id: 'table', name: `${game.name}, the table` }];
+  // A sheet for what each player prints and one for the table's, when it prints anything (Kingdom Fleets' table prints nothing).
+  const sets = [{ id: 'player', name: game.name, per: 'for each player' }, { id: 'table', name: game.name, per: 'for the table' }].filter((set) => files.some((f) => (f.quantity.perSet[set.id] ?? 0) > 0 && !f.quantity.optional));
   const build = buildOf(project, game.id);
-  const others = flags.previews ? previewFiles(files, sets, false).map((o) => ({ ...o, owner: owner.previews(build) })) : [];
+  // A piece in each seat's colour is drawn in the first seat's (Rigadoon's ships blue), not the grey of no colour.
+  const drawn = files.map((f) => (f.color === 'player' && game.colors[0] ? { ...f, color: game.colors[0] } : f));
+  const others = flags.previews ? previewFiles(drawn, sets, false).map((o) => ({ ...o, owner: owner.previews(build) })) : [];
   const owners = new Set([owner.pieces(build), ...(flags.previews ? [owner.previews(build)] : [])]);
   await writeRun(project, { game: game.id, settings, parts: files.map((file) => ({ file, owner: owner.pieces(build) })), others, replaces: (o) => owners.has(o), factions: [] }, io);
   const seconds = (performance.now() - t0) / 1000;

@@ -69,8 +69,8 @@ export const COMMANDS: readonly CommandEntry[] = [
   },
   {
     name: 'print',
-    summary: "a table's whole print job (default 4 players): its STLs, the parts packed on plates (one 3MF per plate by colour and material) and print-plan.md",
-    examples: ['shipwright print', 'shipwright print --players 2 --factions corsairs,sun-fleet --printer prusa-mini --out table', 'shipwright print --armada armada.yaml --json'],
+    summary: "a table's whole print job (default 4 players): its STLs, the plates in printing order (fit coupon, a test ship, then by spool; one 3MF each, with every part's slicer settings) and print-plan.md",
+    examples: ['shipwright print', 'shipwright print --players 2 --factions corsairs,sun-fleet --printer prusa-mini --out table', 'shipwright print --have black,white,teal', 'shipwright print --armada armada.yaml --json'],
     load: async () => (await import('./print.js')).registerPrint,
   },
   {

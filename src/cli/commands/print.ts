@@ -1,38 +1,52 @@
 /**
  * `shipwright print`: a table's whole print job in one folder: every part's STL and the manifest (as
- * `generate` writes them), the parts laid out on plates, one 3MF per plate by colour and material, and
- * print-plan.md; with --json the plan on stdout.
+ * `generate` writes them), the plates in printing order (the fit coupon, a test ship, then the table's
+ * copies by colour and material, grouped by spool), one 3MF each with every part's slicer settings, and
+ * print-plan.md; with --json the plan on stdout. `--have` names the spools the user owns.
  */
 import type { Command } from 'commander';
 import { cachedThumbnails, drawThumbnail, planPlates, printPlanJson, printPlanMarkdown } from '../../bom/print-plan.js';
+import { findMaterial } from '../../materials.js';
 import { HOME_GAME, owner } from '../../generate/manifest.js';
 import type { GeneratedFile } from '../../generate/types.js';
 import { buildOf, openOut, rebuildWithRun, writeRun } from '../output-run.js';
-import { addCannonOptions, packFrom } from '../options.js';
+import { addCannonOptions, packFrom, parseHave } from '../options.js';
 import { addTableOptions, runTable, type TableFlags } from '../table-run.js';
 import type { Register } from '../terminal.js';
 
 interface Flags extends TableFlags {
   out?: string;
   json?: boolean;
+  have?: string;
 }
 
 export const PRINT_PLAN_FILE = 'print-plan.md';
 /** Without --players or --armada: a common table, in the rulebook's default mode (2–6 players). */
 export const DEFAULT_PRINT_PLAYERS = 4;
+/** The coupon the plan prints first (plate 0). */
+const COUPON_FILE = 'shared/fit-coupon.stl';
 
 export const registerPrint: Register = (cmd: Command, io) => {
   addCannonOptions(addTableOptions(cmd))
     .option('--out <dir>', 'output folder (default out; out/<game> for another --game)')
     .option('--json', 'print the plan as JSON on stdout and nothing else')
+    .option('--have <spools>', 'spools you own, one full 1 kg spool per colour named (repeat a colour for two), of --material unless colour/material: black,white,black/petg')
     .action(async (flags: Flags) => {
       const game = await packFrom(flags);
       const project = await openOut(flags.out, game?.id ?? null);
       if (flags.players === undefined && flags.armada === undefined) flags.players = String(game ? game.players.min : DEFAULT_PRINT_PLAYERS);
       const gameId = game?.id ?? HOME_GAME;
+      // Checked before anything is built; an unknown --material is runTable's to report.
+      const have = flags.have === undefined ? [] : parseHave(flags.have, findMaterial(flags.material ?? 'pla')?.id ?? 'pla');
       // Factions the folder holds with other settings are built again, so the folder stays one build.
       const { settings, files, bom, mesh, cache, factions } = await runTable(flags, io, (s, used) => rebuildWithRun(project, gameId, s, used, io), game);
-      const plan = await planPlates(bom, mesh, settings.printer, cache ? cachedThumbnails(cache) : drawThumbnail);
+      const brims = new Map(files.map((f) => [f.path, f.brim.brim]));
+      const plan = await planPlates(bom, mesh, settings.printer, cache ? cachedThumbnails(cache) : drawThumbnail, {
+        brim: (file) => brims.get(file) ?? false,
+        ...(brims.has(COUPON_FILE) ? { couponFile: COUPON_FILE } : {}),
+        build: settings,
+        have,
+      });
       const build = buildOf(project, gameId);
       const enc = new TextEncoder();
       const others = [...plan.plates.map((p) => ({ path: p.file, bytes: p.bytes })), { path: PRINT_PLAN_FILE, bytes: enc.encode(printPlanMarkdown(plan, bom)) }].map((o) => ({ ...o, owner: owner.print(build) }));
@@ -44,6 +58,6 @@ export const registerPrint: Register = (cmd: Command, io) => {
       const sources = factions.map((f) => ({ id: f.id, source: f.sourceFile }));
       await writeRun(project, { game: gameId, settings, parts, others, replaces: (o) => owners.has(o), factions: sources, table: { players: bom.players, mode: bom.mode, counts } }, io);
       if (flags.json) io.out(printPlanJson(plan, bom));
-      else io.out(`${plan.plates.length} plates (at least ${plan.lowerBound} by area) for ${bom.players} players${game ? ` of ${game.name}` : ''} → ${project.shownFolder}/plates/, plan in ${project.shownFolder}/${PRINT_PLAN_FILE}\n`);
+      else io.out(`${plan.plates.length} plates (the table's at least ${plan.lowerBound} by area), ${plan.filamentChanges} filament changes, for ${bom.players} players${game ? ` of ${game.name}` : ''} → ${project.shownFolder}/plates/, plan in ${project.shownFolder}/${PRINT_PLAN_FILE}\n`);
     });
 };

@@ -9,7 +9,7 @@ import { InputError } from '../../errors.js';
 import { DEFAULT_FACTIONS_DIR, loadFactions } from '../../faction/loader.js';
 import type { Faction } from '../../faction/types.js';
 import { CATALOG } from '../../generate/catalog.js';
-import { findingsJson, findingsText } from '../../validate/report.js';
+import { figuresText, findingsJson, findingsText } from '../../validate/report.js';
 import { formatTable } from '../../table.js';
 import { RULES } from '../../validate/rules/index.js';
 import type { Rule } from '../../validate/types.js';
@@ -21,6 +21,10 @@ import { EXIT } from '../terminal.js';
 import { addGameOption, packFrom, type GameFlags, addBuildOptions, addCacheOptions, addCannonOptions, cacheFrom, type CacheFlags, addFactionOptions, buildSettingsFrom, factionsFrom, parseIntFlag, selectFactions, type BuildFlags, type FactionFlags } from '../options.js';
 import type { Register } from '../terminal.js';
 import { readExternalHulls, readStl } from '../stl-input.js';
+import { loadPackPaper } from '../../paper/pack-file.js';
+import { packPages } from '../../paper/pack.js';
+import { paperFindings, PAPER_RULES } from '../../paper/pack-check.js';
+import { PAPER } from '../../paper/page.js';
 
 const collect = (v: string, prev: string[] | undefined): string[] => [...(prev ?? []), v];
 
@@ -58,7 +62,7 @@ async function replacements(specs: readonly string[]): Promise<Map<string, { pat
 }
 
 /** Every rule id beside what it checks, one per line, in the order they run. */
-function rulesTable(rules: readonly Rule[]): string {
+function rulesTable(rules: readonly Pick<Rule, 'id' | 'title'>[]): string {
   return formatTable([['rule', 'checks'], ...rules.map((r) => [r.id, r.title])]);
 }
 
@@ -72,11 +76,13 @@ export const registerValidate: Register = (cmd: Command, io, setExit) => {
     .option('--jobs <n>', 'worker threads for building (default: the machine\'s cores)')
     .option('--list-rules', 'print every rule id with what it checks, and check nothing (with --json: [{id, checks}])')
     .option('--previews <dir>', "draw each finding's part with the place highlighted, as DIR/<faction>-<part>-<rule>-<n>.png, named beside the finding")
-    .option('--json', 'print {"findings": [...]} on stdout and nothing else')
+    .option('--json', 'print {"findings": [...], "figures": [...]} on stdout and nothing else')
     .action(async (files: string[], flags: Flags) => {
       const game = await packFrom(flags, files);
+      // A pack's paper (its cards.yaml) is checked with its pieces: the deck's count, every card's pattern.
+      const paper = game ? await loadPackPaper(game) : null;
       if (flags.listRules) {
-        const rules = game ? packRules(game, []) : RULES;
+        const rules = game ? [...packRules(game, []), ...(paper ? PAPER_RULES : [])] : RULES;
         io.out(flags.json ? `${JSON.stringify(rules.map((r) => ({ id: r.id, checks: r.title })), null, 2)}\n` : rulesTable(rules));
         return;
       }
@@ -85,16 +91,17 @@ export const registerValidate: Register = (cmd: Command, io, setExit) => {
       if (game) {
         for (const [flag, v] of [['--part', flags.part], ['--previews', flags.previews]] as const) if (v !== undefined) throw InputError.single(flag, '', `${flag} checks the faction sets' parts; leave it out for ${game.name}`);
         const findings = await validatePack(game, settings, { jobs, cache: await cacheFrom(flags, (m) => io.err(`warning: ${m}\n`)) });
-        io.out(flags.json ? findingsJson(findings) : findingsText(findings, { factions: 0, game: game.name }));
+        if (paper) findings.push(...paperFindings(paper, packPages(paper, game.players.min, PAPER.a4), game.players.min));
+        io.out(flags.json ? findingsJson(findings) : findingsText(findings, { factions: 0, game: game.name, paper: paper !== null }));
         if (findings.some((f) => f.severity === 'error')) setExit(EXIT.violations);
         return;
       }
       const { factions, known } = await loadSelected(files, flags);
       const armada = flags.armada ? await loadArmada(flags.armada) : null;
       const externalHulls = await readExternalHulls(factions);
-      const { findings, files: checked } = await validateWithFiles({ factions, settings, armada, knownFactionIds: known, externalHulls, replacements: await replacements(flags.part ?? []), jobs, cache: await cacheFrom(flags, (m) => io.err(`warning: ${m}\n`)) });
+      const { findings, files: checked, figures } = await validateWithFiles({ factions, settings, armada, knownFactionIds: known, externalHulls, replacements: await replacements(flags.part ?? []), jobs, cache: await cacheFrom(flags, (m) => io.err(`warning: ${m}\n`)) });
       const pictures = flags.previews ? await writeNamedFiles(flags.previews, findingPictures(findings, checked)) : new Map();
-      io.out(flags.json ? findingsJson(findings, pictures) : findingsText(findings, { factions: factions.length, ...(armada ? { players: armada.players.length } : {}) }, pictures));
+      io.out(flags.json ? findingsJson(findings, pictures, figures) : `${findingsText(findings, { factions: factions.length, ...(armada ? { players: armada.players.length } : {}) }, pictures)}${figuresText(figures)}`);
       if (findings.some((f) => f.severity === 'error')) setExit(EXIT.violations);
     });
 };

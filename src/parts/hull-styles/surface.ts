@@ -8,15 +8,10 @@
  * Frame: the hull's (x along the keel, + bow; y to port; z up; deck at model.hull.heightMm).
  */
 import type { FactionModel } from '../../faction/types.js';
-import { hull3d, polygon, rect, sweep, type Profile, type Solid, type Vec2, type Vec3 } from '../../geometry/kernel.js';
+import { hull3d, polygon, rect, sweep, type BoundsMm, type Profile, type Solid, type Vec2, type Vec3 } from '../../geometry/kernel.js';
+import { add, sub } from '../../geometry/vec3.js';
 import { DETAIL, grooveRoofRiseMm as roofRiseMm, HULL, UNDERSIDE_RUN_PER_MM } from '../../standard.js';
 import type { Level, Outline, StyleDef } from './styles.js';
-
-/** Axis-aligned box in the hull frame. */
-export interface Box3 {
-  min: Vec3;
-  max: Vec3;
-}
 
 /** What the detail needs to know of a hull being built. */
 export interface HullContext {
@@ -28,7 +23,7 @@ export interface HullContext {
   /** The level at the deck. */
   deck: Level;
   /** Every declared feature's box (sockets, slots, pockets) and the side a cannon slot opens on. */
-  features: readonly { box: Box3; place: 'deck' | 'bottom' | 'side'; facing?: 'port' | 'starboard' | 'bow' | 'stern' }[];
+  features: readonly { box: BoundsMm; place: 'deck' | 'bottom' | 'side'; facing?: 'port' | 'starboard' | 'bow' | 'stern' }[];
   /** Raised deck x ranges (castles, prow posts): no deck detail there. */
   blocked: readonly [number, number][];
   /** Width inside the deck outline taken by a bulwark or a rail. */
@@ -117,7 +112,7 @@ function bowInsetMm(levels: readonly Level[], z0: number, z1: number): number {
  * the boolean meets no edge exactly (an edge on an edge leaves zero-area triangles in the exported mesh),
  * and the chords cut no corner by more than a few micrometres.
  */
-function girdles(ctx: HullContext, z0: number, heightMm: number, depthMm: number, keepOut: readonly Box3[]): Solid[] {
+function girdles(ctx: HullContext, z0: number, heightMm: number, depthMm: number, keepOut: readonly BoundsMm[]): Solid[] {
   const o = ctx.outline;
   const x1 = o.bowXMm - bowInsetMm(ctx.levels, z0, z0 + heightMm) - 0.5;
   // Both ends stop inside the side, short of the transom's corner: a groove run out past a corner leaves
@@ -148,7 +143,7 @@ function girdles(ctx: HullContext, z0: number, heightMm: number, depthMm: number
 }
 
 /** Whether a keep-out box reaches the groove band z0..z1 sunk depthMm into one side (+1 port, −1 starboard). */
-function meets(ctx: HullContext, b: Box3, sign: 1 | -1, z0: number, z1: number, depthMm: number): boolean {
+function meets(ctx: HullContext, b: BoundsMm, sign: 1 | -1, z0: number, z1: number, depthMm: number): boolean {
   if (b.max[2] < z0 || b.min[2] > z1) return false;
   const o = ctx.outline;
   const inside = Math.min(...[b.min[0], (b.min[0] + b.max[0]) / 2, b.max[0]].map((x) => o.halfAt(Math.max(o.sternXMm, Math.min(o.bowXMm, x))))) - depthMm - 0.05;
@@ -173,7 +168,7 @@ function straight(outline: Outline, xMm: number): boolean {
 }
 
 /** Courses of grooves up the upright band, from its foot, and the joints or seams between them. */
-function sideCuts(ctx: HullContext, keepOut: readonly Box3[]): Solid[] {
+function sideCuts(ctx: HullContext, keepOut: readonly BoundsMm[]): Solid[] {
   const band = uprightBand(ctx.levels);
   const { surface } = ctx.model.look;
   if (!band || surface === 'plain') return [];
@@ -227,7 +222,7 @@ function beltMm(band: { z0: number; z1: number }): { z0: number; z1: number } {
 const IRON_CLEAR_MM = 0.05;
 
 /** The iron surface's rivets: a row just inside the belt's head and foot, between the plate seams, clear of the keep-outs. */
-function rivets(ctx: HullContext, keepOut: readonly Box3[]): Solid[] {
+function rivets(ctx: HullContext, keepOut: readonly BoundsMm[]): Solid[] {
   const band = uprightBand(ctx.levels);
   if (!band || ctx.model.look.surface !== 'iron') return [];
   const o = ctx.outline, belt = beltMm(band);
@@ -306,8 +301,8 @@ function deckCuts(ctx: HullContext): Solid[] {
  */
 export function surfaceDetail(ctx: HullContext): { cuts: Solid[]; adds: Solid[] } {
   const m = D.featureMarginMm;
-  const grow = (f: { box: Box3 }, g: Vec3): Box3 => ({ min: [f.box.min[0] - g[0], f.box.min[1] - g[1], f.box.min[2] - g[2]], max: [f.box.max[0] + g[0], f.box.max[1] + g[1], f.box.max[2] + g[2]] });
-  const keepOut: Box3[] = ctx.features.map((f) => {
+  const grow = (f: { box: BoundsMm }, g: Vec3): BoundsMm => ({ min: sub(f.box.min, g), max: add(f.box.max, g) });
+  const keepOut: BoundsMm[] = ctx.features.map((f) => {
     if (f.place !== 'side') return grow(f, [m, m, m]);
     // A side slot's frame and the wall round it stay plain: nothing else is cut within the frame.
     const g = m + Math.max(D.sideJointWidthMm, D.sideGrooveHeightMm) + 0.5;

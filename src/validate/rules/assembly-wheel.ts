@@ -13,17 +13,13 @@
  * of its pieces' overlaps, and it is retained by the least of those over every direction: the measured
  * throat interference, which must lie in SNAP_RETENTION_MM.
  */
-import { hull3d, type Solid, type Vec3 } from '../../geometry/kernel.js';
+import { hull3d, type Solid } from '../../geometry/kernel.js';
 import { applyPoint, type Feature, type Mat4 } from '../../geometry/part.js';
+import { add, cross, dot, neg, norm, scale, sub, unit, type Vec3 } from '../../geometry/vec3.js';
 import { SNAP_RETENTION_MM } from '../../standard.js';
 import type { Context, Rule } from '../types.js';
 
-const dot = (a: Vec3, b: Vec3): number => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-const cross = (a: Vec3, b: Vec3): Vec3 => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
-const sub = (a: Vec3, b: Vec3): Vec3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
-const scale = (a: Vec3, s: number): Vec3 => [a[0] * s, a[1] * s, a[2] * s];
-const unit = (a: Vec3): Vec3 => scale(a, 1 / Math.hypot(a[0], a[1], a[2]));
-const mid = (a: Vec3, b: Vec3): Vec3 => scale([a[0] + b[0], a[1] + b[1], a[2] + b[2]], 0.5);
+const mid = (a: Vec3, b: Vec3): Vec3 => scale(add(a, b), 0.5);
 
 /** Stubs are cut off this far beyond the wheel's faces (a stub loses nothing that reaches a bearing). */
 const CUT_BEYOND_FACE_MM = 0.02;
@@ -103,7 +99,7 @@ export function measureWheelRetention(wheel: Solid, wheelFeatures: readonly Feat
   const wheelAxis = unit(sub(a2.positionMm, a1.positionMm));
   const bearingAxis = unit(sub(bearings[0].positionMm, bearings[1].positionMm));
   // The wheel is the same at both ends: turn it the shorter way onto the bearing axis.
-  const target = dot(wheelAxis, bearingAxis) >= 0 ? bearingAxis : scale(bearingAxis, -1);
+  const target = dot(wheelAxis, bearingAxis) >= 0 ? bearingAxis : neg(bearingAxis);
   const r = rotationBetween(wheelAxis, target);
   const m = placement(r, mid(a1.positionMm, a2.positionMm), mid(bearings[0].positionMm, bearings[1].positionMm));
   const placed = wheel.transform(m);
@@ -122,12 +118,12 @@ export function measureWheelRetention(wheel: Solid, wheelFeatures: readonly Feat
   const pieces = [
     placed.trimByPlane(f1.n, f1.offset),
     placed.trimByPlane(f2.n, f2.offset),
-    placed.trimByPlane(scale(f1.n, -1), -f1.offset).trimByPlane(scale(f2.n, -1), -f2.offset),
+    placed.trimByPlane(neg(f1.n), -f1.offset).trimByPlane(neg(f2.n), -f2.offset),
   ].filter((p) => !p.isEmpty());
   // Far enough that every piece ends clear of the carriage.
   const size = (s: Solid): number => {
     const b = s.bounds();
-    return Math.hypot(b.max[0] - b.min[0], b.max[1] - b.min[1], b.max[2] - b.min[2]);
+    return norm(sub(b.max, b.min));
   };
   const travelMm = size(placed) + size(carriage);
   // Overlap measured along the axle: turn the axle onto z and read the overlap's z extent.

@@ -10,8 +10,9 @@
  *   one) clear of the ship's parts, and rests on its drum rather than on its pivot's clearance.
  * - `assembly/shot-path`: a ball leaving every slot (the turret's over its arc) clears the ship's own parts.
  */
-import { hull3d, sphere, type Solid, type Vec3 } from '../../geometry/kernel.js';
+import { hull3d, sphere, type Solid } from '../../geometry/kernel.js';
 import type { Feature } from '../../geometry/part.js';
+import { dot, sub, type Vec3 } from '../../geometry/vec3.js';
 import type { Faction } from '../../faction/types.js';
 import { speedForRangeMps } from '../../physics/flight.js';
 import { INTERFACES } from '../../standard.js';
@@ -83,15 +84,25 @@ function turned(ctx: Context, ship: Ship, headingDeg: number): { fittings: Place
   return { fittings, sites: slotSites(ctx, ship.faction, ship.hull, fittings) };
 }
 
-/** Describes a set of headings as runs, e.g. "-180° to -110°, 105° to 175°". */
-function runs(headings: readonly number[]): string {
+/** A set of headings as runs of neighbouring steps, a run through 180° counted once (it starts at its positive end). */
+function sectors(headings: readonly number[]): [number, number][] {
   const out: [number, number][] = [];
   for (const h of [...headings].sort((a, b) => a - b)) {
     const last = out[out.length - 1];
     if (last && h - last[1] <= SWEEP_STEP_DEG + 1e-9) last[1] = h;
     else out.push([h, h]);
   }
-  return out.map(([a, b]) => (a === b ? `${a}°` : `${a}° to ${b}°`)).join(', ');
+  const first = out[0], last = out[out.length - 1];
+  if (out.length > 1 && first![0] === -180 && last![1] === 180 - SWEEP_STEP_DEG) {
+    out.shift();
+    last![1] = first![1];
+  }
+  return out;
+}
+
+/** Describes a set of headings as runs, e.g. "-110° to -80°, 105° to 175°", or "170° to -175°" through 180°. */
+function runs(headings: readonly number[]): string {
+  return sectors(headings).map(([a, b]) => (a === b ? `${a}°` : `${a}° to ${b}°`)).join(', ');
 }
 
 /** The widest arc centred on the bow whose every step is in `clear`, degrees. */
@@ -159,8 +170,6 @@ export interface Support {
   frontPart: string;
 }
 
-const dot3 = (a: Vec3, b: Vec3): number => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-
 /**
  * How the ship stands: the wheel, parked on its flat with the band proud under it, lifts the stern, and the
  * ship pitches bow-down about the flat's leading edge until the lowest of `ground` (the hull, the
@@ -190,8 +199,8 @@ export function shipSupport(ground: readonly Placed[], wheel: Placed, bandCordMm
   const normal: Vec3 = [-slope / Math.hypot(slope, 1), 0, 1 / Math.hypot(slope, 1)];
   const along: Vec3 = [1 / Math.hypot(slope, 1), 0, slope / Math.hypot(slope, 1)];
   const originMm: Vec3 = [xw, yw, zw];
-  const gapOf = (v: Vec3): number => dot3([v[0] - xw, v[1] - yw, v[2] - zw], normal);
-  const on2d = (v: Vec3): [number, number] => [dot3([v[0] - xw, v[1] - yw, v[2] - zw], along), v[1] - yw];
+  const gapOf = (v: Vec3): number => dot(sub(v, originMm), normal);
+  const on2d = (v: Vec3): [number, number] => [dot(sub(v, originMm), along), v[1] - yw];
   const touching = ahead.filter((o) => gapOf(o.v) < CONTACT_TOLERANCE_MM);
   const contacts = touching.map((o) => on2d(o.v));
   // The O-ring touches the table across its cord (an upper bound on its flattened patch).
@@ -233,9 +242,9 @@ export function shipSupport(ground: readonly Placed[], wheel: Placed, bandCordMm
  */
 export function stance(support: Support, centre: Vec3): Stance {
   const { originMm: o, normal, along } = support;
-  const rel: Vec3 = [centre[0] - o[0], centre[1] - o[1], centre[2] - o[2]];
-  const c: [number, number] = [dot3(rel, along), rel[1]];
-  const heightMm = dot3(rel, normal);
+  const rel = sub(centre, o);
+  const c: [number, number] = [dot(rel, along), rel[1]];
+  const heightMm = dot(rel, normal);
   let poly = support.level, heelDeg = 0, rest = edgeMargin(poly, c);
   while (rest.marginMm < 0) {
     const [a, b] = rest.edge as [[number, number], [number, number]];
@@ -293,34 +302,52 @@ function loadings(ctx: Context, ship: Ship): { what: string; parts: Placed[] }[]
   const headings = ship.fittings.some(isTurret) ? requiredHeadings(ship.faction).filter((h) => h % 15 === 0) : [0];
   for (const h of headings) {
     const { fittings, sites } = turned(ctx, ship, h);
-    const cannons = sites.map((s) => placedCannon(ctx, s.host.solid, s.slot, `cannon in ${s.declared}`)).filter((c): c is Placed => c !== null);
+    // One per site, null where the cannon's mesh is no solid (print/manifold reports it): that site is not loaded.
+    const cannons = sites.map((s) => placedCannon(ctx, s.host.solid, s.slot, `cannon in ${s.declared}`));
     const base = [ship.hull, ...fittings];
     const turretNote = fittings.some(isTurret) ? ` (turret at ${h}°)` : '';
     sites.forEach((s, i) => {
-      if (h !== 0 && !isTurret(s.host)) return;
-      out.push({ what: `a cannon in ${s.declared}${isTurret(s.host) ? turretNote : ''}`, parts: [...base, cannons[i]!] });
+      const cannon = cannons[i];
+      if (!cannon || (h !== 0 && !isTurret(s.host))) return;
+      out.push({ what: `a cannon in ${s.declared}${isTurret(s.host) ? turretNote : ''}`, parts: [...base, cannon] });
     });
-    if (cannons.length > 1) out.push({ what: `cannons in all ${cannons.length} slots${turretNote}`, parts: [...base, ...cannons] });
+    const placed = cannons.filter((c): c is Placed => c !== null);
+    if (placed.length > 1) out.push({ what: `cannons in all ${placed.length} slots${turretNote}`, parts: [...base, ...placed] });
   }
   return out;
 }
 
 export const stands: Rule = {
   id: 'assembly/stands',
-  title: `the ship with every fitting, its wheel and a cannon in each slot (and in all at once) keeps its centre of mass over its wheel and bow skid, tipping at ≥ ${MIN_TIP_ANGLE_DEG}°`,
-  check(ctx, report) {
+  title: `the ship with every fitting, its wheel and a cannon in each slot (and in all at once) keeps its centre of mass over what touches the table (its wheel's band, the carriage's foot, the bow skid), standing level, and tips at ≥ ${MIN_TIP_ANGLE_DEG}°; measures each ship's tipping angle`,
+  check(ctx, report, measure) {
     for (const faction of ctx.factions) {
       const ship = shipOf(ctx, faction);
       if (!ship?.gear) continue;
       const support = shipSupport([ship.hull, ship.gear.carriage], ship.gear.wheel, ctx.settings.band.crossSectionMm);
       if (!support) continue;
       let worst: { what: string; s: Stance; grams: number } | null = null;
+      let heeled: { what: string; s: Stance } | null = null;
       for (const load of loadings(ctx, ship)) {
         const { grams, centreMm } = combinedMass(ctx, [...load.parts, ship.gear.carriage, ship.gear.wheel]);
         const s = stance(support, centreMm);
         if (!worst || s.tipDeg < worst.s.tipDeg) worst = { what: load.what, s, grams };
+        if (s.restHeelDeg > 0 && (!heeled || s.restHeelDeg > heeled.s.restHeelDeg)) heeled = { what: load.what, s };
       }
-      if (!worst || worst.s.tipDeg >= MIN_TIP_ANGLE_DEG) continue;
+      if (!worst) continue;
+      measure({ faction: faction.id, name: 'tipping angle', value: worst.s.tipDeg, unit: 'deg', note: `${worst.s.toward}, with ${worst.what}; ${worst.s.restHeelDeg > 0 ? `resting heeled ${r1(worst.s.restHeelDeg)}°` : 'standing level'}` });
+      if (heeled && worst.s.tipDeg >= 0) {
+        const h = heeled.s;
+        report({
+          faction: faction.id,
+          part: 'hull',
+          message: `with ${heeled.what} the ship heels ${r1(h.restHeelDeg)}° ${h.toward} before it rests on what hovers over the table (the carriage's foot or the hull's bottom): its centre of mass is outside what it stands on when level (the band across the wheel's flat, the skid${support.frontPart === 'hull' ? '' : `, the ${support.frontPart}`} and anything else on the table)`,
+          expected: '0°',
+          measured: r1(h.restHeelDeg),
+          hint: 'bring the centre of mass inboard (ballast on the keel, the cannon slots forward toward the skid) or widen what the ship stands on',
+        });
+      }
+      if (worst.s.tipDeg >= MIN_TIP_ANGLE_DEG) continue;
       const { s } = worst;
       report({
         faction: faction.id,
@@ -401,18 +428,44 @@ export const cannonSeats: Rule = {
  */
 export const MAX_TURRET_LEAN_DEG = 1;
 
-/** Every heading's collisions of the loaded turret (turret + cannon) with the rest of the ship. */
-function sweep(ctx: Context, ship: Ship): { headingDeg: number; blockers: string[] }[] {
-  const out: { headingDeg: number; blockers: string[] }[] = [];
-  const others = [ship.hull, ...ship.fittings.filter((f) => !isTurret(f))];
+/**
+ * The least air between the loaded turret and the rest of the ship as it turns: the turret leans up to
+ * MAX_TURRET_LEAN_DEG on its pivot's clearance, which at the cannon's reach (about 50 mm from the pivot)
+ * moves its far end 0.87 mm; a millimetre keeps it clear of what it passes over or beside.
+ */
+export const MIN_SWEEP_GAP_MM = 1;
+/** Gaps are measured out to this; anything farther is simply clear. */
+const SWEEP_SEARCH_MM = 5;
+
+/** Least gap from `a` to each of `others` closer than SWEEP_SEARCH_MM, by name (boxes apart by more are not measured). */
+function gaps(a: Solid, others: readonly Placed[]): { name: string; mm: number }[] {
+  const p = a.bounds();
+  return others.flatMap((o) => {
+    const q = o.solid.bounds();
+    if ([0, 1, 2].some((i) => p.min[i]! - q.max[i]! >= SWEEP_SEARCH_MM || q.min[i]! - p.max[i]! >= SWEEP_SEARCH_MM)) return [];
+    const mm = a.gapMm(o.solid, SWEEP_SEARCH_MM);
+    return mm < SWEEP_SEARCH_MM ? [{ name: o.name, mm }] : [];
+  });
+}
+
+/**
+ * Every heading's least gap between the loaded turret and the rest of the ship: its cannon against the hull,
+ * the other fittings, the cannons in the hull's slots and the running gear; its drum against all of those
+ * but the hull it stands on. `blockers` are what come closer than MIN_SWEEP_GAP_MM.
+ */
+function sweep(ctx: Context, ship: Ship): { headingDeg: number; gapMm: number; nearest: string; blockers: string[] }[] {
+  const out: { headingDeg: number; gapMm: number; nearest: string; blockers: string[] }[] = [];
+  const hullCannons = ship.sites.filter((s) => s.host === ship.hull).flatMap((s) => placedCannon(ctx, s.host.solid, s.slot, `the cannon in ${s.declared}`) ?? []);
+  const others = [ship.hull, ...ship.fittings.filter((f) => !isTurret(f)), ...hullCannons, ...(ship.gear ? [ship.gear.carriage, ship.gear.wheel] : [])];
   for (let h = -180; h < 180; h += SWEEP_STEP_DEG) {
     const { fittings, sites } = turned(ctx, ship, h);
     const turret = fittings.find(isTurret);
     const site = sites.find((s) => s.host === turret);
     const cannon = site && placedCannon(ctx, site.host.solid, site.slot, 'the cannon in the turret');
     if (!turret || !cannon) continue;
-    const hit = new Set([...meets(cannon.solid, others), ...meets(turret.solid, others.filter((o) => o !== ship.hull))].map((x) => x.name));
-    out.push({ headingDeg: h, blockers: [...hit] });
+    const near = [...gaps(cannon.solid, others), ...gaps(turret.solid, others.filter((o) => o !== ship.hull))];
+    const least = near.reduce<{ name: string; mm: number }>((a, b) => (b.mm < a.mm ? b : a), { name: 'nothing', mm: SWEEP_SEARCH_MM });
+    out.push({ headingDeg: h, gapMm: least.mm, nearest: least.name, blockers: [...new Set(near.filter((x) => x.mm < MIN_SWEEP_GAP_MM).map((x) => x.name))] });
   }
   return out;
 }
@@ -449,14 +502,16 @@ function lean(ctx: Context, ship: Ship): { outsideMm: number; leanDeg: number; h
 
 export const turretSweep: Rule = {
   id: 'assembly/turret-sweep',
-  title: `a turret with a cannon in it turns through its card's arc (all round without one) clear of the mast, sail, cargo and hull, in ${SWEEP_STEP_DEG}° steps, and rests on its drum, leaning ≤ ${MAX_TURRET_LEAN_DEG}° on its pivot`,
-  check(ctx, report) {
+  title: `a turret with a cannon in it turns through its card's arc (all round without one), in ${SWEEP_STEP_DEG}° steps, ≥ ${MIN_SWEEP_GAP_MM} mm clear of the hull, mast, sail, cargo, the cannons in the hull's slots and the running gear, and rests on its drum, leaning ≤ ${MAX_TURRET_LEAN_DEG}° on its pivot; measures its least clearance`,
+  check(ctx, report, measure) {
     for (const faction of ctx.factions) {
       const ship = shipOf(ctx, faction);
       if (!ship || !ship.fittings.some(isTurret)) continue;
       const steps = sweep(ctx, ship);
       const clear = new Set(steps.filter((s) => s.blockers.length === 0).map((s) => s.headingDeg));
       const want = requiredHeadings(faction);
+      const tight = steps.filter((s) => want.includes(s.headingDeg)).reduce<(typeof steps)[number] | null>((a, b) => (!a || b.gapMm < a.gapMm ? b : a), null);
+      if (tight) measure({ faction: faction.id, name: 'turret clearance', value: tight.gapMm, unit: 'mm', note: `the loaded turret's least gap ${want.length * SWEEP_STEP_DEG >= 360 ? 'all round' : `over its ${faction.card.turretArcDeg}° arc`}, at ${tight.headingDeg}° (0° = bow, 90° = port), to ${tight.nearest}` });
       const blocked = steps.filter((s) => want.includes(s.headingDeg) && s.blockers.length > 0);
       if (blocked.length > 0) {
         const arc = faction.card.turretArcDeg;
@@ -464,10 +519,10 @@ export const turretSweep: Rule = {
         report({
           faction: faction.id,
           part: 'turret',
-          message: `the loaded turret ${arc === undefined ? 'must turn all round' : `must turn ${arc}° about the bow (card.turretArc)`} but meets ${names.join(', ')} at ${runs(blocked.map((b) => b.headingDeg))} (0° = bow, 90° = port); it turns clear over ${clearArcAboutBow(clear)}° about the bow`,
+          message: `the loaded turret ${arc === undefined ? 'must turn all round' : `must turn ${arc}° about the bow (card.turretArc)`} but comes within ${MIN_SWEEP_GAP_MM} mm of ${names.join(', ')} at ${runs(blocked.map((b) => b.headingDeg))} (0° = bow, 90° = port; least gap ${r2(Math.min(...blocked.map((b) => b.gapMm)))} mm); it turns clear over ${clearArcAboutBow(clear)}° about the bow`,
           expected: arc === undefined ? '360°' : `${arc}°`,
           measured: `${clearArcAboutBow(clear)}°`,
-          hint: `move the mast and cargo out of the cannon's circle, or set card.turretArc to at most ${clearArcAboutBow(clear)}° (and say so in the ability's text)`,
+          hint: `raise the turret's slot over what is on the deck and move the mast beyond the cannon's reach, or set card.turretArc to at most ${clearArcAboutBow(clear)}° (and say so in the ability's text)`,
         });
       }
       const l = lean(ctx, ship);
@@ -521,30 +576,61 @@ function shotSweep(ctx: Context, cannon: Placed): Solid[] | null {
   return points.slice(1).map((p, i) => hull3d([ball.translate(points[i]!), ball.translate(p)]));
 }
 
+/**
+ * The widest sector of turret headings over which the ball may strike the ship's own mast or its sail. A
+ * turret that turns all round on a ship that carries a mast (the rulebook: every ship carries one) has the
+ * mast in its line of fire at some heading, wherever the mast stands: the least that costs is the mast's
+ * 4 mm pole widened by the 8 mm ball, seen from the pivot at the cannon's reach (about 50 mm, where the mast
+ * must stand to clear the turning cannon), 2·asin(6/50) = 13.8°, or three 5° steps. A sail the ball also
+ * strikes, or a mast standing nearer, widens it past that.
+ */
+export const MAX_MAST_SHADOW_DEG = 15;
+
+const isRigging = (p: Placed): boolean => p.file.part === 'mast' || p.file.part === 'sail';
+
 export const shotPath: Rule = {
   id: 'assembly/shot-path',
-  title: `a ball fired from every slot (the turret's every 15° of its arc) clears the ship's own hull, mast, sail, cargo and turret for its first ${SHOT_CHECK_MM} mm`,
-  check(ctx, report) {
+  title: `a ball fired from every slot (the turret's every ${SWEEP_STEP_DEG}° of its arc) clears the ship's own hull, mast, sail, cargo and turret for its first ${SHOT_CHECK_MM} mm; an all-round turret may strike its own mast and sail only over one sector of at most ${MAX_MAST_SHADOW_DEG}°`,
+  check(ctx, report, measure) {
     for (const faction of ctx.factions) {
       const ship = shipOf(ctx, faction);
       if (!ship) continue;
       const hasTurret = ship.fittings.some(isTurret);
+      const allRound = hasTurret && requiredHeadings(faction).length * SWEEP_STEP_DEG >= 360;
       const blocked = new Map<string, { blockers: Set<string>; headings: number[] }>();
-      // The turret's headings every 15° of its arc (as assembly/stands loads it; turret-sweep steps 5°).
-      for (const h of hasTurret ? requiredHeadings(faction).filter((x) => x % 15 === 0) : [0]) {
+      const shadow: number[] = [];
+      for (const h of hasTurret ? requiredHeadings(faction) : [0]) {
         const { fittings, sites } = turned(ctx, ship, h);
         for (const site of sites) {
           if (h !== 0 && !isTurret(site.host)) continue;
           const cannon = placedCannon(ctx, site.host.solid, site.slot, `cannon in ${site.declared}`);
           const legs = cannon && shotSweep(ctx, cannon);
           if (!legs) continue;
-          const hit = legs.flatMap((leg) => meets(leg, [ship.hull, ...fittings]));
+          const parts = [ship.hull, ...fittings];
+          const hit = parts.filter((p) => legs.some((leg) => meets(leg, [p]).length > 0));
           if (hit.length === 0) continue;
+          if (allRound && isTurret(site.host) && hit.every(isRigging)) {
+            shadow.push(h);
+            continue;
+          }
           const b = blocked.get(site.declared) ?? { blockers: new Set(), headings: [] };
           hit.forEach((x) => b.blockers.add(x.name));
           b.headings.push(h);
           blocked.set(site.declared, b);
         }
+      }
+      if (allRound) {
+        measure({ faction: faction.id, name: 'turret mast shadow', value: shadow.length * SWEEP_STEP_DEG, unit: 'deg', note: shadow.length ? `the ball strikes the ship's own mast or sail at ${runs(shadow)} (0° = bow)` : 'the ball clears the mast and sail at every heading' });
+        const n = sectors(shadow).length;
+        if (shadow.length * SWEEP_STEP_DEG > MAX_MAST_SHADOW_DEG || n > 1)
+          report({
+            faction: faction.id,
+            part: 'hull',
+            message: `a ball fired from the turret strikes the ship's own mast or sail at ${runs(shadow)} (0° = bow): ${shadow.length * SWEEP_STEP_DEG}° of headings${n > 1 ? ` in ${n} sectors` : ''}, where one mast's pole shadows at most ${MAX_MAST_SHADOW_DEG}°`,
+            expected: `≤ ${MAX_MAST_SHADOW_DEG}°`,
+            measured: shadow.length * SWEEP_STEP_DEG,
+            hint: "move the mast farther from the turret, or raise the turret's slot so the ball passes over the sail",
+          });
       }
       for (const [declared, b] of blocked) {
         const turret = declared.includes('turret');

@@ -5,7 +5,7 @@
  */
 import { closest } from '../../faction/suggest.js';
 import type { Faction } from '../../faction/types.js';
-import { PRINT_COLORS } from '../../standard.js';
+import { HEX_COLOR, PRINT_COLORS } from '../../standard.js';
 import { probeFeature } from '../../mesh/probe.js';
 import { featureBoxMm } from '../../geometry/part.js';
 import type { HullProbe, ProbedFeature } from '../hull-probe.js';
@@ -115,11 +115,11 @@ const KNOWN_COLORS = Object.keys(PRINT_COLORS);
 
 export const cardColor: Rule = {
   id: 'card/colour',
-  title: "warning: the card's colour is one of the colour names plates and spools use (the rulebook's and common ones)",
+  title: "warning: the card's colour is one of the colour names plates and spools use (the rulebook's and common ones), or an sRGB #rrggbb",
   check: (ctx, report) => {
     for (const f of ctx.factions) {
       const color = f.card.color;
-      if (Object.hasOwn(PRINT_COLORS, color)) continue;
+      if (Object.hasOwn(PRINT_COLORS, color) || HEX_COLOR.test(color)) continue;
       const near = closest(color, KNOWN_COLORS);
       report({
         severity: 'warning',

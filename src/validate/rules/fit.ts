@@ -9,9 +9,11 @@
  * sphere's facets cost about as much again. A gap within FIT_TOLERANCE_MM (0.03 mm, 3× that) of the class
  * passes; tighter is an error (it will not go in, or will not turn), looser a warning (it rattles).
  */
+import { rayHitsMm, type Solid } from '../../geometry/kernel.js';
 import { featureBoxMm, type Feature, type FeatureKind } from '../../geometry/part.js';
-import { measureFeature } from '../../mesh/probe.js';
-import { clearanceMm, type MatingClass } from '../../standard.js';
+import { add, onCircle } from '../../geometry/vec3.js';
+import { featureFrame, measureFeature } from '../../mesh/probe.js';
+import { BALLAST_WASHER, clearanceMm, WASHER_GRIP_MM, type MatingClass } from '../../standard.js';
 import { pegSectionMm, thicknessAlongAxisMm } from '../measure.js';
 import type { Context, MeshFile, Rule } from '../types.js';
 
@@ -99,4 +101,62 @@ function fitRule(pair: Pair): Rule {
   };
 }
 
-export const FIT_RULES: readonly Rule[] = FIT_PAIRS.map(fitRule);
+/** Directions round a boss in which its radius is measured. */
+const BOSS_RAYS = 24;
+
+/**
+ * The boss standing in an annular hole (a ballast pocket's), measured at mid-depth by rays from the ring
+ * between it and the wall in toward the axis: its smallest and largest diameter, or null where a ray
+ * meets nothing.
+ */
+export function bossDiameterMm(solid: Solid, f: Feature): { minMm: number; maxMm: number } | null {
+  if (f.size.shape !== 'round' || f.size.coreDiameterMm === undefined) return null;
+  const { u, v } = featureFrame(f);
+  const ring = (f.size.coreDiameterMm + f.size.diameterMm) / 4;
+  const middle = add(f.positionMm, f.axis, -f.depthMm / 2);
+  const radii: number[] = [];
+  for (let i = 0; i < BOSS_RAYS; i++) {
+    const dir = onCircle(u, v, (2 * Math.PI * i) / BOSS_RAYS);
+    const start = add(middle, dir, ring);
+    const hit = rayHitsMm(solid, start, middle)[0];
+    if (hit === undefined) return null;
+    radii.push(ring - hit);
+  }
+  return { minMm: 2 * Math.min(...radii), maxMm: 2 * Math.max(...radii) };
+}
+
+/**
+ * The ballast washers press onto their pocket's boss: measured across its flats and its corners, it
+ * overlaps every hole ISO 7089 allows (BALLAST_WASHER.holeMinMm–holeMaxMm) by WASHER_GRIP_MM per side.
+ */
+export const ballastBoss: Rule = {
+  id: 'fit/ballast-boss',
+  title: `ballast washers (${BALLAST_WASHER.name}) on the boss in every ballast pocket: it overlaps their hole (${BALLAST_WASHER.holeMinMm}–${BALLAST_WASHER.holeMaxMm} mm) by ${WASHER_GRIP_MM.min}–${WASHER_GRIP_MM.max} mm per side, so they press on and stay`,
+  check(ctx, report) {
+    const w = BALLAST_WASHER;
+    for (const file of ctx.files) {
+      const solid = ctx.solid(file);
+      if (!solid) continue;
+      // A hull's probed features are the ones its card counts; its ballast pocket is in its manifest.
+      const pockets = [...ctx.features(file), ...file.features].filter((x, i, all) => x.kind === 'ballast-pocket' && x.role === 'hole' && all.findIndex((y) => y.id === x.id) === i);
+      for (const f of pockets) {
+        const boss = bossDiameterMm(solid, f);
+        if (!boss) continue;
+        const least = (boss.minMm - w.holeMaxMm) / 2, most = (boss.maxMm - w.holeMinMm) / 2;
+        if (least >= WASHER_GRIP_MM.min && most <= WASHER_GRIP_MM.max) continue;
+        const loose = least < WASHER_GRIP_MM.min;
+        report({
+          faction: file.faction,
+          part: file.part,
+          message: `the boss in ${f.id} of ${file.path} is ${round2(boss.minMm)}–${round2(boss.maxMm)} mm across: it overlaps a washer's hole by ${round2(least)} mm per side at its largest (${w.holeMaxMm} mm) and ${round2(most)} mm at its smallest (${w.holeMinMm} mm)`,
+          expected: loose ? `≥ ${WASHER_GRIP_MM.min} mm` : `≤ ${WASHER_GRIP_MM.max} mm`,
+          measured: round2(loose ? least : most),
+          hint: loose ? 'the washers will fall out: size the boss with standard.ts washerBossMm' : 'the washers will not go on without splitting the boss: size it with standard.ts washerBossMm',
+          at: { file: file.path, boxMm: featureBoxMm(f) },
+        });
+      }
+    }
+  },
+};
+
+export const FIT_RULES: readonly Rule[] = [...FIT_PAIRS.map(fitRule), ballastBoss];

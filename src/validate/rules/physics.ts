@@ -9,9 +9,10 @@
  * cannon's layout. The forward model is the solver's
  * (src/physics/solver.ts `shoot`) applied to those measurements.
  */
-import type { Solid, Vec3 } from '../../geometry/kernel.js';
+import type { Solid } from '../../geometry/kernel.js';
 import { rayHitsMm } from '../../geometry/kernel.js';
 import { centroidMm, meshMoments, polarAboutYThroughCentroidMm5, polarAboutZThroughCentroidMm5 } from '../../geometry/mass.js';
+import { add, dot, sub, type Vec3 } from '../../geometry/vec3.js';
 import { isInside } from '../../mesh/probe.js';
 import { cannonAsPrinted, type CannonAsPrinted } from '../../physics/cannon-layout.js';
 import { builderOptionsOf, marginsOf, resolveSetup, shoot, type Arm } from '../../physics/solver.js';
@@ -29,15 +30,12 @@ import { measureCannonArm, type MeasuredArm } from './print.js';
 export const RANGE_TOLERANCE = 0.03;
 
 const r3 = (x: number): number => Math.round(x * 1000) / 1000;
-const dot = (a: Vec3, b: Vec3): number => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-const sub = (a: Vec3, b: Vec3): Vec3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
 
 /** The material interval of a line through `p` along `d` that contains p, as distances along d from p. */
 function intervalAt(solid: Solid, p: Vec3, d: Vec3): [number, number] | null {
   if (!isInside(solid, p)) return null;
-  const far = (s: number): Vec3 => [p[0] + d[0] * s, p[1] + d[1] * s, p[2] + d[2] * s];
-  const ahead = rayHitsMm(solid, p, far(1000))[0];
-  const behind = rayHitsMm(solid, p, far(-1000))[0];
+  const ahead = rayHitsMm(solid, p, add(p, d, 1000))[0];
+  const behind = rayHitsMm(solid, p, add(p, d, -1000))[0];
   return ahead === undefined || behind === undefined ? null : [-behind, ahead];
 }
 

@@ -2,8 +2,9 @@
  * Printability (BRIEF §6), from the exported bytes: a closed 2-manifold of positive volume, one body, on the
  * printer's bed, walls of at least two line widths, and the cannon's flex arm lying as BRIEF §3 says.
  */
-import { rayHitsMm, type BoundsMm, type Vec3 } from '../../geometry/kernel.js';
+import { rayHitsMm, type BoundsMm } from '../../geometry/kernel.js';
 import { featureBoxMm } from '../../geometry/part.js';
+import { add, norm, sub, unit, type Vec3 } from '../../geometry/vec3.js';
 import { CATALOG } from '../../generate/catalog.js';
 import { fitsBed } from '../../generate/manifest.js';
 import { isInside } from '../../mesh/probe.js';
@@ -26,6 +27,7 @@ export const manifold: Rule = {
         t.nonManifoldEdges && `${t.nonManifoldEdges} non-manifold edges`,
         t.backwardsEdges && `${t.backwardsEdges} inconsistently oriented edges`,
         t.degenerateTriangles && `${t.degenerateTriangles} degenerate triangles`,
+        t.zeroVolumeShells && `${t.zeroVolumeShells} zero-volume shell${t.zeroVolumeShells === 1 ? '' : 's'} (a film, every edge paired)`,
         t.volumeMm3 <= 0 && `volume ${r2(t.volumeMm3)} mm³`,
       ].filter(Boolean);
       report({ faction: file.faction, part: file.part, message: `${file.path} is not a closed 2-manifold: ${faults.join(', ') || 'empty mesh'}; slicers will guess or refuse`, expected: 'closed 2-manifold, volume > 0', measured: faults.join(', '), hint: 'repair the mesh (admesh -e, or re-export from a solid)' });
@@ -83,8 +85,6 @@ export const minWall: Rule = {
   },
 };
 
-const sub = (a: Vec3, b: Vec3): Vec3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
-const along = (p: Vec3, d: Vec3, s: number): Vec3 => [p[0] + d[0] * s, p[1] + d[1] * s, p[2] + d[2] * s];
 
 /** The cannon's flex arm: where its layout puts it, and what the mesh measures there. */
 export interface MeasuredArm {
@@ -107,17 +107,17 @@ export function measureCannonArm(ctx: Context): MeasuredArm | null {
   if (!file || !solid || !entry) return null;
   const geometry = cannonArmGeometry(entry.options(ctx.settings, null) as Partial<CannonOptions>);
   const axis = sub(geometry.tipMm, geometry.rootMm);
-  const len = Math.hypot(...axis);
-  const long: Vec3 = [axis[0] / len, axis[1] / len, axis[2] / len];
-  const mid = along(geometry.rootMm, long, len / 2);
+  const len = norm(axis);
+  const long = unit(axis);
+  const mid = add(geometry.rootMm, long, len / 2);
   const across: Vec3 = [-long[1], long[0], 0];
-  const out = (d: Vec3): number => rayHitsMm(solid, mid, along(mid, d, 1000))[0] ?? Infinity;
+  const out = (d: Vec3): number => rayHitsMm(solid, mid, add(mid, d, 1000))[0] ?? Infinity;
   return {
     geometry,
     long,
     thicknessMm: out(across) + out([-across[0], -across[1], 0]),
     widthMm: out([0, 0, 1]) + out([0, 0, -1]),
-    solidAlong: [0.1, 0.5, 0.9].every((t) => isInside(solid, along(geometry.rootMm, long, t * len))),
+    solidAlong: [0.1, 0.5, 0.9].every((t) => isInside(solid, add(geometry.rootMm, long, t * len))),
   };
 }
 

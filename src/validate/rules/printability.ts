@@ -5,33 +5,31 @@
  * roofs, and a rounded root on the flexing arm. Thresholds: PRINTABILITY and the printer profile
  * (src/standard.ts).
  */
-import { rayHitsMm, type Vec3 } from '../../geometry/kernel.js';
+import { rayHitsMm } from '../../geometry/kernel.js';
 import type { Feature } from '../../geometry/part.js';
+import { add, dot, neg, sub, type Vec3 } from '../../geometry/vec3.js';
 import { featureFrame } from '../../mesh/probe.js';
 import { PRINTABILITY } from '../../standard.js';
-import { overhangPlaces, tippingAngleDeg, type Overhang, type PrintAnalysis } from '../overhang.js';
+import { overhangPlaces, tippingAngleDeg, type Overhang, type OverhangAnalysis } from '../overhang.js';
 import type { Context, MeshFile, Rule } from '../types.js';
 import { measureCannonArm } from './print.js';
 
 const r2 = (x: number): number => Math.round(x * 100) / 100;
 const r0 = (x: number): number => Math.round(x);
 const at = (p: Vec3): string => `(${p.map((v) => v.toFixed(1)).join(', ')})`;
-const add = (a: Vec3, b: Vec3, s = 1): Vec3 => [a[0] + b[0] * s, a[1] + b[1] * s, a[2] + b[2] * s];
-const sub = (a: Vec3, b: Vec3): Vec3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
-const dot = (a: Vec3, b: Vec3): number => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 const area = (faces: readonly Overhang[]): number => faces.reduce((s, f) => s + f.areaMm2, 0);
 const { overhangDeg, bridgeMm, firstLayerBandMm } = PRINTABILITY;
 
 /** Every file that is one closed body, with how it prints. */
-function analysed(ctx: Context): { file: MeshFile; a: PrintAnalysis }[] {
+function analysed(ctx: Context): { file: MeshFile; a: OverhangAnalysis }[] {
   return ctx.files.flatMap((file) => {
-    const a = ctx.printAnalysis(file);
+    const a = ctx.overhangAnalysis(file);
     return a ? [{ file, a }] : [];
   });
 }
 
 /** Overhangs within the first-layer band belong to print/first-layer; the rest to print/supports. */
-const inBand = (a: PrintAnalysis, o: Overhang): boolean => o.minZ <= a.bedZ + firstLayerBandMm;
+const inBand = (a: OverhangAnalysis, o: Overhang): boolean => o.minZ <= a.bedZ + firstLayerBandMm;
 
 /** Slack around a feature's declared envelope when deciding which faces are its walls: facets and clearance. */
 const ENVELOPE_SLACK_MM = 0.3;
@@ -85,7 +83,7 @@ export const supports: Rule = {
 };
 
 /** A part's first layer with the plan's brim (if any) round it. */
-function standing(a: PrintAnalysis, brimMm: number): { areaMm2: number; perHeightMm: number; tippingDeg: number } {
+function standing(a: OverhangAnalysis, brimMm: number): { areaMm2: number; perHeightMm: number; tippingDeg: number } {
   const areaMm2 = a.footprint.areaMm2 + a.footprint.perimeterMm * brimMm + Math.PI * brimMm * brimMm;
   return { areaMm2, perHeightMm: areaMm2 / a.heightMm, tippingDeg: tippingAngleDeg(a, brimMm) };
 }
@@ -284,7 +282,7 @@ export function armRootFilletsMm(ctx: Context): { radiusMm: number; at: Vec3 }[]
   const { long, geometry } = arm;
   const across: Vec3 = [-long[1], long[0], 0];
   const start = add(geometry.rootMm, long, geometry.lengthMm / 2);
-  const toRoot: Vec3 = [-long[0], -long[1], -long[2]];
+  const toRoot = neg(long);
   return [1, -1].map((side) => {
     const reach = (offsetMm: number): number => {
       const p = add(start, across, side * (arm.thicknessMm / 2 + offsetMm));

@@ -43,7 +43,7 @@ describe('hull ornaments', () => {
     expect(refusal(withOrnaments('queens-fleet', [{ kind: 'stern-windows', count: 12 }])).message).toMatch(/^model\.look\.ornaments\[0\]\.count: 12 windows do not fit .* valid: at most \d+/);
     expect(refusal(withOrnaments('the-islanders', [{ kind: 'ram', lengthMm: 4 }])).message).toMatch(/^model\.look\.ornaments\[0\]: a ram stands where the bow cannon slot opens/);
     expect(refusal(withOrnaments('corsairs', [{ kind: 'ram', lengthMm: 10 }])).message).toMatch(/^model\.look\.ornaments\[0\]\.length: a 10 mm ram cannot reach/);
-    expect(refusal(withOrnaments('the-industry', [{ kind: 'funnel', xMm: 2, yMm: 0 }])).message).toMatch(/^model\.look\.ornaments\[0\]\.at: .*the mast at model\.fittings\[0\]/);
+    expect(refusal(withOrnaments('the-industry', [{ kind: 'funnel', xMm: -32, yMm: 0 }])).message).toMatch(/^model\.look\.ornaments\[0\]\.at: .*the mast at model\.fittings\[0\]/);
     expect(refusal(withOrnaments('the-industry', [{ kind: 'funnel', xMm: -26, yMm: 15 }])).message).toMatch(/^model\.look\.ornaments\[0\]\.at: .*valid: \|across\| ≤/);
     expect(refusal(withOrnaments('queens-fleet', [{ kind: 'lashings' }])).message).toMatch(/^model\.look\.ornaments\[0\]\.kind: .*valid on a proa/);
     expect(refusal(withOrnaments('sun-fleet', [{ kind: 'carved-posts' }])).message).toMatch(/^model\.look\.ornaments\[0\]\.kind: .*valid on a proa/);
