@@ -64,7 +64,9 @@ export function tokenShip(options?: Partial<TokenShipOptions>): Part {
   checkRange('token-ship', 'sternRiseMm', o.sternRiseMm, 0, 10);
   checkRange('token-ship', 'bedChamferMm', o.bedChamferMm, 0, 0.6);
 
-  const L = o.lengthMm, B = o.beamMm / 2;
+  // Lengths to the micrometre: below it a length is float noise, and noise a picometre off a round length left
+  // a sliver face (lengthMm 45 + 4.5e-11 exported non-manifold).
+  const L = Math.round(o.lengthMm * 1000) / 1000, B = o.beamMm / 2;
   const bowStart = L / 2 - L / 4;
   // Sides parallel to a quarter from the bow, then a quarter ellipse to the stem, sampled by angle so its
   // tip is round: a sharp polygon tip would let the bed chamfer's inset outline fall back steeper than 45°.
