@@ -175,7 +175,7 @@ describe('random sequences of runs into one folder', () => {
   let n = 0;
   it('exit 0 or 2, every listed file holds its listed bytes, no user file is lost', { timeout: 240_000 }, async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.constantFrom(...Object.keys(RUNS)), { minLength: 2, maxLength: 4 }), fc.boolean(), async (sequence, userFiles) => {
+      fc.asyncProperty(fc.array(fc.constantFrom(...Object.keys(RUNS)), { minLength: 2, maxLength: 3 }), fc.boolean(), async (sequence, userFiles) => {
         const out = join(work, `seq-${n++}`);
         const mine = new Map<string, string>();
         if (userFiles) {
