@@ -15,7 +15,7 @@ import { asUserError } from './fs-errors.js';
 import { fileKind } from './read.js';
 
 /** How often a holder touches its lock. */
-export const HEARTBEAT_MS = 1000;
+const HEARTBEAT_MS = 1000;
 /** A lock untouched this long is a dead run's: ten missed heartbeats, far longer than a busy disk stalls. */
 export const STALE_MS = 10_000;
 /** How long a run waits for another run's lock by default: a write takes seconds, a build is done before the lock is taken. */

@@ -57,7 +57,7 @@ export const registerGenerate: Register = (cmd: Command, io) => {
       const build = buildOf(project, HOME_GAME);
       const parts = files.map((file) => ({ file, owner: file.faction ? owner.faction(build, file.faction) : owner.shared(build) }));
       const others = flags.previews ? previewFiles(files, factions).map((o) => ({ ...o, owner: owner.previews(build) })) : [];
-      const owners = new Set([...parts.map((p) => p.owner), ...factions.map((f) => owner.faction(build, f.id)), owner.shared(build), ...(flags.previews ? [owner.previews(build)] : [])]);
+      const owners = new Set([...factions.map((f) => owner.faction(build, f.id)), owner.shared(build), ...(flags.previews ? [owner.previews(build)] : [])]);
       const sources = factions.map((f) => ({ id: f.id, source: f.sourceFile }));
       await writeRun(project, { game: HOME_GAME, settings, parts, others, replaces: (o) => owners.has(o), factions: sources }, io);
       const seconds = (performance.now() - t0) / 1000;
