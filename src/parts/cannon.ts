@@ -2,8 +2,8 @@
  * Cannon: plugs into any cannon slot with its square plug and fires an 8 mm ball from its bore with a
  * flexing printed arm.
  *
- * How it works (plan view, firing along +X, plug behind at −X): the arm is a cantilever running along Y
- * behind the bore's breech, in a channel of the frame. Its tip carries the thumb pad, a hollow block standing
+ * How it works (plan view, firing along +X, plug behind at −X, midway along the frame beside the bore):
+ * the arm is a cantilever running along Y behind the bore's breech, in a channel of the frame. Its tip carries the thumb pad, a hollow block standing
  * behind the barrel on the bore's line, with a pusher that reaches through a slot in the breech (below and
  * above the bore), its upright face against the ball at the ball's centre height. Behind the ball the barrel
  * is a trough, so the thumb reaches the pad's front over its rim and draws the pad back (−X); beside the pad
@@ -186,7 +186,7 @@ function pieces(L: Layout): Pieces {
     ]),
   );
   const frame = union([
-    span([-plug.lengthMm, -s / 2, bedZ], [0, s / 2, bedZ + s]),
+    span([-plug.lengthMm, L.plugY - s / 2, bedZ], [0, L.plugY + s / 2, bedZ + s]),
     ...(r > 0 ? [fillet(L.armX, -1), fillet(L.armX + o.armThicknessMm, 1)] : []),
     span([0, L.rampY[0], bedZ], [SPINE_MM, -s / 2, bedZ + s]),
     box,
@@ -258,7 +258,7 @@ export function cannon(options?: Partial<CannonOptions>): Part {
         id: 'cannon-plug',
         kind: 'cannon-plug',
         role: 'peg',
-        positionMm: [0, 0, 0],
+        positionMm: [0, L.plugY, 0],
         axis: [-1, 0, 0],
         size: { shape: 'rect', widthMm: s, heightMm: s, widthAxis: [0, 1, 0], ...(o.bedChamferMm > 0 ? { cornerChamferMm: o.bedChamferMm } : {}) },
         depthMm: plug.lengthMm,

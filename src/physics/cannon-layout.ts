@@ -45,9 +45,11 @@ export type CannonShapeOptions = Omit<CannonOptions, 'bedChamferMm'>;
 /**
  * Fillet where each face of the arm meets the root block: a square inside corner concentrates the bending
  * strain at the arm's root, the one place that flexes every shot (and the print/flex-fillets rule asks for
- * it). Two line widths, small against the arm's length so it barely stiffens it.
+ * it). Four line widths: the fillet also spreads the root's pull into the root block, which held by the plug
+ * is most of what gives besides the arm (issue 27's solid referee: thumb stiffness 0.91 × the arm clamped at
+ * its root with two line widths, 0.93 with four; the 10° design then lands 4.7 % short instead of 5.1 %).
  */
-const ROOT_FILLET_MM = 2 * PRINT_DEFAULTS.lineWidthMm;
+const ROOT_FILLET_MM = 4 * PRINT_DEFAULTS.lineWidthMm;
 
 export const DEFAULTS: CannonOptions = {
   clearanceMm: DEFAULT_CLEARANCE_MM,
@@ -77,6 +79,16 @@ export const SPINE_MM = 6;
 export const RAIL_MM = 3;
 /** Root block's length along the arm. */
 export const ROOT_BLOCK_MM = 8;
+/**
+ * How far the plug stands off the bore's line toward the root block (at most the middle of the frame's
+ * length). On the bore's line the frame ran 40 mm one way from the slot, past the bow of a 80 mm sloop
+ * (issue 27); the farther off, the more the barrel sways as the arm strikes, throwing the shot aside: held
+ * by its plug, 0.33° at 0 mm, 1.22° at 8, 1.54° at 11, 1.36° at 12 and 2.1° at 14.5 (the middle) on the
+ * stiffest design (PC for 1.2 m at 15°; the solid referee, test/physics/solid-referee.slow.test.ts, 0.9 mm
+ * voxels). 12 mm keeps the shot within 2° of straight and every shipped side slot's cannon within its hull
+ * (assembly/cannon-reach), the Industry's turret fired broadside included.
+ */
+export const PLUG_OFFSET_MAX_MM = 12;
 /**
  * The roof over the arm's channel: six 0.2 mm layers, one motion gap over the arm's top. It is a flat bridge
  * from spine to rail; a channel wider than ROOF_BRIDGE_MM gets 45° shoulders at its walls, so the flat
@@ -157,6 +169,8 @@ export interface Layout {
   /** The pad's pocket (a box, lo and hi corners), or null where the pad is too thin for one. */
   padPocket: { lo: Vec3; hi: Vec3 } | null;
   rampY: readonly [number, number];
+  /** The plug's centre along Y (PLUG_OFFSET_MAX_MM): the bore fires beside it. */
+  plugY: number;
   /** Top of the thumb pad. */
   padTopZ: number;
   /** The barrel's top at its rear face: behind the ball it is a trough whose rim rises forward at 45°. */
@@ -281,8 +295,9 @@ export function layout(o: CannonShapeOptions): Layout {
   // the rail behind it: a roof over them would lose the wall under its edge that makes it a bridge).
   const roofStartY = Math.max(tipY, barrelRadiusMm) + MOTION_GAP_MM;
   const minX = -plug.lengthMm, maxX = muzzleX, minY = rampY[0], maxY = rootY + ROOT_BLOCK_MM;
+  const plugY = Math.min((minY + maxY) / 2, PLUG_OFFSET_MAX_MM);
   const offset: Vec3 = [-(minX + maxX) / 2, -(minY + maxY) / 2, -bedZ];
-  return { o, bedZ, armX, tipFrontX, barrelRearX, pusherFrontX, ballX, muzzleX, axisZ, boreMm, barrelRadiusMm, tipY, rootY, padY, padPocket, rampY, padTopZ, troughRimZ, twistAxisZ, thumbZ, frameTopZ, roofStartY, channelX: channel, roofUnderside, slotOutline, drawTipDeflectionMm: o.releaseDeflectionMm * motion.deflection, drawTurnRad, pusherSwingMm, pusherSwingLimitMm: barrelRadiusMm - MIN_FEATURE_MM - halfMm, pusherOutline, offset };
+  return { o, bedZ, armX, tipFrontX, barrelRearX, pusherFrontX, ballX, muzzleX, axisZ, boreMm, barrelRadiusMm, tipY, rootY, padY, padPocket, rampY, plugY, padTopZ, troughRimZ, twistAxisZ, thumbZ, frameTopZ, roofStartY, channelX: channel, roofUnderside, slotOutline, drawTipDeflectionMm: o.releaseDeflectionMm * motion.deflection, drawTurnRad, pusherSwingMm, pusherSwingLimitMm: barrelRadiusMm - MIN_FEATURE_MM - halfMm, pusherOutline, offset };
 }
 
 

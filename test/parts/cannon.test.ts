@@ -5,7 +5,7 @@ import { solidFromStl } from '../../src/mesh/inspect.js';
 import { isInside } from '../../src/mesh/probe.js';
 import { centroidMm, meshMoments, polarAboutZThroughCentroidMm5 } from '../../src/geometry/mass.js';
 import { cannon, cannonArmGeometry, cannonPieces, DEFAULTS } from '../../src/parts/cannon.js';
-import { cannonAsPrinted, layout } from '../../src/physics/cannon-layout.js';
+import { cannonAsPrinted, layout, PLUG_OFFSET_MAX_MM } from '../../src/physics/cannon-layout.js';
 import { cannonSlot } from '../../src/parts/cutters.js';
 import { CANNON, clearanceMm, DEFAULT_CLEARANCE_MM, fitHoleMm, INTERFACES, PRINT_DEFAULTS } from '../../src/standard.js';
 import { buildAndInspect } from '../helpers/part.js';
@@ -79,8 +79,11 @@ describe('cannon', () => {
     expect(bore.feature.size.diameterMm - INTERFACES.cannonball.diameterMm).toBeCloseTo(2 * clearanceMm('rotating', c), 9);
   });
 
-  it('fires along the plug axis, elevated, from a bore above the plug centre line', () => {
-    const f = withArena(() => cannon().features);
+  it('fires parallel to the plug axis, elevated, from a bore above the plug centre line, beside the plug', () => {
+    const { f, bounds } = withArena(() => {
+      const c = cannon();
+      return { f: c.features, bounds: c.solid.bounds() };
+    });
     const plug = f.find((x) => x.kind === 'cannon-plug')!;
     const bore = f.find((x) => x.kind === 'bore')!;
     const t = (DEFAULTS.elevationDeg * Math.PI) / 180;
@@ -88,7 +91,10 @@ describe('cannon', () => {
     expect(plug.axis).toEqual([-1, 0, 0]);
     expect(bore.axis[0]).toBeCloseTo(Math.cos(t), 9);
     expect(bore.axis[2]).toBeCloseTo(Math.sin(t), 9);
-    expect(bore.positionMm[1]).toBeCloseTo(plug.positionMm[1], 9);
+    // The plug stands off the bore's line toward the middle of the frame (so a side slot's cannon reaches less
+    // far past its slot), by PLUG_OFFSET_MAX_MM, the bore beside it.
+    expect(plug.positionMm[1] - bore.positionMm[1]).toBeCloseTo(PLUG_OFFSET_MAX_MM, 9);
+    expect(plug.positionMm[1]).toBeLessThan((bounds.min[1] + bounds.max[1]) / 2 + 1e-9);
     const launch = cannonAsPrinted(DEFAULTS);
     expect(launch.elevationDeg).toBe(DEFAULTS.elevationDeg);
     expect(bore.positionMm[2] - plug.positionMm[2]).toBeCloseTo(launch.launchHeightAboveSlotCentreMm, 6);

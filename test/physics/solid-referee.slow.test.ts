@@ -22,10 +22,10 @@ import { modelOf, refereeSolid, rootSprings, statics, voxelise, type SolidRefere
 beforeAll(initKernel);
 
 /** Held ÷ clamped thumb stiffness every design keeps (issue 27's target is 0.95; see the test). */
-const FRAME_FLOOR = 0.9;
+const FRAME_FLOOR = 0.91;
 const CONVERGED = 0.03;
-/** How far from the target the whole part may land (issue 27 asks 0.05; see the test). */
-const LANDING = 0.06;
+/** How far from the target the whole part may land (issue 27's target). */
+const LANDING = 0.05;
 const rel = (a: number, b: number): number => Math.abs(a - b) / Math.abs(b);
 
 function exported(options: Partial<CannonOptions>): { stl: Uint8Array; features: ReturnType<typeof cannon>['features'] } {
@@ -209,16 +209,19 @@ describe('solid referee: the exported cannon, held by its plug', () => {
     for (const { finer, r } of checked) expect(rel(r.held.thumbMmPerN, finer!.held.thumbMmPerN)).toBeLessThan(CONVERGED);
   });
 
-  // Issue 27 asks ≥ 0.95. What is left (0.91–0.96) is mostly the arm's root giving in its block (the solver
-  // now models it: src/physics/arm.ts rootEmbedding), not the frame: held to this, a frame that bends as the
-  // open one did (0.38 on the tuned PLA design) fails.
+  // Issue 27 asks ≥ 0.95. What is left (0.92–0.99 with the plug midway along the frame and four-line root
+  // fillets) is mostly the arm's root giving in its block (the solver models it: src/physics/arm.ts
+  // rootEmbedding), not the frame: a 12 mm root block instead of 8 changed no ratio by more than 0.001. Held
+  // to this, a frame that bends as the open one did (0.38 on the tuned PLA design) fails.
   it(`the frame barely gives: held by the plug, the thumb stiffness is ≥ ${FRAME_FLOOR} × clamped at the root, on ${DESIGNS.length} designs`, () => {
     expect(rows).toHaveLength(DESIGNS.length + 1);
     for (const { label, r } of rows) expect(r.ratio, label).toBeGreaterThanOrEqual(FRAME_FLOOR);
   });
 
-  // Issue 27 asks 5 %: 11 of the 12 land within it, the 10° bore 5.2 % short. The guard is the
-  // figure reached, not the target; the twist's own push on the ball is not in the beam's dynamics.
+  // All 12 land within issue 27's 5 %, from 4.8 % short (the 10° bore) to 1.5 % long (the long arm); all
+  // but the long arm short, and the lower the bore the shorter (10° −4.8 %, 15° −4.3 %, 20° −4.4 %, 30° −1.2
+  // to −3.6 %). The twist's own push on the ball is not in the beam's dynamics, which lump the pad's twist
+  // into the root spring, so these are if anything short of what the part does.
   it(`lands within ${LANDING * 100} % of the target on ${DESIGNS.length} designs: the beam referee drawn with the solid's held draw force`, () => {
     const shot = rows.filter((r) => r.beam);
     expect(shot).toHaveLength(DESIGNS.length);

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { loadFactionFile } from '../../src/faction/loader.js';
 import { defaultSettings } from '../../src/generate/index.js';
 import type { BuildSettings } from '../../src/generate/types.js';
-import { ASSEMBLY_RULES, MAX_MAST_SHADOW_DEG, MIN_SWEEP_GAP_MM, MIN_TIP_ANGLE_DEG } from '../../src/validate/rules/assembly.js';
+import { ASSEMBLY_RULES, MAX_MAST_SHADOW_DEG, MIN_SWEEP_GAP_MM, MIN_TABLE_GAP_MM, MIN_TIP_ANGLE_DEG } from '../../src/validate/rules/assembly.js';
 import type { Finding } from '../../src/validate/types.js';
 import { validate, validateWithFiles } from '../../src/validate/validate.js';
 
@@ -21,7 +21,8 @@ const of = (findings: Finding[], rule: string): Finding[] => findings.filter((f)
 
 describe('fixtures', () => {
   it('assembly/cannon-seats: side slots where the sloop curves toward its bow seat the plug about 7 of 8 mm (the back plate meets the hull)', async () => {
-    const seats = of(await check([`${FX}/assembly-seat.yaml`]), 'assembly/cannon-seats');
+    const findings = await check([`${FX}/assembly-seat.yaml`]);
+    const seats = of(findings, 'assembly/cannon-seats');
     expect(seats).toHaveLength(2);
     for (const f of seats) {
       expect(f.expected).toBe(8);
@@ -29,6 +30,10 @@ describe('fixtures', () => {
       expect(Number(f.measured)).toBeLessThan(7.5);
       expect(f.message).toMatch(/meets hull/);
     }
+    // Slots 18 mm forward of the middle of an 80 mm sloop: the cannon's frame, running as far fore as aft along the side, reaches past its bow.
+    const reach = of(findings, 'assembly/cannon-reach');
+    expect(reach.map((f) => f.message)).toEqual([expect.stringMatching(/reaches \d+(\.\d+)? mm past the hull's bow/)]);
+    expect(Number(reach[0]!.measured)).toBeGreaterThan(0);
   }, 120_000);
 
   it('assembly/stands: a narrow sloop with a side cannon tips over sideways, its centre of mass outside the wheel, foot and skid', async () => {
@@ -91,7 +96,16 @@ describe('shipped factions', () => {
     const shadow = figures.find((f) => f.name === 'turret mast shadow');
     expect(shadow!.value).toBeGreaterThan(0);
     expect(shadow!.value).toBeLessThanOrEqual(MAX_MAST_SHADOW_DEG);
-    expect(shadow?.note).toMatch(/at 175° to -175°/);
+    // Astern, where the mast stands.
+    const [from, to] = /at (-?\d+)° to (-?\d+)°/.exec(shadow!.note)!.slice(1).map(Number);
+    for (const deg of [from!, to!]) expect(Math.abs(deg)).toBeGreaterThanOrEqual(150);
+    // Every side slot's cannon within the hull's length, every cannon clear of the table.
+    const past = figures.filter((f) => f.name === 'cannon past the hull');
+    const over = figures.filter((f) => f.name === 'cannon over the table');
+    expect(over.map((f) => f.faction).sort()).toEqual(factions.map((f) => f.id).sort());
+    expect(past.length).toBeGreaterThanOrEqual(6);
+    for (const f of past) expect(f.value, f.faction!).toBeLessThanOrEqual(0);
+    for (const f of over) expect(f.value, f.faction!).toBeGreaterThanOrEqual(MIN_TABLE_GAP_MM);
   }, 300_000);
 
   // The default clearance here; the range's ends run every rule in test/cli/validate.test.ts.
@@ -104,5 +118,6 @@ describe('shipped factions', () => {
     // ship stands with a cannon in any slot, by the 10° margin.
     expect(of(findings, 'assembly/turret-sweep')).toEqual([]);
     expect(of(findings, 'assembly/stands')).toEqual([]);
+    expect(of(findings, 'assembly/cannon-reach')).toEqual([]);
   }, 300_000);
 });

@@ -317,19 +317,29 @@ function loadings(ctx: Context, ship: Ship): { what: string; parts: Placed[] }[]
   return out;
 }
 
+const supports = new WeakMap<Ship, Support | null>();
+/** The ship with its running gear and where it stands on the table (shipSupport), found once per ship. */
+function onTable(ctx: Context, faction: Faction): { ship: Ship; gear: NonNullable<Ship['gear']>; support: Support } | null {
+  const ship = shipOf(ctx, faction);
+  const gear = ship?.gear;
+  if (!ship || !gear) return null;
+  if (!supports.has(ship)) supports.set(ship, shipSupport([ship.hull, gear.carriage], gear.wheel, ctx.settings.band.crossSectionMm));
+  const support = supports.get(ship)!;
+  return support && { ship, gear, support };
+}
+
 export const stands: Rule = {
   id: 'assembly/stands',
   title: `the ship with every fitting, its wheel and a cannon in each slot (and in all at once) keeps its centre of mass over what touches the table (its wheel's band, the carriage's foot, the bow skid), standing level, and tips at ≥ ${MIN_TIP_ANGLE_DEG}°; measures each ship's tipping angle`,
   check(ctx, report, measure) {
     for (const faction of ctx.factions) {
-      const ship = shipOf(ctx, faction);
-      if (!ship?.gear) continue;
-      const support = shipSupport([ship.hull, ship.gear.carriage], ship.gear.wheel, ctx.settings.band.crossSectionMm);
-      if (!support) continue;
+      const standing = onTable(ctx, faction);
+      if (!standing) continue;
+      const { ship, gear, support } = standing;
       let worst: { what: string; s: Stance; grams: number } | null = null;
       let heeled: { what: string; s: Stance } | null = null;
       for (const load of loadings(ctx, ship)) {
-        const { grams, centreMm } = combinedMass(ctx, [...load.parts, ship.gear.carriage, ship.gear.wheel]);
+        const { grams, centreMm } = combinedMass(ctx, [...load.parts, gear.carriage, gear.wheel]);
         const s = stance(support, centreMm);
         if (!worst || s.tipDeg < worst.s.tipDeg) worst = { what: load.what, s, grams };
         if (s.restHeelDeg > 0 && (!heeled || s.restHeelDeg > heeled.s.restHeelDeg)) heeled = { what: load.what, s };
@@ -415,6 +425,88 @@ export const cannonSeats: Rule = {
       if (!file || !solid) continue;
       const host: Placed = { name: part, file, transform: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1], solid, features: file.features };
       for (const slot of file.features.filter((f) => f.kind === 'cannon-slot')) check(null, part, `${slot.id} of ${file.path}`, slot, [host]);
+    }
+  },
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// Cannon reach
+
+/**
+ * How far a seated cannon may hang below the ship's own lowest point before it drags: the ship rolls over
+ * cloth, mat seams and the islands' shore, and a cannon within a millimetre of the table catches on them
+ * (issue 27 measured loaded cannons 1.1–3.2 mm over the table). Our choice; the rulebook is silent.
+ */
+export const MIN_TABLE_GAP_MM = 1;
+
+/** Extent of a solid's vertices along `dir` (a unit vector). */
+function extentAlong(s: Solid, dir: Vec3, from: Vec3 = [0, 0, 0]): { min: number; max: number } {
+  const p = s.toMesh().positions;
+  let min = Infinity, max = -Infinity;
+  for (let i = 0; i < p.length; i += 3) {
+    const d = dot(sub([p[i]!, p[i + 1]!, p[i + 2]!], from), dir);
+    if (d < min) min = d;
+    if (d > max) max = d;
+  }
+  return { min, max };
+}
+
+export const cannonReach: Rule = {
+  id: 'assembly/cannon-reach',
+  title: `a cannon seated in a side slot (and the turret's fired broadside) stays within the hull's length, bow to stern, and in every slot (the turret's turned every 15° of its arc) at least ${MIN_TABLE_GAP_MM} mm over the table the ship stands on; measures the least of each`,
+  check(ctx, report, measure) {
+    for (const faction of ctx.factions) {
+      const standing = onTable(ctx, faction);
+      if (!standing) continue;
+      const { ship, support } = standing;
+      const hull = extentAlong(ship.hull.solid, [1, 0, 0]);
+      const headings = ship.fittings.some(isTurret) ? requiredHeadings(faction).filter((h) => h % 15 === 0) : [0];
+      let worstPast: { mm: number; what: string; end: string } | null = null;
+      let worstGap: { mm: number; what: string } | null = null;
+      for (const h of headings) {
+        for (const site of turned(ctx, ship, h).sites) {
+          if (h !== 0 && !isTurret(site.host)) continue;
+          const what = `${site.declared}${isTurret(site.host) ? ` (turret at ${h}°)` : ''}`;
+          const cannon = placedCannon(ctx, site.host.solid, site.slot, `cannon in ${what}`);
+          if (!cannon) continue;
+          // A slot that fires along the keel (the bow's) puts the barrel past that end, as a bow chaser's is;
+          // a turret turned toward a quarter swings its cannon over the bow, as a real turret's guns do (the
+          // turret sweep rule clears it of the ship). Our choices, the rulebook is silent. A side slot's frame
+          // runs along the side, and is what must stay within the hull: the turret's when it fires broadside.
+          const alongSide = isTurret(site.host) ? Math.abs(Math.abs(h) - 90) < 1e-9 : Math.abs(site.slot.axis[1]) > Math.abs(site.slot.axis[0]);
+          const x = extentAlong(cannon.solid, [1, 0, 0]);
+          const past = Math.max(x.max - hull.max, hull.min - x.min);
+          if (alongSide && (!worstPast || past > worstPast.mm)) worstPast = { mm: past, what, end: x.max - hull.max >= hull.min - x.min ? 'bow' : 'stern' };
+          const gap = extentAlong(cannon.solid, support.normal, support.originMm).min;
+          if (!worstGap || gap < worstGap.mm) worstGap = { mm: gap, what };
+        }
+      }
+      if (worstPast) {
+        measure({ faction: faction.id, name: 'cannon past the hull', value: r2(worstPast.mm), unit: 'mm', note: `at the ${worstPast.end}, in ${worstPast.what}` });
+        if (worstPast.mm > 0) {
+          report({
+            faction: faction.id,
+            part: 'hull',
+            message: `a cannon in ${worstPast.what} reaches ${r2(worstPast.mm)} mm past the hull's ${worstPast.end}: it meets other ships and the islands before its own bow does`,
+            expected: '≤ 0 mm',
+            measured: r2(worstPast.mm),
+            hint: `move the slot ${r2(worstPast.mm)} mm or more toward the middle of the ship: the cannon's frame runs along the side as far toward the bow as toward the stern of its slot`,
+          });
+        }
+      }
+      if (worstGap) {
+        measure({ faction: faction.id, name: 'cannon over the table', value: r2(worstGap.mm), unit: 'mm', note: `in ${worstGap.what}` });
+        if (worstGap.mm < MIN_TABLE_GAP_MM) {
+          report({
+            faction: faction.id,
+            part: 'hull',
+            message: `a cannon in ${worstGap.what} hangs ${r2(worstGap.mm)} mm over the table the ship stands on: it drags on cloth and mat seams`,
+            expected: `≥ ${MIN_TABLE_GAP_MM} mm`,
+            measured: r2(worstGap.mm),
+            hint: 'raise the slot on the hull\'s side (HULL.cannonSlotCentreHeightMm), or stand the mouth out on a taller boss',
+          });
+        }
+      }
     }
   },
 };
@@ -647,5 +739,5 @@ export const shotPath: Rule = {
   },
 };
 
-export const ASSEMBLY_RULES: readonly Rule[] = [stands, cannonSeats, turretSweep, shotPath];
+export const ASSEMBLY_RULES: readonly Rule[] = [stands, cannonSeats, cannonReach, turretSweep, shotPath];
 
