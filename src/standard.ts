@@ -128,7 +128,8 @@ export const INTERFACES = {
    * corners, src/parts/wheel.ts) would pass closer than `wheelTopGapMm` to the carriage's top, under the
    * hull's slot roof: a line width of air and a little over. Each cheek's bearing sits on a snap tongue
    * (src/parts/carriage.ts): the stub passes a throat `snapInterferenceMm` narrower than it reaches, on a
-   * tongue thinned to `hingeMm` (three line widths, printed as solid perimeters) near its root.
+   * tongue thinned to `hingeMm` (two line widths, printed as solid perimeters) near its root: the tongue runs
+   * the block's full height, and so thin its hinge's face stays clear of the block's top bevel.
    *
    * Below the hull the carriage stands on as a foot, `footWidthMm` across (a flange either side of the block,
    * under the hull's bottom), down to just over the table when the wheel is parked on its flat, so a ship
@@ -143,11 +144,15 @@ export const INTERFACES = {
    * slide, not roll its clicks): parked on the flat, the band touches by construction, and once the wheel
    * rolls off its flat the stern rises by the flat's inset (about 0.4 mm), so the foot never drags.
    */
-  carriage: { cheekMm: 2.0, lengthMm: 22, heightMm: 14.5, wheelProudMm: 2.5, wheelTopGapMm: 0.5, snapInterferenceMm: 0.25, hingeMm: 3 * PRINT_DEFAULTS.lineWidthMm, footWidthMm: 18, footGapMm: 0, footPitchMaxDeg: 2.5 },
+  carriage: { cheekMm: 2.0, lengthMm: 22, heightMm: 14.5, wheelProudMm: 2.5, wheelTopGapMm: 0.5, snapInterferenceMm: 0.25, hingeMm: 2 * PRINT_DEFAULTS.lineWidthMm, footWidthMm: 18, footGapMm: 0, footPitchMaxDeg: 2.5 },
   /** Coin ↔ hull coin slot (sliding). Coins stand on edge in the slot. */
   coin: { diameterMm: 20, thicknessMm: 2.4, reliefMm: 0.6, slotDepthMm: 12 },
-  /** Flag-holder sleeve; paper slot (paper is 0.1 mm; the slot is wide enough to thread by hand). */
-  flagHolder: { sleeveOuterMm: 6.4, sleeveLengthMm: 8, paperSlotMm: 0.6, paperSlotHeightMm: 14 },
+  /**
+   * Flag-holder sleeve; paper slot (paper is 0.1 mm; the slot is wide enough to thread by hand), 8 mm tall so
+   * the holder shows 17 mm over the mast's tenon, two thirds of the 26 mm sail (a 14 mm slot made it a block
+   * as tall as the sail, issue 28).
+   */
+  flagHolder: { sleeveOuterMm: 6.4, sleeveLengthMm: 8, paperSlotMm: 0.6, paperSlotHeightMm: 8 },
 } as const;
 
 /**

@@ -13,6 +13,8 @@ const LENGTH_UNITS_MM: Readonly<Record<string, number>> = {
   cm: 10,
   m: 1000,
   in: MM_PER_INCH,
+  inch: MM_PER_INCH,
+  inches: MM_PER_INCH,
   '"': MM_PER_INCH,
   ft: MM_PER_FOOT,
 };
@@ -51,10 +53,23 @@ function parseQuantity(
   return { ok: true, value };
 }
 
-/** Parses `24in`, `610mm`, `61cm`, `0.61m`, `2ft` or `24"` to millimetres. */
+/** Parses `24in`, `24 inches`, `24inch`, `24"`, `610mm`, `61cm`, `0.61m` or `2ft` to millimetres (units in any case). */
 export function parseLengthMm(input: unknown): Parsed<number> {
   return parseQuantity(input, LENGTH_UNITS_MM, 'length', 'mm');
 }
+
+/** The units a length is answered in: each spelling of the inch is `in`. */
+export type LengthUnit = 'mm' | 'cm' | 'm' | 'in' | 'ft';
+const CANONICAL_LENGTH_UNIT: Readonly<Record<string, LengthUnit>> = { mm: 'mm', cm: 'cm', m: 'm', in: 'in', inch: 'in', inches: 'in', '"': 'in', ft: 'ft' };
+
+/** The unit a length was written in (`24 inches` → `in`), or null when it is not a length with a unit. */
+export function lengthUnitOf(input: string): LengthUnit | null {
+  const m = QUANTITY.exec(input);
+  return (m && CANONICAL_LENGTH_UNIT[m[2]!.toLowerCase()]) ?? null;
+}
+
+/** Millimetres in `unit`. */
+export const mmIn = (mm: number, unit: LengthUnit): number => mm / LENGTH_UNITS_MM[unit]!;
 
 /** Parses `90deg`, `90°` or `1.57rad` to degrees. */
 export function parseAngleDeg(input: unknown): Parsed<number> {

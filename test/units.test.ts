@@ -36,7 +36,7 @@ describe('parseLengthMm', () => {
   });
 
   it('rejects unknown units, non-numbers, non-finite values and other types', () => {
-    expect(fails(parseLengthMm('3px'))).toBe('unknown unit "px" in "3px"; use one of mm, cm, m, in, ", ft');
+    expect(fails(parseLengthMm('3px'))).toBe('unknown unit "px" in "3px"; use one of mm, cm, m, in, inch, inches, ", ft');
     expect(fails(parseLengthMm('mm'))).toContain('is not a length');
     expect(fails(parseLengthMm('NaNmm'))).toContain('is not a length');
     expect(fails(parseLengthMm('1e999mm'))).toBe('"1e999mm" is not a finite length');

@@ -13,7 +13,7 @@
  */
 import { InputError } from '../errors.js';
 import { childPath, YamlReader } from '../faction/yaml-reader.js';
-import { readTextFile } from '../io/read.js';
+import { readTextFile } from '../files/read.js';
 import { ARMADA, PLAYERS } from '../rules/rulebook.js';
 import { parseYaml } from '../yaml-syntax.js';
 

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import type { MeshData } from '../geometry/kernel.js';
 import type { PartCache } from '../generate/index.js';
 import { findMaterial } from '../materials.js';
-import { estimatePrint, type PrintEstimate, type PrintSettings } from './estimate.js';
+import { estimatePrint, type LayerTimes, type PrintEstimate, type PrintSettings } from './estimate.js';
 import { partPrint } from './part-print.js';
 import type { Plan } from './quantities.js';
 
@@ -28,6 +28,8 @@ export interface BomRow {
   gramsTotal: number;
   minutesEach: number;
   minutesTotal: number;
+  /** One copy's layers, for timing a plate of several (estimate.ts plateMinutes); absent: time it by minutesEach. */
+  layerTimes?: LayerTimes;
   rule: string;
   /** The settings it is printed, weighed and timed with: the table's, with its own from src/bom/part-print.ts. */
   print: PrintSettings;
@@ -185,6 +187,7 @@ export function buildBom(req: BomRequest): Bom {
       gramsTotal: est.grams * line.quantity,
       minutesEach: est.minutes,
       minutesTotal: est.minutes * line.quantity,
+      layerTimes: est.layerTimes,
       rule: line.rule,
       print: job.settings,
       printRules: job.rules,

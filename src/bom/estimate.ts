@@ -12,7 +12,7 @@
  * ("How the estimate is calibrated"), src/bom/calibrate.ts and bench/slicer-calibration.ts.
  */
 import type { MeshData } from '../geometry/kernel.js';
-import { triangleNormal } from '../geometry/vec3.js';
+import { norm, triangleNormal } from '../geometry/vec3.js';
 import { edgeAdjacency, edgeKey, meshBounds, triangleCorners } from '../mesh/analysis.js';
 import { SOLID_INFILL_BELOW_AREA_MM2 } from '../standard.js';
 
@@ -56,7 +56,26 @@ export const SLICER_PROFILE = {
   minLayerTimeS: 5,
   /** …but no move is slowed below min_print_speed. */
   minPrintSpeedMmS: 10,
+  /**
+   * machine_max_acceleration_extruding, mm/s²: the time estimate speeds each road up from (nearly) rest at
+   * this and slows it down again before the turn at its end (jerk 10 mm/s, so an infill zig-zag's turns
+   * are near stops).
+   */
+  accelerationMmS2: 1500,
 } as const;
+
+/**
+ * The time of the fill's roads over their time at full speed: `roadMm` of road at `speedMmS` in roads of
+ * `chordMm` each, every one starting and ending at rest under SLICER_PROFILE.accelerationMmS2 (a road too
+ * short to reach the speed is a triangle: 2·√(ℓ/a)). What makes a solid part's dense infill slow: a
+ * cannon's 6 mm roads at 80 mm/s take 1.7× their length over the speed.
+ */
+function accelerationS(roadMm: number, chordMm: number, speedMmS: number): number {
+  if (roadMm <= 0 || chordMm <= 0) return 0;
+  const a = SLICER_PROFILE.accelerationMmS2, v = speedMmS;
+  const perRoad = chordMm >= (v * v) / a ? v / a : 2 * Math.sqrt(chordMm / a) - chordMm / v;
+  return (roadMm / chordMm) * perRoad;
+}
 
 /** What the estimate's model leaves out, fitted against a slicer. */
 export interface Calibration {
@@ -69,8 +88,8 @@ export interface Calibration {
 }
 
 /**
- * Fitted on 2026-11-27 (issue 25: tops within their own layer's walls grow the skins under them, faces on
- * a layer boundary cap the right layer) against PrusaSlicer 2.5.0 (Debian 12 package 2.5.0+dfsg-4,
+ * Fitted on 2026-11-27 (issue 25: walls by Steiner's band, skins of sloped faces without infill inside the
+ * walls only, the fill's roads started and stopped under the machine's acceleration) against PrusaSlicer 2.5.0 (Debian 12 package 2.5.0+dfsg-4,
  * built-in defaults plus `slicerArgs`) by `fitCalibration` (src/bom/calibrate.ts), run by
  * bench/slicer-calibration.ts: every
  * distinct non-optional part of the 7 shipped faction sets (32 files, issue 16's detailed hulls, cargo and
@@ -81,11 +100,11 @@ export interface Calibration {
  */
 export const CALIBRATION: Calibration = {
   /** Slightly > 1: PrusaSlicer's roads overlap (walls into skins, infill into walls) and it adds gap fill. */
-  volumeFactor: 1.029,
-  /** > 1: acceleration (PrusaSlicer's 1500 mm/s² machine limit) keeps short roads, such as the grooves' turns, below the profile speed. */
-  moveTimeFactor: 1.056,
+  volumeFactor: 1.032,
+  /** > 1: acceleration at the walls' corners and the grooves' turns (the fill's road ends are modelled: accelerationS). */
+  moveTimeFactor: 1.017,
   /** Travel, retraction and the z move at each layer change, s. */
-  layerOverheadS: 0.56,
+  layerOverheadS: 0.535,
 };
 
 export interface PrintEstimate {
@@ -99,6 +118,18 @@ export interface PrintEstimate {
   extrudedMm3: number;
   grams: number;
   minutes: number;
+  /** Its layers' times, for a plate of many parts (plateMinutes). */
+  layerTimes: LayerTimes;
+}
+
+/**
+ * One part's layers, for timing a plate: each layer's moves (calibrated) and the floor the cooling slowdown
+ * would stretch the layer to if the part were printed alone, s; and the overhead every layer of it adds.
+ */
+export interface LayerTimes {
+  moveS: number[];
+  floorS: number[];
+  overheadS: number;
 }
 
 /** One layer's section: its area, and its contour loops' lengths. */
@@ -227,6 +258,17 @@ export interface FacingSurfaces {
   downOver: Float64Array;
   upUnderOutlineMm: Float64Array;
   downOverOutlineMm: Float64Array;
+  /**
+   * With `walls` and `shells`: the skin each layer takes from the sloped surfaces over (under) it, already
+   * summed over the top (bottom) layers it reaches. A sloped face's strip on a layer runs `r` = h·cot(slope)
+   * across; the slicer finds it as the layer's top but fills only what lies inside the layer's walls, and
+   * carries it down `topLayers` layers, each one `r` farther in: the layer j below takes the part of the
+   * strip deeper than the walls' width W, clamp(((j + 1)·r − W) / r, 0, 1) of it (PrusaSlicer 2.5's
+   * discover_horizontal_shells, which intersects the top with each lower layer's infill area). So a steep
+   * side (a sphere's flank, a hull's) lays no skin; a shallow one all of it.
+   */
+  slopedUp: Float64Array;
+  slopedDown: Float64Array;
 }
 
 /**
@@ -235,11 +277,11 @@ export interface FacingSurfaces {
  * border another flat facet facing the same way (the outline of the flat region). A sloped surface has no
  * outline here: its strip on each layer is mostly under the walls, where there is nothing to grow into.
  */
-export function facingAreas(mesh: MeshData, layerHeightMm: number, zMinMm: number, layers: number, walls?: { sections: readonly LayerSection[]; widthMm: number }): FacingSurfaces {
+export function facingAreas(mesh: MeshData, layerHeightMm: number, zMinMm: number, layers: number, walls?: { sections: readonly LayerSection[]; widthMm: number; topLayers?: number; bottomLayers?: number }): FacingSurfaces {
   const p = mesh.positions, t = mesh.triangles;
   const nf = t.length / 3;
   const perLayer = (): Float64Array => new Float64Array(layers);
-  const out: FacingSurfaces = { up: perLayer(), down: perLayer(), upOutlineMm: perLayer(), downOutlineMm: perLayer(), upUnder: perLayer(), downOver: perLayer(), upUnderOutlineMm: perLayer(), downOverOutlineMm: perLayer() };
+  const out: FacingSurfaces = { up: perLayer(), down: perLayer(), upOutlineMm: perLayer(), downOutlineMm: perLayer(), upUnder: perLayer(), downOver: perLayer(), upUnderOutlineMm: perLayer(), downOverOutlineMm: perLayer(), slopedUp: perLayer(), slopedDown: perLayer() };
   const clampLayer = (k: number): number => Math.min(layers - 1, Math.max(0, k));
   // Each facet's area projected on the bed, signed: positive facing up.
   const projectedArea = new Float64Array(nf);
@@ -287,8 +329,24 @@ export function facingAreas(mesh: MeshData, layerHeightMm: number, zMinMm: numbe
       }
       continue;
     }
+    const shells = walls && (projected > 0 ? walls.topLayers : walls.bottomLayers);
+    // The strip's run across per layer: h · cot(slope), from the facet's normal.
+    const [a, b, c] = triangleCorners(mesh, f);
+    const nz = Math.abs(projected) / (norm(triangleNormal(a, b, c)) / 2);
+    const runMm = nz >= 1 ? Infinity : (layerHeightMm * nz) / Math.sqrt(1 - nz * nz);
     for (let k = clampLayer(Math.floor(lo)); k <= clampLayer(Math.ceil(hi) - 1); k++) {
-      area[k] = area[k]! + (Math.abs(projected) * (Math.min(hi, k + 1) - Math.max(lo, k))) / (hi - lo);
+      const inLayer = (Math.abs(projected) * (Math.min(hi, k + 1) - Math.max(lo, k))) / (hi - lo);
+      if (!shells || !walls) {
+        area[k] = area[k]! + inLayer;
+        continue;
+      }
+      const sloped = projected > 0 ? out.slopedUp : out.slopedDown;
+      for (let j = 0; j < shells; j++) {
+        const i = projected > 0 ? k - j : k + j;
+        if (i < 0 || i >= layers) break;
+        const share = runMm === Infinity ? 1 : Math.min(1, Math.max(0, ((j + 1) * runMm - walls.widthMm) / runMm));
+        sloped[i] = sloped[i]! + inLayer * share;
+      }
     }
   }
   return out;
@@ -324,20 +382,31 @@ export function analysePrint(mesh: MeshData, print: PrintSettings): PrintAnalysi
   // PrusaSlicer's flow: a road of width w and height h is a rectangle with round sides, so adjacent roads
   // sit w − h·(1 − π/4) apart and each carries spacing × h of plastic per mm.
   const spacing = print.lineWidthMm - h * (1 - Math.PI / 4);
-  const { up, down, upOutlineMm, downOutlineMm, upUnder, downOver, upUnderOutlineMm, downOverOutlineMm } = facingAreas(mesh, h, zMin, layers, { sections, widthMm: print.perimeters * spacing });
+  const wallWidthMm = print.perimeters * spacing;
+  // Without sparse infill (a TPU ball's "three walls and no infill") the slicer lays skin only where a sloped
+  // face's strip reaches inside the walls (FacingSurfaces.slopedUp); with it, its vertical shells fill every
+  // sloped face's strip solid for the top and bottom layers (PrusaSlicer 2.5: an 8 mm ball with three walls
+  // takes 2.4 mm³ of solid infill at 0 % and 112 mm³ at 5 % or 15 %), as the plain spread below counts it.
+  const shells = print.infillFraction === 0 ? { topLayers: print.topLayers, bottomLayers: print.bottomLayers } : {};
+  const { up, down, upOutlineMm, downOutlineMm, upUnder, downOver, upUnderOutlineMm, downOverOutlineMm, slopedUp, slopedDown } = facingAreas(mesh, h, zMin, layers, { sections, widthMm: wallWidthMm, ...shells });
   const S = SLICER_PROFILE;
   const smallLoopMm = 2 * Math.PI * S.smallPerimeterRadiusMm;
   let walls = 0, skins = 0, infill = 0;
   const moveTimes = new Float64Array(layers), stretchedTimes = new Float64Array(layers);
   for (let i = 0; i < layers; i++) {
-    const { areaMm2, loopLengthsMm, islands } = sections[i]!;
+    const { areaMm2, loopLengthsMm, islands, islandLengthsMm } = sections[i]!;
     const contour = loopLengthsMm.reduce((s, x) => s + x, 0);
-    const wallArea = Math.min(areaMm2, contour * print.perimeters * spacing);
+    // Each loop inside an island's outline is shorter than the outline, each round a hole longer (Steiner's
+    // formula for a band of width W along a closed curve: L·W ∓ π·W²); a small island is walls through.
+    const W = wallWidthMm;
+    const islandWalls = islandLengthsMm.reduce((s, L) => s + Math.max(0, L * W - Math.PI * W * W), 0);
+    const holeWalls = (contour - islandLengthsMm.reduce((s, L) => s + L, 0)) * W + Math.PI * W * W * (loopLengthsMm.length - islands);
+    const wallArea = Math.min(areaMm2, islandWalls + holeWalls);
     // Thin sections cannot hold every loop: scale the roads down with the area they actually fill.
     const wallShare = contour > 0 ? wallArea / (contour * print.perimeters * spacing) : 0;
     const inside = areaMm2 - wallArea;
     // The surfaces this layer lies under or over, each grown by the slicer's margin (clipped to the section).
-    let exposedTop = 0, exposedBottom = 0;
+    let exposedTop = slopedUp[i]!, exposedBottom = slopedDown[i]!;
     for (let k = i; k < Math.min(layers, i + print.topLayers); k++) exposedTop += up[k]! + S.externalInfillMarginMm * upOutlineMm[k]! + (k > i ? upUnder[k]! + S.externalInfillMarginMm * upUnderOutlineMm[k]! : 0);
     for (let k = Math.max(0, i - print.bottomLayers + 1); k <= i; k++) exposedBottom += down[k]! + S.externalInfillMarginMm * downOutlineMm[k]! + (k < i ? downOver[k]! + S.externalInfillMarginMm * downOverOutlineMm[k]! : 0);
     // Islands too small for sparse infill are filled solid (judged on the layer's mean island); not with no
@@ -359,6 +428,10 @@ export function analysePrint(mesh: MeshData, print: PrintSettings): PrintAnalysi
     }
     moveS += topArea / spacing / S.topSolidInfillSpeedMmS + (skinArea - topArea) / spacing / S.solidInfillSpeedMmS;
     moveS += infillArea / spacing / S.infillSpeedMmS;
+    // The fill runs in roads across the region inside the walls, as long on average as its mean chord
+    // (Cauchy: π × area ÷ perimeter), each started and stopped.
+    const chordMm = contour > 0 ? (Math.PI * inside) / contour : 0;
+    moveS += accelerationS(topArea / spacing, chordMm, S.topSolidInfillSpeedMmS) + accelerationS((skinArea - topArea) / spacing, chordMm, S.solidInfillSpeedMmS) + accelerationS(infillArea / spacing, chordMm, S.infillSpeedMmS);
     const roadMm = (wallArea + skinArea + infillArea) / spacing;
     moveTimes[i] = i === 0 ? Math.max(moveS, roadMm / S.firstLayerSpeedMmS) : moveS;
     // The cooling slowdown stretches a short layer towards the minimum time, down to the minimum speed.
@@ -394,7 +467,29 @@ export function calibrate(a: PrintAnalysis, densityGPerCm3: number, calibration:
     extrudedMm3,
     grams: (extrudedMm3 / 1000) * densityGPerCm3,
     minutes: calibratedSeconds(a, calibration) / 60,
+    layerTimes: { moveS: Array.from(a.moveS, (m) => calibration.moveTimeFactor * m), floorS: Array.from(a.stretchedS), overheadS: calibration.layerOverheadS },
   };
+}
+
+/**
+ * Minutes of a plate: its parts' layers printed together, so the cooling slowdown stretches a layer of the
+ * plate only when all its copies' moves on that layer take less than the minimum layer time (a lone small
+ * part's every layer is stretched; 39 flag holders side by side, none). Layers count from the bed, where
+ * every copy stands.
+ */
+export function plateMinutes(parts: readonly { times: LayerTimes; count: number }[]): number {
+  const layers = Math.max(0, ...parts.map((p) => p.times.moveS.length));
+  let seconds = 0;
+  for (let i = 0; i < layers; i++) {
+    let move = 0, floor = 0;
+    for (const { times, count } of parts) {
+      move += count * (times.moveS[i] ?? 0);
+      floor += count * (times.floorS[i] ?? 0);
+    }
+    seconds += Math.max(move, Math.min(SLICER_PROFILE.minLayerTimeS, floor));
+  }
+  for (const { times, count } of parts) seconds += count * times.moveS.length * times.overheadS;
+  return seconds / 60;
 }
 
 /**

@@ -5,8 +5,9 @@
  * the table's copies, every copy on a plate of its colour and material, packed onto the printer's bed
  * (./plates.ts), the plates grouped by the spool they load so the printer changes filament as few times
  * as it can. Each plate is one 3MF holding each distinct mesh once, an item per copy, and every object's
- * own slicer settings (./part-print.ts, ./slicer-config.ts). Grams and minutes are the bill of materials'
- * own estimates with the same settings, so the plates and `bom` agree by construction.
+ * own slicer settings (./part-print.ts, ./slicer-config.ts). Grams are the bill of materials' own estimates
+ * with the same settings, so the plates and `bom` agree by construction; minutes are its layers' times with
+ * each plate's layers timed together (a plate of small parts is not slowed for cooling as each alone is).
  */
 import { createHash } from 'node:crypto';
 import type { MeshData } from '../geometry/kernel.js';
@@ -18,7 +19,7 @@ import { encodePng } from '../render/image.js';
 import { plateThumbnail } from '../render/previews.js';
 import { displayColor, HEX_COLOR, nearestColorName, PRINT_PLATE, type PrinterProfile } from '../standard.js';
 import { ANY_COLOR, countSpools, SPOOL_GRAMS, spoolKey, tableTitle, type Bom, type BomRow } from './bom.js';
-import { estimatePrint, type PrintSettings } from './estimate.js';
+import { estimatePrint, plateMinutes, type LayerTimes, type PrintSettings } from './estimate.js';
 import { hours } from './format.js';
 import { meshFootprint, quarterTurn, type Footprint } from './footprint.js';
 import { grownFootprint } from './nest.js';
@@ -65,7 +66,7 @@ export interface SpoolLine {
   color: string;
   material: string;
   grams: number;
-  /** Full spools the user named with `--have`. */
+  /** What the user owns (`--have`, the profile's `have`), in 1 kg spools: a part-used spool counts its share. */
   have: number;
   buy: number;
 }
@@ -88,10 +89,12 @@ export interface PrintPlan {
   minutes: number;
 }
 
-/** A spool the user owns (`print --have`), counted as a full 1 kg spool. */
+/** Filament the user owns (`print --have`, the profile's `have`): a colour and material, and how much (default a full 1 kg spool). */
 export interface OwnedSpool {
   color: string;
   material: string;
+  /** Grams on the spool; absent: SPOOL_GRAMS, a full one. */
+  grams?: number;
 }
 
 /** What the plan needs besides the bill of materials. */
@@ -190,6 +193,8 @@ interface Piece {
   count: number;
   gramsEach: number;
   minutesEach: number;
+  /** Its layers' times, where known: a plate of it is timed layer by layer (plateMinutes). */
+  layerTimes?: LayerTimes;
 }
 
 /** A plate before its bytes: its step, colour and spool, and the pieces on it. */
@@ -208,7 +213,7 @@ interface Group {
  */
 export async function planPlates(bom: Bom, mesh: (file: string) => MeshData, printer: PrinterProfile, draw: DrawThumbnail = drawThumbnail, options: PlanOptions = {}): Promise<PrintPlan> {
   const brim = options.brim ?? ((): boolean => false);
-  const piece = (r: BomRow, count: number): Piece => ({ file: r.file, part: r.part, name: objectName(r), mesh: mesh(r.file), print: r.print, rules: r.printRules, count, gramsEach: r.gramsEach, minutesEach: r.minutesEach });
+  const piece = (r: BomRow, count: number): Piece => ({ file: r.file, part: r.part, name: objectName(r), mesh: mesh(r.file), print: r.print, rules: r.printRules, count, gramsEach: r.gramsEach, minutesEach: r.minutesEach, ...(r.layerTimes ? { layerTimes: r.layerTimes } : {}) });
 
   // The table's copies, by colour and material; one piece per file (rows of several factions may print the same shared file).
   const byColor = new Map<string, Piece[]>();
@@ -228,7 +233,7 @@ export async function planPlates(bom: Bom, mesh: (file: string) => MeshData, pri
     const couponMesh = mesh(options.couponFile);
     const { settings, rules } = partPrint(bom.settings, { part: 'fit-coupon', material: couponMaterial.id, brim: brim(options.couponFile) });
     const est = estimatePrint(couponMesh, settings, couponMaterial.densityGPerCm3.value);
-    calibration.push({ step: 'coupon', title: 'fit coupon', material: couponMaterial.id, pieces: [{ file: options.couponFile, part: 'fit-coupon', name: 'fit coupon', mesh: couponMesh, print: settings, rules: rules.map((x) => x.id), count: 1, gramsEach: est.grams, minutesEach: est.minutes }] });
+    calibration.push({ step: 'coupon', title: 'fit coupon', material: couponMaterial.id, pieces: [{ file: options.couponFile, part: 'fit-coupon', name: 'fit coupon', mesh: couponMesh, print: settings, rules: rules.map((x) => x.id), count: 1, gramsEach: est.grams, minutesEach: est.minutes, layerTimes: est.layerTimes }] });
   }
   const lead = bom.sets[0]?.factions[0];
   const testShip = lead !== undefined && (options.testShip ?? bom.game === undefined);
@@ -247,7 +252,7 @@ export async function planPlates(bom: Bom, mesh: (file: string) => MeshData, pri
   for (const c of bom.totals.byColor) use(c.color, c.material, c.grams);
   for (const c of calibration) use(ANY_COLOR, c.material, c.pieces.reduce((s, p) => s + p.gramsEach * p.count, 0));
   const owned = new Map<string, number>();
-  for (const h of options.have ?? []) owned.set(spoolKey(h.color, h.material), (owned.get(spoolKey(h.color, h.material)) ?? 0) + 1);
+  for (const h of options.have ?? []) owned.set(spoolKey(h.color, h.material), (owned.get(spoolKey(h.color, h.material)) ?? 0) + (h.grams ?? SPOOL_GRAMS) / SPOOL_GRAMS);
   const groups = [...used.values()].sort((a, b) => b.grams - a.grams || (a.color < b.color ? -1 : a.color > b.color ? 1 : a.material < b.material ? -1 : 1));
   const buy = countSpools(groups, owned);
   const spools: SpoolLine[] = groups.map((g, i) => ({ ...g, have: owned.get(spoolKey(g.color, g.material)) ?? 0, buy: buy[i]! }));
@@ -327,7 +332,8 @@ export async function planPlates(bom: Bom, mesh: (file: string) => MeshData, pri
         spoolHex,
         objects: on.map((p) => ({ name: p.name, file: p.file, count: count(p), print: p.print, rules: p.rules })),
         grams: on.reduce((s, p) => s + count(p) * p.gramsEach, 0),
-        minutes: on.reduce((s, p) => s + count(p) * p.minutesEach, 0),
+        // Timed together, layer by layer, where every part's layers are known (the cooling slowdown is the plate's).
+        minutes: on.every((p) => p.layerTimes) ? plateMinutes(on.map((p) => ({ times: p.layerTimes!, count: count(p) }))) : on.reduce((s, p) => s + count(p) * p.minutesEach, 0),
         checks: [...new Set(on.map((p) => checkOf(p.part)))],
         bytes: serialize3mf({ ...model, thumbnailPng: await draw(model, printer.bedXMm, printer.bedYMm) }),
       });
@@ -364,8 +370,19 @@ const pctOf = (fraction: number): number => Math.round(fraction * 1000) / 10;
 /** A colour as the plan writes it: the name, or a hex colour with the vocabulary's nearest name beside it. */
 const colourText = (color: string): string => (HEX_COLOR.test(color) ? `${color} (nearest: ${nearestColorName(color)})` : color);
 
-/** The plan as JSON: the printer and settings, the plates in order with each object's settings, the spools to buy and what is not printed. */
-export function printPlanJson(plan: PrintPlan, bom: Bom): string {
+/** One faction's assembly guide as the plan names it: its picture beside the plan and its steps in order. */
+export interface AssemblyText {
+  faction: string;
+  name: string;
+  /** Relative to the output folder: `assembly/corsairs.png`. */
+  picture: string;
+  /** Ballast washers one ship takes. */
+  washers: number;
+  steps: { id: string; title: string; text: string }[];
+}
+
+/** The plan as JSON: the printer and settings, the plates in order with each object's settings, the assembly guides, the spools to buy and what is not printed. */
+export function printPlanJson(plan: PrintPlan, bom: Bom, assembly: readonly AssemblyText[] = []): string {
   const s = plan.print;
   const settings = (p: PrintSettings): object => ({ layerHeightMm: p.layerHeightMm, infillPercent: pctOf(p.infillFraction), perimeters: p.perimeters, topLayers: p.topLayers, bottomLayers: p.bottomLayers, brimMm: p.brimWidthMm ?? 0, supports: false });
   const data = {
@@ -392,18 +409,22 @@ export function printPlanJson(plan: PrintPlan, bom: Bom): string {
     minutes: r1(plan.minutes),
     coupon: plan.coupon,
     testShip: plan.testShip,
-    spools: plan.spools.map((c) => ({ colour: c.color, material: c.material, grams: r1(c.grams), have: c.have, buy: c.buy })),
+    assembly: assembly.map((a) => ({ faction: a.faction, picture: a.picture, washers: a.washers, steps: a.steps.map((x) => ({ id: x.id, title: x.title, text: x.text })) })),
+    spools: plan.spools.map((c) => ({ colour: c.color, material: c.material, grams: r1(c.grams), have: Math.round(c.have * 1000) / 1000, buy: c.buy })),
     notPrinted: bom.notPrinted,
   };
   return `${JSON.stringify(data, null, 2)}\n`;
 }
 
+/** Owned filament as the plan says it: whole spools by count, else the grams. */
+const haveText = (spools: number): string => (Number.isInteger(spools) ? `${spools}` : `${Math.round(spools * SPOOL_GRAMS)} g`);
+
 /** A plate's row in print-plan.md. */
 const plateRow = (p: PrintPlate): string => `| ${p.index} | \`${p.file}\` | ${colourText(p.spool)} ${p.material} | ${p.objects.map((o) => `${o.count} × ${o.name}`).join(', ')} | ${p.grams.toFixed(1)} | ${hours(p.minutes)} | ${p.checks.join('; ')} |`;
 const TABLE_HEAD = ['| # | plate | load | objects | g | time | check after |', '| ---: | --- | --- | --- | ---: | ---: | --- |'];
 
-/** print-plan.md: the printer and settings, then the plates in order with what to do and check after each, then the spools to buy. */
-export function printPlanMarkdown(plan: PrintPlan, bom: Bom): string {
+/** print-plan.md: the printer and settings, then the plates in order with what to do and check after each, how each faction's ship goes together, then the spools to buy. */
+export function printPlanMarkdown(plan: PrintPlan, bom: Bom, assembly: readonly AssemblyText[] = []): string {
   const s = plan.print;
   const table = plan.plates.filter((p) => p.step === 'table');
   const ruleParts = (id: string): string[] => [...new Set(plan.plates.flatMap((p) => p.objects.filter((o) => o.rules.includes(id)).map((o) => o.name)))];
@@ -441,7 +462,7 @@ export function printPlanMarkdown(plan: PrintPlan, bom: Bom): string {
       '',
       ...ship.map((p) => `- \`${p.file}\`: load ${colourText(p.spool)} ${p.material}; ${p.objects.map((o) => o.name).join(', ')}; ${p.grams.toFixed(1)} g, ${hours(p.minutes)}.`),
       '',
-      `Print this, assemble it (the band onto the wheel, the wheel into the carriage, the carriage into the hull, the mast with its sail and flag holder into its socket, the cargo, a cannon in a slot), roll it 10 clicks, fire 5 shots, then calibrate:`,
+      `Print this, assemble it (${assembly.length ? '[Assembling a ship](#assembling-a-ship) below' : 'the band onto the wheel, the wheel into the carriage, the carriage into the hull, the mast with its sail and flag holder into its socket, the cargo, a cannon in a slot'}), roll it 10 clicks, fire 5 shots, then calibrate:`,
       '',
       '```sh',
       'shipwright calibrate-wheel --measured "10 clicks = <distance rolled, e.g. 51cm>"',
@@ -450,6 +471,15 @@ export function printPlanMarkdown(plan: PrintPlan, bom: Bom): string {
       '',
       `Both write \`shipwright-profile.json\`: then run \`shipwright print\` again with the same options and \`--profile shipwright-profile.json\`, so the wheels roll a true click and the cannons carry their range on your printer, and print the plates it writes from plate ${ship[ship.length - 1]!.index + 1} on. This ship is extra to the table's count: keep it as a spare.`,
       '',
+    );
+  }
+  if (assembly.length) {
+    lines.push(
+      '## Assembling a ship',
+      '',
+      'Each faction\'s picture shows every part drawn out along the way it goes in, the finished ship, and each step. Build the test ship this way first, then the rest.',
+      '',
+      ...assembly.flatMap((a) => [`### ${a.name}`, '', `![${a.name}: assembly](${a.picture})`, '', ...a.steps.map((x, i) => `${i + 1}. **${x.title[0]!.toUpperCase()}${x.title.slice(1)}.** ${x.text}`), '']),
     );
   }
   lines.push(
@@ -462,7 +492,7 @@ export function printPlanMarkdown(plan: PrintPlan, bom: Bom): string {
     '',
     '## Spools (1 kg)',
     '',
-    ...plan.spools.map((c) => `- ${colourText(c.color)} ${c.material}: ${c.grams.toFixed(0)} g${c.color === ANY_COLOR ? ', from what the other spools of this material leave' : ''}; ${c.have ? `you have ${c.have}, ` : ''}buy ${c.buy}`),
+    ...plan.spools.map((c) => `- ${colourText(c.color)} ${c.material}: ${c.grams.toFixed(0)} g${c.color === ANY_COLOR ? ', from what the other spools of this material leave' : ''}; ${c.have ? `you have ${haveText(c.have)}, ` : ''}buy ${c.buy}`),
     '',
     ...(bom.notPrinted.length ? ['## Not printed, to buy', '', ...bom.notPrinted.map((n) => `- ${n.quantity} × ${n.item}`), ''] : []),
   );

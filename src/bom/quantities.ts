@@ -10,9 +10,10 @@
  */
 import { InputError } from '../errors.js';
 import type { Faction } from '../faction/types.js';
-import { CANNONS_PER_SET, CATALOG, ISLANDS_PER_SET, type CatalogEntry } from '../generate/catalog.js';
+import { CANNONS_PER_SET, CATALOG, type CatalogEntry } from '../generate/catalog.js';
 import type { BuildSettings } from '../generate/types.js';
 import type { BandSpec } from '../standard.js';
+import { countOf, fittingScope, scopesOf, type Count, type Tally } from '../rules/count.js';
 import { ARMADA, DEFAULT_MODE_PLAYERS, GROUP_MODE_PLAYERS, islandsForPlayers, PLAYERS, PRINT_LIST, ROCKS_PER_TABLE } from '../rules/rulebook.js';
 import type { PrintSettings } from './estimate.js';
 import { BALLAST_WASHER, TURRET } from '../standard.js';
@@ -118,38 +119,23 @@ export function dealOut(total: number, n: number): number[] {
   return Array.from({ length: n }, (_, i) => Math.floor(total / n) + (i < total % n ? 1 : 0));
 }
 
-/**
- * How each catalogue part scales: per ship of a faction (parts whose catalogue count is linear in the card's
- * ships), per mast (ships + island share, plus the catalogue's spares), once per player, or per table.
- * Every non-optional catalogue part must be listed: a new part without a rule fails loudly.
- */
-const SCALING: Readonly<Record<string, 'perShip' | 'perMast' | 'perPlayer' | 'islands' | 'rocks' | 'reefs' | 'coins'>> = {
-  hull: 'perShip',
-  turret: 'perShip',
-  cargo: 'perShip',
-  wheel: 'perShip',
-  carriage: 'perShip',
-  mast: 'perMast',
-  sail: 'perMast',
-  'flag-holder': 'perMast',
-  cannon: 'perPlayer',
-  cannonball: 'perPlayer',
-  'island-topper': 'islands',
-  rock: 'rocks',
-  reef: 'reefs',
-};
-const scalingOf = (e: CatalogEntry): (typeof SCALING)[string] => {
-  const s = SCALING[e.part] ?? (e.part.startsWith('coin-') ? 'coins' : undefined);
-  if (!s) throw new Error(`catalogue part "${e.part}" has no BOM scaling rule in src/bom/quantities.ts`);
-  return s;
-};
-
-/** Every line to print for the fleets, with the table's choices. Pure. */
 /** The band to buy, as the BOM names it: the size as sold and what it measures (the wheels are sized for it). */
 export function bandItem(band: BandSpec): string {
   return `rubber band: O-ring ${band.name} (${band.innerDiameterMm} mm ID × ${band.crossSectionMm} mm cord), one per movement wheel`;
 }
 
+/** What `count` ships of a faction number: the ships, their fittings by kind and their masts (one each). */
+function shipTally(count: Count, faction: Faction, ships: number): Tally {
+  const tally: Tally = { ship: ships, mast: ships };
+  for (const scope of scopesOf(count)) if (scope.startsWith('fitting:')) tally[scope] = ships * faction.model.fittings.filter((s) => fittingScope(s.kind) === scope).length;
+  return tally;
+}
+
+/**
+ * Every line to print for the fleets, with the table's choices. Pure. Each catalogue part is counted by its
+ * scopes (src/rules/count.ts): its ships, fittings and their masts in each faction's line, a player's island
+ * masts and once-a-player parts in their first faction's, the table's islands, terrain and coins in the table's.
+ */
 export function planBom(req: PlanRequest): Plan {
   const players = req.fleets.length;
   const decisions: string[] = [];
@@ -179,41 +165,34 @@ export function planBom(req: PlanRequest): Plan {
       part: e.part,
       faction: label,
       quantity,
-      color: e.color(e.scope === 'faction' ? faction : null),
+      color: e.color(e.folder === 'faction' ? faction : null),
       material: material(e),
-      path: `${e.scope === 'faction' ? faction!.id : 'shared'}/${e.part}.stl`,
-      rule: e.rule,
+      path: `${e.folder === 'faction' ? faction!.id : 'shared'}/${e.part}.stl`,
+      rule: e.count.rule,
     });
   };
 
-  const entries = CATALOG.filter((e) => !e.optional);
+  const entries = CATALOG.filter((e) => !e.count.optional);
   const sets: PlayerSet[] = [];
-  const anyFaction = req.fleets[0]!.ships[0]!.faction;
   req.fleets.forEach((fleet, i) => {
-    // A player's own non-ship parts (cannons, balls, island masts, spares) go with their first faction.
+    // A player's own parts (cannons, balls, spares) and their island masts go with their first faction.
     const lead = fleet.ships[0]!.faction;
     const fleetShips = fleet.ships.reduce((s, x) => s + x.count, 0);
     for (const e of entries) {
-      const scaling = scalingOf(e);
-      if (scaling === 'perShip') for (const { faction, count } of fleet.ships) add(e, faction, (e.count(faction) / faction.card.ships) * count);
-      else if (scaling === 'perMast') {
-        // The catalogue counts ships + ISLANDS_PER_SET masts, plus any spares: keep the spares. An entry a
-        // faction does not print (the shared sails, for a faction with sails of its own) counts none.
-        for (const { faction, count } of fleet.ships) if (e.count(faction) > 0) add(e, faction, count);
-        if (e.count(lead) > 0) add(e, lead, e.count(lead) - lead.card.ships - ISLANDS_PER_SET + shares[i]!);
-      } else if (scaling === 'perPlayer') add(e, lead, e.count(lead));
+      const counted = (f: Faction, tally: Tally): void => {
+        if (e.prints?.(f) ?? true) add(e, f, countOf(e.count, tally));
+      };
+      // Ships, their fittings and their masts: each faction's ships in its own line.
+      for (const { faction, count } of fleet.ships) counted(faction, shipTally(e.count, faction, count));
+      // The player's share of the table's islands (their masts) and what each player prints once.
+      counted(lead, { mast: shares[i]!, player: e.count.pooled ? 0 : 1 });
     }
     const masts = fleetShips + shares[i]!;
     sets.push({ player: fleet.player, factions: [...new Set(fleet.ships.map((s) => s.faction.id))], ships: fleetShips, islands: shares[i]!, masts });
   });
-  const [rocksHere, reefsHere] = [Math.ceil(rocks / 2), Math.floor(rocks / 2)];
-  for (const e of entries) {
-    const scaling = scalingOf(e);
-    if (scaling === 'islands') add(e, null, islands);
-    else if (scaling === 'rocks') add(e, null, rocksHere);
-    else if (scaling === 'reefs') add(e, null, reefsHere);
-    else if (scaling === 'coins') add(e, null, e.count(anyFaction) * players);
-  }
+  // The table's: its islands, rocks and reefs, and the coins each player adds to the bag.
+  const table: Tally = { island: islands, rock: Math.ceil(rocks / 2), reef: Math.floor(rocks / 2), table: 1 };
+  for (const e of entries) add(e, null, countOf(e.count, { ...table, player: e.count.pooled ? players : 0 }));
 
   const wheels = [...lines.values()].filter((l) => l.part === 'wheel').reduce((s, l) => s + l.quantity, 0);
   // Ballast washers: each hull's pocket (its model's `ballast`) and each turret's roof.

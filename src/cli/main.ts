@@ -8,8 +8,8 @@
  */
 import { Command, CommanderError } from 'commander';
 import { formatProblem, InfeasibleError, InputError } from '../errors.js';
-import { describeSystemError, isSystemError } from '../io/fs-errors.js';
-import { packageVersion } from '../io/read.js';
+import { describeSystemError, isSystemError } from '../files/fs-errors.js';
+import { packageVersion } from '../files/read.js';
 import { printable } from '../text.js';
 import { COMMANDS, helpFooter } from './commands/index.js';
 import { EXIT, processIo, type Io } from './terminal.js';

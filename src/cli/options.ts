@@ -2,7 +2,7 @@
  * Options shared by several commands, parsed in one place: which factions, and the build settings
  * (clearance, printer, the cannon's material and range) that change the printed geometry.
  */
-import { Option, type Command } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
 import { DEFAULT_GAME_ID, loadGame } from '../games/loader.js';
 import type { Game } from '../games/types.js';
 import { InputError } from '../errors.js';
@@ -15,7 +15,7 @@ import type { OwnedSpool } from '../bom/print-plan.js';
 import { parseAngleDeg, parseLengthMm } from '../units.js';
 import { DEFAULT_TUNE, TAPER_CHOICES, type TaperChoice, type TuneRequest } from '../physics/solver.js';
 import type { CannonDesign } from '../generate/types.js';
-import { calibrationKey, checkFamily, findCalibration, readProfile } from '../io/profile.js';
+import { calibrationKey, checkFamily, findCalibration, HAVE_LIMITS, readProfile, type OwnedFilament } from '../io/profile.js';
 import { CANNON, CANNON_LIMITS, CLEARANCE_RANGE_MM, DEFAULT_BAND, DEFAULT_CLEARANCE_MM, DEFAULT_PRINTER_ID, INTERFACES, PRINTERS } from '../standard.js';
 
 export interface FactionFlags {
@@ -42,14 +42,14 @@ export function addFactionOptions(cmd: Command): Command {
 export function addBuildOptions(cmd: Command): Command {
   return cmd
     .addOption(new Option('--clearance <mm>', `clearance per sliding surface in mm (${CLEARANCE_RANGE_MM.min}–${CLEARANCE_RANGE_MM.max}; default ${DEFAULT_CLEARANCE_MM}); print the fit-test coupon to find yours`))
-    .addOption(new Option('--printer <id>', `printer bed profile (default ${DEFAULT_PRINTER_ID})`).choices(PRINTERS.map((p) => p.id)))
+    .addOption(anyCase(new Option('--printer <id>', `printer bed profile (default ${DEFAULT_PRINTER_ID})`), PRINTERS.map((p) => p.id)))
     .option('--profile <file>', `printer profile: the band the wheels wear and their measured roll (shipwright calibrate-wheel; default the ${DEFAULT_BAND.name} O-ring, uncorrected) and the cannon's calibration factor (shipwright calibrate)`);
 }
 
 /** The cannon the spring solver tunes for the build (generate, validate): everything `shipwright tune` takes. */
 export function addCannonOptions(cmd: Command): Command {
   return addArmDesignOptions(cmd)
-    .addOption(new Option('--cannon-material <id>', `material the cannon is printed in; its arm is tuned for it (default ${DEFAULT_TUNE.materialId})`).choices(MATERIAL_IDS))
+    .addOption(anyCase(new Option('--cannon-material <id>', `material the cannon is printed in; its arm is tuned for it (default ${DEFAULT_TUNE.materialId})`), MATERIAL_IDS))
     .option('--range <dist>', `carry the cannon is tuned for, with its unit: 24in, 0.6m, 60cm (default ${DEFAULT_TUNE.rangeM} m)`);
 }
 
@@ -98,19 +98,20 @@ export function parseIntFlag(flag: string, text: string, min: number, max: numbe
 /** The build settings: defaults with the flags applied; from --profile, the band, the wheel's roll and the cannon's calibration factor. */
 export async function buildSettingsFrom(flags: BuildFlags): Promise<BuildSettings> {
   const s = defaultSettings();
-  if (flags.profile !== undefined) {
-    const profile = await readProfile(flags.profile, false);
-    if (profile.band) s.band = profile.band;
-    if (profile.wheel) s.wheelRollFactor = profile.wheel.rollFactor;
-  }
+  const profile = flags.profile === undefined ? null : await readProfile(flags.profile, false);
+  if (profile?.band) s.band = profile.band;
+  if (profile?.wheel) s.wheelRollFactor = profile.wheel.rollFactor;
+  // The profile's cannon (calibrate records it) where the flags say nothing: one design, remembered.
+  if (profile?.cannon) [s.cannonMaterialId, s.cannonRangeM] = [profile.cannon.materialId, profile.cannon.rangeM];
   if (flags.clearance !== undefined) s.clearanceMm = parseMmFlag('--clearance', flags.clearance, CLEARANCE_RANGE_MM.min, CLEARANCE_RANGE_MM.max);
   if (flags.printer !== undefined) s.printer = PRINTERS.find((p) => p.id === flags.printer)!;
   if (flags.cannonMaterial !== undefined) s.cannonMaterialId = flags.cannonMaterial;
   if (flags.range !== undefined) s.cannonRangeM = parseRangeFlag('--range', flags.range);
   checkFamily(flags.family);
-  s.cannonDesign = designFrom(flags);
+  const family = flags.family ?? profile?.cannon?.family;
+  s.cannonDesign = { ...profile?.cannon?.design, ...designFrom(flags) };
   // A profile without a calibration for this material (one written by calibrate-wheel) leaves the cannon uncalibrated.
-  const calibration = await calibrationFrom(flags.profile, s.cannonMaterialId, flags.family);
+  const calibration = await calibrationFrom(flags.profile, s.cannonMaterialId, family);
   if (!calibration.warning && flags.profile !== undefined) s.cannonDesign.calibrationFactor = calibration.factor;
   return s;
 }
@@ -135,9 +136,23 @@ export async function selectFactions(flags: FactionFlags, opts?: LoadOptions): P
   const all = await loadFactions(flags.factionsDir ?? DEFAULT_FACTIONS_DIR, opts);
   if (!flags.faction?.length) return all;
   const ids = all.map((f) => f.id);
-  const unknown = flags.faction.filter((id) => !ids.includes(id));
+  const asked = flags.faction.map((id) => id.trim().toLowerCase());
+  const unknown = asked.filter((id) => !ids.includes(id));
   if (unknown.length) throw InputError.single('--faction', '', `unknown faction ${unknown.map((u) => `"${u}"`).join(', ')}: expected one of ${ids.join(', ')}`);
-  return all.filter((f) => flags.faction!.includes(f.id));
+  return all.filter((f) => asked.includes(f.id));
+}
+
+/**
+ * `option` takes one of `choices` in any case (`--material PETG` is petg: ids are lower-case, people type
+ * them as they read them); its help lists the choices as commander's `.choices` does.
+ */
+export function anyCase(option: Option, choices: readonly string[]): Option {
+  option.argChoices = [...choices];
+  return option.argParser((v: string) => {
+    const id = v.trim().toLowerCase();
+    if (!choices.includes(id)) throw new InvalidArgumentError(`Allowed choices are ${choices.join(', ')}.`);
+    return id;
+  });
 }
 
 const ELEVATION_LIMITS_DEG = { min: 0, max: CANNON_LIMITS.elevationMaxDeg } as const;
@@ -165,7 +180,7 @@ export function addArmDesignOptions(cmd: Command): Command {
     .option('--elevation <deg>', `bore elevation, ${ELEVATION_LIMITS_DEG.min}–${ELEVATION_LIMITS_DEG.max}° (default ${CANNON.elevationDeg})`)
     .option('--ball-diameter <mm>', `ball diameter, ${BALL_DIAMETER_LIMITS_MM.min}–${BALL_DIAMETER_LIMITS_MM.max} mm (default ${INTERFACES.cannonball.diameterMm})`);
   // A table's --ball-material (the balls it prints: print, bom) is the ball the cannon is tuned for: one flag.
-  if (!cmd.options.some((o) => o.long === '--ball-material')) cmd.addOption(new Option('--ball-material <id>', 'ball material (default: the arm material)').choices(MATERIAL_IDS));
+  if (!cmd.options.some((o) => o.long === '--ball-material')) cmd.addOption(anyCase(new Option('--ball-material <id>', 'ball material (default: the arm material)'), MATERIAL_IDS));
   return cmd
     .option('--arm-length <mm>', `fix the arm's free length, ${CANNON.armLengthRangeMm.min}–${CANNON.armLengthRangeMm.max} mm (default: ${CANNON.armLengthMm} mm, or the nearest length that reaches)`)
     .addOption(new Option('--taper <how>', 'the arm\'s width along its length: tapered (even strain), uniform, or auto (the better of the two; default)').choices([...TAPER_CHOICES]))
@@ -173,8 +188,9 @@ export function addArmDesignOptions(cmd: Command): Command {
 }
 
 /** The options that fix a design: material, elevation, ball, arm length, taper, and the profile with its calibration. */
-export function addDesignOptions(cmd: Command, profileHelp = 'printer profile with calibration factors (written by shipwright calibrate)'): Command {
-  return addArmDesignOptions(cmd.addOption(new Option('--material <id>', 'arm material (see shipwright materials)').choices(MATERIAL_IDS).makeOptionMandatory())).option('--profile <file>', profileHelp);
+export function addDesignOptions(cmd: Command, profileHelp = 'printer profile with calibration factors (written by shipwright calibrate)', materialRequired = true): Command {
+  const material = anyCase(new Option('--material <id>', `arm material (see shipwright materials)${materialRequired ? '' : "; default: the --profile's cannon"}`), MATERIAL_IDS);
+  return addArmDesignOptions(cmd.addOption(material.makeOptionMandatory(materialRequired))).option('--profile <file>', profileHelp);
 }
 
 /** `--elevation 15`, `15deg` or `15°`. */
@@ -252,13 +268,30 @@ export async function packFrom(flags: GameFlags & { faction?: string[]; factions
   return game;
 }
 
-/** `--have black,white,black/petg`: a full spool per entry, of the table's material unless `/material` says. */
+/**
+ * `--have black,white:2,black/petg:650g`: per entry a colour, of the table's material unless `/material`
+ * says, and how much after a colon: full 1 kg spools (`:2`), or the grams left on one (`:650g`); a full
+ * spool when left out.
+ */
 export function parseHave(text: string, materialId: string): OwnedSpool[] {
-  return text.split(',').map((entry) => {
-    const [color, material, ...rest] = entry.split('/').map((x) => x.trim());
-    if (!color || rest.length) throw InputError.single('--have', '', `"${entry}" is not a spool: expected a colour, or a colour and a material, e.g. --have black,white,black/petg`);
+  return text.split(',').flatMap((entry) => {
+    const [spec, amount, ...extra] = entry.split(':').map((x) => x.trim());
+    const [color, material, ...rest] = spec!.split('/').map((x) => x.trim());
+    if (!color || rest.length || extra.length) throw InputError.single('--have', '', `"${entry}" is not a spool: expected a colour, or a colour and a material, and optionally how much, e.g. --have black,white:2,black/petg:650g`);
     const m = material === undefined ? materialId : findMaterial(material)?.id;
     if (!m) throw InputError.single('--have', '', `"${entry}": unknown material "${material}": expected one of ${MATERIAL_IDS.join(', ')}`);
-    return { color, material: m };
+    if (amount === undefined) return [{ color, material: m }];
+    const grams = /^(\d+(?:\.\d+)?)\s*g$/.exec(amount), spools = /^\d+$/.exec(amount);
+    if (grams && Number(grams[1]) > 0 && Number(grams[1]) <= HAVE_LIMITS.grams) return [{ color, material: m, grams: Number(grams[1]) }];
+    if (spools && Number(amount) >= 1 && Number(amount) <= HAVE_LIMITS.spools) return Array.from({ length: Number(amount) }, () => ({ color, material: m }));
+    throw InputError.single('--have', '', `"${entry}": "${amount}" is not an amount: expected full spools (1 to ${HAVE_LIMITS.spools}, e.g. ${color}:2) or the grams left on one (above 0, at most ${HAVE_LIMITS.grams}, e.g. ${color}:650g)`);
+  });
+}
+
+/** The filament a profile says the user owns, as the plan counts it: each entry's material defaults to the table's. */
+export function haveFromProfile(have: readonly OwnedFilament[], materialId: string): OwnedSpool[] {
+  return have.flatMap((h) => {
+    const material = h.material ?? materialId;
+    return h.grams !== undefined ? [{ color: h.colour, material, grams: h.grams }] : Array.from({ length: h.spools ?? 1 }, () => ({ color: h.colour, material }));
   });
 }

@@ -1,7 +1,7 @@
 /** STL files the user names (validate's --part, a faction's external hull): read, bounded, and checked to parse. */
 import { InputError } from '../errors.js';
 import type { Faction } from '../faction/types.js';
-import { readFileBounded } from '../io/read.js';
+import { readFileBounded } from '../files/read.js';
 import { parseStl, StlFormatError } from '../mesh/stl.js';
 
 /** A hull STL is at most a few MiB; anything past this is not one. */
@@ -17,10 +17,10 @@ export async function readStl(path: string, source: string, place: string): Prom
   try {
     triangles = parseStl(bytes).triangles.length / 3;
   } catch (e) {
-    if (e instanceof StlFormatError) throw InputError.single(source, place, `${path} is not a binary STL: ${e.message}`);
+    if (e instanceof StlFormatError) throw InputError.single(source, place, `${path} is not an STL file (binary or ASCII): ${e.message}`);
     throw e;
   }
-  if (triangles === 0) throw InputError.single(source, place, `${path} holds no triangles: expected the closed mesh of a part, exported as binary STL`);
+  if (triangles === 0) throw InputError.single(source, place, `${path} holds no triangles: expected the closed mesh of a part, exported as STL (binary or ASCII)`);
   return bytes;
 }
 

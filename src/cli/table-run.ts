@@ -8,7 +8,7 @@ import { buildBom, cachedEstimates, type Bom } from '../bom/bom.js';
 import type { PrintSettings } from '../bom/estimate.js';
 import { BOM_MODES, planBom, resolveMode, type BomMode, type Fleet, type Plan } from '../bom/quantities.js';
 import { InputError } from '../errors.js';
-import { DEFAULT_FACTIONS_DIR, loadFactions } from '../faction/loader.js';
+import { DEFAULT_FACTIONS_DIR, loadFactionFiles, loadFactions } from '../faction/loader.js';
 import type { Faction } from '../faction/types.js';
 import { generateParts, type BuildSettings, type GeneratedFile, type PartCache } from '../generate/index.js';
 import { bedProblems } from '../generate/manifest.js';
@@ -25,6 +25,8 @@ import { generatePack, planPackTable } from '../games/plan.js';
 import type { Game } from '../games/types.js';
 
 export interface TableFlags extends BuildFlags, CacheFlags, GameFlags {
+  /** Faction files named as arguments: the table's factions instead of the factions folder's. */
+  files?: string[];
   players?: string;
   mode?: BomMode;
   factions?: string;
@@ -47,7 +49,7 @@ function materialFlag(flag: string, id: string): string {
 }
 
 function factionById(all: readonly Faction[], id: string, source: string, place: string): Faction {
-  const f = all.find((x) => x.id === id);
+  const f = all.find((x) => x.id === id.trim().toLowerCase());
   if (!f) throw InputError.single(source, place, `unknown faction "${id}": expected one of ${all.map((x) => x.id).join(', ')}`);
   return f;
 }
@@ -78,7 +80,7 @@ function fleetsFrom(flags: TableFlags, all: readonly Faction[], armada: Armada |
 
 /** The table's flags: players, mode, factions or an armada list, materials and print settings, and the build and cache flags. */
 export function addTableOptions(cmd: Command): Command {
-  return addCacheOptions(addBuildOptions(addGameOption(cmd)))
+  return addCacheOptions(addBuildOptions(addGameOption(cmd.argument('[files...]', 'faction YAML files to deal the table from instead of the factions folder'))))
     .option('--players <n>', `players at the table, ${PLAYERS.min}–${PLAYERS.max} (another --game: its own range, shipwright games)`)
     .addOption(new Option('--mode <mode>', 'default (2–6 players), group (6–20) or armada (needs --armada); default: by player count').choices(BOM_MODES))
     .option('--factions <ids>', 'one faction id per player, comma-separated, repeats allowed (default: round-robin over the shipped factions)')
@@ -123,13 +125,14 @@ export async function runTable(flags: TableFlags, io: Io, beforeBuild?: (setting
     const pricePerKg = flags.pricePerKg === undefined ? null : parseNumberFlag('--price-per-kg', flags.pricePerKg, 0, 1e6, 'a price per kg in your currency');
     const materialId = flags.material === undefined ? undefined : materialFlag('--material', flags.material);
     const ballMaterialId = flags.ballMaterial === undefined ? undefined : materialFlag('--ball-material', flags.ballMaterial);
-    const game = pack === undefined ? await packFrom(flags) : pack;
+    const game = pack === undefined ? await packFrom(flags, flags.files) : pack;
     if (game) return runGameTable(game, flags, io, print, pricePerKg, materialId);
     if (flags.mode === 'armada' && flags.armada === undefined) throw InputError.single('--mode', '', 'armada mode needs an armada list: --armada <file>');
     if (flags.armada !== undefined && flags.mode !== undefined && flags.mode !== 'armada') throw InputError.single('--mode', '', `an --armada list is played in armada mode, not ${flags.mode}; leave --mode out`);
     if (flags.armada !== undefined && flags.factions !== undefined) throw InputError.single('--factions', '', 'the armada list already says which factions each player fields; leave --factions out');
 
-    const all = await loadFactions(flags.factionsDir ?? DEFAULT_FACTIONS_DIR);
+    if (flags.files?.length && flags.factionsDir !== undefined) throw InputError.single('--factions-dir', '', 'name faction files or a --factions-dir, not both');
+    const all = flags.files?.length ? await loadFactionFiles(flags.files) : await loadFactions(flags.factionsDir ?? DEFAULT_FACTIONS_DIR);
     const armada = flags.armada === undefined ? null : await loadArmada(flags.armada);
     const { fleets, mode, why } = fleetsFrom(flags, all, armada);
     const settings = await buildSettingsFrom(flags);

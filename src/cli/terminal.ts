@@ -1,6 +1,6 @@
 /** What a command is given and returns: the terminal's streams and the exit codes (src/cli/main.ts maps errors to them). */
 import type { Command } from 'commander';
-import { describeSystemError } from '../io/fs-errors.js';
+import { describeSystemError } from '../files/fs-errors.js';
 
 export const EXIT = { ok: 0, violations: 1, badInput: 2 } as const;
 

@@ -83,9 +83,10 @@ export const ID_MAX_LENGTH = 40;
 /**
  * Names the output folder already uses beside the faction folders: generate's `shared/` and `previews/`
  * with its sheets `shared`, `hulls` and `fleet`, a pack's sheets `player` and `table`, print's `plates/`
- * and the `cards`. A faction with one of these ids would share a folder or a picture with them.
+ * and `assembly/` (the assembly guides), and the `cards`. A faction with one of these ids would share a
+ * folder or a picture with them.
  */
-export const RESERVED_IDS: readonly string[] = ['shared', 'previews', 'plates', 'hulls', 'fleet', 'player', 'table', 'cards'];
+export const RESERVED_IDS: readonly string[] = ['shared', 'previews', 'plates', 'assembly', 'hulls', 'fleet', 'player', 'table', 'cards'];
 /** A colour name in kebab-case (`blue-grey`) or `#rrggbb`. */
 export const COLOR_PATTERN = /^([a-z]+(-[a-z]+)*|#[0-9a-fA-F]{6})$/;
 

@@ -7,7 +7,7 @@
 import { basename, dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InputError, type Problem } from '../errors.js';
-import { findPackageRoot, listFiles, readTextFile } from '../io/read.js';
+import { findPackageRoot, listFiles, readTextFile } from '../files/read.js';
 import { parseYaml } from '../yaml-syntax.js';
 import { checkFaction, resolveFaction, type RulebookMode } from './format.js';
 import type { Faction } from './types.js';

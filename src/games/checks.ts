@@ -28,6 +28,7 @@ export const CHECKS = {
   'arc-angle': { params: { piece: { type: 'piece' }, angleDeg: { type: 'number' }, toleranceDeg: { type: 'number', default: 0.2 } }, title: "the gauge's long edge, measured on its mesh, leaves the notch's corner at `angleDeg` to the base's edge (and its complement to the other), on the line through the corner" },
   maneuvers: { params: { piece: { type: 'piece' }, toleranceDeg: { type: 'number', default: 0.5 }, lengthTolerance: { type: 'number', default: 0.01 } }, title: "every template, measured on its mesh (the turn between its rear and front edges, its centreline's length), is the maneuver its data says" },
   'key-fit': { params: { piece: { type: 'piece' } }, title: "every key's neck, measured, fits every keyway's with the sliding clearance on each side" },
+  'on-base': { params: { piece: { type: 'piece' }, base: { type: 'piece' } }, title: "each miniature, measured, presses onto the base of its variant: the base's peg in its bottom socket with the sliding clearance round it and its tip clear of the socket's roof, and its hull inside the base's outline, bow along the base's arrow" },
 } as const satisfies Record<string, CheckSpec>;
 
 export type CheckKind = keyof typeof CHECKS;

@@ -4,15 +4,14 @@
  * with its line:column and what would be valid, all problems of a file at once. Piece parameters are
  * checked against their builder's DEFAULTS (name and type) here, and against its ranges when built.
  */
-import { existsSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InputError, type Problem } from '../errors.js';
 import { childPath, YamlReader, type Field } from '../faction/yaml-reader.js';
 import { closest } from '../faction/suggest.js';
-import { findPackageRoot, readTextFile } from '../io/read.js';
+import { findPackageRoot, foldersHolding, isReadableFolder, pathExists, readTextFile } from '../files/read.js';
 import { findMaterial, MATERIAL_IDS } from '../materials.js';
+import { countOf } from '../rules/count.js';
 import { PLAYERS } from '../rules/rulebook.js';
 import { describe } from '../units.js';
 import { parseYaml } from '../yaml-syntax.js';
@@ -37,8 +36,7 @@ const VARIANT_KEYS = { required: ['id'], optional: ['params'] } as const;
 
 /** The ids of the packs in `dir`, sorted (a pack is a folder holding game.yaml). */
 export async function gameIds(dir = GAMES_DIR): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
-  return entries.filter((e) => e.isDirectory() && existsSync(join(dir, e.name, GAME_FILE))).map((e) => e.name).sort();
+  return foldersHolding(dir, GAME_FILE);
 }
 
 /** Every shipped pack, loaded. */
@@ -51,9 +49,9 @@ export async function loadGames(dir = GAMES_DIR): Promise<Game[]> {
  * copy of one to change). Unknown ids are refused with the list of packs.
  */
 export async function loadGame(idOrDir: string, dir = GAMES_DIR): Promise<Game> {
-  if (ID.re.test(idOrDir) && existsSync(join(dir, idOrDir, GAME_FILE))) return loadGameFile(join(dir, idOrDir, GAME_FILE));
-  if (existsSync(join(idOrDir, GAME_FILE))) return loadGameFile(join(idOrDir, GAME_FILE));
-  if (idOrDir.endsWith('.yaml') && existsSync(idOrDir)) return loadGameFile(idOrDir);
+  if (ID.re.test(idOrDir) && pathExists(join(dir, idOrDir, GAME_FILE))) return loadGameFile(join(dir, idOrDir, GAME_FILE));
+  if (pathExists(join(idOrDir, GAME_FILE))) return loadGameFile(join(idOrDir, GAME_FILE));
+  if (idOrDir.endsWith('.yaml') && pathExists(idOrDir)) return loadGameFile(idOrDir);
   const ids = await gameIds(dir);
   const hint = closest(idOrDir, ids);
   throw InputError.single('--game', '', `unknown game "${idOrDir}": ${hint ? `did you mean ${hint}? ` : ''}expected one of ${ids.join(', ')} (shipwright games), or a folder holding a ${GAME_FILE}`);
@@ -137,7 +135,7 @@ async function checkFactionsPack(reader: YamlReader, get: (k: string) => Field |
     reader.report(get('players')!.at, 'players', `a pack of factions plays Cannons & Coastlines, ${PLAYERS.min} to ${PLAYERS.max} players (its rulebook, At the Table): expected { min: ${PLAYERS.min}, max: ${PLAYERS.max} }`);
   }
   const folder = factions === undefined ? undefined : resolve(dir, factions);
-  if (folder !== undefined && !(await readdir(folder).then(() => true, () => false))) {
+  if (folder !== undefined && !(await isReadableFolder(folder))) {
     reader.report(get('factions')!.at, 'factions', `no folder ${folder}: expected the folder of faction YAML files, relative to the pack's folder (e.g. factions: factions)`);
   }
 }
@@ -150,7 +148,7 @@ function checkWork(reader: YamlReader, at: Field, pieces: readonly Piece[], play
   const files = pieces.reduce((n, p) => n + p.variants.length, 0);
   if (files > PACK_LIMITS.files) reader.report(at.at, 'pieces', `the pack builds ${files} files (every piece's variants); at most ${PACK_LIMITS.files}, past the 37 of Cannons & Coastlines' seven faction sets, the largest game the rulebooks describe`);
   if (players === undefined) return;
-  const copies = pieces.filter((p) => !p.optional).reduce((n, p) => n + (p.perPlayer * players + p.perTable) * p.variants.length, 0);
+  const copies = pieces.filter((p) => !p.count.optional).reduce((n, p) => n + countOf(p.count, { player: players, table: 1 }) * p.variants.length, 0);
   if (copies > PACK_LIMITS.tablePieces) {
     reader.report(at.at, 'pieces', `a table of ${players} players prints ${copies} pieces (each piece's count for the table times its files); the largest table the rulebooks allow prints fewer than ${PACK_LIMITS.tablePieces} (Cannons & Coastlines, a Custom Armada of ${PLAYERS.max} players): lower the counts or players.max`);
   }
@@ -227,12 +225,9 @@ async function checkPiece(reader: YamlReader, f: Field, path: string, dir: strin
   return {
     id,
     builder: builderId,
-    perPlayer,
-    perTable,
-    rule,
+    count: { per: { ...(perPlayer ? { player: perPlayer } : {}), ...(perTable ? { table: perTable } : {}) }, rule, optional },
     color,
     material: material.id,
-    optional,
     params,
     paramPlaces: Object.fromEntries(Object.entries(places).map(([k, place]) => [k, { source: reader.source, place }])),
     variants: variants.length > 0 ? variants : [{ id: '', params: {}, paramPlaces: {} }],

@@ -8,6 +8,7 @@ import { InputError, type Problem } from '../errors.js';
 import { buildFiles, type FileToBuild, type GenerateRequest } from '../generate/index.js';
 import type { BuildSettings, GeneratedFile } from '../generate/types.js';
 import type { Plan, PlanLine } from '../bom/quantities.js';
+import { countOf, perScope } from '../rules/count.js';
 import { pieceBuilder, type PieceBuilder } from './pieces.js';
 import type { Game, Piece } from './types.js';
 
@@ -15,6 +16,8 @@ import type { Game, Piece } from './types.js';
 export interface PackFile extends FileToBuild {
   piece: Piece;
   variantId: string;
+  /** Where the file sits in its piece assembled (a board's tile), or null for a piece of one file or of loose parts. */
+  atMm: readonly [number, number] | null;
 }
 
 /** The file name of a piece's variant: `ship.stl`, `board-r0c1.stl`, `template-T45-3.stl`. */
@@ -28,15 +31,16 @@ export async function planPack(game: Game, settings: BuildSettings): Promise<Pac
     const defaults = await pb.defaults();
     const withSettings = (o: Record<string, unknown>): Record<string, unknown> => ('clearanceMm' in defaults ? { ...o, clearanceMm: settings.clearanceMm } : o);
     const variants = pb.expand
-      ? (await expanded(pb, { ...defaults, ...pb.pieceParams, ...piece.params }, settings, (p) => blame(game, piece, '', piece.paramPlaces, p))).map((v) => ({ id: v.id, options: v.options, places: piece.paramPlaces }))
-      : piece.variants.map((v) => ({ id: v.id, options: { ...(pb.variantLabel && v.id ? { [pb.variantLabel]: v.id } : {}), ...piece.params, ...v.params }, places: { ...piece.paramPlaces, ...v.paramPlaces } }));
+      ? (await expanded(pb, { ...defaults, ...pb.pieceParams, ...piece.params }, settings, (p) => blame(game, piece, '', piece.paramPlaces, p))).map((v) => ({ id: v.id, options: v.options, places: piece.paramPlaces, atMm: v.atMm ?? null }))
+      : piece.variants.map((v) => ({ id: v.id, options: { ...(pb.variantLabel && v.id ? { [pb.variantLabel]: v.id } : {}), ...piece.params, ...v.params }, places: { ...piece.paramPlaces, ...v.paramPlaces }, atMm: null }));
     for (const v of variants) {
       const path = piecePath(piece, v.id);
       out.push({
         piece,
         variantId: v.id,
+        atMm: v.atMm,
         job: { path, part: path.replace(/\.stl$/, ''), faction: null, builder: piece.builder, options: withSettings(v.options) },
-        quantity: { perSet: { ...(piece.perPlayer ? { player: piece.perPlayer } : {}), ...(piece.perTable ? { table: piece.perTable } : {}) }, rule: piece.rule, optional: piece.optional },
+        quantity: { perSet: perScope(piece.count), rule: piece.count.rule, optional: piece.count.optional },
         brim: { brim: false, reason: null },
         color: piece.color,
         material: piece.material,
@@ -55,7 +59,7 @@ function blame(game: Game, piece: Piece, variantId: string, places: Piece['param
 }
 
 /** A split piece's files; a parameter the split refuses is blamed on the pack like a builder's. */
-async function expanded(pb: PieceBuilder, params: Record<string, unknown>, settings: BuildSettings, toPack: (p: Problem) => Problem): Promise<{ id: string; options: Record<string, unknown> }[]> {
+async function expanded(pb: PieceBuilder, params: Record<string, unknown>, settings: BuildSettings, toPack: (p: Problem) => Problem): ReturnType<NonNullable<PieceBuilder['expand']>> {
   try {
     return await pb.expand!(params, { xMm: settings.printer.bedXMm, yMm: settings.printer.bedYMm });
   } catch (e) {
@@ -72,8 +76,8 @@ export async function generatePack(game: Game, settings: BuildSettings, options:
 
 /** How many of a piece's file a table of `players` prints, by colour: a player's piece in each seat's colour. */
 export function tableCounts(game: Game, piece: Piece, players: number): { color: string; quantity: number }[] {
-  if (piece.color === 'player') return game.colors.slice(0, players).map((color) => ({ color, quantity: piece.perPlayer }));
-  return [{ color: piece.color, quantity: piece.perPlayer * players + piece.perTable }];
+  if (piece.color === 'player') return game.colors.slice(0, players).map((color) => ({ color, quantity: countOf(piece.count, { player: 1 }) }));
+  return [{ color: piece.color, quantity: countOf(piece.count, { player: players, table: 1 }) }];
 }
 
 /** The table's print list for the bill of materials: every file of the pack, by colour. */
@@ -81,8 +85,8 @@ export function planPackTable(game: Game, planned: readonly PackFile[], players:
   const lines: PlanLine[] = [];
   for (const f of planned) {
     for (const { color, quantity } of tableCounts(game, f.piece, players)) {
-      if (quantity === 0 || f.piece.optional) continue;
-      lines.push({ part: f.job.part, faction: f.piece.perPlayer > 0 ? 'player' : 'table', quantity, color, material: materialId ?? f.material, path: f.job.path, rule: f.piece.rule });
+      if (quantity === 0 || f.piece.count.optional) continue;
+      lines.push({ part: f.job.part, faction: (f.piece.count.per.player ?? 0) > 0 ? 'player' : 'table', quantity, color, material: materialId ?? f.material, path: f.job.path, rule: f.piece.count.rule });
     }
   }
   return {

@@ -15,7 +15,7 @@ import { checkFiles } from '../validate/validate.js';
 import { RULES } from '../validate/rules/index.js';
 import type { Context, Finding, MeshFile, Report, Rule } from '../validate/types.js';
 import { CHECKS, type CheckKind } from './checks.js';
-import { bedHoleDepthMm, grooveCentresMm, measureArcGauge, measurePivot, measureTemplate, pegHeightMm } from './measure.js';
+import { bedHoleDepthMm, grooveCentresMm, measureArcGauge, measurePivot, measureTemplate, pegHeightMm } from '../mesh/measure.js';
 import { generatePack, tableCounts, type PackFile } from './plan.js';
 import type { Check, Game, Piece } from './types.js';
 
@@ -248,6 +248,28 @@ const RUNNERS: Record<CheckKind, (run: CheckRun) => void> = {
     if (files.length > 1 && (keys.length === 0 || ways.length === 0)) report({ faction: null, part: files[0]!.file.part, message: `the ${files.length} files of ${param(check, 'piece')} have ${keys.length} keys and ${ways.length} keyways: they do not join (${check.rule})`, expected: 'keys and keyways', measured: `${keys.length} / ${ways.length}`, hint: 'neighbouring pieces need a key and a keyway' });
     const widest = Math.max(...keys.map((k) => k.w)), narrowest = Math.min(...ways.map((k) => k.w));
     if (keys.length && ways.length && narrowest - widest < gap - 0.03) report({ faction: null, part: files[0]!.file.part, message: `a key's neck measures ${n3(widest)} mm and a keyway's ${n3(narrowest)} mm: ${n3(narrowest - widest)} mm of play where the sliding fit wants ${n3(gap)} (${check.rule})`, expected: `≥ ${n3(gap)} mm`, measured: `${n3(narrowest - widest)} mm`, hint: 'keys and keyways come from key-joint.ts: build both with the same clearance' });
+  },
+  'on-base'({ check, filesOf, report, ctx }) {
+    const gap = 2 * clearanceMm('sliding', ctx.settings.clearanceMm);
+    const bases = filesOf(param(check, 'base'));
+    for (const ship of filesOf(param(check, 'piece'))) {
+      const base = bases.find((b) => b.planned.variantId === ship.planned.variantId);
+      const socket = featuresOf(ship.file, 'mast-socket').find((f) => f.id === 'base-socket'), peg = base && featuresOf(base.file, 'mast-peg')[0];
+      if (!base || !socket || !peg) {
+        report({ faction: null, part: ship.file.part, message: `${ship.file.path} has ${base ? (socket ? 'a base with no peg' : 'no bottom socket') : `no base of its variant "${ship.planned.variantId}"`} to stand on (${check.rule})`, expected: 'a base of its variant, with a peg, and a bottom socket', measured: 'none', hint: 'build the miniature with the ship-miniature builder and its base with ship-base mount: peg, with the same variant ids' });
+        continue;
+      }
+      if (!ship.solid || !base.solid) continue;
+      const play = measureFeature(ship.solid, socket).minMm - measureFeature(base.solid, peg).maxMm;
+      if (play < gap - 0.03) report({ faction: null, part: ship.file.part, message: `${ship.file.path}'s bottom socket leaves ${n3(play)} mm round ${base.file.path}'s peg; the sliding fit wants ${n3(gap)} (${check.rule})`, expected: `≥ ${n3(gap)} mm`, measured: `${n3(play)} mm`, hint: 'cut the socket with cutters.mastSocket and stand the mast peg on the base at its nominal size' });
+      const [depth, height] = [bedHoleDepthMm(ship.solid, socket), pegHeightMm(base.solid, peg)];
+      if (depth < height) report({ faction: null, part: ship.file.part, message: `${ship.file.path}'s bottom socket is ${n3(depth)} mm deep over a ${n3(height)} mm peg: the ship rocks on the peg's tip (${check.rule})`, expected: `≥ ${n3(height)} mm`, measured: `${n3(depth)} mm`, hint: 'the socket takes the mast peg with its depth clearance (fitDepthMm)' });
+      // The ship's bow (+X) lies along the base's arrow (+Y): its footprint about the socket, turned a quarter, inside the base's about the peg.
+      const s = ship.solid.bounds(), b = base.solid.bounds();
+      const [sx, sy] = socket.positionMm, [px, py] = peg.positionMm;
+      const over = Math.max(s.max[0] - sx - (b.max[1] - py), b.min[1] - py - (s.min[0] - sx), s.max[1] - sy - (px - b.min[0]), -(s.min[1] - sy) - (b.max[0] - px));
+      if (over > 0.01) report({ faction: null, part: ship.file.part, message: `${ship.file.path} overhangs ${base.file.path} by ${n3(over)} mm: the rules measure from the base, so the ship must stand inside it (${check.rule})`, expected: '≤ 0 mm', measured: `${n3(over)} mm`, hint: 'make the hull shorter or narrower than its base' });
+    }
   },
 };
 

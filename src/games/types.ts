@@ -6,6 +6,7 @@
  */
 import type { PieceBuilderId } from './pieces.js';
 import type { CheckKind } from './checks.js';
+import type { Count } from '../rules/count.js';
 
 /** A piece as written. */
 export interface PieceFile {
@@ -49,12 +50,10 @@ export interface Variant {
 export interface Piece {
   id: string;
   builder: PieceBuilderId;
-  perPlayer: number;
-  perTable: number;
-  rule: string;
+  /** How many per player and per table (scopes `player`, `table`), the rule, whether optional (src/rules/count.ts). */
+  count: Count;
   color: string;
   material: string;
-  optional: boolean;
   /** The piece's own parameters (variants' are merged over them). */
   params: Record<string, unknown>;
   paramPlaces: Record<string, { source: string; place: string }>;

@@ -87,8 +87,8 @@ export function planJobs(factions: readonly Faction[], settings: BuildSettings, 
     const path = `${faction ? faction.id : 'shared'}/${entry.part}.stl`;
     planned.push({ job: { path, part: entry.part, faction: faction?.id ?? null, builder: entry.builder, options }, entry, faction });
   };
-  for (const f of factions) for (const e of CATALOG) if (e.scope === 'faction') add(e, f);
-  for (const e of CATALOG) if (e.scope === 'shared') add(e, null);
+  for (const f of factions) for (const e of CATALOG) if (e.folder === 'faction') add(e, f);
+  for (const e of CATALOG) if (e.folder === 'shared') add(e, null);
   return planned;
 }
 

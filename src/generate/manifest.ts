@@ -12,7 +12,7 @@ import type { Problem } from '../errors.js';
 import type { PrinterProfile } from '../standard.js';
 import type { BuildSettings, GeneratedFile } from './types.js';
 import { tunedCannon } from './catalog.js';
-import { packageVersion } from '../io/read.js';
+import { packageVersion } from '../files/read.js';
 
 export const MANIFEST_FILE = 'manifest.json';
 

@@ -3,11 +3,11 @@
  * one job is asked for, or where the compiled worker is not available (e.g. tests running the
  * TypeScript sources), so results are identical either way.
  */
-import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { InputError } from '../errors.js';
+import { pathExists } from '../files/read.js';
 import type { Built } from './build.js';
 import type { Job } from './types.js';
 
@@ -30,7 +30,7 @@ export async function buildAll(
   workerUrl: URL = WORKER_URL,
 ): Promise<void> {
   const workers = Math.min(parallel, jobs.length);
-  if (workers <= 1 || !existsSync(fileURLToPath(workerUrl))) {
+  if (workers <= 1 || !pathExists(fileURLToPath(workerUrl))) {
     // Loaded here, not at the top: a run that takes every part from the cache never loads the kernel.
     const { buildJob } = await import('./build.js');
     for (let i = 0; i < jobs.length; i++) {

@@ -1,7 +1,7 @@
 /**
  * `generate --previews`: a picture of every generated part (previews/<faction or shared>/<part>.png), a
  * contact sheet per faction set (previews/<faction>.png: every part the set prints, own and shared, with
- * its count per set), one of the shared parts (previews/shared.png), the fleet's hulls side by side at
+ * its count per set, and the ship assembled where the caller gives its picture), one of the shared parts (previews/shared.png), the fleet's hulls side by side at
  * one scale, from above and from the side (previews/hulls.png), and each faction's hull at full picture
  * size (previews/fleet.png). For a game pack (generate --game): every piece's picture, and a sheet of what
  * each player prints and one of what the table prints.
@@ -9,6 +9,7 @@
 import { parseStl } from '../mesh/stl.js';
 import { encodePng } from '../render/image.js';
 import { contactSheet, hullViews, partPicture, sheetPicture } from '../render/previews.js';
+import type { Image } from '../render/raster.js';
 import { displayColor } from '../standard.js';
 import type { GeneratedFile } from './types.js';
 
@@ -19,7 +20,7 @@ export const PREVIEWS_DIR = 'previews';
  * what its count is per (default `per set`; a game pack's sets are `player` and `table`, `for each player`
  * and `for the table`, and it has no sheet of shared parts: `sharedSheet` false).
  */
-export function previewFiles(files: readonly GeneratedFile[], factions: readonly { id: string; name: string; per?: string }[], sharedSheet = true): { path: string; bytes: Uint8Array }[] {
+export function previewFiles(files: readonly GeneratedFile[], factions: readonly { id: string; name: string; per?: string }[], sharedSheet = true, ships: ReadonlyMap<string, Image> = new Map()): { path: string; bytes: Uint8Array }[] {
   const pictures = new Map(files.map((f) => [f.path, partPicture(parseStl(f.bytes), displayColor(f.color))]));
   const out = files.map((f) => ({ path: `${PREVIEWS_DIR}/${f.path.replace(/\.stl$/, '.png')}`, bytes: encodePng(pictures.get(f.path)!) }));
   const small = new Map([...pictures].map(([path, p]) => [path, sheetPicture(p)]));
@@ -31,7 +32,11 @@ export function previewFiles(files: readonly GeneratedFile[], factions: readonly
     const pieces = inSet.filter((f) => !f.quantity.optional).reduce((s, f) => s + f.quantity.perSet[faction.id]!, 0);
     const sheet = contactSheet(
       `${faction.name}: ${pieces} ${pieces === 1 ? 'piece' : 'pieces'} ${faction.per ?? 'per set'}`,
-      inSet.map((f) => ({ picture: small.get(f.path)!, label: label(f, String(f.quantity.perSet[faction.id])) })),
+      [
+        ...inSet.map((f) => ({ picture: small.get(f.path)!, label: label(f, String(f.quantity.perSet[faction.id])) })),
+        // The ship they make, assembled (src/validate/assembly-guide.ts), where the caller drew it.
+        ...(ships.has(faction.id) ? [{ picture: sheetPicture(ships.get(faction.id)!), label: 'the ship, assembled' }] : []),
+      ],
     );
     out.push({ path: `${PREVIEWS_DIR}/${faction.id}.png`, bytes: encodePng(sheet) });
   }

@@ -50,7 +50,10 @@ export interface Job {
 
 /** How many of a part one faction set needs (BRIEF §1), and the rule it came from. */
 export interface Quantity {
-  /** Per faction id; a faction part lists only its faction. */
+  /**
+   * Per faction id, one faction set each (a faction part lists only its faction); for a pack's piece, per
+   * scope (`player`, `table`: src/rules/count.ts).
+   */
   perSet: Record<string, number>;
   rule: string;
   /** Optional extras (damaged sail, printed flag, full island, coupon): not part of a minimum set. */

@@ -367,11 +367,45 @@ export function withoutSlivers(solid: Solid): Solid {
   };
   let mesh = solid.toMesh();
   if (!flat(mesh)) return solid;
-  // Rebuilt from its own mesh, then with slivers under a micrometre collapsed where the import left any.
-  let out = fromMesh(mesh);
+  // Rebuilt from its own mesh, its needles flipped away, then with slivers under a micrometre collapsed where the import left any.
+  let out = fromMesh(flipNeedles(mesh));
   mesh = out.toMesh();
   if (flat(mesh)) out = new Solid(out.m.simplify(1e-3));
   return out;
+}
+
+/**
+ * The mesh with each needle flipped away: a zero-area triangle whose corner lies on its longest edge (where a
+ * surface touches a face along a line that meets the face's edge, as a hull's side on a slot boss's face,
+ * the booleans leave one, and single precision puts its corner on the edge; simplify does not collapse it,
+ * its edges being long). The needle and the triangle across its long edge become two triangles from that
+ * corner to the other's far corner, covering the same surface.
+ */
+function flipNeedles(mesh: MeshData): MeshData {
+  const p = mesh.positions, t = Uint32Array.from(mesh.triangles);
+  const at = (v: number): Vec3 => vertexAt(p, v);
+  const edgeOwner = new Map<string, number>();
+  for (let f = 0; f < t.length / 3; f++) for (let k = 0; k < 3; k++) edgeOwner.set(`${t[3 * f + k]},${t[3 * f + ((k + 1) % 3)]}`, f);
+  for (let f = 0; f < t.length / 3; f++) {
+    const v = [t[3 * f]!, t[3 * f + 1]!, t[3 * f + 2]!];
+    const n = triangleNormal(at(v[0]!), at(v[1]!), at(v[2]!));
+    if (n[0] !== 0 || n[1] !== 0 || n[2] !== 0) continue;
+    // The longest edge a→b, and the corner c on it.
+    let k = 0;
+    for (let j = 1; j < 3; j++) if (norm(sub(at(v[(j + 1) % 3]!), at(v[j]!))) > norm(sub(at(v[(k + 1) % 3]!), at(v[k]!)))) k = j;
+    const a = v[k]!, b = v[(k + 1) % 3]!, c = v[(k + 2) % 3]!;
+    const g = edgeOwner.get(`${b},${a}`);
+    if (g === undefined) continue;
+    const d = [t[3 * g]!, t[3 * g + 1]!, t[3 * g + 2]!].find((x) => x !== a && x !== b)!;
+    const m = triangleNormal(at(c), at(a), at(d)), q = triangleNormal(at(c), at(d), at(b));
+    if ((m[0] === 0 && m[1] === 0 && m[2] === 0) || (q[0] === 0 && q[1] === 0 && q[2] === 0)) continue;
+    t.set([c, a, d], 3 * f);
+    t.set([c, d, b], 3 * g);
+    for (const [x, y, h] of [[c, a, f], [a, d, f], [d, c, f], [c, d, g], [d, b, g], [b, c, g]] as const) edgeOwner.set(`${x},${y}`, h);
+    edgeOwner.delete(`${a},${b}`);
+    edgeOwner.delete(`${b},${a}`);
+  }
+  return { positions: p, triangles: t };
 }
 
 /** Distance along a ray from `origin` to `end` to every surface crossing, nearest first. */

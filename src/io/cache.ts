@@ -15,9 +15,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InputError } from '../errors.js';
 import type { MeshFacts, PartCache } from '../generate/index.js';
-import { pidAlive, tempOwnerPid, writeFileAtomic } from './atomic.js';
-import { describeSystemError, isSystemError } from './fs-errors.js';
-import { findPackageRoot, readFileBounded } from './read.js';
+import { pidAlive, tempOwnerPid, writeFileAtomic } from '../files/atomic.js';
+import { describeSystemError, isSystemError } from '../files/fs-errors.js';
+import { findPackageRoot, readFileBounded } from '../files/read.js';
 
 /** `$XDG_CACHE_HOME/shipwright`, else `~/.cache/shipwright`. */
 export function defaultCacheDir(): string {

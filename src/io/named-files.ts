@@ -1,8 +1,8 @@
 /** Named files written into a folder of the user's choosing (`validate --previews DIR`, `cards --out DIR`). */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFileAtomic } from './atomic.js';
-import { asUserError } from './fs-errors.js';
+import { writeFileAtomic } from '../files/atomic.js';
+import { asUserError } from '../files/fs-errors.js';
 
 /**
  * Writes each file as `dir/<name>`, atomically, making `dir` itself if missing (not its parents), and

@@ -13,7 +13,7 @@
  *   before the journal leaves only temporary files (removed by the next run); one killed after it is
  *   finished by the next run, which reads the journal under the lock. The folder itself is never renamed,
  *   so a mount point or a busy folder is written like any other.
- * - One run at a time per tree: the lock `.shipwright-lock` in the project's folder (src/io/lock.ts). A
+ * - One run at a time per tree: the lock `.shipwright-lock` in the project's folder (src/files/lock.ts). A
  *   folder inside a project (`--out out/rigadoon` when `out` is one) is part of it: same lock, one manifest.
  */
 import { randomBytes } from 'node:crypto';
@@ -22,10 +22,10 @@ import { homedir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { InputError } from '../errors.js';
 import { listedFiles, MANIFEST_FILE, serializeManifest, sha256Of, upgradeManifest, type Manifest } from '../generate/manifest.js';
-import { writeFileAtomic } from './atomic.js';
-import { asUserError } from './fs-errors.js';
-import { withLock } from './lock.js';
-import { fileKind, readTextFile } from './read.js';
+import { writeFileAtomic } from '../files/atomic.js';
+import { asUserError } from '../files/fs-errors.js';
+import { withLock } from '../files/lock.js';
+import { fileKind, readTextFile } from '../files/read.js';
 
 export interface OutputFile {
   /** Relative to the project's folder, with forward slashes. */

@@ -47,7 +47,7 @@ export function parseSlicerReport(gcode: string): SlicerReport {
   return { grams: Number(grams[1]), minutes };
 }
 
-/** The command-line settings that pin the print to `print` (first layer as the others, no skirt). */
+/** The command-line settings that pin the print to `print` (first layer as the others, no skirt, its brim if any). */
 export function slicerArgs(print: PrintSettings, densityGPerCm3: number): string[] {
   return [
     '--layer-height', String(print.layerHeightMm),
@@ -62,6 +62,10 @@ export function slicerArgs(print: PrintSettings, densityGPerCm3: number): string
     '--filament-diameter', '1.75',
     '--filament-density', String(densityGPerCm3),
     '--skirts', '0',
+    // A brim where the settings table asks for one (the plates carry it per object).
+    ...(print.brimWidthMm ? ['--brim-width', String(print.brimWidthMm)] : []),
+    // PrusaSlicer refuses its default sparse pattern at 100 % from the command line; a solid part's fill is rectilinear.
+    ...(print.infillFraction >= 1 ? ['--fill-pattern', 'rectilinear'] : []),
   ];
 }
 

@@ -19,7 +19,7 @@ export interface MeasuredSlot {
   depthMm: number;
 }
 
-/** A flag's size: the tab from the slot; each panel 22 mm long and 6 mm taller than the tab. */
+/** A flag's size: the tab from the slot; each panel 16 mm long and 6 mm taller than the tab (a pennant in scale with the 26 mm sail). */
 export interface FlagSize {
   tabWidthMm: number;
   tabDepthMm: number;
@@ -27,7 +27,7 @@ export interface FlagSize {
   panelHeightMm: number;
 }
 
-const PANEL = { lengthMm: 22, extraHeightMm: 6 } as const;
+const PANEL = { lengthMm: 16, extraHeightMm: 6 } as const;
 
 /** The flag that fits `slot` at the table's clearance; an error when two layers of paper cannot go in. */
 export function flagSize(slot: MeasuredSlot, clearance: number): FlagSize {
@@ -59,27 +59,38 @@ function flagShapes(size: FlagSize, cx: number, cy: number, colorHex: string | n
 }
 
 /**
- * A page of flags: a row of three per faction in its colour, then a row of blank templates to design your
- * own; with the fit written at the top.
+ * The flag pages: for each faction as many flags in its colour as its set prints flag holders (`count`, one
+ * flag per holder), each faction from a new row, then a row of blank templates to design your own; with the
+ * fit written at the top of the first page. Rows run on to further pages.
  */
-export function flagPage(factions: readonly { name: string; color: string }[], size: FlagSize, paper: { widthMm: number; heightMm: number }): Page {
-  const pitchX = 2 * (size.tabDepthMm + size.panelLengthMm) + 6, pitchY = size.panelHeightMm + 6;
-  const x0 = (paper.widthMm - 3 * pitchX) / 2 + pitchX / 2;
-  const rows = [...factions.map((f) => ({ colorHex: displayColor(f.color) as string | null, label: f.name })), { colorHex: null, label: 'your design' }];
-  const shapes: Shape[] = [];
+export function flagPages(factions: readonly { name: string; color: string; count: number }[], size: FlagSize, paper: { widthMm: number; heightMm: number }, rule: string): Page[] {
+  const pitchX = 2 * (size.tabDepthMm + size.panelLengthMm) + 4, pitchY = size.panelHeightMm + 4;
+  const perRow = Math.floor((paper.widthMm - 20) / pitchX);
+  if (perRow < 1) throw new Error(`a ${pitchX.toFixed(0)} mm flag does not fit across the page`);
+  const x0 = (paper.widthMm - perRow * pitchX) / 2 + pitchX / 2;
+  const groups = [...factions.map((f) => ({ colorHex: displayColor(f.color) as string | null, label: f.name, count: f.count })), { colorHex: null, label: 'your design', count: perRow }];
+  const rows = groups.flatMap((g) => Array.from({ length: Math.ceil(g.count / perRow) }, (_, r) => ({ ...g, count: Math.min(perRow, g.count - r * perRow) })));
   const note = [
-    ...wrap('Paper flags: cut on the solid lines, fold on the dashed line, slide the fold into the flag holder.', 3, paper.widthMm - 24).map((l) => ({ l, cap: 3 })),
+    ...wrap(`Paper flags, one for each flag holder a set prints (${rule}): cut on the solid lines, fold on the dashed line, slide the fold into the flag holder.`, 3, paper.widthMm - 24).map((l) => ({ l, cap: 3 })),
     ...wrap(`Tab ${size.tabWidthMm.toFixed(2)} mm wide (the slot measured on the printed holder, less the sliding clearance each side), ${size.tabDepthMm.toFixed(1)} mm deep; folded, ${(2 * PAPER_THICKNESS_MM).toFixed(1)} mm of paper.`, 2.2, paper.widthMm - 24).map((l) => ({ l, cap: 2.2 })),
   ];
+  const pages: Page[] = [];
+  let shapes: Shape[] = [];
   let top = 12;
   for (const { l, cap } of note) {
     shapes.push(text(l, 12, top, cap));
     top += cap * 1.7;
   }
   top += 4;
-  rows.forEach((r, j) => {
-    for (let i = 0; i < 3; i++) shapes.push(...flagShapes(size, x0 + i * pitchX, top + j * pitchY + size.panelHeightMm / 2, r.colorHex, r.label));
-  });
-  if (top + rows.length * pitchY > paper.heightMm - 10) throw new Error(`${rows.length} rows of flags do not fit the page`);
-  return { ...paper, shapes };
+  for (const r of rows) {
+    if (top + pitchY > paper.heightMm - 10) {
+      pages.push({ ...paper, shapes });
+      shapes = [];
+      top = 12;
+    }
+    for (let i = 0; i < r.count; i++) shapes.push(...flagShapes(size, x0 + i * pitchX, top + size.panelHeightMm / 2, r.colorHex, r.label));
+    top += pitchY;
+  }
+  pages.push({ ...paper, shapes });
+  return pages;
 }

@@ -10,7 +10,7 @@ import { measureFeature } from '../mesh/probe.js';
 import { parseStl } from '../mesh/stl.js';
 import { rollingPerimeterMm } from '../validate/measure.js';
 import { cardPages, type CardInput } from './cards.js';
-import { flagPage, flagSize, type FlagSize, type MeasuredSlot } from './flags.js';
+import { flagPages, flagSize, type FlagSize, type MeasuredSlot } from './flags.js';
 import { PAPER, type Page, type PaperId } from './page.js';
 import { referencePage } from './reference.js';
 
@@ -46,7 +46,7 @@ function file(files: readonly GeneratedFile[], part: string, faction: string | n
 /** Cards, flags and the reference sheet, in that order. */
 export async function paperPages(input: PaperInput): Promise<PaperSet> {
   await initKernel();
-  const { cards, slot } = withArena(() => {
+  const { cards, flags, rule, slot } = withArena(() => {
     const wheel = file(input.files, 'wheel');
     const rim = wheel.features.find((f) => f.kind === 'wheel-rim');
     if (!rim) throw new Error('the wheel has no wheel-rim feature');
@@ -62,9 +62,15 @@ export async function paperPages(input: PaperInput): Promise<PaperSet> {
     const feature = holder.features.find((f) => f.kind === 'paper-slot');
     if (!feature) throw new Error('the flag holder has no paper-slot feature');
     const m = measureFeature(fromMesh(parseStl(holder.bytes)), feature);
-    return { cards, slot: { widthMm: m.widthMm, thicknessMm: m.heightMm, depthMm: feature.depthMm } };
+    // One flag per flag holder each faction's set prints.
+    const flags = input.factions.map((f) => {
+      const count = holder.quantity.perSet[f.id];
+      if (count === undefined) throw new Error(`the flag holder's quantity has no count for ${f.id}`);
+      return { name: f.name, color: f.card.color, count };
+    });
+    return { cards, flags, rule: holder.quantity.rule, slot: { widthMm: m.widthMm, thicknessMm: m.heightMm, depthMm: feature.depthMm } };
   });
   const paper = PAPER[input.paper];
   const flag = flagSize(slot, input.settings.clearanceMm);
-  return { pages: [...cardPages(cards, paper), flagPage(input.factions.map((f) => ({ name: f.name, color: f.card.color })), flag, paper), referencePage(paper)], flag, slot };
+  return { pages: [...cardPages(cards, paper), ...flagPages(flags, flag, paper, rule), referencePage(paper)], flag, slot };
 }

@@ -5,35 +5,41 @@
  * the lettering; what depends on the layout (text that does not fit its card) is refused by the layout
  * (src/paper/pack.ts), at the card's line:column.
  */
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError, type Problem } from '../errors.js';
 import { childPath, type Field, type YamlReader } from '../faction/yaml-reader.js';
 import { readerFor } from '../games/loader.js';
 import type { Game } from '../games/types.js';
-import { readTextFile } from '../io/read.js';
+import { pathExists, readTextFile } from '../files/read.js';
 import { HEX_COLOR, PRINT_COLORS } from '../standard.js';
 import { ICONS, TOKEN_SHAPES, type Block, type Count, type Deck, type PackPaper, type PaperCard, type PaperToken, type ReferencePage } from './pack-types.js';
 import { OFF_WIND_DEG, WINDS, type OffWindDeg, type Reach } from './sailing.js';
 
 export const PAPER_FILE = 'cards.yaml';
 const MAX_PAPER_FILE_BYTES = 256 * 1024;
-const ID = { re: /^[a-z0-9]+(-[a-z0-9]+)*$/, hint: 'lowercase letters, digits and single hyphens, e.g. north-wind' };
+export const ID = { re: /^[a-z0-9]+(-[a-z0-9]+)*$/, hint: 'lowercase letters, digits and single hyphens, e.g. north-wind' };
 
 /**
  * Bounds on a file's asks, so a typo cannot ask for a ream: 200 copies of one card or token on a table
  * (Ships of the Line's deck, the largest the rulebooks name, is 56 cards, 8 of each), 100 entries of each
  * kind, 12 boxes on a track and a sailing pattern 6 spaces out (what a card's width draws legibly).
  */
-export const PAPER_LIMITS = { copies: 200, entries: 100, blocks: 30, boxes: 12, reach: 6, textChars: 1200, tableCells: 12 } as const;
+export const PAPER_LIMITS = { copies: 200, entries: 100, blocks: 30, boxes: 12, reach: 6, textChars: 1200, tableCells: 12, tableRows: 40, lines: 20 } as const;
 
-const TOP_KEYS = { required: ['title'], optional: ['sailing', 'decks', 'cards', 'tokens', 'pages'] } as const;
-const BLOCK_KINDS = ['heading', 'text', 'fields', 'row', 'track', 'lines', 'area', 'icon', 'pattern', 'table'] as const;
+/** Longest text of each field, in characters: what its place on a card or page holds (schema/cards.schema.json has the same). */
+export const PAPER_TEXT = { title: 120, id: 40, deckName: 60, color: 40, label: 40, rowLabels: 4, fieldLabels: 12, trackLabel: 30, trackField: 12, trackFields: 3, linesLabel: 60, areaLabel: 60, heading: 100, cell: 80, cardTitle: 40, band: 40, cardNote: 200, tokenLabel: 12, pageTitle: 80, pageNote: 300 } as const;
+/** A token's side, mm: from a counter fingers pick up (10 mm) to one that still leaves a card's face readable under it (40 mm). */
+export const TOKEN_SIZE_MM = { min: 10, max: 40 } as const;
+/** A space for tokens on a card or page, mm. */
+export const AREA_HEIGHT_MM = { min: 5, max: 200 } as const;
+
+export const TOP_KEYS = { required: ['title'], optional: ['sailing', 'decks', 'cards', 'tokens', 'pages'] } as const;
+export const BLOCK_KINDS = ['heading', 'text', 'fields', 'row', 'track', 'lines', 'area', 'icon', 'pattern', 'table'] as const;
 
 /** The pack's paper file, or null when the pack has none. */
 export function paperFileOf(game: Pick<Game, 'dir'>): string | null {
   const path = join(game.dir, PAPER_FILE);
-  return existsSync(path) ? path : null;
+  return pathExists(path) ? path : null;
 }
 
 /** The pack's paper, or null when it has no cards.yaml. */
@@ -50,7 +56,7 @@ export function parsePackPaper(text: string, source: string): PackPaper {
   const root: Field = { node: r.doc, at: r.doc };
   const top = reader.mapping(root, '', { required: [...TOP_KEYS.required], optional: [...TOP_KEYS.optional] }, "a pack's paper");
   if (!top) throw new InputError([...r.problems, ...reader.problems]);
-  const title = top.get('title') && reader.drawnText(top.get('title')!, 'title', 120);
+  const title = top.get('title') && reader.drawnText(top.get('title')!, 'title', PAPER_TEXT.title);
   if (!top.get('cards') && !top.get('tokens') && !top.get('pages')) reader.report(root.at, '', 'a pack\'s paper needs `cards`, `tokens` or `pages`');
   const sailing = top.get('sailing') ? readSailing(reader, top.get('sailing')!) : null;
   const entries = (key: string): Field[] => (top.get(key) ? (reader.list(top.get(key)!, key, key, PAPER_LIMITS.entries) ?? []) : []);
@@ -102,8 +108,8 @@ function readSailing(reader: YamlReader, f: Field): PackPaper['sailing'] | undef
 function readDeck(reader: YamlReader, f: Field, path: string): Deck | undefined {
   const m = reader.mapping(f, path, { required: ['id', 'name', 'rule'], optional: ['cards', 'each'] }, 'a deck');
   if (!m) return undefined;
-  const id = m.get('id') && reader.text(m.get('id')!, childPath(path, 'id'), 40, ID);
-  const name = m.get('name') && reader.drawnText(m.get('name')!, childPath(path, 'name'), 60);
+  const id = m.get('id') && reader.text(m.get('id')!, childPath(path, 'id'), PAPER_TEXT.id, ID);
+  const name = m.get('name') && reader.drawnText(m.get('name')!, childPath(path, 'name'), PAPER_TEXT.deckName);
   const rule = m.get('rule') && reader.text(m.get('rule')!, childPath(path, 'rule'), PAPER_LIMITS.textChars);
   const cards = m.get('cards') ? reader.integer(m.get('cards')!, childPath(path, 'cards'), { min: 1, max: PAPER_LIMITS.copies }) : null;
   const each = m.get('each') ? reader.integer(m.get('each')!, childPath(path, 'each'), { min: 1, max: PAPER_LIMITS.copies }) : null;
@@ -126,7 +132,7 @@ function readCount(reader: YamlReader, f: Field, path: string): Count | undefine
 }
 
 function readColor(reader: YamlReader, f: Field, path: string): string | undefined {
-  const v = reader.text(f, path, 40);
+  const v = reader.text(f, path, PAPER_TEXT.color);
   if (v === undefined || HEX_COLOR.test(v) || v in PRINT_COLORS) return v;
   reader.report(f.at, path, `"${v}" is not a colour the paper knows; expected #rrggbb or one of ${Object.keys(PRINT_COLORS).join(', ')}`);
   return undefined;
@@ -156,31 +162,31 @@ function readBlocks(reader: YamlReader, f: Field, path: string, ctx: { hasSailin
     switch (kind) {
       case 'heading':
       case 'text': {
-        const t = reader.drawnText(v, q, kind === 'heading' ? 100 : PAPER_LIMITS.textChars, kind === 'text');
+        const t = reader.drawnText(v, q, kind === 'heading' ? PAPER_TEXT.heading : PAPER_LIMITS.textChars, kind === 'text');
         return t === undefined ? undefined : { kind, text: t, place };
       }
       case 'fields':
       case 'row': {
-        const labels = textList(reader, v, q, 'labels', kind === 'row' ? 4 : 12, 40);
+        const labels = textList(reader, v, q, 'labels', kind === 'row' ? PAPER_TEXT.rowLabels : PAPER_TEXT.fieldLabels, PAPER_TEXT.label);
         return labels && { kind, labels, place };
       }
       case 'track': {
         const tm = reader.mapping(v, q, { required: ['label', 'boxes'], optional: ['fields'] }, 'a track');
-        const label = tm?.get('label') && reader.drawnText(tm.get('label')!, childPath(q, 'label'), 30);
+        const label = tm?.get('label') && reader.drawnText(tm.get('label')!, childPath(q, 'label'), PAPER_TEXT.trackLabel);
         const boxes = tm?.get('boxes') && reader.integer(tm.get('boxes')!, childPath(q, 'boxes'), { min: 1, max: PAPER_LIMITS.boxes }, 'a row of boxes a card holds');
-        const fields = tm?.get('fields') ? textList(reader, tm.get('fields')!, childPath(q, 'fields'), 'write-ins', 3, 12) : [];
+        const fields = tm?.get('fields') ? textList(reader, tm.get('fields')!, childPath(q, 'fields'), 'write-ins', PAPER_TEXT.trackFields, PAPER_TEXT.trackField) : [];
         return label && boxes && fields ? { kind, label, boxes, fields, place } : undefined;
       }
       case 'lines': {
         const lm = reader.mapping(v, q, { required: ['label', 'count'], optional: [] }, 'ruled lines');
-        const label = lm?.get('label') && reader.drawnText(lm.get('label')!, childPath(q, 'label'), 60);
-        const count = lm?.get('count') && reader.integer(lm.get('count')!, childPath(q, 'count'), { min: 1, max: 20 });
+        const label = lm?.get('label') && reader.drawnText(lm.get('label')!, childPath(q, 'label'), PAPER_TEXT.linesLabel);
+        const count = lm?.get('count') && reader.integer(lm.get('count')!, childPath(q, 'count'), { min: 1, max: PAPER_LIMITS.lines });
         return label && count ? { kind, label, count, place } : undefined;
       }
       case 'area': {
         const am = reader.mapping(v, q, { required: ['label', 'height'], optional: [] }, 'a space for tokens');
-        const label = am?.get('label') && reader.drawnText(am.get('label')!, childPath(q, 'label'), 60);
-        const height = am?.get('height') && reader.length(am.get('height')!, childPath(q, 'height'), { min: 5, max: 200 });
+        const label = am?.get('label') && reader.drawnText(am.get('label')!, childPath(q, 'label'), PAPER_TEXT.areaLabel);
+        const height = am?.get('height') && reader.length(am.get('height')!, childPath(q, 'height'), AREA_HEIGHT_MM);
         return label && height ? { kind, label, heightMm: height.mm, place } : undefined;
       }
       case 'icon': {
@@ -194,15 +200,15 @@ function readBlocks(reader: YamlReader, f: Field, path: string, ctx: { hasSailin
       }
       case 'table': {
         const tm = reader.mapping(v, q, { required: ['header', 'rows'], optional: [] }, 'a table');
-        const header = tm?.get('header') && textList(reader, tm.get('header')!, childPath(q, 'header'), 'column titles', PAPER_LIMITS.tableCells, 40);
-        const rowFields = tm?.get('rows') && reader.list(tm.get('rows')!, childPath(q, 'rows'), 'rows', 40);
+        const header = tm?.get('header') && textList(reader, tm.get('header')!, childPath(q, 'header'), 'column titles', PAPER_LIMITS.tableCells, PAPER_TEXT.label);
+        const rowFields = tm?.get('rows') && reader.list(tm.get('rows')!, childPath(q, 'rows'), 'rows', PAPER_LIMITS.tableRows);
         const rows = rowFields?.map((rf, j) => {
           // Cells are text as the rules print them: numbers are written as numbers and drawn as written.
           const cells = reader.list(rf, childPath(childPath(q, 'rows'), j), 'cells', PAPER_LIMITS.tableCells);
           const out = cells?.map((c, k) => {
             const cv = reader.data(c);
             if (typeof cv === 'number' && Number.isFinite(cv)) return String(cv);
-            return reader.drawnText(c, childPath(childPath(childPath(q, 'rows'), j), k), 80);
+            return reader.drawnText(c, childPath(childPath(childPath(q, 'rows'), j), k), PAPER_TEXT.cell);
           });
           if (out && header && out.length !== header.length) reader.report(rf.at, childPath(childPath(q, 'rows'), j), `${out.length} cells under ${header.length} column titles; give one a column`);
           return out && out.every((x) => x !== undefined) ? (out as string[]) : undefined;
@@ -217,14 +223,14 @@ function readBlocks(reader: YamlReader, f: Field, path: string, ctx: { hasSailin
 function readCard(reader: YamlReader, f: Field, path: string, ctx: { hasSailing: boolean; decks: string[] }): PaperCard | undefined {
   const m = reader.mapping(f, path, { required: ['id', 'title', 'count', 'rule', 'body'], optional: ['band', 'color', 'note', 'deck'] }, 'a card');
   if (!m) return undefined;
-  const id = m.get('id') && reader.text(m.get('id')!, childPath(path, 'id'), 40, ID);
-  const title = m.get('title') && reader.drawnText(m.get('title')!, childPath(path, 'title'), 40);
-  const band = m.get('band') ? reader.drawnText(m.get('band')!, childPath(path, 'band'), 40) : null;
+  const id = m.get('id') && reader.text(m.get('id')!, childPath(path, 'id'), PAPER_TEXT.id, ID);
+  const title = m.get('title') && reader.drawnText(m.get('title')!, childPath(path, 'title'), PAPER_TEXT.cardTitle);
+  const band = m.get('band') ? reader.drawnText(m.get('band')!, childPath(path, 'band'), PAPER_TEXT.band) : null;
   const color = m.get('color') ? readColor(reader, m.get('color')!, childPath(path, 'color')) : 'ivory';
   const count = m.get('count') && readCount(reader, m.get('count')!, childPath(path, 'count'));
   const rule = m.get('rule') && reader.text(m.get('rule')!, childPath(path, 'rule'), PAPER_LIMITS.textChars);
-  const note = m.get('note') ? reader.drawnText(m.get('note')!, childPath(path, 'note'), 200, true) : null;
-  const deck = m.get('deck') ? reader.text(m.get('deck')!, childPath(path, 'deck'), 40, ID) : null;
+  const note = m.get('note') ? reader.drawnText(m.get('note')!, childPath(path, 'note'), PAPER_TEXT.cardNote, true) : null;
+  const deck = m.get('deck') ? reader.text(m.get('deck')!, childPath(path, 'deck'), PAPER_TEXT.id, ID) : null;
   if (deck && !ctx.decks.includes(deck)) reader.report(m.get('deck')!.at, childPath(path, 'deck'), `no deck "${deck}" in \`decks\`${ctx.decks.length ? `; expected one of ${ctx.decks.join(', ')}` : ': declare it there with what the rules say of it'}`);
   const blocks = m.get('body') && readBlocks(reader, m.get('body')!, childPath(path, 'body'), ctx);
   if (!id || !title || band === undefined || !color || !count || !rule || note === undefined || deck === undefined || !blocks) return undefined;
@@ -234,11 +240,10 @@ function readCard(reader: YamlReader, f: Field, path: string, ctx: { hasSailing:
 function readToken(reader: YamlReader, f: Field, path: string): PaperToken | undefined {
   const m = reader.mapping(f, path, { required: ['id', 'label', 'shape', 'size', 'count', 'rule'], optional: ['color'] }, 'a token');
   if (!m) return undefined;
-  const id = m.get('id') && reader.text(m.get('id')!, childPath(path, 'id'), 40, ID);
-  const label = m.get('label') && reader.drawnText(m.get('label')!, childPath(path, 'label'), 12);
+  const id = m.get('id') && reader.text(m.get('id')!, childPath(path, 'id'), PAPER_TEXT.id, ID);
+  const label = m.get('label') && reader.drawnText(m.get('label')!, childPath(path, 'label'), PAPER_TEXT.tokenLabel);
   const shape = m.get('shape') && reader.choice(m.get('shape')!, childPath(path, 'shape'), TOKEN_SHAPES);
-  // From a counter fingers pick up (10 mm) to one that still leaves a card's face readable under it (40 mm).
-  const size = m.get('size') && reader.length(m.get('size')!, childPath(path, 'size'), { min: 10, max: 40, why: 'a counter fingers pick up, at most a third of a card' });
+  const size = m.get('size') && reader.length(m.get('size')!, childPath(path, 'size'), { ...TOKEN_SIZE_MM, why: 'a counter fingers pick up, at most a third of a card' });
   const color = m.get('color') ? readColor(reader, m.get('color')!, childPath(path, 'color')) : 'ivory';
   const count = m.get('count') && readCount(reader, m.get('count')!, childPath(path, 'count'));
   const rule = m.get('rule') && reader.text(m.get('rule')!, childPath(path, 'rule'), PAPER_LIMITS.textChars);
@@ -249,11 +254,11 @@ function readToken(reader: YamlReader, f: Field, path: string): PaperToken | und
 function readPage(reader: YamlReader, f: Field, path: string, ctx: { hasSailing: boolean }): ReferencePage | undefined {
   const m = reader.mapping(f, path, { required: ['id', 'title', 'count', 'rule', 'body'], optional: ['note'] }, 'a reference page');
   if (!m) return undefined;
-  const id = m.get('id') && reader.text(m.get('id')!, childPath(path, 'id'), 40, ID);
-  const title = m.get('title') && reader.drawnText(m.get('title')!, childPath(path, 'title'), 80);
+  const id = m.get('id') && reader.text(m.get('id')!, childPath(path, 'id'), PAPER_TEXT.id, ID);
+  const title = m.get('title') && reader.drawnText(m.get('title')!, childPath(path, 'title'), PAPER_TEXT.pageTitle);
   const count = m.get('count') && readCount(reader, m.get('count')!, childPath(path, 'count'));
   const rule = m.get('rule') && reader.text(m.get('rule')!, childPath(path, 'rule'), PAPER_LIMITS.textChars);
-  const note = m.get('note') ? reader.drawnText(m.get('note')!, childPath(path, 'note'), 300, true) : null;
+  const note = m.get('note') ? reader.drawnText(m.get('note')!, childPath(path, 'note'), PAPER_TEXT.pageNote, true) : null;
   const blocks = m.get('body') && readBlocks(reader, m.get('body')!, childPath(path, 'body'), ctx);
   if (!id || !title || !count || !rule || note === undefined || !blocks) return undefined;
   return { id, title, count, rule, note, blocks, place: reader.placeOf(f.at, path) };

@@ -1,9 +1,12 @@
 /**
- * The coin sheet and quick reference, one page: the seven coins with their counts per player and effects
- * (the rulebook's Coin Actions), a turn, the three actions, hits and sinking, and scoring.
+ * The coin sheet and quick reference, one page: the seven coins, each drawn with the icon its printed coin
+ * carries (coin-icons.ts, the same outlines), with their counts per player and effects (the rulebook's Coin
+ * Actions), a turn, the three actions, hits and sinking, and scoring. Needs the kernel (initKernel).
  */
+import { withArena } from '../geometry/kernel.js';
+import { coinIcon } from '../parts/coin-icons.js';
 import { COIN_SET, COINS_PER_PLAYER, MAX_HEADING_DEG } from '../rules/rulebook.js';
-import { displayColor } from '../standard.js';
+import { displayColor, INTERFACES } from '../standard.js';
 import { INK_HEX, rectRing, text, wrap } from './layout.js';
 import type { Page, Shape } from './page.js';
 
@@ -35,11 +38,13 @@ export function referencePage(paper: { widthMm: number; heightMm: number }): Pag
     const lines = wrap(coin.effect, 2.4, w - 58);
     const h = Math.max(11, 4 + lines.length * 3.6);
     shapes.push({ kind: 'path', rings: [rectRing(m, y, w, h)], closed: true, strokeMm: 0.2, strokeHex: '#B0B0B0', fillHex: null });
-    // The coin: a gold disc with its count.
-    const r = 3.2, cx = m + 5, cy = y + h / 2;
-    shapes.push({ kind: 'path', rings: [Array.from({ length: 32 }, (_, i) => [cx + r * Math.cos((i * Math.PI) / 16), cy + r * Math.sin((i * Math.PI) / 16)] as const)], closed: true, strokeMm: 0.2, strokeHex: INK_HEX, fillHex: gold });
-    shapes.push(text(`${coin.count}`, cx - 1, cy + 1.2, 2.4));
-    shapes.push(text(coin.name, m + 11, cy, 2.8, INK_HEX, 1.3), text(`${coin.count} per player`, m + 11, cy + 3.8, 2, '#555555'));
+    // The coin: a gold disc with its icon, scaled as it sits on the printed coin.
+    const r = 4.5, cx = m + 5, cy = y + h / 2;
+    shapes.push({ kind: 'path', rings: [Array.from({ length: 48 }, (_, i) => [cx + r * Math.cos((i * Math.PI) / 24), cy + r * Math.sin((i * Math.PI) / 24)] as const)], closed: true, strokeMm: 0.2, strokeHex: INK_HEX, fillHex: gold });
+    const k = r / (INTERFACES.coin.diameterMm / 2);
+    const icon = withArena(() => coinIcon(coin.id).rings());
+    shapes.push({ kind: 'path', rings: icon.map((ring) => ring.map(([x, z]) => [cx + k * x, cy - k * z] as const)), closed: true, strokeMm: null, strokeHex: INK_HEX, fillHex: INK_HEX });
+    shapes.push(text(coin.name, m + 12, cy, 2.8, INK_HEX, 1.3), text(`${coin.count} per player`, m + 12, cy + 3.8, 2, '#555555'));
     lines.forEach((l, i) => shapes.push(text(l, m + 56, y + 5 + i * 3.6, 2.4)));
     y += h + 1.5;
   }

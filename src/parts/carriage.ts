@@ -9,12 +9,12 @@
  * flange is cut from the tongue by a print-in-place slit, so the tongue springs as before.
  *
  * The wheel snaps in from below and stays in (the rulebook: "difficult to remove once installed"). Each
- * bearing sits near the free end of a tongue: the lower part of its cheek, cut free by two slits of the
- * print-in-place gap (one up from the bottom face beside the bearing, one along the top of the tongue) and
- * rooted on the carriage's −x end block. Under each bearing a passage is sunk into the cheek's inner face,
- * a press gap wider than the stub and as deep as the throat, `snapInterferenceMm` shallower than the stub
- * reaches; behind it the cheek is cut through from the bottom face up to a lip, whose underside a 15° ramp
- * leads from clear of the stub's tip in to the throat, the lip's face there two line widths tall. Pushed
+ * bearing sits near the free end of a tongue: its cheek, the whole height of the block, cut free by a slit
+ * of the print-in-place gap from the bottom face to the top beside the bearing and rooted on the carriage's
+ * −x end block. Under each bearing a passage is sunk into the cheek's inner face, a press gap wider than
+ * the stub and as deep as the throat, `snapInterferenceMm` shallower than the stub reaches; beside it a
+ * pocket as deep as the stub's tip (and a little more) rises from the bottom face to a lip, whose underside
+ * a 15° ramp leads from clear of the stub's tip in to the throat, the lip's face there two line widths tall. Pushed
  * up, the stubs ride the ramps and bend both tongues outward; past the throat they drop into the bearings
  * and the tongues spring back. Pulled down, a stub meets the bottom of its bearing, which pushes back in
  * the bearing's plane and so cannot spread the tongue: the wheel leaves only when
@@ -22,19 +22,20 @@
  * against the tongues' outer faces. The tongue is thinned to `hingeMm` on its inner face between its root
  * and the bearing, so it bends there, in the bed plane and along the roads.
  *
- * Printability (print/*): every cut is vertical except the ramp (15° from vertical), the bearing, a
- * teardrop whose roof is a short bridge, the lip's underside (a 3 mm bridge across the cut under it) and the
- * slit over each tongue, which climbs at 45° from the cheek's inner face to its outer one: a flat slit there
- * would roof the tongue with a bridge longer than a printer spans (its span, end block to the cheek beyond
- * the bearing, is over 10 mm), while a 45° roof prints as an overhang. The tongue's section is then a
- * trapezoid, which its spring takes exactly. The foot's bottom edge is bevelled by the printer's elephant's
+ * Printability (print/*): every cut is vertical and open at the bottom or the top except the ramp (15°
+ * from vertical) and the bearing, a pointed teardrop (cutters.ts). Nothing is roofed: PrusaSlicer 2.5
+ * supported every roof the snap had, though each passed as an overhang or a short bridge, because each
+ * started as a strip in the air (the first layer of a slit's 45° roof over the tongue, 12 mm long; the lip
+ * over a pocket cut through the cheek, 3 mm; the bearing's flat roof, 1.5 mm). So the tongue runs the
+ * cheek's full height and its slit is open at the top, and the pocket behind the ramp stops `LEAD_CLEAR_MM`
+ * past the stub's tip, leaving the cheek's outer skin (cheekMm − that, 0.75 mm). The foot's bottom edge is bevelled by the printer's elephant's
  * foot (chamfer.ts), as the block's would be; the press fit above it never meets the bed. Its top's long edges a line width
  * more than the 45° fill along the hull slot's roof (wheelSlotRoofChamferMm), so it seats against the roof.
  */
 import { box, hull3d, polygon, union, type Solid, type Vec3 } from '../geometry/kernel.js';
 import { layOnBed, type Feature, type Part } from '../geometry/part.js';
 import { findMaterial } from '../materials.js';
-import { CLEARANCE_RANGE_MM, CLICK_DISTANCE_MM, clearanceMm, DEFAULT_BAND, DEFAULT_BED_CHAMFER_MM, DEFAULT_CLEARANCE_MM, fitHoleMm, INTERFACES, MIN_FEATURE_MM, PRINT_IN_PLACE_GAP_MM, type BandSpec } from '../standard.js';
+import { CLEARANCE_RANGE_MM, CLICK_DISTANCE_MM, clearanceMm, DEFAULT_BAND, DEFAULT_BED_CHAMFER_MM, DEFAULT_CLEARANCE_MM, fitHoleMm, INTERFACES, MIN_FEATURE_MM, PRINT_IN_PLACE_GAP_MM, PRINTABILITY, type BandSpec } from '../standard.js';
 import { chamferFitsAtBed } from './chamfer.js';
 import { carriageOuterMm, FACING, placeCut, rectHole, roundHole, teardrop, wheelSlotRoofChamferMm, type Cut } from './cutters.js';
 import { checkOption, checkRange, mergeOptions } from './options.js';
@@ -99,10 +100,7 @@ export interface CarriageSnap {
   throatDepthMm: number;
   /** Engagement − throat depth: how far each tongue bends to let a stub pass. */
   interferenceMm: number;
-  /**
-   * Tongue: root at the −x end block, thinned up to hingeEndXMm, free end at freeXMm, top at topZMm on the
-   * cheek's inner face, climbing at 45° (one mm per mm) to its outer face.
-   */
+  /** Tongue: root at the −x end block, thinned up to hingeEndXMm, free end at freeXMm, top at topZMm (the block's top). */
   rootXMm: number;
   hingeEndXMm: number;
   freeXMm: number;
@@ -114,14 +112,11 @@ export interface CarriageSnap {
 }
 
 /**
- * Bending of the tongue's section outward (about an axis along z): the section runs from depth d0 to d1 into
- * the cheek (from its inner face) and from the bottom face up to its top, `topZMm` + d at depth d. Returns
- * the second moment about the centroid and the farthest fibre's distance from it.
+ * Bending of the tongue's section outward (about an axis along z): `heightMm` tall, from depth d0 to d1 into
+ * the cheek. Returns the second moment about its centre and the farthest fibre's distance from it.
  */
-function tongueSection(topZMm: number, d0: number, d1: number): { inertiaMm4: number; fibreMm: number } {
-  const m = (k: number): number => (topZMm * (d1 ** (k + 1) - d0 ** (k + 1))) / (k + 1) + (d1 ** (k + 2) - d0 ** (k + 2)) / (k + 2);
-  const area = m(0), centre = m(1) / area;
-  return { inertiaMm4: m(2) - area * centre * centre, fibreMm: Math.max(centre - d0, d1 - centre) };
+function tongueSection(heightMm: number, d0: number, d1: number): { inertiaMm4: number; fibreMm: number } {
+  return { inertiaMm4: (heightMm * (d1 - d0) ** 3) / 12, fibreMm: (d1 - d0) / 2 };
 }
 
 /**
@@ -137,7 +132,7 @@ export function carriageSnap(options?: Partial<CarriageOptions>): CarriageSnap {
   const engagementMm = INTERFACES.axle.stubLengthMm - clearanceMm('rotating', o.clearanceMm);
   const rootXMm = -gapLengthMm / 2;
   const hingeEndXMm = -(bearingMm / 2 + MIN_FEATURE_MM);
-  const topZMm = carriageAxleHeightMm(o) + bearingMm / 2 + MIN_FEATURE_MM;
+  const topZMm = c.heightMm;
   const E = findMaterial('pla')!.elasticModulusXyGPa.value * 1e3; // N/mm²
   // The tongue runs down through the foot: its section is that much taller.
   const heightMm = topZMm + carriageFootMm(o);
@@ -171,8 +166,8 @@ function cheekPrism(pts: readonly [number, number][], innerYMm: number, x0: numb
 
 /**
  * Builds the carriage bottom-face down. Features: `carriage-block` (peg, rect, the press-fit outside),
- * `fork-gap` (hole, rect; open top and bottom, declared from the top face down to the slits over the
- * tongues), `bearing-1`, `bearing-2` (holes through the cheeks).
+ * `fork-gap` (hole, rect; open top and bottom, declared from the top face down to the bearings' ridges),
+ * `bearing-1`, `bearing-2` (holes through the cheeks).
  */
 export function carriage(options?: Partial<CarriageOptions>): Part {
   const o = mergeOptions(DEFAULTS, options);
@@ -193,8 +188,10 @@ export function carriage(options?: Partial<CarriageOptions>): Part {
   const lo = -footMm - 1;
   checkOption('carriage', 'clickDistanceMm', o.clickDistanceMm, gapLengthMm <= outer.lengthMm - 2 * MIN_FEATURE_MM, `a wheel that fits a ${outer.lengthMm} mm carriage`);
   checkOption('carriage', 'clickDistanceMm', o.clickDistanceMm, axleZ - bearingMm / 2 >= 2 * MIN_FEATURE_MM, 'a wheel small enough that its bearings stay two line widths above the bottom face');
-  checkOption('carriage', 'clickDistanceMm', o.clickDistanceMm, outer.heightMm - (snap.topZMm + cheekMm + slitMm) >= 2 * MIN_FEATURE_MM && snap.freeXMm + slitMm <= gapLengthMm / 2 - MIN_FEATURE_MM,
-    'a wheel whose bearings leave room for the snap tongues (a band of four line widths over them, two beyond their free ends)');
+  // The bearing's pointed teardrop rises to its ridge this far over the axle.
+  const ridgeMm = bearingMm / 2 / Math.sin((PRINTABILITY.undersideDeg * Math.PI) / 180);
+  checkOption('carriage', 'clickDistanceMm', o.clickDistanceMm, outer.heightMm - (axleZ + ridgeMm) >= 2 * MIN_FEATURE_MM && snap.freeXMm + slitMm <= gapLengthMm / 2 - MIN_FEATURE_MM,
+    'a wheel whose bearings leave room for the snap tongues (two line widths over their ridges and beyond the tongues\' free ends)');
 
   const footWidthMm = INTERFACES.carriage.footWidthMm;
   checkOption('carriage', 'clearanceMm', o.clearanceMm, footWidthMm >= outer.widthMm + 2 * (slitMm + MIN_FEATURE_MM), `a block narrower than its ${footWidthMm} mm foot`);
@@ -204,11 +201,11 @@ export function carriage(options?: Partial<CarriageOptions>): Part {
   // Cutters overshoot; the features state the real depths (the block's height, a cheek's thickness).
   const forkCut = placeCut(rectHole('fork-gap', 'fork-gap', gapLengthMm, gapWidthMm, outer.heightMm - lo, 'rotating'), [0, 0, outer.heightMm]);
   const bearing = (id: string, side: 1 | -1): Cut => {
-    const cut = teardrop(placeCut(roundHole('bearing', id, bearingMm, cheekMm + 0.5, 'rotating'), [0, (side * outer.widthMm) / 2, axleZ], side > 0 ? FACING['+y'] : FACING['-y']));
+    const cut = teardrop(placeCut(roundHole('bearing', id, bearingMm, cheekMm + 0.5, 'rotating'), [0, (side * outer.widthMm) / 2, axleZ], side > 0 ? FACING['+y'] : FACING['-y']), [0, 0, 1], true);
     return { ...cut, feature: { ...cut.feature, depthMm: cheekMm } };
   };
-  // The fork-gap feature states the gap above the tongues' slits, where it is closed all round and measurable.
-  const forkDepthMm = outer.heightMm - (snap.topZMm + slitMm);
+  // The fork-gap feature states the gap above the bearings' ridges, where its middle is closed all round and measurable.
+  const forkDepthMm = outer.heightMm - (axleZ + ridgeMm);
   const cuts = [{ ...forkCut, feature: { ...forkCut.feature, depthMm: forkDepthMm } }, bearing('bearing-1', 1), bearing('bearing-2', -1)];
 
   // The +y cheek's snap cuts; the −y cheek's are their mirror image.
@@ -223,17 +220,17 @@ export function carriage(options?: Partial<CarriageOptions>): Part {
   const passage = cheekPrism([[-0.5, lo], [g, lo], [g, axleZ], [-0.5, axleZ]], inner, -passHalfMm, passHalfMm);
   // The lip the stub passes, the cheek behind the throat: its face at the throat depth stands two line
   // widths tall under the bearing (so the lip is no knife edge), and below it a ramp at RAMP_DEG from
-  // vertical leads in from clear of the stub's tip (LEAD_CLEAR_MM); under the lip the cheek is cut through.
+  // vertical leads in from clear of the stub's tip (LEAD_CLEAR_MM); under the lip a pocket as deep rises
+  // from the bottom face (cut through the cheek, its roof would start as a strip in the air: supported).
   // The cut is a little wider than the passage, so no face of one lies on a face of the other.
   const leadDepthMm = snap.engagementMm + LEAD_CLEAR_MM;
   const faceZ = throatZ - MIN_FEATURE_MM;
   const lipZ = faceZ - (leadDepthMm - g) / Math.tan((RAMP_DEG * Math.PI) / 180);
-  const ramp = cheekPrism([[g - 0.1, lo], [cheekMm + 0.5, lo], [cheekMm + 0.5, lipZ], [leadDepthMm, lipZ], [g, faceZ], [g, throatZ], [g - 0.1, throatZ]], inner, -passHalfMm - 0.05, passHalfMm + 0.05);
-  // The tongue's top, z = topZ + d at depth d into the cheek (45°), and the slit's roof a gap above it; both
-  // run on past the cheek's faces so the cuts leave no skin.
-  const slope = (d: number, dz: number): [number, number] => [d, snap.topZMm + d + dz];
+  const ramp = cheekPrism([[g - 0.1, lo], [leadDepthMm, lo], [leadDepthMm, lipZ], [g, faceZ], [g, throatZ], [g - 0.1, throatZ]], inner, -passHalfMm - 0.05, passHalfMm + 0.05);
+  // The hinge and the slit at the tongue's free end run from under the foot to over the top, past the cheek's faces, so they leave no skin.
+  const hi = outer.heightMm + 1;
   const hingeD = cheekMm - INTERFACES.carriage.hingeMm;
-  const hinge = cheekPrism([[-0.5, lo], [hingeD, lo], slope(hingeD, slitMm / 2), slope(-0.5, slitMm / 2)], inner, snap.rootXMm, snap.hingeEndXMm);
+  const hinge = cheekPrism([[-0.5, lo], [hingeD, lo], [hingeD, hi], [-0.5, hi]], inner, snap.rootXMm, snap.hingeEndXMm);
   // The flange beside the tongue, cut from it along the tongue's length and up to the hull's bottom.
   const flangeSlit = box([snap.freeXMm + slitMm - snap.rootXMm, slitMm, footMm + 2], false).translate([snap.rootXMm, outer.widthMm / 2, lo]);
   const snapCuts = union([
@@ -241,8 +238,7 @@ export function carriage(options?: Partial<CarriageOptions>): Part {
     passage,
     ramp,
     hinge,
-    cheekPrism([[-0.5, lo], [cheekMm + 0.5, lo], slope(cheekMm + 0.5, slitMm), slope(-0.5, slitMm)], inner, snap.freeXMm, snap.freeXMm + slitMm),
-    cheekPrism([slope(-0.5, 0), slope(cheekMm + 0.5, 0), slope(cheekMm + 0.5, slitMm), slope(-0.5, slitMm)], inner, snap.rootXMm, snap.freeXMm + slitMm),
+    cheekPrism([[-0.5, lo], [cheekMm + 0.5, lo], [cheekMm + 0.5, hi], [-0.5, hi]], inner, snap.freeXMm, snap.freeXMm + slitMm),
   ]);
   // The top's long edges, bevelled clear of the hull slot roof's 45° fill.
   const k = wheelSlotRoofChamferMm(o.clearanceMm) + MIN_FEATURE_MM, e = 0.5;

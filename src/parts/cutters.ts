@@ -70,8 +70,14 @@ export function placeCut(cut: Cut, positionMm: Vec3, anglesDeg: Vec3 = [0, 0, 0]
  * above the axis a flat roof (0.83 × the radius across, a short bridge) closes them. Nothing of the circle
  * is taken away, so the fit, measured across it, is the round hole's; the roof rises no higher than the
  * circle, so no wall above it gets thinner. Call on a placed cut, before a depth rewrite.
+ *
+ * `pointed`: instead, the faces lean PRINTABILITY.undersideDeg from vertical and meet in a ridge (1/sin of
+ * that angle radii above the axis), with no roof to bridge, for a hole with room above it: PrusaSlicer 2.5
+ * (supports at 45°) supported the flat roof of the carriage's 3.6 mm bearings through their 2 mm cheeks, and
+ * 45° faces closing to a 0.3 mm flat, not 40° faces closing to it (test/validate/supports.slow.test.ts has
+ * the pointed one).
  */
-export function teardrop(cut: Cut, up: Vec3 = [0, 0, 1]): Cut {
+export function teardrop(cut: Cut, up: Vec3 = [0, 0, 1], pointed = false): Cut {
   const f = cut.feature;
   if (f.size.shape !== 'round') throw new Error(`teardrop: ${f.id} is not round`);
   const r = f.size.diameterMm / 2;
@@ -82,24 +88,28 @@ export function teardrop(cut: Cut, up: Vec3 = [0, 0, 1]): Cut {
   const v = unit(raw);
   const u = cross(v, w);
   const roof = r * (Math.SQRT2 - 1);
-  const profile = polygon([...teardropArc(r), [roof, r], [-roof, r]]);
+  const profile = pointed ? polygon([...teardropArc(r, PRINTABILITY.undersideDeg), [0, r / Math.sin(PRINTABILITY.undersideDeg * RAD)]]) : polygon([...teardropArc(r), [roof, r], [-roof, r]]);
   const p = f.positionMm;
   const m = [u[0], u[1], u[2], 0, v[0], v[1], v[2], 0, w[0], w[1], w[2], 0, p[0], p[1], p[2], 1];
   return { solid: profile.extrude(f.depthMm + OVERSHOOT_MM).translate([0, 0, -f.depthMm]).transform(m), feature: f };
 }
 
 /**
- * A teardrop's round part, radius `radiusMm` about the origin: the circle from 135° down round the bottom
- * to 45°, its ends exactly where the 45° faces above it start (a circle polygon's chords would leave the
- * faces' corners standing proud of it). The roof that closes it is the caller's.
+ * A teardrop's round part, radius `radiusMm` about the origin: the circle from 180° − `sideDeg` down round
+ * the bottom to `sideDeg`, its ends exactly where the faces above it, leaning `sideDeg` from vertical,
+ * start (a circle polygon's chords would leave the faces' corners standing proud of it). The roof that
+ * closes it is the caller's.
  */
-export function teardropArc(radiusMm: number): [number, number][] {
-  const n = Math.max(6, Math.ceil((circleSegments(radiusMm) * 3) / 4));
+export function teardropArc(radiusMm: number, sideDeg = 45): [number, number][] {
+  const sweep = Math.PI + 2 * sideDeg * RAD;
+  const n = Math.max(6, Math.ceil(sideDeg === 45 ? (circleSegments(radiusMm) * 3) / 4 : (circleSegments(radiusMm) * sweep) / (2 * Math.PI)));
   return Array.from({ length: n + 1 }, (_, i): [number, number] => {
-    const a = (3 * Math.PI) / 4 + (i * 3 * Math.PI) / (2 * n);
+    // At 45° in the arithmetic it always had, so the parts built with it keep their bytes.
+    const a = sideDeg === 45 ? (3 * Math.PI) / 4 + (i * 3 * Math.PI) / (2 * n) : Math.PI - sideDeg * RAD + (i * sweep) / n;
     return [radiusMm * Math.cos(a), radiusMm * Math.sin(a)];
   });
 }
+const RAD = Math.PI / 180;
 
 /**
  * The flat boss round a side slot's mouth (PRINTABILITY.portBoss), added to the body before the slot is cut

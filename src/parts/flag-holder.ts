@@ -39,7 +39,7 @@ export interface FlagHolderOptions {
   clipWallMm: number;
   /** The masthead's top: the platform's diameter. Default 11 mm. */
   topDiameterMm: number;
-  /** The staff's diameter and how far it stands above the clip. Default 2.4 mm and 3 mm. */
+  /** The staff's diameter and how far it stands above the clip. Default 2.4 mm and 1.5 mm. */
   staffDiameterMm: number;
   staffAboveClipMm: number;
   /** 45° flare of the sleeve's mouth on the bed, against the printer's elephant's foot. Default DEFAULT_BED_CHAMFER_MM. */
@@ -52,7 +52,7 @@ export const DEFAULTS: FlagHolderOptions = {
   clipWallMm: 1.2,
   topDiameterMm: 11,
   staffDiameterMm: 2.4,
-  staffAboveClipMm: 3,
+  staffAboveClipMm: 1.5,
   bedChamferMm: DEFAULT_BED_CHAMFER_MM,
 };
 

@@ -4,20 +4,19 @@
  * wheel-carriage slot, with a bow skid (the bottom's leading edge raked back) so the ship rides on its
  * stern wheel and its bow. Printed upright: flat bottom on the bed, deck up.
  *
- * The layout is checked before anything is modelled, by box arithmetic on the cutters' sizes and the
- * style's outline: every feature keeps HULL.minWallMm to the outside and to every other feature, and deck
- * openings stay off castles and bulwarks. A layout that fails throws an InputError naming the model field.
+ * The layout is checked before anything is modelled (src/parts/hull-layout.ts): a layout that fails throws
+ * one InputError naming every model field at fault, each with the nearest place that would fit.
  */
 import { InputError } from '../errors.js';
 import { HULL_STYLES, type FactionModel } from '../faction/types.js';
 import { FACTION_LIMITS } from '../faction/format.js';
 import { box, circle, hull2d, hull3d, polygon, rect, union, withoutSlivers, type Solid, type Vec3 } from '../geometry/kernel.js';
 import { layOnBed, type Part } from '../geometry/part.js';
-import { CLEARANCE_RANGE_MM, DEFAULT_BED_CHAMFER_MM, DEFAULT_CLEARANCE_MM, HULL, PRINTABILITY } from '../standard.js';
+import { CLEARANCE_RANGE_MM, DEFAULT_BED_CHAMFER_MM, DEFAULT_CLEARANCE_MM, HULL } from '../standard.js';
 import { chamferFitsAtBed } from './chamfer.js';
-import { ballastCeilingRiseMm, ballastPocket, cannonSlot, cargoSocket, coinSlot, FACING, mastSocket, placeCut, portBoss, turretSeat, wheelSlot, type Cut } from './cutters.js';
-import { ornaments, RAIL_GUNWALE_MM } from './hull-styles/ornaments.js';
-import { CASTLE, levelsFor, minHalfBeamMm, Outline, PROA, proaFloatYMm, STYLES, type Level, type StyleDef } from './hull-styles/styles.js';
+import { blockedDeckRanges, layoutProblems, planLayout } from './hull-layout.js';
+import { ornaments } from './hull-styles/ornaments.js';
+import { CASTLE, Outline, PROA, proaFloatYMm, type Level, type StyleDef } from './hull-styles/styles.js';
 import { surfaceDetail, type HullContext } from './hull-styles/surface.js';
 import { checkOption, checkRange, mergeOptions } from './options.js';
 
@@ -53,36 +52,10 @@ export const DEFAULTS: HullOptions = {
 };
 
 const SOURCE = 'hull model';
-const WALL = HULL.minWallMm;
 /** Castles and bulwarks start this far below the deck so they fuse with the body. */
 const FUSE_MM = 0.5;
 /** Gunwale teeth stand this far inside the side, so their faces never coincide with the body's. */
 const TOOTH_INSET_MM = 0.15;
-
-/** Axis-aligned box in the hull frame. */
-interface Box {
-  min: Vec3;
-  max: Vec3;
-}
-
-/** A feature before modelling: where it is, which field placed it, and how to cut it. */
-interface Planned {
-  path: string;
-  what: string;
-  box: Box;
-  /** Deck openings must keep off castles and bulwarks; side and end slots are checked where planned. */
-  place: 'deck' | 'bottom' | 'side';
-  /** Which way a cannon slot opens (its frame is cut round it). */
-  facing?: 'port' | 'starboard' | 'bow' | 'stern';
-  cut: () => Cut;
-  /** What it stands on the body before it is cut (a side slot's boss). */
-  add?: () => Solid;
-}
-
-const fmt = (mm: number): string => `${Math.round(mm * 100) / 100}`;
-const fail = (path: string, message: string): never => {
-  throw InputError.single(SOURCE, path, message);
-};
 
 /**
  * Builds a faction's hull in print orientation (deck up, centred on the bed). Features: one socket per
@@ -102,12 +75,11 @@ export function hull(options?: Partial<HullOptions>): Part {
   checkRange('hull', 'model.hull.beamMm', m.hull.beamMm, L.hullBeamMm.min, L.hullBeamMm.max);
   checkRange('hull', 'model.hull.heightMm', m.hull.heightMm, L.hullHeightMm.min, L.hullHeightMm.max);
 
-  const style = STYLES[m.hull.style];
-  const outline = new Outline(style, m.hull.lengthMm, m.hull.beamMm);
-  const levels = levelsFor(style, m.hull.heightMm, m.hull.beamMm);
-  // What stands along the gunwale, inside the outline: the style's bulwark or teeth, or the look's rail.
-  const gunwaleMm = style.rim?.widthMm ?? (m.look.ornaments.some((o) => o.kind === 'rail') ? RAIL_GUNWALE_MM : 0);
-  const planned = planFeatures(m, o.clearanceMm, style, outline, levels, gunwaleMm);
+  // Every layout problem at once, each with the nearest place that fits (hull-layout.ts).
+  const layout = planLayout(m, o.clearanceMm);
+  if (layout.problems.length) throw new InputError(layoutProblems(layout, SOURCE));
+  // gunwaleMm: what stands along the gunwale, inside the outline: the style's bulwark or teeth, or the look's rail.
+  const { style, outline, levels, gunwaleMm, planned } = layout;
 
   // A bulwark is lofted with the body and its well cut out, so no face of it lies on a face of the body.
   const top = levels[levels.length - 1]!;
@@ -120,7 +92,7 @@ export function hull(options?: Partial<HullOptions>): Part {
     levels: loftLevels,
     deck: top,
     features: planned.map((p) => ({ box: p.box, place: p.place, ...(p.facing ? { facing: p.facing } : {}) })),
-    blocked: blockedDeckRanges(style, outline),
+    blocked: layout.blocked,
     gunwaleMm,
   };
   const look = ornaments(ctx);
@@ -185,206 +157,6 @@ function gunwaleTeeth(m: FactionModel, style: StyleDef, outline: Outline): Solid
     }
   }
   return teeth;
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Layout: plan every feature and check it by box arithmetic before modelling.
-
-function planFeatures(m: FactionModel, clearanceMm: number, style: StyleDef, outline: Outline, levels: readonly Level[], gunwaleMm: number): Planned[] {
-  const H = m.hull.heightMm;
-  const planned: Planned[] = [];
-  const deck = (path: string, what: string, xMm: number, yMm: number, cut: Cut): void => {
-    const s = cut.feature.size;
-    const [hx, hy] = s.shape === 'round' ? [s.diameterMm / 2, s.diameterMm / 2] : [s.widthMm / 2, s.heightMm / 2];
-    planned.push({
-      path,
-      what,
-      place: 'deck',
-      box: { min: [xMm - hx, yMm - hy, H - cut.feature.depthMm], max: [xMm + hx, yMm + hy, H] },
-      cut: () => placeCut(cut, [xMm, yMm, H], FACING.up),
-    });
-  };
-
-  const counts: Record<string, number> = {};
-  const socketOf = { mast: mastSocket, cargo: cargoSocket, turret: turretSeat } as const;
-  const kindName = { mast: 'mast-socket', cargo: 'cargo-socket', turret: 'turret-seat' } as const;
-  m.fittings.forEach((f, i) => {
-    const n = (counts[f.kind] = (counts[f.kind] ?? 0) + 1);
-    const id = `${kindName[f.kind]}-${n}`;
-    deck(`model.fittings[${i}].at`, `the ${f.kind} socket`, f.xMm, f.yMm, socketOf[f.kind](id, clearanceMm));
-  });
-  if (m.coinSlot) deck('model.coinSlot.at', 'the coin slot', m.coinSlot.xMm, m.coinSlot.yMm, coinSlot('coin-slot', clearanceMm));
-  if (m.wheelSlot) {
-    const x = m.wheelSlot.xMm;
-    const cut = wheelSlot('wheel-slot', clearanceMm);
-    const s = cut.feature.size as { widthMm: number; heightMm: number };
-    planned.push({
-      path: 'model.wheelSlot.at',
-      what: 'the wheel-carriage slot',
-      place: 'bottom',
-      box: { min: [x - s.widthMm / 2, -s.heightMm / 2, 0], max: [x + s.widthMm / 2, s.heightMm / 2, cut.feature.depthMm] },
-      cut: () => placeCut(cut, [x, 0, 0], FACING.down),
-    });
-  }
-
-  if (m.ballast) {
-    const { xMm: x, yMm: y, washers } = m.ballast;
-    const cut = ballastPocket('ballast-pocket', washers, clearanceMm);
-    const r = (cut.feature.size as { diameterMm: number }).diameterMm / 2;
-    planned.push({
-      path: 'model.ballast.at',
-      what: `the ballast pocket (${washers} washers)`,
-      place: 'bottom',
-      box: { min: [x - r, y - r, 0], max: [x + r, y + r, cut.feature.depthMm + ballastCeilingRiseMm(clearanceMm)] },
-      cut: () => placeCut(cut, [x, y, 0], FACING.down),
-    });
-  }
-
-  const zc = HULL.cannonSlotCentreHeightMm;
-  const boss = PRINTABILITY.portBoss;
-  m.cannonSlots.forEach((slot, i) => {
-    if (slot.mount !== 'hull') return; // the turret's slot is on the turret part
-    const path = `model.cannonSlots[${i}].at`;
-    const cut = cannonSlot(`cannon-slot-${i + 1}`, clearanceMm);
-    const side = (cut.feature.size as { widthMm: number }).widthMm;
-    const d = cut.feature.depthMm;
-    const h = side / 2;
-    const off = slot.offsetMm;
-    if (slot.facing === 'port' || slot.facing === 'starboard') {
-      if (style.outrigger && slot.facing === 'starboard') fail(`model.cannonSlots[${i}].facing`, `a ${m.hull.style} carries its outrigger to starboard, which would block a starboard slot; use port, bow or stern`);
-      // Mouth on the outermost point of the side over the slot's width and its boss's margins, on the flat
-      // face of a boss reaching back past the side's innermost point there (PRINTABILITY.portBoss), so the
-      // slot's roof ends on a straight edge and the cut leaves no skin.
-      const x0 = off - h - boss.marginMm, x1 = off + h + boss.marginMm;
-      const mouth = outline.maxHalfMm(x0, x1);
-      const inMm = mouth - innermostHalfMm(outline, levels, x0, x1, zc - h, zc + h + boss.lintelMm) + boss.fuseMm;
-      const sign = slot.facing === 'port' ? 1 : -1;
-      const placed = (): Cut => placeCut(cut, [off, sign * mouth, zc], sign > 0 ? FACING['+y'] : FACING['-y']);
-      planned.push({
-        path,
-        what: `the ${slot.facing} cannon slot`,
-        place: 'side',
-        facing: slot.facing,
-        box: { min: [off - h, sign > 0 ? mouth - d : -mouth, zc - h], max: [off + h, sign > 0 ? mouth : -mouth + d, zc + h] },
-        cut: placed,
-        // No lower than the bottom: a boss reaching that low stands on the bed.
-        add: () => portBoss(placed().feature, inMm).trimByPlane([0, 0, 1], 0),
-      });
-      // The side beside the slot must hold the plug over at least half its depth.
-      const side0 = minHalfBeamMm(outline, levels, off - h - WALL, zc - h, zc + h);
-      const side1 = minHalfBeamMm(outline, levels, off + h + WALL, zc - h, zc + h);
-      if (Math.min(side0, side1) < mouth - d / 2) {
-        const ok = scan(outline, (x) => {
-          const mo = outline.maxHalfMm(x - h, x + h);
-          return Math.min(minHalfBeamMm(outline, levels, x - h - WALL, zc - h, zc + h), minHalfBeamMm(outline, levels, x + h + WALL, zc - h, zc + h)) >= mo - d / 2;
-        });
-        fail(path, `the ${slot.facing} cannon slot at ${fmt(off)} mm along the keel is where the ${m.hull.style} hull's side curves away or is too narrow for its ${fmt(d)} mm depth; valid: ${ok}`);
-      }
-    } else {
-      const bow = slot.facing === 'bow';
-      const end = bow ? outline.bowXMm : outline.sternXMm;
-      const inner = bow ? end - d : end + d;
-      planned.push({
-        path,
-        what: `the ${slot.facing} cannon slot`,
-        place: 'side',
-        facing: slot.facing,
-        box: { min: [Math.min(end, inner), off - h, zc - h], max: [Math.max(end, inner), off + h, zc + h] },
-        cut: () => placeCut(cut, [end, off, zc], bow ? FACING['+x'] : FACING['-x']),
-      });
-      const room = Math.min(
-        minHalfBeamMm(outline, levels, end, zc - h, zc + h),
-        minHalfBeamMm(outline, levels, bow ? inner - WALL : inner + WALL, zc - h, zc + h),
-      );
-      if (Math.abs(off) + h + WALL > room)
-        fail(path, `the ${slot.facing} cannon slot needs ${fmt(2 * (h + WALL))} mm of flat ${slot.facing} face, but the ${m.hull.style} hull's ${slot.facing} is ${room > 0 ? `only ${fmt(2 * room)} mm wide there` : 'too sharp for it'}; valid: |at| ≤ ${fmt(Math.max(0, room - h - WALL))} mm`);
-    }
-  });
-
-  checkContainment(m, style, outline, levels, planned, gunwaleMm);
-  checkSpacing(planned);
-  return planned;
-}
-
-/**
- * The side's innermost half-beam over x0…x1 and heights z0…z1 (where a slot's boss must reach back to). The
- * loft runs straight between its levels and its stations, so the range's ends and the stations and levels
- * inside it bound it.
- */
-function innermostHalfMm(outline: Outline, levels: readonly Level[], x0: number, x1: number, z0: number, z1: number): number {
-  const xs = [x0, x1, ...outline.xs.filter((x) => x > x0 && x < x1)];
-  const zs = [z0, z1, ...levels.map((l) => l.zMm).filter((z) => z > z0 && z < z1)];
-  const halfAt = (x: number, z: number): number => {
-    const i = levels.findIndex((l) => l.zMm >= z);
-    if (i <= 0) return outline.levelHalfAt(levels[Math.max(0, i)]!, x);
-    const a = levels[i - 1]!, b = levels[i]!, t = (z - a.zMm) / (b.zMm - a.zMm);
-    return (1 - t) * outline.levelHalfAt(a, x) + t * outline.levelHalfAt(b, x);
-  };
-  return Math.min(...xs.flatMap((x) => zs.map((z) => halfAt(x, z))));
-}
-/** Describes the x ranges (0.5 mm steps) where `ok` holds, e.g. "at from -20 to 12 mm". */
-function scan(outline: Outline, ok: (xMm: number) => boolean): string {
-  const runs: [number, number][] = [];
-  for (let x = Math.ceil(outline.sternXMm * 2) / 2; x <= outline.bowXMm; x += 0.5) {
-    if (!ok(x)) continue;
-    const last = runs[runs.length - 1];
-    if (last && x - last[1] < 0.51) last[1] = x;
-    else runs.push([x, x]);
-  }
-  if (runs.length === 0) return 'no position along this hull (make it wider or longer)';
-  return 'x ' + runs.map(([a, b]) => `from ${fmt(a)} to ${fmt(b)} mm`).join(' or ');
-}
-
-/** Raised areas of the deck where nothing may open: castles and prow posts, as x ranges. */
-function blockedDeckRanges(style: StyleDef, outline: Outline): [number, number][] {
-  const len = outline.bowXMm - outline.sternXMm;
-  const ranges = style.castles.map((c): [number, number] =>
-    c.end === 'stern' ? [outline.sternXMm, outline.sternXMm + c.lengthFrac * len] : [outline.bowXMm - c.lengthFrac * len, outline.bowXMm],
-  );
-  if (style.outrigger) ranges.push([outline.sternXMm, outline.sternXMm + PROA.prowLengthMm], [outline.bowXMm - PROA.prowLengthMm, outline.bowXMm]);
-  return ranges;
-}
-
-function checkContainment(m: FactionModel, style: StyleDef, outline: Outline, levels: readonly Level[], planned: readonly Planned[], gunwaleMm: number): void {
-  const H = m.hull.heightMm;
-  const blocked = blockedDeckRanges(style, outline);
-  for (const p of planned) {
-    if (p.place === 'side') continue;
-    const onDeck = p.place === 'deck';
-    const { min, max } = p.box;
-    if (onDeck && min[2] < WALL) fail(p.path, `${p.what} is deeper than the ${fmt(H)} mm hull allows; make model.hull.height at least ${fmt(max[2] - min[2] + WALL)} mm`);
-    if (!onDeck && max[2] > H - WALL) fail(p.path, `${p.what} would break through the deck; make model.hull.height at least ${fmt(max[2] + WALL)} mm`);
-    const margin = WALL + (onDeck ? gunwaleMm : 0);
-    const halfW = (max[1] - min[1]) / 2;
-    const halfL = (max[0] - min[0]) / 2;
-    const yc = (max[1] + min[1]) / 2;
-    const xc = (max[0] + min[0]) / 2;
-    const room = (x: number): number =>
-      Math.min(minHalfBeamMm(outline, levels, x - halfL - WALL, min[2], max[2]), minHalfBeamMm(outline, levels, x + halfL + WALL, min[2], max[2])) - halfW - margin;
-    const yRoom = room(xc);
-    if (Math.abs(yc) > yRoom) {
-      const where = yRoom >= 0 ? `at x = ${fmt(xc)} mm its centre must stay within |y| ≤ ${fmt(yRoom)} mm` : `nothing across the hull fits at x = ${fmt(xc)} mm; valid at y = ${fmt(yc)}: ${scan(outline, (x) => room(x) >= Math.abs(yc))}`;
-      fail(p.path, `${p.what} at [${fmt(xc)}, ${fmt(yc)}] mm would break through the ${m.hull.style} hull's side (keeping ${fmt(margin)} mm of wall): ${where}`);
-    }
-    if (!onDeck) continue;
-    for (const [a, b] of blocked)
-      if (max[0] + WALL > a && min[0] - WALL < b)
-        fail(p.path, `${p.what} at x = ${fmt(xc)} mm opens under the ${m.hull.style}'s raised deck from x = ${fmt(a)} to ${fmt(b)} mm; keep its ${fmt(2 * halfL)} mm length at least ${fmt(WALL)} mm clear of that range`);
-  }
-}
-
-/** Every pair of features keeps HULL.minWallMm between them along at least one axis. */
-function checkSpacing(planned: readonly Planned[]): void {
-  for (let j = 1; j < planned.length; j++)
-    for (let i = 0; i < j; i++) {
-      const a = planned[i]!.box, b = planned[j]!.box;
-      const gap = Math.max(...[0, 1, 2].map((k) => Math.max(a.min[k]! - b.max[k]!, b.min[k]! - a.max[k]!)));
-      if (gap < WALL - 1e-9)
-        fail(
-          planned[j]!.path,
-          `${planned[j]!.what} ${gap < 0 ? 'overlaps' : `comes within ${fmt(gap)} mm of`} ${planned[i]!.what} (${planned[i]!.path}); keep at least ${fmt(WALL)} mm of hull between features (x ${fmt(a.min[0])}…${fmt(a.max[0])}, y ${fmt(a.min[1])}…${fmt(a.max[1])} mm is taken)`,
-        );
-    }
 }
 
 // ---------------------------------------------------------------------------------------------------------

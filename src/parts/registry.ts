@@ -18,8 +18,11 @@ export interface PackUse {
   internal?: readonly string[];
   /** The builder option a variant's id fills when the pack does not set it (the label a template engraves). */
   variantLabel?: string;
-  /** One piece's files, when one is too big for the printer's bed: each a suffix and the builder's options. */
-  expand?: (params: Record<string, unknown>, bed: { xMm: number; yMm: number }) => Promise<{ id: string; options: Record<string, unknown> }[]>;
+  /**
+   * One piece's files, when one is too big for the printer's bed: each a suffix, the builder's options and,
+   * when the files join into one thing, where the file's frame sits in it (`atMm`, for its picture assembled).
+   */
+  expand?: (params: Record<string, unknown>, bed: { xMm: number; yMm: number }) => Promise<{ id: string; options: Record<string, unknown>; atMm?: readonly [number, number] }[]>;
 }
 
 interface Entry {
@@ -51,7 +54,7 @@ export const BUILDERS = {
   coupon: { load: () => import('./coupon.js'), fn: 'coupon' },
   'island-topper': { load: () => import('./island-topper.js'), fn: 'islandTopper' },
   island: { load: () => import('./island.js'), fn: 'island' },
-  rock: { load: () => import('./rock.js'), fn: 'rock' },
+  rock: { load: () => import('./rock.js'), fn: 'rock', pack: {} },
   'token-ship': { load: () => import('./token-ship.js'), fn: 'tokenShip', pack: {} },
   'treasure-chest': { load: () => import('./treasure-chest.js'), fn: 'treasureChest', pack: {} },
   'wind-die': { load: () => import('./wind-die.js'), fn: 'windDie', pack: {} },
@@ -69,11 +72,13 @@ export const BUILDERS = {
         if (layout === 'rigadoon') checkOption('board', 'boardCols', boardCols, Number.isInteger(boardCols) && boardCols === boardRows && boardCols % 2 === 1 && boardCols >= 9 && boardCols <= 31, 'an odd whole number from 9 to 31, equal to boardRows, for the rigadoon layout');
         const markers = layout === 'rigadoon' ? rigadoonMarkers(boardCols, boardRows) : [];
         const board = { cols: boardCols, rows: boardRows, squareMm: tile.squareMm, markers };
-        return tileBoard(board, bed.xMm, bed.yMm, SPLIT_MARGIN_MM).map((t) => ({ id: t.id, options: { ...tile, cols: t.cols, rows: t.rows, keys: t.keys, keyways: t.keyways, markers: t.markers } }));
+        // A tile's frame is the south-west corner of its squares (board-tile.ts): it sits at its offset in the board.
+        return tileBoard(board, bed.xMm, bed.yMm, SPLIT_MARGIN_MM).map((t) => ({ id: t.id, options: { ...tile, cols: t.cols, rows: t.rows, keys: t.keys, keyways: t.keyways, markers: t.markers }, atMm: [t.colOffset * tile.squareMm, t.rowOffset * tile.squareMm] as const }));
       },
     },
   },
   'ship-base': { load: () => import('./ship-base.js'), fn: 'shipBase', pack: {} },
+  'ship-miniature': { load: () => import('./ship-miniature.js'), fn: 'shipMiniature', pack: {} },
   'movement-template': { load: () => import('./movement-template.js'), fn: 'movementTemplate', pack: { variantLabel: 'id' } },
   'range-ruler': {
     load: () => import('./range-ruler.js'),

@@ -7,7 +7,7 @@
  */
 import { hull3d, union, type Solid, type Vec3 } from '../geometry/kernel.js';
 import { layOnBed, type Part } from '../geometry/part.js';
-import { checkOption, mergeOptions } from './options.js';
+import { checkOption, checkRange, mergeOptions } from './options.js';
 import { createRandom, type Random } from '../random.js';
 
 export type TerrainKind = 'rock' | 'reef';
@@ -17,9 +17,14 @@ export interface RockOptions {
   kind: TerrainKind;
   /** Integer seed, 0 to 2^32 − 1: same seed, same solid. Default 1. */
   seed: number;
+  /**
+   * Every size of TERRAIN times this, for a game whose ships are bigger than Cannons & Coastlines'
+   * (Kingdom Fleets' bases are 30–60 mm wide): 1 to 3, slopes unchanged. Default 1.
+   */
+  scale: number;
 }
 
-export const DEFAULTS: RockOptions = { kind: 'rock', seed: 1 };
+export const DEFAULTS: RockOptions = { kind: 'rock', seed: 1, scale: 1 };
 
 const KINDS: readonly TerrainKind[] = ['rock', 'reef'];
 
@@ -122,8 +127,10 @@ export function rock(options?: Partial<RockOptions>): Part {
   const o = mergeOptions(DEFAULTS, options);
   checkOption('rock', 'kind', o.kind, KINDS.includes(o.kind), `one of ${KINDS.map((k) => `"${k}"`).join(', ')}`);
   checkOption('rock', 'seed', o.seed, Number.isInteger(o.seed) && o.seed >= 0 && o.seed <= 0xffffffff, 'an integer from 0 to 4294967295');
+  checkRange('rock', 'scale', o.scale, 1, 3);
 
   const rng = createRandom(o.seed);
   const lumps = o.kind === 'rock' ? rockLumps(rng) : reefLumps(rng);
-  return layOnBed({ solid: union(lumps.map((l) => lumpSolid(l, rng))), features: [] });
+  const solid = union(lumps.map((l) => lumpSolid(l, rng)));
+  return layOnBed({ solid: o.scale === 1 ? solid : solid.scale(o.scale), features: [] });
 }

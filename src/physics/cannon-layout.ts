@@ -29,7 +29,7 @@ export interface CannonOptions {
   armTipWidthMm: number;
   /** Tip deflection at which the catch releases. Default CANNON.releaseDeflectionMm (4 mm). */
   releaseDeflectionMm: number;
-  /** Bore elevation above horizontal. Default CANNON.elevationDeg (25°). */
+  /** Bore elevation above horizontal. Default CANNON.elevationDeg (30°). */
   elevationDeg: number;
   /** Ball diameter. Default INTERFACES.cannonball.diameterMm (8 mm). */
   ballDiameterMm: number;

@@ -91,6 +91,26 @@ export async function checkFiles(built: readonly MeshFile[], input: ValidateInpu
 
 /** `checkFiles`, and the figures the rules measured (in rule order, then faction). */
 async function checkFilesWithFigures(built: readonly MeshFile[], input: ValidateInput): Promise<{ findings: Finding[]; figures: Figure[] }> {
+  return withContext(built, input, (ctx) => {
+    const findings: Finding[] = [];
+    const figures: Figure[] = [];
+    for (const rule of input.rules ?? RULES) {
+      rule.check(
+        ctx,
+        (f) => findings.push({ ...f, rule: rule.id, severity: f.severity ?? 'error', at: f.at ?? null }),
+        (m) => figures.push({ rule: rule.id, ...m }),
+      );
+    }
+    return { findings: sortFindings(findings), figures };
+  });
+}
+
+/**
+ * Runs `fn` over the rules' context for meshes already built (plus each faction's external hull): the
+ * solids, hull probes and placements the rules see (the assembly guide draws from them). Kernel objects
+ * live only while `fn` runs: return plain values.
+ */
+export async function withContext<T>(built: readonly MeshFile[], input: ValidateInput, fn: (ctx: Context) => T): Promise<T> {
   const files = checkedFiles(built, input);
   await initKernel();
   return withArena(() => {
@@ -146,15 +166,6 @@ async function checkFilesWithFigures(built: readonly MeshFile[], input: Validate
         return hulls.get(faction.id)!;
       },
     };
-    const findings: Finding[] = [];
-    const figures: Figure[] = [];
-    for (const rule of input.rules ?? RULES) {
-      rule.check(
-        ctx,
-        (f) => findings.push({ ...f, rule: rule.id, severity: f.severity ?? 'error', at: f.at ?? null }),
-        (m) => figures.push({ rule: rule.id, ...m }),
-      );
-    }
-    return { findings: sortFindings(findings), figures };
+    return fn(ctx);
   });
 }

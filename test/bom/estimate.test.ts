@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CALIBRATION, estimatePrint, facingAreas, sliceMesh, SLICER_PROFILE, type PrintSettings } from '../../src/bom/estimate.js';
-import { box, cylinder, initKernel, withArena } from '../../src/geometry/kernel.js';
+import { CALIBRATION, estimatePrint, facingAreas, plateMinutes, sliceMesh, SLICER_PROFILE, type PrintSettings } from '../../src/bom/estimate.js';
+import { box, cylinder, initKernel, sphere, withArena } from '../../src/geometry/kernel.js';
 import { measureMesh } from '../../src/mesh/topology.js';
 import { boxMesh } from './helpers.js';
 
@@ -54,7 +54,8 @@ describe('slicing a mesh into layers', () => {
       expect(upOutlineMm[49]).toBeCloseTo(160 + 16, 6);
       const e = estimatePrint(mesh, PRINT, 1.24);
       const h = PRINT.layerHeightMm, w = 2 * spacing(PRINT);
-      const insideFull = 1600 - 160 * w, insidePocket = 1584 - 176 * w;
+      // The walls' band round an island loses π·w² to its corners' turn; round the pocket (a hole) it gains it.
+      const insideFull = 1600 - (160 * w - Math.PI * w * w), insidePocket = 1584 - 176 * w;
       // Bottom 4 layers solid; under the floor 5 layers of its 16 mm² grown by 3 mm round its 16 mm outline;
       // the 5 layers beside the pocket lie under the top and are solid.
       const skins = 4 * insideFull + 5 * (16 + SLICER_PROFILE.externalInfillMarginMm * 16) + 5 * insidePocket;
@@ -86,10 +87,13 @@ describe('slicing a mesh into layers', () => {
 });
 
 describe('estimatePrint', () => {
+  beforeAll(initKernel);
   it('gives a box its walls, skins and infill in closed form', () => {
     const e = estimatePrint(boxMesh(20, 20, 10), PRINT, 1.24);
     const h = PRINT.layerHeightMm;
-    const wall = 80 * PRINT.perimeters * spacing(PRINT);
+    // Steiner: a band of width W inside a closed outline of length L covers L·W − π·W².
+    const W = PRINT.perimeters * spacing(PRINT);
+    const wall = 80 * W - Math.PI * W * W;
     const inside = 400 - wall;
     const k = CALIBRATION.volumeFactor;
     expect(e.layers).toBe(50);
@@ -115,6 +119,37 @@ describe('estimatePrint', () => {
     expect(estimatePrint(m, { ...PRINT, perimeters: 3 }, 1.24).grams).toBeGreaterThan(base.grams);
     expect(estimatePrint(m, { ...PRINT, layerHeightMm: 0.16 }, 1.24).minutes).toBeGreaterThan(base.minutes);
     expect(base.grams).toBeLessThan((40 * 30 * 20 * 1.24) / 1000);
+  });
+
+  it('lays a ball with no infill as its walls and the skin inside them, and slows a solid part for its short roads', () => {
+    // An 8 mm ball (a cannonball) with three walls: its flanks' strips lie within the walls, so with no
+    // infill PrusaSlicer lays almost no skin (2.4 of 148 mm³ measured); with infill its vertical shells fill them.
+    const ball = withArena(() => sphere(4, 48).translate([0, 0, 4]).toMesh());
+    const bare = estimatePrint(ball, { ...PRINT, perimeters: 3, infillFraction: 0 }, 1.22);
+    const filled = estimatePrint(ball, { ...PRINT, perimeters: 3 }, 1.22);
+    expect(bare.skinsMm3).toBeLessThan(0.1 * bare.wallsMm3);
+    expect(filled.skinsMm3).toBeGreaterThan(0.5 * filled.wallsMm3);
+    // The walls are the band inside each layer's outline, less than its outline times their width.
+    expect(bare.wallsMm3).toBeLessThan(0.75 * CALIBRATION.volumeFactor * (4 / 3) * Math.PI * 64);
+    // A solid block takes longer per mm³ than sparse infill's long roads at the same speed would say.
+    const block = boxMesh(40, 20, 4);
+    const solid = estimatePrint(block, { ...PRINT, infillFraction: 1 }, 1.24), sparse = estimatePrint(block, { ...PRINT, infillFraction: 0.5 }, 1.24);
+    const fillS = (e: typeof solid): number => e.infillMm3 / CALIBRATION.volumeFactor / PRINT.layerHeightMm / spacing(PRINT) / SLICER_PROFILE.infillSpeedMmS;
+    expect((solid.minutes - sparse.minutes) * 60).toBeGreaterThan(CALIBRATION.moveTimeFactor * (fillS(solid) - fillS(sparse)) * 1.1);
+  });
+
+  it('times a plate of small parts by its layers together: slowed for cooling only where the whole plate is quick', () => {
+    // A 4 × 4 mm layer's roads take under 3 s at full speed; the slowdown stretches them towards 5 s.
+    const tiny = estimatePrint(boxMesh(4, 4, 2), PRINT, 1.24);
+    expect(tiny.layerTimes.moveS.every((m, i) => m < tiny.layerTimes.floorS[i]!)).toBe(true);
+    // One alone: every layer stretched, as estimatePrint has it.
+    expect(plateMinutes([{ times: tiny.layerTimes, count: 1 }])).toBeCloseTo(tiny.minutes, 9);
+    // Forty side by side: their layers are long enough, so forty copies take less than forty alone…
+    const forty = plateMinutes([{ times: tiny.layerTimes, count: 40 }]);
+    expect(forty).toBeLessThan(40 * tiny.minutes);
+    // …and no less than their moves and overheads.
+    const moves = tiny.layerTimes.moveS.reduce((a, b) => a + b, 0) + tiny.layers * tiny.layerTimes.overheadS;
+    expect(forty).toBeCloseTo((40 * moves) / 60, 9);
   });
 
   it('stretches every layer of a small part to the minimum layer time', () => {

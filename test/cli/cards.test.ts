@@ -11,7 +11,7 @@ describe('shipwright cards', () => {
     const pdf = await runBuilt(['cards', '--faction', 'corsairs', '--faction', 'the-industry', '--out', join(work, 'pdf')]);
     expect(pdf.err).toBe('');
     expect(pdf.code).toBe(0);
-    expect(pdf.out).toMatch(/^3 pages \(2 faction cards, flags with a 13\.\d\d mm tab, the quick reference\) → .*cards\.pdf\n$/);
+    expect(pdf.out).toMatch(/^3 pages \(2 faction cards, flags with a 7\.\d\d mm tab, the quick reference\) → .*cards\.pdf\n$/);
     expect(new TextDecoder().decode((await readFile(join(work, 'pdf', 'cards.pdf'))).subarray(0, 5))).toBe('%PDF-');
     const letter = await runBuilt(['cards', '--faction', 'corsairs', '--format', 'svg', '--paper', 'letter', '--out', join(work, 'letter')]);
     expect(letter.code).toBe(0);

@@ -87,7 +87,7 @@ describe('what crashed or was silently changed', () => {
   it('an STL of no triangles as --part, or as an external hull', async () => {
     const empty = new Uint8Array(84);
     const dir = folder('empty-stl', { 'empty.stl': empty, 'external-clean.yaml': readFileSync(join(FX, 'external-clean.yaml'), 'utf8').replaceAll('ext-hull.stl', 'empty.stl') });
-    refused(await run('validate', '--part', `wheel=${join(dir, 'empty.stl')}`), /--part: .*empty\.stl holds no triangles: expected the closed mesh of a part, exported as binary STL/);
+    refused(await run('validate', '--part', `wheel=${join(dir, 'empty.stl')}`), /--part: .*empty\.stl holds no triangles: expected the closed mesh of a part, exported as STL \(binary or ASCII\)/);
     refused(await run('validate', '--factions-dir', dir), /external-clean\.yaml \(model\.externalHull\.stl\): .*empty\.stl holds no triangles/);
   });
 
@@ -119,6 +119,14 @@ describe('what crashed or was silently changed', () => {
     expect(bom.code, bom.err).toBe(0);
     const factions = new Set((JSON.parse(bom.out) as { rows: { faction: string | null }[] }).rows.map((r) => r.faction));
     expect([...factions].filter((f) => f !== 'shared')).toEqual(['corsairs']);
+    // Built end to end: its one faction's files, and shared parts counted for that faction's set alone.
+    const out = join(work, 'cc-copy-out');
+    const gen = await run('generate', '--game', dir, '--out', out, '--no-cache');
+    expect(gen.code, gen.err).toBe(0);
+    const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as { builds: { factions: { id: string; source: string }[] }[]; files: { path: string; faction: string | null; quantityPerSet: Record<string, number> }[] };
+    expect(manifest.builds.flatMap((b) => b.factions)).toEqual([{ id: 'corsairs', source: expect.stringMatching(/cc-copy\/fleet\/corsairs\.yaml$/) }]);
+    expect(new Set(manifest.files.map((f) => f.path.split('/')[0]))).toEqual(new Set(['corsairs', 'shared']));
+    for (const f of manifest.files) expect(Object.keys(f.quantityPerSet), f.path).toEqual(['corsairs']);
     // What the commands would not read is refused, not ignored.
     const both = folder('cc-both', { 'game.yaml': `${copy}pieces: [{ id: die, builder: wind-die, count: { perTable: 1 }, rule: r }]\n` });
     folder('cc-both/fleet', { 'corsairs.yaml': corsairs });

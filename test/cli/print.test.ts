@@ -4,9 +4,10 @@
  * the STLs, the parts' shadows measured on the bed.
  */
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PNG } from 'pngjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { partPrint } from '../../src/bom/part-print.js';
 import { findMaterial } from '../../src/materials.js';
@@ -103,7 +104,7 @@ describe('shipwright print', () => {
     expect(extra.get('shared/fit-coupon.stl')).toBe(1);
     expect(ship.every((f) => extra.get(f) === 1)).toBe(true);
     expect(ship).toEqual(expect.arrayContaining(['corsairs/hull.stl', 'shared/wheel.stl', 'shared/carriage.stl', 'shared/mast.stl', 'shared/sail.stl', 'shared/cannon.stl', 'shared/cannonball.stl']));
-    expect(manifest.otherFiles.map((o) => o.path)).toEqual([...plan.plates.map((p) => p.file), 'print-plan.md'].sort());
+    expect(manifest.otherFiles.map((o) => o.path)).toEqual([...plan.plates.map((p) => p.file), 'assembly/corsairs.png', 'assembly/the-islanders.png', 'print-plan.md'].sort());
   });
 
   it("keeps every part's shadow, and its brim, on the bed less its edge, and the gap between any two", () => {
@@ -209,14 +210,19 @@ describe('shipwright print', () => {
     expect(seen.brims).toBeGreaterThan(3);
   });
 
-  it('buys no spool of the colours the user has', async () => {
+  it('buys no spool of the colours the user has, from the profile and --have', async () => {
     const colours = ['black', 'teal'];
     expect(plan.spools.filter((s) => colours.includes(s.colour)).map((s) => s.buy)).toEqual([1, 1]);
-    const r = await runBuilt(['print', ...TABLE, '--have', colours.join(','), '--out', join(work, 'have'), '--json']);
+    // A full black spool on the profile's shelf, what is left on a teal one on the command line.
+    const profile = join(work, 'shelf.yaml');
+    await writeFile(profile, 'version: 1\ncalibration: {}\nhave:\n  - colour: black\n    spools: 1\n');
+    const teal = plan.spools.find((s) => s.colour === 'teal')!.grams;
+    const r = await runBuilt(['print', ...TABLE, '--profile', profile, '--have', `teal:${Math.ceil(teal)}g`, '--out', join(work, 'have'), '--json']);
     expect(r.code, r.err).toBe(0);
     const have = JSON.parse(r.out) as JsonPlan;
     const owned = have.spools.filter((s) => colours.includes(s.colour));
-    expect(owned.map((s) => [s.colour, s.have, s.buy])).toEqual(expect.arrayContaining([['black', 1, 0], ['teal', 1, 0]]));
+    expect(owned.map((s) => [s.colour, s.have, s.buy])).toEqual(expect.arrayContaining([['black', 1, 0], ['teal', Math.ceil(teal) / 1000, 0]]));
+    expect(await readFile(join(work, 'have', 'print-plan.md'), 'utf8')).toContain(`teal pla: ${teal.toFixed(0)} g; you have ${Math.ceil(teal)} g, buy 0`);
     expect(owned.length).toBe(2);
     // The other colours are bought as before.
     for (const s of have.spools.filter((x) => !colours.includes(x.colour) && x.colour !== 'any')) expect(s.buy, s.colour).toBe(plan.spools.find((x) => x.colour === s.colour)!.buy);
@@ -224,10 +230,33 @@ describe('shipwright print', () => {
     expect([bad.code, bad.err]).toEqual([2, expect.stringMatching(/--have.*unknown material "wood"/)]);
   });
 
+  it("draws each faction's assembly guide beside the plan, its steps in the order a ship goes together", async () => {
+    const { assembly } = plan as JsonPlan & { assembly: { faction: string; picture: string; washers: number; steps: { id: string; title: string; text: string }[] }[] };
+    expect(assembly.map((a) => [a.faction, a.picture, a.washers])).toEqual([['corsairs', 'assembly/corsairs.png', 3], ['the-islanders', 'assembly/the-islanders.png', 0]]);
+    // The Islanders' proa carries no ballast and no cargo: those steps are left out, the rest keep their order.
+    expect(assembly.map((a) => a.steps.map((x) => x.id))).toEqual([
+      ['band', 'wheel', 'carriage', 'washers', 'mast', 'sail', 'flag', 'cargo', 'cannon'],
+      ['band', 'wheel', 'carriage', 'mast', 'sail', 'flag', 'cannon'],
+    ]);
+    const md = await readFile(join(work, 'out', 'print-plan.md'), 'utf8');
+    for (const a of assembly) {
+      expect(md).toContain(`](${a.picture})`);
+      // The sheet: the exploded view and the ship over four steps to a row, most of it drawn on.
+      const img = PNG.sync.read(await readFile(join(work, 'out', a.picture)));
+      expect(img.width).toBe(2 * 16 + 4 * 320);
+      let drawn = 0;
+      for (let i = 0; i < img.data.length; i += 4) if (Math.abs(img.data[i]! - 0xf7) + Math.abs(img.data[i + 1]! - 0xf6) + Math.abs(img.data[i + 2]! - 0xf2) > 24) drawn++;
+      expect(drawn / (img.width * img.height), a.picture).toBeGreaterThan(0.08);
+    }
+    // What is bought, and whether the washers hold without glue: the boss is wider than any ISO 7089 hole.
+    expect(assembly[0]!.steps[0]!.text).toContain('AS568-014 O-ring');
+    expect(assembly[0]!.steps[3]!.text).toMatch(/boss is 10\.\d\d mm across \(measured on the mesh\), larger than any ISO 7089 hole \(10\.5–10\.77 mm\), so they press on/);
+  });
+
   it('writes the same bytes again, and print-plan.md lists every plate', async () => {
     const again = join(work, 'again');
     expect((await runBuilt(['print', ...TABLE, '--out', again])).code).toBe(0);
-    for (const p of plan.plates) expect((await readFile(join(again, p.file))).equals(await readFile(join(work, 'out', p.file))), p.file).toBe(true);
+    for (const p of [...plan.plates.map((x) => x.file), 'assembly/corsairs.png', 'assembly/the-islanders.png', 'print-plan.md']) expect((await readFile(join(again, p))).equals(await readFile(join(work, 'out', p))), p).toBe(true);
     const md = await readFile(join(again, 'print-plan.md'), 'utf8');
     for (const p of plan.plates) expect(md).toContain(p.file);
   });

@@ -79,10 +79,21 @@ describe('shipwright tune --json', () => {
 });
 
 describe('shipwright tune, readable', () => {
-  it('prints a table with units and the warnings', async () => {
-    const { code, out } = await run('tune', '--material', 'petg', '--range', '60cm');
+  it('answers in the unit asked, a plain summary first, the warnings, and no table without --detail', async () => {
+    const { code, out } = await run('tune', '--material', 'PETG', '--range', '24 inches');
     expect(code).toBe(0);
-    expect(out).toMatch(/^PETG cannon for 0\.6 m \(23\.6 in\)/);
+    expect(out).toMatch(/^PETG cannon for 24 in \(0\.61 m\): lands at 2[34](\.\d+)? in; two copies land between [\d.]+ and [\d.]+ in\n/);
+    expect(out).toMatch(/^draw [\d.]+ mm, thumb [\d.]+ N, lasts (~|more than )[\d,]+ shots$/m);
+    expect(out).toMatch(/^arm [\d.]+ mm thick \(\d+ lines\), [\d.]+ mm long; print it solid \(100 % infill\)$/m);
+    expect(out).toMatch(/^Warnings:\n  - /m);
+    expect(out).not.toMatch(/^thumb force/m);
+    expect(out).toContain('--detail');
+  });
+
+  it('prints a table with units and the warnings under --detail', async () => {
+    const { code, out } = await run('tune', '--material', 'petg', '--range', '60cm', '--detail');
+    expect(code).toBe(0);
+    expect(out).toMatch(/^PETG cannon for 60 cm \(23\.6 in\)/);
     expect(out).toMatch(/^predicted range \(carry\)\s+0\.6\d*\s+m$/m);
     expect(out).toMatch(/^arm thickness\s+[\d.]+ \(\d+ lines\)\s+mm$/m);
     expect(out).toMatch(/^thumb force\s+[\d.]+\s+N$/m);
@@ -91,7 +102,7 @@ describe('shipwright tune, readable', () => {
   });
 
   it('says "more than" where the wear estimate is capped', async () => {
-    const { out } = await run('tune', '--material', 'pa', '--range', '10cm');
+    const { out } = await run('tune', '--material', 'pa', '--range', '10cm', '--detail');
     expect(out).toMatch(/^wear \[E\]\s+more than 1,000,000\s+shots$/m);
     expect(out.replace(/\n +/g, ' ')).toContain('wear: more than 1,000,000 shots before the range falls noticeably; a model estimate [E]');
   });
@@ -171,7 +182,7 @@ describe('shipwright tune: requests it cannot meet and bad flags', () => {
     [['--range', '24in', '--ball-diameter', '6'], '--ball-diameter: "6" is not valid: expected millimetres from 8 to 12'],
     [['--range', '24in', '--arm-length', '90mm'], '--arm-length: "90mm" is not valid: expected millimetres from 20 to 45'],
     [['--range', '24in', '--ball-material', 'wood'], "argument 'wood' is invalid. Allowed choices are pla"],
-    [[], "required option '--range <dist>' not specified"],
+    [[], '--range: missing: give the target carry, e.g. --range 24in, or a --profile that holds a cannon'],
   ])('%j exits 2 with a clear message', async (args, message) => {
     const { code, out, err } = await run('tune', '--material', 'petg', ...args);
     expect(code).toBe(2);
@@ -213,9 +224,9 @@ describe('shipwright calibrate', () => {
     expect((await readFile(stl)).length).toBeGreaterThan(84);
     const withFamily = JSON.parse((await run('tune', '--material', 'petg', '--range', '24in', '--profile', profile, '--family', 'long-arm', '--json')).out);
     expect(withFamily.calibrationFactor).toBe(r.factor);
-    // Without the family there is no material-wide factor: tune says so and uses 1.
+    // Without --family: the family of the cannon the profile keeps (calibrate recorded it).
     const plain = JSON.parse((await run('tune', '--material', 'petg', '--range', '24in', '--profile', profile, '--json')).out);
-    expect(plain.calibrationFactor).toBe(1);
+    expect(plain.calibrationFactor).toBe(r.factor);
   });
 
   it('fits the factor from practice shots, stores it, and tune --profile uses it', async () => {
@@ -233,7 +244,7 @@ describe('shipwright calibrate', () => {
 
     const saved = JSON.parse(await readFile(profile, 'utf8'));
     const measuredM = measured.split(',').map((s) => Math.round(Number(s.slice(0, -2)) * 10 * 1000) / 1e6);
-    expect(saved).toEqual({ version: 1, calibration: { petg: { energyFactor: r.factor, basedOnFactor: 1, tunedForM: 0.6096, measuredM, shotsFired: 20 } } });
+    expect(saved).toEqual({ version: 1, cannon: { materialId: 'petg', rangeM: 0.6096, design: {} }, calibration: { petg: { energyFactor: r.factor, basedOnFactor: 1, tunedForM: 0.6096, measuredM, shotsFired: 20 } } });
 
     // The same shots again: refitted from the factor they were first fitted from, not compounded.
     const again = JSON.parse((await run('calibrate', '--material', 'petg', '--tuned-for', '24in', '--measured', measured, '--shots-fired', '20', '--profile', profile, '--json')).out);
@@ -263,7 +274,7 @@ describe('shipwright calibrate', () => {
     expect(code).toBe(0);
     expect(out).toMatch(/^practice shots\s+3$/m);
     expect(out).toMatch(/^calibration factor \(energy\), before → after\s+1 → 0\.(9|89)\d*$/m);
-    expect(out.replace(/\n +/g, ' ')).toContain(`Saved to ${profile} as petg; use it with: shipwright tune --profile ${profile}`);
+    expect(out.replace(/\n +/g, ' ')).toContain(`Saved to ${profile} as petg, with this cannon's design (petg, tuned for 0.61 m): tune, generate, validate, print and bom with --profile ${profile} build it`);
     expect(out).toMatch(/Corrected arm:\nPETG cannon for 0\.61 m/);
   });
 

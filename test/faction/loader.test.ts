@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InputError, type Problem } from '../../src/errors.js';
 import { DEFAULT_FACTIONS_DIR, loadFactionFile, loadFactions, parseFaction, type LoadOptions } from '../../src/faction/loader.js';
-import { readTextFile } from '../../src/io/read.js';
+import { readTextFile } from '../../src/files/read.js';
 
 let queens: string;
 let tmp: string;

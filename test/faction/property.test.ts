@@ -11,7 +11,7 @@ import { InputError } from '../../src/errors.js';
 import { DEFAULT_FACTIONS_DIR, parseFaction } from '../../src/faction/loader.js';
 import { FACTION_LIMITS } from '../../src/faction/format.js';
 import type { Faction } from '../../src/faction/types.js';
-import { decodeUtf8 } from '../../src/io/read.js';
+import { decodeUtf8 } from '../../src/files/read.js';
 
 const NAME = 'factions/queens-fleet.yaml';
 const TEXT = readFileSync(join(DEFAULT_FACTIONS_DIR, 'queens-fleet.yaml'), 'utf8');

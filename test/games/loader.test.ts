@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -23,9 +23,12 @@ async function problems(text: string): Promise<string[]> {
 }
 
 describe('game packs, loaded', () => {
-  it('ships five packs, Cannons & Coastlines the default one built from the factions', async () => {
+  it('ships a pack for each folder of games/, the five games of the brief among them, Cannons & Coastlines the default one built from the factions', async () => {
     const games = await loadGames();
-    expect(games.map((g) => g.id)).toEqual(['cannonades', 'cannons-and-coastlines', 'kingdom-fleets', 'rigadoon', 'ships-of-the-line']);
+    // A new pack is its folder: nothing here lists the packs.
+    const folders = readdirSync(GAMES_DIR, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+    expect(games.map((g) => g.id)).toEqual(folders);
+    expect(folders).toEqual(expect.arrayContaining(['cannonades', 'cannons-and-coastlines', 'kingdom-fleets', 'rigadoon', 'ships-of-the-line']));
     const cc = games.find((g) => g.id === DEFAULT_GAME_ID)!;
     expect(cc.factionsDir).toBe(join(GAMES_DIR, '..', 'factions'));
     for (const g of games) if (!g.factionsDir) expect(g.pieces.length, g.id).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Faction } from '../../src/faction/types.js';
-import { CATALOG } from '../../src/generate/catalog.js';
+import { CATALOG, setCount } from '../../src/generate/catalog.js';
 import { canonicalJson, defaultSettings, jobKey, planJobs } from '../../src/generate/index.js';
 import { fitsBed } from '../../src/generate/manifest.js';
 import { COIN_SET } from '../../src/rules/rulebook.js';
@@ -33,7 +33,7 @@ describe('planJobs', () => {
     const paths = planJobs([plain, turreted], defaultSettings()).map((p) => p.job.path);
     expect(paths.filter((p) => p.endsWith('/hull.stl'))).toEqual(['plain/hull.stl', 'turreted/hull.stl']);
     expect(paths.filter((p) => p.endsWith('/turret.stl'))).toEqual(['turreted/turret.stl']);
-    const shared = CATALOG.filter((e) => e.scope === 'shared').length;
+    const shared = CATALOG.filter((e) => e.folder === 'shared').length;
     expect(paths.filter((p) => p.startsWith('shared/'))).toHaveLength(shared);
     expect(new Set(paths).size).toBe(paths.length);
     for (const c of COIN_SET) expect(paths).toContain(`shared/coin-${c.id}.stl`);
@@ -45,7 +45,7 @@ describe('planJobs', () => {
   });
 
   it('counts per faction set as the print list says', () => {
-    const count = (part: string, f: Faction): number => CATALOG.find((e) => e.part === part)!.count(f);
+    const count = (part: string, f: Faction): number => setCount(CATALOG.find((e) => e.part === part)!, f);
     expect(count('hull', turreted)).toBe(3);
     expect(count('turret', turreted)).toBe(3);
     expect(count('cargo', plain)).toBe(3);

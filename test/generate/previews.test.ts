@@ -65,7 +65,8 @@ describe('generate --previews', () => {
 
   it('lays out a sheet per set, a cell for every part it prints, and one of the shared parts', async () => {
     for (const id of ['corsairs', 'sun-fleet']) {
-      const cells = manifest.files.filter((f) => (f.quantityPerSet[id] ?? 0) > 0).length;
+      // A cell per part, and the ship assembled.
+      const cells = manifest.files.filter((f) => (f.quantityPerSet[id] ?? 0) > 0).length + 1;
       const sheet = await png(`previews/${id}.png`);
       // Five cells of 256 × (192 + 30) to a row, under a 56 px title, 16 px margins.
       expect([sheet.width, sheet.height]).toEqual([2 * 16 + 5 * 256, 56 + Math.ceil(cells / 5) * 222 + 16]);
@@ -115,7 +116,9 @@ describe('generate --previews', () => {
   });
 
   it("matches the README's pictures (npm run docs remakes them)", async () => {
-    for (const [docs, made] of [['corsairs-contact-sheet.png', 'previews/corsairs.png'], ['hulls.png', 'previews/hulls.png'], ['fleet.png', 'previews/fleet.png']]) {
+    const guides = manifest.files.filter((f) => f.part === 'hull').map((f) => [`assembly/${f.faction}.png`, `previews/${f.faction}/assembly.png`]);
+    expect(guides.length).toBe(7);
+    for (const [docs, made] of [['corsairs-contact-sheet.png', 'previews/corsairs.png'], ['hulls.png', 'previews/hulls.png'], ['fleet.png', 'previews/fleet.png'], ...guides]) {
       const bytes = await readFile(new URL(`../../docs/${docs}`, import.meta.url));
       expect(bytes.equals(await readFile(join(work, 'out', made!))), `docs/${docs} is stale: run npm run docs`).toBe(true);
     }

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
 import { sha256Of, type Manifest } from '../../src/generate/manifest.js';
-import { STALE_MS } from '../../src/io/lock.js';
+import { STALE_MS } from '../../src/files/lock.js';
 import { openProject, writeProject, type OutputFile, type WriteOptions } from '../../src/io/output.js';
 
 const file = (path: string, text: string): OutputFile => ({ path, bytes: new TextEncoder().encode(text) });

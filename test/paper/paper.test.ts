@@ -16,7 +16,7 @@ import { CARD } from '../../src/paper/cards.js';
 import { paperPages } from '../../src/paper/index.js';
 import { PAPER, pagesPdf, pageSvg, type Page, type Shape } from '../../src/paper/page.js';
 import { textStrokes } from '../../src/render/font.js';
-import { clearanceMm, PAPER_THICKNESS_MM } from '../../src/standard.js';
+import { clearanceMm, displayColor, INTERFACES, PAPER_THICKNESS_MM } from '../../src/standard.js';
 import { DEFAULT_FACTIONS_DIR, loadFactions } from '../../src/faction/loader.js';
 
 let factions: Faction[];
@@ -54,7 +54,17 @@ describe('cards', () => {
   it('lays out the cards nine to a page, then the flags, then the quick reference, on A4 and Letter', async () => {
     for (const paper of ['a4', 'letter'] as const) {
       const { pages } = await paperPages({ factions, files, settings, paper });
-      expect(pages).toHaveLength(Math.ceil(factions.length / 9) + 2);
+      const cardPages = Math.ceil(factions.length / 9);
+      // Flags: one in each faction's colour for every flag holder its set prints (9–12), on pages of their own.
+      const holder = files.find((f) => f.part === 'flag-holder')!;
+      const flagPages = pages.slice(cardPages, -1);
+      expect(flagPages.length).toBeGreaterThanOrEqual(1);
+      const panels = flagPages.flatMap((p) => p.shapes).filter((x) => x.kind === 'path' && x.fillHex !== null && x.rings.length === 2);
+      for (const f of factions) {
+        const count = holder.quantity.perSet[f.id]!;
+        expect(count, f.id).toBeGreaterThanOrEqual(f.card.ships + 7);
+        expect(panels.filter((x) => x.kind === 'path' && x.fillHex === displayColor(f.card.color)), f.id).toHaveLength(count);
+      }
       for (const p of pages) expect([p.widthMm, p.heightMm]).toEqual([PAPER[paper].widthMm, PAPER[paper].heightMm]);
       // Nothing drawn off the paper.
       for (const p of pages)
@@ -96,7 +106,7 @@ describe('cards', () => {
       const { pages } = await paperPages({ factions, files, settings: { ...settings, clearanceMm: clearance }, paper: 'a4' });
       // The tab's width where it folds: the first flag's cut outline on the flag page (the 12-corner
       // closed path), cut along its fold (the dashed line's x).
-      const flagsPage = pages[pages.length - 2]!.shapes;
+      const flagsPage = pages[Math.ceil(factions.length / 9)]!.shapes;
       const cut = flagsPage.find((x) => x.kind === 'path' && x.closed && x.rings[0]!.length === 12 && x.fillHex === null) as Extract<Shape, { kind: 'path' }>;
       const fold = flagsPage.find((x) => x.kind === 'path' && x.dashMm) as Extract<Shape, { kind: 'path' }>;
       const foldX = fold.rings[0]![0]![0];
@@ -111,7 +121,7 @@ describe('cards', () => {
       expect(2 * PAPER_THICKNESS_MM).toBeLessThanOrEqual(slot.thicknessMm);
     }
     // The slot the generated files were built for (settings.clearanceMm) is the one measured.
-    expect(slot.widthMm).toBeGreaterThan(13);
+    expect(Math.abs(slot.widthMm - INTERFACES.flagHolder.paperSlotHeightMm)).toBeLessThan(0.05);
   });
 });
 

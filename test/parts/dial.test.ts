@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { initKernel, withArena } from '../../src/geometry/kernel.js';
 import { solidFromStl } from '../../src/mesh/inspect.js';
 import { isInside } from '../../src/mesh/probe.js';
-import { bedHoleDepthMm, measurePivot, pegHeightMm } from '../../src/games/measure.js';
+import { bedHoleDepthMm, measurePivot, pegHeightMm } from '../../src/mesh/measure.js';
 import { dial, DEFAULTS as DIAL } from '../../src/parts/dial.js';
 import { dialBase } from '../../src/parts/dial-base.js';
 import { clearanceMm, GAME_INTERFACES, PRINT_IN_PLACE_GAP_MM, SNAP_RETENTION_MM } from '../../src/standard.js';

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { initKernel } from '../../src/geometry/kernel.js';
 import { DEFAULTS, flagHolder } from '../../src/parts/flag-holder.js';
 import { mast } from '../../src/parts/mast.js';
+import { DEFAULTS as SAIL } from '../../src/parts/sail.js';
 import { INTERFACES, MIN_FEATURE_MM } from '../../src/standard.js';
 import { buildAndInspect } from '../helpers/part.js';
 
@@ -30,6 +31,12 @@ describe('flag holder', () => {
     const staff = Math.PI * (DEFAULTS.staffDiameterMm / 2) ** 2 * (clipH + DEFAULTS.staffAboveClipMm + 2);
     expect(topology.volumeMm3).toBeGreaterThan(sleeve * 0.7 + clip * 0.7);
     expect(topology.volumeMm3).toBeLessThan(sleeve + top + clip + staff + clip / 2);
+  });
+
+  it('stands over the mast in proportion to the sail: what shows above the tenon is at most two thirds of the sail', () => {
+    const { topology } = buildAndInspect(() => flagHolder());
+    const shows = topology.bounds.max[2] - topology.bounds.min[2] - INTERFACES.mastTenon.lengthMm;
+    expect(shows).toBeLessThanOrEqual((2 / 3) * SAIL.heightMm);
   });
 
   it('declares an open sleeve bore and paper slot that measure their sizes', () => {

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initKernel, withArena } from '../../src/geometry/kernel.js';
-import { surfaceZMm } from '../../src/games/measure.js';
+import { surfaceZMm } from '../../src/mesh/measure.js';
 import { solidFromStl } from '../../src/mesh/inspect.js';
 import { cardTray, trayOutside, DEFAULTS as TRAY } from '../../src/parts/card-tray.js';
 import { shipBase } from '../../src/parts/ship-base.js';

@@ -190,7 +190,8 @@ describe('hull', () => {
           expect(socket.feature.size).toEqual({ shape: 'round', diameterMm: fitHoleMm(INTERFACES.mastPeg.diameterMm, 'sliding', c) });
         },
       ),
-      { numRuns: 8 },
+      // A Sun Fleet hull whose side touches its slot bosses' faces along a line, which left a needle (kernel.ts flipNeedles).
+      { numRuns: 8, examples: [['sun-fleet', 1, 1.078, 0, 0.05]] },
     );
   });
 

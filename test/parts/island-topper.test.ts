@@ -33,11 +33,11 @@ describe('island topper', () => {
     expect(topology.volumeMm3).toBeLessThan(expected * 1.01);
   });
 
-  it('has six cannon slots facing all round and three flag holes, each open and of its declared size', () => {
+  it('has eight cannon slots facing all round and three flag holes, each open and of its declared size', () => {
     const { features } = buildAndInspect(() => islandTopper());
     const slots = features.filter((f) => f.feature.kind === 'cannon-slot');
     const flags = features.filter((f) => f.feature.kind === 'flag-hole');
-    expect(slots).toHaveLength(6);
+    expect(slots).toHaveLength(8);
     expect(flags).toHaveLength(3);
     slots.forEach((s, i) => {
       expect(s.ok, s.feature.id).toBe(true);
@@ -47,8 +47,8 @@ describe('island topper', () => {
       expect(Math.abs(s.measured.heightMm - s.feature.size.heightMm)).toBeLessThan(0.05);
       // Cannon plug vs slot: one sliding gap per side.
       expect(s.feature.size.widthMm - INTERFACES.cannonPlug.sideMm).toBeCloseTo(2 * clearanceMm('sliding', c), 9);
-      // Facing out, horizontal, every 60°, at the hull's slot height.
-      const a = (i * Math.PI) / 3;
+      // Facing out, horizontal, every 45°, at the hull's slot height.
+      const a = (i * Math.PI) / 4;
       expect(s.feature.axis[0]).toBeCloseTo(Math.cos(a), 9);
       expect(s.feature.axis[1]).toBeCloseTo(Math.sin(a), 9);
       expect(s.feature.axis[2]).toBeCloseTo(0, 9);
@@ -56,9 +56,9 @@ describe('island topper', () => {
       // Outward: the mouth lies along its own axis from the puck's centre.
       expect(s.feature.positionMm[0] * s.feature.axis[0] + s.feature.positionMm[1] * s.feature.axis[1]).toBeCloseTo(DEFAULTS.radiusMm, 6);
     });
-    // Six distinct directions.
+    // Eight distinct directions.
     const dirs = new Set(slots.map((s) => s.feature.axis.map((x) => x.toFixed(3)).join(',')));
-    expect(dirs.size).toBe(6);
+    expect(dirs.size).toBe(8);
     for (const f of flags) {
       expect(f.ok, f.feature.id).toBe(true);
       if (f.feature.size.shape !== 'round') throw new Error('round');

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
 import { initKernel, withArena } from '../../src/geometry/kernel.js';
-import { measureTemplate as measureShape } from '../../src/games/measure.js';
+import { measureTemplate as measureShape } from '../../src/mesh/measure.js';
 import { solidFromStl } from '../../src/mesh/inspect.js';
 import { DEFAULTS, movementTemplate, type MovementTemplateOptions } from '../../src/parts/movement-template.js';
 import { MM_PER_INCH } from '../../src/units.js';
@@ -11,7 +11,7 @@ import { buildAndInspect } from '../helpers/part.js';
 beforeAll(initKernel);
 
 /**
- * The template as exported, measured at mid-height (src/games/measure.ts, as validate's maneuvers check
+ * The template as exported, measured at mid-height (src/mesh/measure.ts, as validate's maneuvers check
  * measures it): the turn between its rear and front edges and its centreline's length; and its area over
  * its width at the bed, which shows the chords' shortfall.
  */

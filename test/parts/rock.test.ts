@@ -11,7 +11,7 @@ const BED_MM = { x: 220, y: 220, z: 250 };
 /** Ship width the terrain has to block (BRIEF: rocks are obstacles). */
 const SHIP_WIDTH_MM = 30;
 
-function inspect(o: RockOptions) {
+function inspect(o: Partial<RockOptions>) {
   const r = buildAndInspect(() => rock(o));
   const { min, max } = r.topology.bounds;
   const footprintMm2 = withArena(() => solidFromStl(r.bytes).sliceAt(0.05).areaMm2());

@@ -17,7 +17,8 @@ export const registerBom: Register = (cmd: Command, io) => {
   addTableOptions(cmd)
     .addOption(new Option('--format <format>', 'output format').choices(BOM_FORMATS).default('table'))
     .option('--json', 'print JSON on stdout and nothing else, as every command does (the same as --format json)')
-    .action(async (flags: Flags) => {
+    .action(async (files: string[], flags: Flags) => {
+      flags.files = files;
       if (flags.json && cmd.getOptionValueSource('format') === 'cli' && flags.format !== 'json') {
         throw InputError.single('--json', '', `--json is --format json; it cannot go with --format ${flags.format}: give one of the two`);
       }

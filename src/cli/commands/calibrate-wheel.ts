@@ -8,7 +8,7 @@ import type { Command } from 'commander';
 import { InputError } from '../../errors.js';
 import { initKernel, withArena } from '../../geometry/kernel.js';
 import { DEFAULT_PROFILE_PATH, readProfile, withProfileLock, writeProfile } from '../../io/profile.js';
-import { writeFileAtomic } from '../../io/atomic.js';
+import { writeFileAtomic } from '../../files/atomic.js';
 import { serializeStl } from '../../mesh/stl.js';
 import { carriage, carriageAxleHeightMm } from '../../parts/carriage.js';
 import { fitWheelRoll, wheel, wheelRadiiMm } from '../../parts/wheel.js';

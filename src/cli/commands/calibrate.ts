@@ -10,7 +10,7 @@ import { fitCalibration } from '../../physics/calibrate.js';
 import { cannonOptionsFor, describeSolution, solveCannon } from '../../physics/tune.js';
 import { wearEstimate } from '../../physics/wear.js';
 import { formatTable, wrap } from '../../table.js';
-import { addDesignOptions, parseIntFlag, parseRangeFlag, requestFrom, type DesignFlags } from '../options.js';
+import { addDesignOptions, designFrom, parseIntFlag, parseRangeFlag, requestFrom, type DesignFlags } from '../options.js';
 import { formatTune, writeCannonStl } from './tune.js';
 import type { Register } from '../terminal.js';
 
@@ -76,6 +76,8 @@ export const registerCalibrate: Register = (cmd: Command, io) => {
         }
         const factor = +fit.factor.toPrecision(4);
         profile.calibration[key] = { energyFactor: factor, basedOnFactor: previous, tunedForM, measuredM, shotsFired };
+        // The design calibrated is the one the profile's commands build from now on (tune, generate, print...).
+        profile.cannon = { materialId: flags.material, rangeM: tunedForM, ...(flags.family && { family: flags.family }), design: designFrom(flags) };
         await writeProfile(profilePath, profile);
         const correctedSolution = solveCannon({ ...request, calibrationFactor: factor });
         const corrected = describeSolution(correctedSolution);
@@ -94,8 +96,7 @@ export const registerCalibrate: Register = (cmd: Command, io) => {
             ['calibration factor (energy), before → after', `${fmt(previous, 4)} → ${fmt(factor, 4)}`, ''],
           ]),
         );
-        const family = flags.family ? ` --family ${flags.family}` : '';
-        io.out(`\n${wrap(`Saved to ${profilePath} as ${key}${again ? ' (the same shots as before: refitted, not compounded)' : ''}; use it with: shipwright tune --profile ${profilePath}${family}, or generate --profile ${profilePath}${family}`, '  ')}\n`);
+        io.out(`\n${wrap(`Saved to ${profilePath} as ${key}${again ? ' (the same shots as before: refitted, not compounded)' : ''}, with this cannon's design (${key}, tuned for ${fmt(tunedForM)} m): tune, generate, validate, print and bom with --profile ${profilePath} build it without repeating the design flags`, '  ')}\n`);
         if (flags.stl !== undefined) io.out(`Corrected cannon → ${flags.stl}\n`);
         io.out('\nCorrected arm:\n');
         io.out(formatTune(corrected));

@@ -16,7 +16,7 @@ export const registerGames: Register = (cmd: Command, io) => {
   cmd.option('--json', 'print the packs as JSON on stdout').action(async (flags: Flags) => {
     const games = await loadGames(GAMES_DIR);
     if (flags.json) {
-      const out = games.map((g) => ({ id: g.id, name: g.name, default: g.id === DEFAULT_GAME_ID, rulebook: g.rulebook, players: g.players, colors: g.colors, pieces: g.pieces.map((p) => ({ id: p.id, builder: p.builder, perPlayer: p.perPlayer, perTable: p.perTable, color: p.color, variants: p.variants.map((v) => v.id).filter(Boolean), rule: p.rule })), checks: g.checks.map((c) => ({ check: c.kind, rule: c.rule })) }));
+      const out = games.map((g) => ({ id: g.id, name: g.name, default: g.id === DEFAULT_GAME_ID, rulebook: g.rulebook, players: g.players, colors: g.colors, pieces: g.pieces.map((p) => ({ id: p.id, builder: p.builder, perPlayer: p.count.per.player ?? 0, perTable: p.count.per.table ?? 0, color: p.color, variants: p.variants.map((v) => v.id).filter(Boolean), rule: p.count.rule })), checks: g.checks.map((c) => ({ check: c.kind, rule: c.rule })) }));
       io.out(`${JSON.stringify(out, null, 2)}\n`);
       return;
     }

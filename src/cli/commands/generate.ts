@@ -4,6 +4,7 @@ import { InputError } from '../../errors.js';
 import { generateParts, type GeneratedFile } from '../../generate/index.js';
 import { bedProblems, HOME_GAME, owner } from '../../generate/manifest.js';
 import { previewFiles, PREVIEWS_DIR } from '../../generate/previews.js';
+import { guideFiles } from '../assembly.js';
 import type { Project } from '../../io/output.js';
 import { buildOf, openOut, rebuildWithRun, writeRun } from '../output-run.js';
 import { defaultJobs } from '../../generate/pool.js';
@@ -11,6 +12,7 @@ import { addGameOption, packFrom, type GameFlags, addBuildOptions, addCacheOptio
 import { progressReporter } from '../progress.js';
 import type { Register } from '../terminal.js';
 
+import { assembledPictures } from '../../games/assembled.js';
 import { generatePack } from '../../games/plan.js';
 import type { Game } from '../../games/types.js';
 import type { BuildSettings } from '../../generate/types.js';
@@ -32,7 +34,7 @@ export const registerGenerate: Register = (cmd: Command, io) => {
     .option('--out <dir>', 'output folder (default out; out/<game> for another --game)')
     .option('--jobs <n>', `worker threads (default: ${defaultJobs()}, the machine's cores)`)
     .option('--json', 'print a JSON summary on stdout and nothing else')
-    .option('--previews', `also write ${PREVIEWS_DIR}/: a picture of every part, a contact sheet per faction set and one of the shared parts`)
+    .option('--previews', `also write ${PREVIEWS_DIR}/: a picture of every part, a contact sheet per faction set and one of the shared parts, and each faction's assembly guide`)
     .action(async (paths: string[], flags: Flags) => {
       const settings = await buildSettingsFrom(flags);
       const jobs = flags.jobs === undefined ? defaultJobs() : parseIntFlag('--jobs', flags.jobs, 1, 64);
@@ -56,7 +58,10 @@ export const registerGenerate: Register = (cmd: Command, io) => {
       // file in the folder (other factions, the print job, the cards, a user's own) stays as it is.
       const build = buildOf(project, HOME_GAME);
       const parts = files.map((file) => ({ file, owner: file.faction ? owner.faction(build, file.faction) : owner.shared(build) }));
-      const others = flags.previews ? previewFiles(files, factions).map((o) => ({ ...o, owner: owner.previews(build) })) : [];
+      // With the previews, each faction's assembly guide (previews/<faction>/assembly.png) and its ship on its sheet.
+      const guides = flags.previews ? await guideFiles(files, factions, settings, cache) : [];
+      const pictures = flags.previews ? [...previewFiles(files, factions, true, new Map(guides.map((g) => [g.faction, g.ship]))), ...guides.map((g) => ({ path: `${PREVIEWS_DIR}/${g.faction}/assembly.png`, bytes: g.sheetPng }))] : [];
+      const others = pictures.map((o) => ({ ...o, owner: owner.previews(build) }));
       const owners = new Set([...factions.map((f) => owner.faction(build, f.id)), owner.shared(build), ...(flags.previews ? [owner.previews(build)] : [])]);
       const sources = factions.map((f) => ({ id: f.id, source: f.sourceFile }));
       await writeRun(project, { game: HOME_GAME, settings, parts, others, replaces: (o) => owners.has(o), factions: sources }, io);
@@ -74,15 +79,18 @@ async function generateGame(game: Game, project: Project, settings: BuildSetting
   const cache = await cacheFrom(flags, (m) => io.err(`warning: ${m}\n`));
   const t0 = performance.now();
   const progress = flags.json ? null : progressReporter(io);
-  const { files } = await generatePack(game, settings, { jobs, cache, onProgress: progress ?? undefined });
+  const { planned, files } = await generatePack(game, settings, { jobs, cache, onProgress: progress ?? undefined });
   const tooBig = bedProblems(files, settings.printer, []);
   if (tooBig.length) throw new InputError(tooBig.map((p) => ({ ...p, source: game.source })));
-  // A sheet for what each player prints and one for the table's, when it prints anything (Kingdom Fleets' table prints nothing).
+  // A sheet for what each player prints and one for the table's, when it prints anything (Cannonades' table prints one tray, Kingdom Fleets' its terrain).
   const sets = [{ id: 'player', name: game.name, per: 'for each player' }, { id: 'table', name: game.name, per: 'for the table' }].filter((set) => files.some((f) => (f.quantity.perSet[set.id] ?? 0) > 0 && !f.quantity.optional));
   const build = buildOf(project, game.id);
   // A piece in each seat's colour is drawn in the first seat's (Rigadoon's ships blue), not the grey of no colour.
-  const drawn = files.map((f) => (f.color === 'player' && game.colors[0] ? { ...f, color: game.colors[0] } : f));
-  const others = flags.previews ? previewFiles(drawn, sets, false).map((o) => ({ ...o, owner: owner.previews(build) })) : [];
+  const colorOf = (color: string): string => (color === 'player' && game.colors[0] ? game.colors[0] : color);
+  const drawn = files.map((f) => ({ ...f, color: colorOf(f.color) }));
+  // And a split piece (Rigadoon's board) assembled, as it lies on the table.
+  const pictures = flags.previews ? [...previewFiles(drawn, sets, false), ...assembledPictures(PREVIEWS_DIR, planned, files, colorOf)] : [];
+  const others = pictures.map((o) => ({ ...o, owner: owner.previews(build) }));
   const owners = new Set([owner.pieces(build), ...(flags.previews ? [owner.previews(build)] : [])]);
   await writeRun(project, { game: game.id, settings, parts: files.map((file) => ({ file, owner: owner.pieces(build) })), others, replaces: (o) => owners.has(o), factions: [] }, io);
   const seconds = (performance.now() - t0) / 1000;

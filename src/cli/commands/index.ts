@@ -46,7 +46,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   {
     name: 'tune',
     summary: "size the cannon's flex arm to shoot a distance in a material",
-    examples: ['shipwright tune --material pla --range 24in', 'shipwright tune --material petg --range 0.8m --elevation 20 --stl cannon.stl'],
+    examples: ['shipwright tune --material pla --range 24in', 'shipwright tune --material petg --range 0.8m --elevation 20 --stl cannon.stl', 'shipwright tune --material PETG --range "24 inches" --detail', 'shipwright tune --profile shipwright-profile.json'],
     load: async () => (await import('./tune.js')).registerTune,
   },
   {
@@ -64,13 +64,13 @@ export const COMMANDS: readonly CommandEntry[] = [
   {
     name: 'bom',
     summary: 'bill of materials for a table of N players: parts, colours, grams, print time, spools, cost',
-    examples: ['shipwright bom --players 4', 'shipwright bom --game kingdom-fleets --players 2', 'shipwright bom --armada armada.yaml --format csv', 'shipwright bom --players 6 --factions corsairs,corsairs,sun-fleet,queens-fleet,shadow-fleet,treasure-fleet --price-per-kg 20'],
+    examples: ['shipwright bom --players 4', 'shipwright bom --game kingdom-fleets --players 2', 'shipwright bom --armada armada.yaml --format csv', 'shipwright bom my-fleet.yaml corsairs.yaml --players 2', 'shipwright bom --players 6 --factions corsairs,corsairs,sun-fleet,queens-fleet,shadow-fleet,treasure-fleet --price-per-kg 20'],
     load: async () => (await import('./bom.js')).registerBom,
   },
   {
     name: 'print',
     summary: "a table's whole print job (default 4 players): its STLs, the plates in printing order (fit coupon, a test ship, then by spool; one 3MF each, with every part's slicer settings) and print-plan.md",
-    examples: ['shipwright print', 'shipwright print --players 2 --factions corsairs,sun-fleet --printer prusa-mini --out table', 'shipwright print --have black,white,teal', 'shipwright print --armada armada.yaml --json'],
+    examples: ['shipwright print', 'shipwright print --players 2 --factions corsairs,sun-fleet --printer prusa-mini --out table', 'shipwright print --have black,white,teal', 'shipwright print --armada armada.yaml --json', 'shipwright print my-fleet.yaml --players 2'],
     load: async () => (await import('./print.js')).registerPrint,
   },
   {
@@ -78,6 +78,18 @@ export const COMMANDS: readonly CommandEntry[] = [
     summary: 'the paper half: faction cards, paper flags sized to the flag holder, the coin sheet and quick reference (PDF or SVG)',
     examples: ['shipwright cards', 'shipwright cards --faction corsairs --paper letter --out paper', 'shipwright cards --format svg --clearance 0.3'],
     load: async () => (await import('./cards.js')).registerCards,
+  },
+  {
+    name: 'studio',
+    summary: 'edit a faction file in a live page on 127.0.0.1: its problems in place, the ship in 3D, the deck map, the findings and the card; buttons write its STLs, plates and cards',
+    examples: ['shipwright studio', 'shipwright studio my-fleet.yaml --clearance 0.25 --out prints'],
+    load: async () => (await import('./studio.js')).registerStudio,
+  },
+  {
+    name: 'new-faction',
+    summary: 'write a new faction file, commented, made from a shipped faction, that validates clean',
+    examples: ['shipwright new-faction "Iron Armada"', 'shipwright new-faction "Coral Raiders" --from the-islanders --out my-factions'],
+    load: async () => (await import('./new-faction.js')).registerNewFaction,
   },
   {
     name: 'validate',

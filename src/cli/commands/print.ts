@@ -2,15 +2,17 @@
  * `shipwright print`: a table's whole print job in one folder: every part's STL and the manifest (as
  * `generate` writes them), the plates in printing order (the fit coupon, a test ship, then the table's
  * copies by colour and material, grouped by spool), one 3MF each with every part's slicer settings, and
- * print-plan.md; with --json the plan on stdout. `--have` names the spools the user owns.
+ * print-plan.md with each faction's assembly guide beside it (assembly/<faction>.png); with --json the plan on stdout. `--have` names the spools the user owns.
  */
 import type { Command } from 'commander';
-import { cachedThumbnails, drawThumbnail, planPlates, printPlanJson, printPlanMarkdown } from '../../bom/print-plan.js';
+import { cachedThumbnails, drawThumbnail, planPlates, printPlanJson, printPlanMarkdown, type AssemblyText } from '../../bom/print-plan.js';
+import { guideFiles } from '../assembly.js';
 import { findMaterial } from '../../materials.js';
 import { HOME_GAME, owner } from '../../generate/manifest.js';
 import type { GeneratedFile } from '../../generate/types.js';
 import { buildOf, openOut, rebuildWithRun, writeRun } from '../output-run.js';
-import { addCannonOptions, packFrom, parseHave } from '../options.js';
+import { addCannonOptions, haveFromProfile, packFrom, parseHave } from '../options.js';
+import { readProfile } from '../../io/profile.js';
 import { addTableOptions, runTable, type TableFlags } from '../table-run.js';
 import type { Register } from '../terminal.js';
 
@@ -21,6 +23,8 @@ interface Flags extends TableFlags {
 }
 
 export const PRINT_PLAN_FILE = 'print-plan.md';
+/** Where each faction's assembly guide goes: `assembly/<faction>.png`. */
+export const ASSEMBLY_DIR = 'assembly';
 /** Without --players or --armada: a common table, in the rulebook's default mode (2–6 players). */
 export const DEFAULT_PRINT_PLAYERS = 4;
 /** The coupon the plan prints first (plate 0). */
@@ -30,14 +34,18 @@ export const registerPrint: Register = (cmd: Command, io) => {
   addCannonOptions(addTableOptions(cmd))
     .option('--out <dir>', 'output folder (default out; out/<game> for another --game)')
     .option('--json', 'print the plan as JSON on stdout and nothing else')
-    .option('--have <spools>', 'spools you own, one full 1 kg spool per colour named (repeat a colour for two), of --material unless colour/material: black,white,black/petg')
-    .action(async (flags: Flags) => {
-      const game = await packFrom(flags);
+    .option('--have <spools>', 'filament you own besides the --profile\'s have: a full 1 kg spool per colour named, of --material unless colour/material, or :N spools or :Ng left on one: black,white:2,black/petg:650g')
+    .action(async (factionFiles: string[], flags: Flags) => {
+      flags.files = factionFiles;
+      const game = await packFrom(flags, factionFiles);
       const project = await openOut(flags.out, game?.id ?? null);
       if (flags.players === undefined && flags.armada === undefined) flags.players = String(game ? game.players.min : DEFAULT_PRINT_PLAYERS);
       const gameId = game?.id ?? HOME_GAME;
       // Checked before anything is built; an unknown --material is runTable's to report.
-      const have = flags.have === undefined ? [] : parseHave(flags.have, findMaterial(flags.material ?? 'pla')?.id ?? 'pla');
+      // The profile's shelf first, then --have's spools on top of it.
+      const tableMaterial = findMaterial(flags.material ?? 'pla')?.id ?? 'pla';
+      const shelf = flags.profile === undefined ? [] : haveFromProfile((await readProfile(flags.profile, false)).have ?? [], tableMaterial);
+      const have = [...shelf, ...(flags.have === undefined ? [] : parseHave(flags.have, tableMaterial))];
       // Factions the folder holds with other settings are built again, so the folder stays one build.
       const { settings, files, bom, mesh, cache, factions } = await runTable(flags, io, (s, used) => rebuildWithRun(project, gameId, s, used, io), game);
       const brims = new Map(files.map((f) => [f.path, f.brim.brim]));
@@ -49,7 +57,15 @@ export const registerPrint: Register = (cmd: Command, io) => {
       });
       const build = buildOf(project, gameId);
       const enc = new TextEncoder();
-      const others = [...plan.plates.map((p) => ({ path: p.file, bytes: p.bytes })), { path: PRINT_PLAN_FILE, bytes: enc.encode(printPlanMarkdown(plan, bom)) }].map((o) => ({ ...o, owner: owner.print(build) }));
+      // How each of the table's factions' ships goes together (a game pack's pieces have no guide).
+      const tableFactions = game ? [] : factions.filter((f) => bom.rows.some((r) => r.faction === f.id));
+      const guides = await guideFiles(files, tableFactions, settings, cache);
+      const assembly: AssemblyText[] = guides.map((g) => ({ ...g, picture: `${ASSEMBLY_DIR}/${g.faction}.png` }));
+      const others = [
+        ...plan.plates.map((p) => ({ path: p.file, bytes: p.bytes })),
+        ...guides.map((g) => ({ path: `${ASSEMBLY_DIR}/${g.faction}.png`, bytes: g.sheetPng })),
+        { path: PRINT_PLAN_FILE, bytes: enc.encode(printPlanMarkdown(plan, bom, assembly)) },
+      ].map((o) => ({ ...o, owner: owner.print(build) }));
       const partOwner = (f: GeneratedFile): string => (game ? owner.pieces(build) : f.faction ? owner.faction(build, f.faction) : owner.shared(build));
       const parts = files.map((file) => ({ file, owner: partOwner(file) }));
       const owners = new Set([...parts.map((p) => p.owner), owner.print(build)]);
@@ -57,7 +73,7 @@ export const registerPrint: Register = (cmd: Command, io) => {
       for (const r of bom.rows) counts.set(r.file, (counts.get(r.file) ?? 0) + r.quantity);
       const sources = factions.map((f) => ({ id: f.id, source: f.sourceFile }));
       await writeRun(project, { game: gameId, settings, parts, others, replaces: (o) => owners.has(o), factions: sources, table: { players: bom.players, mode: bom.mode, counts } }, io);
-      if (flags.json) io.out(printPlanJson(plan, bom));
+      if (flags.json) io.out(printPlanJson(plan, bom, assembly));
       else io.out(`${plan.plates.length} plates (the table's at least ${plan.lowerBound} by area), ${plan.filamentChanges} filament changes, for ${bom.players} players${game ? ` of ${game.name}` : ''} → ${project.shownFolder}/plates/, plan in ${project.shownFolder}/${PRINT_PLAN_FILE}\n`);
     });
 };

@@ -15,6 +15,7 @@ import { RULES } from '../../validate/rules/index.js';
 import type { Rule } from '../../validate/types.js';
 import { packRules, validatePack } from '../../games/rules.js';
 import { findingPictures } from '../../validate/pictures.js';
+import { deckMapPng } from '../../validate/deck-map.js';
 import { validateWithFiles } from '../../validate/validate.js';
 import { writeNamedFiles } from '../../io/named-files.js';
 import { EXIT } from '../terminal.js';
@@ -51,7 +52,7 @@ async function loadSelected(files: readonly string[], flags: Flags): Promise<{ f
 }
 
 async function replacements(specs: readonly string[]): Promise<Map<string, { path: string; bytes: Uint8Array }>> {
-  const shared = CATALOG.filter((e) => e.scope === 'shared').map((e) => e.part);
+  const shared = CATALOG.filter((e) => e.folder === 'shared').map((e) => e.part);
   const out = new Map<string, { path: string; bytes: Uint8Array }>();
   for (const spec of specs) {
     const m = /^([a-z0-9-]+)=(.+)$/.exec(spec);
@@ -75,7 +76,7 @@ export const registerValidate: Register = (cmd: Command, io, setExit) => {
     .option('--part <part=file.stl>', 'check a shared part exported from another tool in place of the generated one (repeatable)', collect)
     .option('--jobs <n>', 'worker threads for building (default: the machine\'s cores)')
     .option('--list-rules', 'print every rule id with what it checks, and check nothing (with --json: [{id, checks}])')
-    .option('--previews <dir>', "draw each finding's part with the place highlighted, as DIR/<faction>-<part>-<rule>-<n>.png, named beside the finding")
+    .option('--previews <dir>', "draw each finding's part with the place highlighted, as DIR/<faction>-<part>-<rule>-<n>.png, named beside the finding, and each faction's deck map (its features, keep-outs and free places) as DIR/<faction>-deck-map.png")
     .option('--json', 'print {"findings": [...], "figures": [...]} on stdout and nothing else')
     .action(async (files: string[], flags: Flags) => {
       const game = await packFrom(flags, files);
@@ -97,6 +98,13 @@ export const registerValidate: Register = (cmd: Command, io, setExit) => {
         return;
       }
       const { factions, known } = await loadSelected(files, flags);
+      // Each faction's deck map first: written even when its layout stops the build below. A hull made in
+      // another tool has no planned layout to draw.
+      if (flags.previews) {
+        const planned = factions.filter((f) => !f.model.externalHullStl);
+        const maps = await writeNamedFiles(flags.previews, new Map(await Promise.all(planned.map(async (f) => [f.id, await deckMapPng(f, settings.clearanceMm)] as const))));
+        for (const path of maps.values()) io.err(`deck map: ${path}\n`);
+      }
       const armada = flags.armada ? await loadArmada(flags.armada) : null;
       const externalHulls = await readExternalHulls(factions);
       const { findings, files: checked, figures } = await validateWithFiles({ factions, settings, armada, knownFactionIds: known, externalHulls, replacements: await replacements(flags.part ?? []), jobs, cache: await cacheFrom(flags, (m) => io.err(`warning: ${m}\n`)) });

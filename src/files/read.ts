@@ -131,6 +131,25 @@ export async function listFiles(dir: string, extensions: readonly string[]): Pro
   return sorted.filter((_, i) => infos[i]?.isFile()).map((name) => join(dir, name));
 }
 
+/** Whether anything (a file or a folder) is at `path`: for telling which way a user named something. */
+export function pathExists(path: string): boolean {
+  return existsSync(path);
+}
+
+/** Whether `dir` is a folder this process can list. */
+export async function isReadableFolder(dir: string): Promise<boolean> {
+  return readdir(dir).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** The names of the folders in `dir` that hold a file `name`, sorted; none when `dir` cannot be read. */
+export async function foldersHolding(dir: string, name: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  return entries.filter((e) => e.isDirectory() && existsSync(join(dir, e.name, name))).map((e) => e.name).sort();
+}
+
 /**
  * The installed package's root: the nearest folder at or above `startDir` holding a package.json. Works
  * from sources (src/…) and from compiled code (dist/src/…) alike. Throws if there is none (a broken install).

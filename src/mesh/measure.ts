@@ -5,7 +5,7 @@
  */
 import { box, rayHitsMm, type Solid, type Vec2 } from '../geometry/kernel.js';
 import type { Feature } from '../geometry/part.js';
-import { measureFeature } from '../mesh/probe.js';
+import { measureFeature } from './probe.js';
 
 const FAR_MM = 1000;
 

@@ -1,0 +1,69 @@
+/**
+ * The assembly guides as the commands write them: each faction's sheet and its finished ship as PNG bytes,
+ * with the steps' words, drawn by src/validate/assembly-guide.ts and kept in the part cache (a warm run draws
+ * nothing). The key is the code's version, the faction, the build settings and every file's hash, so any
+ * change draws again.
+ */
+import { createHash } from 'node:crypto';
+import type { Faction } from '../faction/types.js';
+import type { BuildSettings, GeneratedFile, PartCache } from '../generate/index.js';
+import { PNG } from 'pngjs';
+import { encodePng } from '../render/image.js';
+import type { Image } from '../render/raster.js';
+import { assemblyGuides } from '../validate/assembly-guide.js';
+
+/** A faction's guide, drawn. */
+export interface GuideFiles {
+  faction: string;
+  name: string;
+  /** Ballast washers one ship takes. */
+  washers: number;
+  steps: { id: string; title: string; text: string }[];
+  /** The exploded view, the finished ship and every step, one sheet. */
+  sheetPng: Uint8Array;
+  /** The finished ship at a part picture's size (512 × 384), for the contact sheet. */
+  ship: Image;
+}
+
+const KIND = 'assembly-guide';
+
+interface Stored {
+  faction: string;
+  name: string;
+  washers: number;
+  steps: GuideFiles['steps'];
+  sheetPng: string;
+  shipPng: string;
+}
+
+function decodePng(bytes: Uint8Array): Image {
+  const png = PNG.sync.read(Buffer.from(bytes));
+  return { widthPx: png.width, heightPx: png.height, rgba: new Uint8Array(png.data) };
+}
+
+/** Each faction's guide (factions whose ship cannot be placed have none), from the cache where it holds them. */
+export async function guideFiles(files: readonly GeneratedFile[], factions: readonly Faction[], settings: BuildSettings, cache: PartCache | null): Promise<GuideFiles[]> {
+  const sums = files.map((f) => `${f.path}\0${f.sha256}\0${f.color}`).sort().join('\0');
+  const keyOf = (f: Faction): string => createHash('sha256').update(`${cache?.codeVersion ?? ''}\0${JSON.stringify(f)}\0${JSON.stringify(settings)}\0${sums}`).digest('hex');
+  const out = new Map<string, GuideFiles>();
+  const missing: Faction[] = [];
+  for (const f of factions) {
+    const kept = cache ? await cache.getBytes(keyOf(f), KIND) : null;
+    if (!kept) {
+      missing.push(f);
+      continue;
+    }
+    const s = JSON.parse(new TextDecoder().decode(kept)) as Stored;
+    out.set(f.id, { faction: s.faction, name: s.name, washers: s.washers, steps: s.steps, sheetPng: new Uint8Array(Buffer.from(s.sheetPng, 'base64')), ship: decodePng(Buffer.from(s.shipPng, 'base64')) });
+  }
+  if (missing.length) {
+    for (const g of await assemblyGuides(files, missing, settings)) {
+      const made: GuideFiles = { faction: g.faction, name: g.name, washers: g.washers, steps: g.steps.map((s) => ({ id: s.id, title: s.title, text: s.text })), sheetPng: encodePng(g.sheet), ship: g.preview };
+      out.set(g.faction, made);
+      const { ship: _, ...rest } = made;
+      const stored: Stored = { ...rest, sheetPng: Buffer.from(made.sheetPng).toString('base64'), shipPng: Buffer.from(encodePng(g.preview)).toString('base64') };
+      if (cache) await cache.putBytes(keyOf(missing.find((f) => f.id === g.faction)!), KIND, new TextEncoder().encode(JSON.stringify(stored)));
+    }
+  }
+  return factions.flatMap((f) => out.get(f.id) ?? []);
+}
