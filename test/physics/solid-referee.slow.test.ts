@@ -83,12 +83,12 @@ interface Row {
    * on the spring that makes its draw force the solid's held by the plug (the whole part, its pad's twist too).
    */
   solverDrawN?: number;
-  beam?: { clampedRangeM: number; springRangeM: number; wholeRangeM: number; targetM: number };
+  beam?: { clampedRangeM: number; springRangeM: number; wholeRangeM: number; targetM: number; ballShare: number };
 }
 
 /**
  * Issue 27's designs: materials, ranges, elevations, balls, tapers and a fixed long arm, each as the solver
- * tunes it. The first two also run on a finer grid, and with modes and the launch.
+ * tunes it, each with its modes and launch; the first two also on a finer grid.
  */
 const DESIGNS: TuneRequest[] = [
   { materialId: 'pla', targetRangeM: 0.6096 },
@@ -164,12 +164,18 @@ describe('solid referee: the exported cannon, held by its plug', () => {
       rows.push({
         label: labelOf(request),
         r,
-        ...(i < 2 ? { finer: refereeSolid(t.stl, t.features, { ...opts, modes: 0, sizeMm: 0.45 }), launch: refereeSolid(t.stl, t.features, { ...opts, sizeMm: 0.9, modes: 3 }) } : {}),
+        // Every design's launch (issue 27: straight on all of them); the first two also on a finer grid.
+        launch: refereeSolid(t.stl, t.features, { ...opts, sizeMm: 0.9, modes: 3 }),
+        ...(i < 2 ? { finer: refereeSolid(t.stl, t.features, { ...opts, modes: 0, sizeMm: 0.45 }) } : {}),
         solverDrawN: tuned.pressForceN,
         beam: {
           clampedRangeM: shootMeasured(r.measured, inputs).rangeM,
           springRangeM: shootMeasured(r.measured, inputs, springs ? { rootStiffness: springs } : {}).rangeM,
-          wholeRangeM: shootMeasured(r.measured, inputs, whole ? { rootStiffness: whole } : {}).rangeM,
+          ...(() => {
+            const w = shootMeasured(r.measured, inputs, whole ? { rootStiffness: whole } : {});
+            // The share of the stored energy the ball carries out of the muzzle.
+            return { wholeRangeM: w.rangeM, ballShare: (0.5 * inputs.ballMassKg * w.launchSpeedMps ** 2) / w.shot.storedEnergyJ };
+          })(),
           targetM: request.targetRangeM,
         },
       });
@@ -189,6 +195,7 @@ describe('solid referee: the exported cannon, held by its plug', () => {
         'barrel at draw mm (x,y,z)': r.held.barrel.translationMm.map((x) => f(x, 3)).join(', '),
         'pusher sideways mm': f(r.held.pusherLateralMm, 2),
         'beam range clamped/frame/whole part/target m': beam ? `${f(beam.clampedRangeM)}/${f(beam.springRangeM)}/${f(beam.wholeRangeM)}/${f(beam.targetM)}` : '',
+        'ball share of the stored energy %': beam ? f(100 * beam.ballShare, 1) : '',
         'held solve s (CG its)': `${f(r.held.solveS, 1)} (${r.held.iterations})`,
       })),
     );
@@ -228,9 +235,14 @@ describe('solid referee: the exported cannon, held by its plug', () => {
     for (const { label, beam } of shot) expect(rel(beam!.wholeRangeM, beam!.targetM), label).toBeLessThanOrEqual(LANDING);
   });
 
-  it("shoots straight: the barrel's lateral launch angle ≤ 2° (issue 27)", () => {
+  it('sends at least 25 % of its stored energy into the ball: the default PLA 24 in design, the whole part', () => {
+    const pla = rows.find((r) => r.label === 'PLA, 0.6096 m');
+    expect(pla!.beam!.ballShare).toBeGreaterThanOrEqual(0.25);
+  });
+
+  it(`shoots straight: the barrel's lateral launch angle ≤ 2° on ${DESIGNS.length} designs (issue 27)`, () => {
     const launched = rows.filter((r) => r.launch?.launch);
-    expect(launched.length).toBeGreaterThan(0);
+    expect(launched).toHaveLength(DESIGNS.length);
     for (const { label, launch } of launched) expect(launch!.launch!.angleDeg, label).toBeLessThanOrEqual(2);
   });
 });

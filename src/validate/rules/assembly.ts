@@ -11,14 +11,14 @@
  * - `assembly/shot-path`: a ball leaving every slot (the turret's over its arc) clears the ship's own parts.
  */
 import { hull3d, sphere, type Solid } from '../../geometry/kernel.js';
-import type { Feature } from '../../geometry/part.js';
+import { applyPoint, type Feature } from '../../geometry/part.js';
 import { dot, sub, type Vec3 } from '../../geometry/vec3.js';
 import type { Faction } from '../../faction/types.js';
 import { speedForRangeMps } from '../../physics/flight.js';
 import { INTERFACES } from '../../standard.js';
 import { convexHull2d } from '../measure.js';
 import { combinedMass, placedCannon, placedFittings, placedHull, placedRunningGear, slotSites, type Placed, type SlotSite } from '../assembly.js';
-import type { Context, Rule } from '../types.js';
+import type { Context, MeshFile, Rule } from '../types.js';
 
 const r2 = (x: number): number => Math.round(x * 100) / 100;
 const r1 = (x: number): number => Math.round(x * 10) / 10;
@@ -77,11 +77,24 @@ function requiredHeadings(faction: Faction): number[] {
   return out;
 }
 
-/** The ship with its turret (if any) turned to `headingDeg`: fittings and slot sites. */
+const turnings = new WeakMap<Ship, Map<number, { fittings: Placed[]; sites: SlotSite[] }>>();
+/** The ship with its turret (if any) turned to `headingDeg`: fittings and slot sites, placed once per heading for every rule. */
 function turned(ctx: Context, ship: Ship, headingDeg: number): { fittings: Placed[]; sites: SlotSite[] } {
   if (!ship.fittings.some(isTurret)) return { fittings: ship.fittings, sites: ship.sites };
-  const fittings = [...ship.fittings.filter((f) => !isTurret(f)), ...placedFittings(ctx, ship.faction, headingDeg).filter(isTurret)];
-  return { fittings, sites: slotSites(ctx, ship.faction, ship.hull, fittings) };
+  let byHeading = turnings.get(ship);
+  if (!byHeading) turnings.set(ship, (byHeading = new Map()));
+  if (!byHeading.has(headingDeg)) {
+    const fittings = [...ship.fittings.filter((f) => !isTurret(f)), ...placedFittings(ctx, ship.faction, headingDeg).filter(isTurret)];
+    byHeading.set(headingDeg, { fittings, sites: slotSites(ctx, ship.faction, ship.hull, fittings) });
+  }
+  return byHeading.get(headingDeg)!;
+}
+
+const seated = new WeakMap<SlotSite, Placed | null>();
+/** The cannon pushed home in a slot site (`cannon in <declared>`), placed once for every rule; null where its mesh is no solid. */
+function cannonIn(ctx: Context, site: SlotSite): Placed | null {
+  if (!seated.has(site)) seated.set(site, placedCannon(ctx, site.host.solid, site.slot, `cannon in ${site.declared}`));
+  return seated.get(site)!;
 }
 
 /** A set of headings as runs of neighbouring steps, a run through 180° counted once (it starts at its positive end). */
@@ -303,7 +316,7 @@ function loadings(ctx: Context, ship: Ship): { what: string; parts: Placed[] }[]
   for (const h of headings) {
     const { fittings, sites } = turned(ctx, ship, h);
     // One per site, null where the cannon's mesh is no solid (print/manifold reports it): that site is not loaded.
-    const cannons = sites.map((s) => placedCannon(ctx, s.host.solid, s.slot, `cannon in ${s.declared}`));
+    const cannons = sites.map((s) => cannonIn(ctx, s));
     const base = [ship.hull, ...fittings];
     const turretNote = fittings.some(isTurret) ? ` (turret at ${h}°)` : '';
     sites.forEach((s, i) => {
@@ -439,12 +452,15 @@ export const cannonSeats: Rule = {
  */
 export const MIN_TABLE_GAP_MM = 1;
 
-/** Extent of a solid's vertices along `dir` (a unit vector). */
-function extentAlong(s: Solid, dir: Vec3, from: Vec3 = [0, 0, 0]): { min: number; max: number } {
-  const p = s.toMesh().positions;
+const vertices = new WeakMap<MeshFile, Float32Array>();
+/** Extent along `dir` (a unit vector), from `from`, of a placed part's vertices: its file's mesh, read once, moved by its transform. */
+function extentAlong(ctx: Context, part: Placed, dir: Vec3, from: Vec3 = [0, 0, 0]): { min: number; max: number } {
+  // A part is placed only where its file rebuilds as a solid (src/validate/assembly.ts place).
+  if (!vertices.has(part.file)) vertices.set(part.file, ctx.solid(part.file)!.toMesh().positions);
+  const p = vertices.get(part.file)!;
   let min = Infinity, max = -Infinity;
   for (let i = 0; i < p.length; i += 3) {
-    const d = dot(sub([p[i]!, p[i + 1]!, p[i + 2]!], from), dir);
+    const d = dot(sub(applyPoint(part.transform, [p[i]!, p[i + 1]!, p[i + 2]!]), from), dir);
     if (d < min) min = d;
     if (d > max) max = d;
   }
@@ -459,7 +475,7 @@ export const cannonReach: Rule = {
       const standing = onTable(ctx, faction);
       if (!standing) continue;
       const { ship, support } = standing;
-      const hull = extentAlong(ship.hull.solid, [1, 0, 0]);
+      const hull = extentAlong(ctx, ship.hull, [1, 0, 0]);
       const headings = ship.fittings.some(isTurret) ? requiredHeadings(faction).filter((h) => h % 15 === 0) : [0];
       let worstPast: { mm: number; what: string; end: string } | null = null;
       let worstGap: { mm: number; what: string } | null = null;
@@ -467,17 +483,17 @@ export const cannonReach: Rule = {
         for (const site of turned(ctx, ship, h).sites) {
           if (h !== 0 && !isTurret(site.host)) continue;
           const what = `${site.declared}${isTurret(site.host) ? ` (turret at ${h}°)` : ''}`;
-          const cannon = placedCannon(ctx, site.host.solid, site.slot, `cannon in ${what}`);
+          const cannon = cannonIn(ctx, site);
           if (!cannon) continue;
           // A slot that fires along the keel (the bow's) puts the barrel past that end, as a bow chaser's is;
           // a turret turned toward a quarter swings its cannon over the bow, as a real turret's guns do (the
           // turret sweep rule clears it of the ship). Our choices, the rulebook is silent. A side slot's frame
           // runs along the side, and is what must stay within the hull: the turret's when it fires broadside.
           const alongSide = isTurret(site.host) ? Math.abs(Math.abs(h) - 90) < 1e-9 : Math.abs(site.slot.axis[1]) > Math.abs(site.slot.axis[0]);
-          const x = extentAlong(cannon.solid, [1, 0, 0]);
+          const x = extentAlong(ctx, cannon, [1, 0, 0]);
           const past = Math.max(x.max - hull.max, hull.min - x.min);
           if (alongSide && (!worstPast || past > worstPast.mm)) worstPast = { mm: past, what, end: x.max - hull.max >= hull.min - x.min ? 'bow' : 'stern' };
-          const gap = extentAlong(cannon.solid, support.normal, support.originMm).min;
+          const gap = extentAlong(ctx, cannon, support.normal, support.originMm).min;
           if (!worstGap || gap < worstGap.mm) worstGap = { mm: gap, what };
         }
       }
@@ -547,13 +563,17 @@ function gaps(a: Solid, others: readonly Placed[]): { name: string; mm: number }
  */
 function sweep(ctx: Context, ship: Ship): { headingDeg: number; gapMm: number; nearest: string; blockers: string[] }[] {
   const out: { headingDeg: number; gapMm: number; nearest: string; blockers: string[] }[] = [];
-  const hullCannons = ship.sites.filter((s) => s.host === ship.hull).flatMap((s) => placedCannon(ctx, s.host.solid, s.slot, `the cannon in ${s.declared}`) ?? []);
+  const hullCannons = ship.sites.filter((s) => s.host === ship.hull).flatMap((s) => {
+    const c = cannonIn(ctx, s);
+    return c ? [{ ...c, name: `the cannon in ${s.declared}` }] : [];
+  });
   const others = [ship.hull, ...ship.fittings.filter((f) => !isTurret(f)), ...hullCannons, ...(ship.gear ? [ship.gear.carriage, ship.gear.wheel] : [])];
   for (let h = -180; h < 180; h += SWEEP_STEP_DEG) {
     const { fittings, sites } = turned(ctx, ship, h);
     const turret = fittings.find(isTurret);
     const site = sites.find((s) => s.host === turret);
-    const cannon = site && placedCannon(ctx, site.host.solid, site.slot, 'the cannon in the turret');
+    const seatedCannon = site && cannonIn(ctx, site);
+    const cannon = seatedCannon && { ...seatedCannon, name: 'the cannon in the turret' };
     if (!turret || !cannon) continue;
     const near = [...gaps(cannon.solid, others), ...gaps(turret.solid, others.filter((o) => o !== ship.hull))];
     const least = near.reduce<{ name: string; mm: number }>((a, b) => (b.mm < a.mm ? b : a), { name: 'nothing', mm: SWEEP_SEARCH_MM });
@@ -569,7 +589,8 @@ function lean(ctx: Context, ship: Ship): { outsideMm: number; leanDeg: number; h
     const { fittings, sites } = turned(ctx, ship, h);
     const turret = fittings.find(isTurret);
     const site = sites.find((s) => s.host === turret);
-    const cannon = site && placedCannon(ctx, site.host.solid, site.slot, 'the cannon in the turret');
+    const seatedCannon = site && cannonIn(ctx, site);
+    const cannon = seatedCannon && { ...seatedCannon, name: 'the cannon in the turret' };
     const pivot = turret?.features.find((f) => f.kind === 'turret-pivot');
     const seat = ctx.hull(ship.faction)?.fittings.find((f) => f.kind === 'turret')?.feature;
     if (!turret || !cannon || !pivot || !seat || seat.size.shape !== 'round' || pivot.size.shape !== 'round') continue;
@@ -695,7 +716,7 @@ export const shotPath: Rule = {
         const { fittings, sites } = turned(ctx, ship, h);
         for (const site of sites) {
           if (h !== 0 && !isTurret(site.host)) continue;
-          const cannon = placedCannon(ctx, site.host.solid, site.slot, `cannon in ${site.declared}`);
+          const cannon = cannonIn(ctx, site);
           const legs = cannon && shotSweep(ctx, cannon);
           if (!legs) continue;
           const parts = [ship.hull, ...fittings];
