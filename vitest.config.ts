@@ -14,6 +14,9 @@ export default defineConfig({
     // Vitest's default is one worker fewer than the cores, which on a 2-core machine runs the files one at a
     // time; the geometry is CPU-bound and the files are independent, so use every core.
     maxWorkers: availableParallelism(),
+    // Each worker loads the modules (and the kernel's WASM) once for all its files rather than once per file:
+    // the files share no state but the modules' memoized tables of built-in data.
+    isolate: false,
     // Commands that default to the user's part cache (~/.cache/shipwright) use one of the run's own instead.
     env: { XDG_CACHE_HOME: mkdtempSync(join(tmpdir(), 'shipwright-test-cache-')) },
   },

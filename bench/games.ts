@@ -27,8 +27,21 @@ export async function benchGames(): Promise<Record<string, number | string>> {
   let rss = 0;
   for (const game of await loadGames()) {
     if (game.factionsDir) continue;
-    const gen = [0, 1, 2].map((i) => run(['generate', '--game', game.id, '--json', '--out', join(work, `${game.id}-${i}`), '--cache-dir', join(work, `gen-cache-${game.id}-${i}`)]));
-    const val = [0, 1, 2].map((i) => run(['validate', '--game', game.id, '--json', '--cache-dir', join(work, `val-cache-${game.id}-${i}`)]));
+    const gen = [0, 1, 2].map((i) =>
+      run([
+        'generate',
+        '--game',
+        game.id,
+        '--json',
+        '--out',
+        join(work, `${game.id}-${i}`),
+        '--cache-dir',
+        join(work, `gen-cache-${game.id}-${i}`),
+      ]),
+    );
+    const val = [0, 1, 2].map((i) =>
+      run(['validate', '--game', game.id, '--json', '--cache-dir', join(work, `val-cache-${game.id}-${i}`)]),
+    );
     out[`${game.id}: generate cold (s, median of 3)`] = median(gen.map((r) => r.seconds)).toFixed(2);
     out[`${game.id}: validate cold (s, median of 3)`] = median(val.map((r) => r.seconds)).toFixed(2);
     rss = Math.max(rss, ...gen.map((r) => r.maxRssMb), ...val.map((r) => r.maxRssMb));

@@ -20,7 +20,10 @@ interface RunResult {
 
 function run(args: string[]): RunResult {
   const t0 = performance.now();
-  const stdout = execFileSync(process.execPath, [CHILD, 'generate', '--json', ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const stdout = execFileSync(process.execPath, [CHILD, 'generate', '--json', ...args], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const seconds = (performance.now() - t0) / 1000;
   const lines = stdout.trim().split('\n');
   const rss = JSON.parse(lines.pop()!) as { maxRssMb: number };
@@ -50,7 +53,10 @@ export async function benchGenerate(): Promise<Record<string, string | number>> 
       'generate cold, all factions (s, median of 3)': median(cold.map((r) => r.seconds)).toFixed(2),
       'generate warm, nothing changed (s, median of 3)': median(warm.map((r) => r.seconds)).toFixed(2),
       'generate after editing one faction (s)': touched.seconds.toFixed(2),
-      'files rebuilt after editing one faction': touched.files.filter((f) => !f.cached).map((f) => f.path).join(', '),
+      'files rebuilt after editing one faction': touched.files
+        .filter((f) => !f.cached)
+        .map((f) => f.path)
+        .join(', '),
       'peak RSS, cold (MB, max of 3)': Math.max(...cold.map((r) => r.maxRssMb)).toFixed(0),
       'peak RSS, warm (MB)': Math.max(...warm.map((r) => r.maxRssMb)).toFixed(0),
       'files per run': cold[0]!.files.length,

@@ -24,7 +24,9 @@ export async function benchPreviews(): Promise<Record<string, string | number>> 
     const cache = ['--cache-dir', join(work, 'cache')];
     seconds([...cache, '--out', join(work, 'warm-up')]);
     const plain = median([0, 1, 2].map((i) => seconds([...cache, '--out', join(work, `plain-${i}`)])));
-    const withPreviews = median([0, 1, 2].map((i) => seconds([...cache, '--previews', '--out', join(work, `previews-${i}`)])));
+    const withPreviews = median(
+      [0, 1, 2].map((i) => seconds([...cache, '--previews', '--out', join(work, `previews-${i}`)])),
+    );
     return {
       'generate --previews, all factions, warm (s, median of 3)': withPreviews.toFixed(2),
       'generate, all factions, warm (s, median of 3)': plain.toFixed(2),

@@ -13,7 +13,10 @@ const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floo
 
 function run(args: string[]): { seconds: number; out: string } {
   const t0 = performance.now();
-  const out = execFileSync(process.execPath, [BIN, 'print', '--players', '4', '--json', ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  const out = execFileSync(process.execPath, [BIN, 'print', '--players', '4', '--json', ...args], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   return { seconds: (performance.now() - t0) / 1000, out };
 }
 

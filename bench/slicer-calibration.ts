@@ -23,10 +23,20 @@ const pct = (e: number): string => `${e >= 0 ? '+' : ''}${(e * 100).toFixed(1)} 
 
 /** Estimates and slices the sets of `factionIds` (all shipped ones when empty) at both layer heights. */
 export async function compareAll(exe: string, factionIds: readonly string[] = []): Promise<SetComparison[]> {
-  const factions = (await loadFactions(DEFAULT_FACTIONS_DIR)).filter((f) => factionIds.length === 0 || factionIds.includes(f.id));
+  const factions = (await loadFactions(DEFAULT_FACTIONS_DIR)).filter(
+    (f) => factionIds.length === 0 || factionIds.includes(f.id),
+  );
   const files = await generateParts({ factions, settings: defaultSettings() });
   const out: SetComparison[] = [];
-  for (const print of CALIBRATION_PRINTS) out.push(...(await compareSetsWithSlicer((stl, p, d) => sliceStl(exe, stl, p, d), files, factions.map((f) => f.id), print)));
+  for (const print of CALIBRATION_PRINTS)
+    out.push(
+      ...(await compareSetsWithSlicer(
+        (stl, p, d) => sliceStl(exe, stl, p, d),
+        files,
+        factions.map((f) => f.id),
+        print,
+      )),
+    );
   return out;
 }
 
@@ -42,10 +52,18 @@ function estimateWith(set: SetComparison, calibration: Calibration): { grams: nu
 }
 
 /** Per-set errors (grams, minutes) under `calibration`. */
-export function setErrors(sets: readonly SetComparison[], calibration: Calibration = CALIBRATION): { faction: string; layerHeightMm: number; grams: number; minutes: number }[] {
+export function setErrors(
+  sets: readonly SetComparison[],
+  calibration: Calibration = CALIBRATION,
+): { faction: string; layerHeightMm: number; grams: number; minutes: number }[] {
   return sets.map((s) => {
     const e = estimateWith(s, calibration);
-    return { faction: s.faction, layerHeightMm: s.print.layerHeightMm, grams: relativeError(e.grams, s.slicer.grams), minutes: relativeError(e.minutes, s.slicer.minutes) };
+    return {
+      faction: s.faction,
+      layerHeightMm: s.print.layerHeightMm,
+      grams: relativeError(e.grams, s.slicer.grams),
+      minutes: relativeError(e.minutes, s.slicer.minutes),
+    };
   });
 }
 
@@ -59,9 +77,13 @@ export function distinctParts(sets: readonly SetComparison[]): PartComparison[] 
 /** Relative errors of each distinct part under `calibration`. */
 function partErrors(sets: readonly SetComparison[], calibration: Calibration): { grams: number[]; minutes: number[] } {
   const parts = distinctParts(sets).map((p) => ({ p, e: calibrate(p.analysis, p.densityGPerCm3, calibration) }));
-  return { grams: parts.map(({ p, e }) => relativeError(e.grams, p.slicer.grams)), minutes: parts.map(({ p, e }) => relativeError(e.minutes, p.slicer.minutes)) };
+  return {
+    grams: parts.map(({ p, e }) => relativeError(e.grams, p.slicer.grams)),
+    minutes: parts.map(({ p, e }) => relativeError(e.minutes, p.slicer.minutes)),
+  };
 }
-const rms = (xs: readonly number[]): string => `${(Math.sqrt(xs.reduce((s, x) => s + x * x, 0) / xs.length) * 100).toFixed(1)} %`;
+const rms = (xs: readonly number[]): string =>
+  `${(Math.sqrt(xs.reduce((s, x) => s + x * x, 0) / xs.length) * 100).toFixed(1)} %`;
 
 /** Constants that change nothing: what the model alone gives. */
 const NEUTRAL: Calibration = { volumeFactor: 1, moveTimeFactor: 1, layerOverheadS: 0 };
@@ -75,20 +97,33 @@ const worst = (xs: readonly number[]): string => `${(Math.max(...xs.map(Math.abs
 export function heldOutErrors(sets: readonly SetComparison[]): { grams: string; minutes: string } {
   const errors = [...new Set(sets.map((s) => s.faction))].flatMap((faction) => {
     const rest = sets.filter((s) => s.faction !== faction);
-    return rest.length === 0 ? [] : setErrors(sets.filter((s) => s.faction === faction), fitCalibration(distinctParts(rest)));
+    return rest.length === 0
+      ? []
+      : setErrors(
+          sets.filter((s) => s.faction === faction),
+          fitCalibration(distinctParts(rest)),
+        );
   });
   return { grams: worst(errors.map((e) => e.grams)), minutes: worst(errors.map((e) => e.minutes)) };
 }
-const describe = (c: Calibration): string => `volumeFactor ${c.volumeFactor.toFixed(3)}, moveTimeFactor ${c.moveTimeFactor.toFixed(3)}, layerOverheadS ${c.layerOverheadS.toFixed(3)}`;
+const describe = (c: Calibration): string =>
+  `volumeFactor ${c.volumeFactor.toFixed(3)}, moveTimeFactor ${c.moveTimeFactor.toFixed(3)}, layerOverheadS ${c.layerOverheadS.toFixed(3)}`;
 
 /** The per-set table (and per part with `parts`), the fitted constants and their errors, as text. */
 export function formatComparisons(sets: readonly SetComparison[], perPart: boolean): string {
-  const lines = [`CALIBRATION in use: ${describe(CALIBRATION)}`, 'set               layer  est g  slicer g  error     est min  slicer min  error'];
+  const lines = [
+    `CALIBRATION in use: ${describe(CALIBRATION)}`,
+    'set               layer  est g  slicer g  error     est min  slicer min  error',
+  ];
   for (const s of sets) {
-    lines.push(`${s.faction.padEnd(16)}  ${s.print.layerHeightMm.toFixed(2)}  ${s.estimate.grams.toFixed(1).padStart(6)}  ${s.slicer.grams.toFixed(1).padStart(8)}  ${pct(relativeError(s.estimate.grams, s.slicer.grams)).padStart(8)}  ${s.estimate.minutes.toFixed(0).padStart(7)}  ${s.slicer.minutes.toFixed(0).padStart(10)}  ${pct(relativeError(s.estimate.minutes, s.slicer.minutes)).padStart(8)}`);
+    lines.push(
+      `${s.faction.padEnd(16)}  ${s.print.layerHeightMm.toFixed(2)}  ${s.estimate.grams.toFixed(1).padStart(6)}  ${s.slicer.grams.toFixed(1).padStart(8)}  ${pct(relativeError(s.estimate.grams, s.slicer.grams)).padStart(8)}  ${s.estimate.minutes.toFixed(0).padStart(7)}  ${s.slicer.minutes.toFixed(0).padStart(10)}  ${pct(relativeError(s.estimate.minutes, s.slicer.minutes)).padStart(8)}`,
+    );
     if (perPart) {
       for (const p of s.parts) {
-        lines.push(`  ${p.path.padEnd(26)} ×${String(p.quantity).padStart(2)}  g ${p.estimate.grams.toFixed(2)} vs ${p.slicer.grams.toFixed(2)} (${pct(relativeError(p.estimate.grams, p.slicer.grams))})  min ${p.estimate.minutes.toFixed(1)} vs ${p.slicer.minutes.toFixed(1)} (${pct(relativeError(p.estimate.minutes, p.slicer.minutes))})`);
+        lines.push(
+          `  ${p.path.padEnd(26)} ×${String(p.quantity).padStart(2)}  g ${p.estimate.grams.toFixed(2)} vs ${p.slicer.grams.toFixed(2)} (${pct(relativeError(p.estimate.grams, p.slicer.grams))})  min ${p.estimate.minutes.toFixed(1)} vs ${p.slicer.minutes.toFixed(1)} (${pct(relativeError(p.estimate.minutes, p.slicer.minutes))})`,
+        );
       }
     }
   }
@@ -114,7 +149,8 @@ export function formatComparisons(sets: readonly SetComparison[], perPart: boole
 /** For bench/run.ts: worst per-set errors over every shipped faction at both layer heights, and the refit. */
 export async function benchSlicerCalibration(): Promise<Record<string, string | number>> {
   const exe = findPrusaSlicer();
-  if (!exe) return { 'slicer calibration': 'skipped: prusa-slicer is not installed (Debian: apt-get install prusa-slicer)' };
+  if (!exe)
+    return { 'slicer calibration': 'skipped: prusa-slicer is not installed (Debian: apt-get install prusa-slicer)' };
   const started = performance.now();
   const sets = await compareAll(exe);
   const now = setErrors(sets);
@@ -140,6 +176,16 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
   const exe = findPrusaSlicer();
   if (!exe) throw new Error('prusa-slicer is not on PATH (Debian: apt-get install prusa-slicer)');
-  process.stdout.write(`PrusaSlicer ${await prusaSlicerVersion(exe)}, 15 % infill, ${PRINT_DEFAULTS.perimeters} walls, ${PRINT_DEFAULTS.topLayers}/${PRINT_DEFAULTS.bottomLayers} top/bottom layers\n`);
-  process.stdout.write(formatComparisons(await compareAll(exe, args.filter((a) => !a.startsWith('--'))), args.includes('--parts')));
+  process.stdout.write(
+    `PrusaSlicer ${await prusaSlicerVersion(exe)}, 15 % infill, ${PRINT_DEFAULTS.perimeters} walls, ${PRINT_DEFAULTS.topLayers}/${PRINT_DEFAULTS.bottomLayers} top/bottom layers\n`,
+  );
+  process.stdout.write(
+    formatComparisons(
+      await compareAll(
+        exe,
+        args.filter((a) => !a.startsWith('--')),
+      ),
+      args.includes('--parts'),
+    ),
+  );
 }

@@ -37,7 +37,8 @@ export async function benchStart(): Promise<Record<string, string>> {
     const out: Record<string, string> = {};
     for (const [name] of cases) {
       const ms = median(times.get(name)!);
-      out[`${name} (ms, median of ${RUNS})`] = name === 'node -e 0' ? ms.toFixed(0) : `${ms.toFixed(0)} = ${(ms / base).toFixed(2)}× node`;
+      out[`${name} (ms, median of ${RUNS})`] =
+        name === 'node -e 0' ? ms.toFixed(0) : `${ms.toFixed(0)} = ${(ms / base).toFixed(2)}× node`;
     }
     return out;
   } finally {

@@ -18,13 +18,20 @@ const CHILD = fileURLToPath(new URL('./child.js', import.meta.url));
 function run(cacheDir: string): { seconds: number; maxRssMb: number; findings: number } {
   const t0 = performance.now();
   // Exit 1 is validate reporting findings (the figures still count); anything else is a failed run.
-  const child = spawnSync(process.execPath, [CHILD, 'validate', '--json', '--cache-dir', cacheDir], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawnSync(process.execPath, [CHILD, 'validate', '--json', '--cache-dir', cacheDir], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const seconds = (performance.now() - t0) / 1000;
   if (child.status !== 0 && child.status !== 1) throw new Error(`validate exited ${child.status}: ${child.stderr}`);
   const stdout = child.stdout;
   const lines = stdout.trim().split('\n');
   const rss = JSON.parse(lines.pop()!) as { maxRssMb: number };
-  return { seconds, maxRssMb: rss.maxRssMb, findings: (JSON.parse(lines.join('\n')) as { findings: unknown[] }).findings.length };
+  return {
+    seconds,
+    maxRssMb: rss.maxRssMb,
+    findings: (JSON.parse(lines.join('\n')) as { findings: unknown[] }).findings.length,
+  };
 }
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;

@@ -32,20 +32,56 @@ writeFileSync(join(ROOT, CARDS_SCHEMA), `${JSON.stringify(paperSchema(), null, 2
 process.stdout.write(`${GAME_SCHEMA} and ${CARDS_SCHEMA} remade\n`);
 const work = mkdtempSync(join(tmpdir(), 'sw-docs-'));
 try {
-  execFileSync(process.execPath, [join(ROOT, 'bin/shipwright.js'), 'generate', '--previews', '--out', work], { stdio: 'inherit' });
+  execFileSync(process.execPath, [join(ROOT, 'bin/shipwright.js'), 'generate', '--previews', '--out', work], {
+    stdio: 'inherit',
+  });
   copyFileSync(join(work, 'previews/corsairs.png'), join(ROOT, DOCS_SHEET));
   copyFileSync(join(work, 'previews/hulls.png'), join(ROOT, DOCS_HULLS));
   copyFileSync(join(work, 'previews/fleet.png'), join(ROOT, DOCS_FLEET));
   // Each faction's assembly guide (generate --previews: previews/<faction>/assembly.png).
   mkdirSync(join(ROOT, DOCS_ASSEMBLY), { recursive: true });
-  for (const id of readdirSync(join(ROOT, 'factions')).filter((f) => f.endsWith('.yaml')).map((f) => f.slice(0, -'.yaml'.length))) copyFileSync(join(work, `previews/${id}/assembly.png`), join(ROOT, DOCS_ASSEMBLY, `${id}.png`));
-  execFileSync(process.execPath, [join(ROOT, 'bin/shipwright.js'), 'cards', '--format', 'svg', '--out', join(work, 'cards')], { stdio: 'inherit' });
+  for (const id of readdirSync(join(ROOT, 'factions'))
+    .filter((f) => f.endsWith('.yaml'))
+    .map((f) => f.slice(0, -'.yaml'.length)))
+    copyFileSync(join(work, `previews/${id}/assembly.png`), join(ROOT, DOCS_ASSEMBLY, `${id}.png`));
+  execFileSync(
+    process.execPath,
+    [join(ROOT, 'bin/shipwright.js'), 'cards', '--format', 'svg', '--out', join(work, 'cards')],
+    { stdio: 'inherit' },
+  );
   copyFileSync(join(work, 'cards/cards-01.svg'), join(ROOT, DOCS_CARDS));
-  execFileSync(process.execPath, [join(ROOT, 'bin/shipwright.js'), 'cards', '--game', 'rigadoon', '--format', 'svg', '--out', join(work, 'rigadoon')], { stdio: 'inherit' });
+  execFileSync(
+    process.execPath,
+    [
+      join(ROOT, 'bin/shipwright.js'),
+      'cards',
+      '--game',
+      'rigadoon',
+      '--format',
+      'svg',
+      '--out',
+      join(work, 'rigadoon'),
+    ],
+    { stdio: 'inherit' },
+  );
   copyFileSync(join(work, 'rigadoon/cards-01.svg'), join(ROOT, DOCS_WIND));
-  execFileSync(process.execPath, [join(ROOT, 'bin/shipwright.js'), 'generate', '--game', 'rigadoon', '--previews', '--out', join(work, 'rigadoon-pieces')], { stdio: 'inherit' });
+  execFileSync(
+    process.execPath,
+    [
+      join(ROOT, 'bin/shipwright.js'),
+      'generate',
+      '--game',
+      'rigadoon',
+      '--previews',
+      '--out',
+      join(work, 'rigadoon-pieces'),
+    ],
+    { stdio: 'inherit' },
+  );
   copyFileSync(join(work, 'rigadoon-pieces/previews/board.png'), join(ROOT, DOCS_BOARD));
-  process.stdout.write(`${DOCS_SHEET}, ${DOCS_HULLS}, ${DOCS_FLEET}, ${DOCS_CARDS}, ${DOCS_WIND} and ${DOCS_BOARD} remade\n`);
+  process.stdout.write(
+    `${DOCS_SHEET}, ${DOCS_HULLS}, ${DOCS_FLEET}, ${DOCS_CARDS}, ${DOCS_WIND} and ${DOCS_BOARD} remade\n`,
+  );
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

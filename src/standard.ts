@@ -144,7 +144,18 @@ export const INTERFACES = {
    * slide, not roll its clicks): parked on the flat, the band touches by construction, and once the wheel
    * rolls off its flat the stern rises by the flat's inset (about 0.4 mm), so the foot never drags.
    */
-  carriage: { cheekMm: 2.0, lengthMm: 22, heightMm: 14.5, wheelProudMm: 2.5, wheelTopGapMm: 0.5, snapInterferenceMm: 0.25, hingeMm: 2 * PRINT_DEFAULTS.lineWidthMm, footWidthMm: 18, footGapMm: 0, footPitchMaxDeg: 2.5 },
+  carriage: {
+    cheekMm: 2.0,
+    lengthMm: 22,
+    heightMm: 14.5,
+    wheelProudMm: 2.5,
+    wheelTopGapMm: 0.5,
+    snapInterferenceMm: 0.25,
+    hingeMm: 2 * PRINT_DEFAULTS.lineWidthMm,
+    footWidthMm: 18,
+    footGapMm: 0,
+    footPitchMaxDeg: 2.5,
+  },
   /** Coin ↔ hull coin slot (sliding). Coins stand on edge in the slot. */
   coin: { diameterMm: 20, thicknessMm: 2.4, reliefMm: 0.6, slotDepthMm: 12 },
   /**
@@ -232,7 +243,6 @@ export const BAND_STRETCH_RANGE = { min: 0.01, max: 0.15 } as const;
 
 /** A wheel's measured roll over its designed roll (calibrate-wheel) that Shipwright accepts as a correction. */
 export const WHEEL_ROLL_FACTOR_RANGE = { min: 0.8, max: 1.25 } as const;
-
 
 /**
  * Ballast: flat steel washers, ISO 7089 (normal series, product grade A; the same sizes as DIN 125-A), size
@@ -396,13 +406,70 @@ export const DEFAULT_PRINTER_ID = 'generic-220';
  * PrusaSlicer's 0.2 mm [E].
  */
 export const PRINTERS: readonly PrinterProfile[] = [
-  { id: 'generic-220', name: 'Generic 220 mm bed', bedXMm: 220, bedYMm: 220, maxZMm: 250, elephantFootMm: 0.2, source: 'a common 220 mm class bed (Ender-3 size), the default when no printer is named; elephant\'s foot [E] as PrusaSlicer\'s Prusa profiles' },
-  { id: 'ender3', name: 'Creality Ender-3 V2', bedXMm: 220, bedYMm: 220, maxZMm: 250, elephantFootMm: 0.2, source: 'Creality Ender-3 V2 spec sheet; elephant\'s foot [E] as PrusaSlicer\'s Prusa profiles' },
-  { id: 'prusa-mk4', name: 'Original Prusa MK4', bedXMm: 250, bedYMm: 210, maxZMm: 220, elephantFootMm: 0.2, source: 'Prusa Research MK4 specifications; PrusaSlicer PrusaResearch.ini elefant_foot_compensation' },
-  { id: 'prusa-mini', name: 'Original Prusa MINI+', bedXMm: 180, bedYMm: 180, maxZMm: 180, elephantFootMm: 0.2, source: 'Prusa Research MINI+ specifications; PrusaSlicer PrusaResearch.ini elefant_foot_compensation' },
-  { id: 'bambu-x1c', name: 'Bambu Lab X1 Carbon', bedXMm: 256, bedYMm: 256, maxZMm: 256, elephantFootMm: 0.15, source: 'Bambu Lab X1C specifications; Bambu Studio BBL process profiles elefant_foot_compensation' },
-  { id: 'bambu-a1-mini', name: 'Bambu Lab A1 mini', bedXMm: 180, bedYMm: 180, maxZMm: 180, elephantFootMm: 0.15, source: 'Bambu Lab A1 mini specifications; Bambu Studio BBL process profiles elefant_foot_compensation' },
-  { id: 'voron-350', name: 'Voron 2.4 (350)', bedXMm: 350, bedYMm: 350, maxZMm: 340, elephantFootMm: 0.2, source: 'Voron Design 2.4 build guide; elephant\'s foot [E] as PrusaSlicer\'s Prusa profiles' },
+  {
+    id: 'generic-220',
+    name: 'Generic 220 mm bed',
+    bedXMm: 220,
+    bedYMm: 220,
+    maxZMm: 250,
+    elephantFootMm: 0.2,
+    source:
+      "a common 220 mm class bed (Ender-3 size), the default when no printer is named; elephant's foot [E] as PrusaSlicer's Prusa profiles",
+  },
+  {
+    id: 'ender3',
+    name: 'Creality Ender-3 V2',
+    bedXMm: 220,
+    bedYMm: 220,
+    maxZMm: 250,
+    elephantFootMm: 0.2,
+    source: "Creality Ender-3 V2 spec sheet; elephant's foot [E] as PrusaSlicer's Prusa profiles",
+  },
+  {
+    id: 'prusa-mk4',
+    name: 'Original Prusa MK4',
+    bedXMm: 250,
+    bedYMm: 210,
+    maxZMm: 220,
+    elephantFootMm: 0.2,
+    source: 'Prusa Research MK4 specifications; PrusaSlicer PrusaResearch.ini elefant_foot_compensation',
+  },
+  {
+    id: 'prusa-mini',
+    name: 'Original Prusa MINI+',
+    bedXMm: 180,
+    bedYMm: 180,
+    maxZMm: 180,
+    elephantFootMm: 0.2,
+    source: 'Prusa Research MINI+ specifications; PrusaSlicer PrusaResearch.ini elefant_foot_compensation',
+  },
+  {
+    id: 'bambu-x1c',
+    name: 'Bambu Lab X1 Carbon',
+    bedXMm: 256,
+    bedYMm: 256,
+    maxZMm: 256,
+    elephantFootMm: 0.15,
+    source: 'Bambu Lab X1C specifications; Bambu Studio BBL process profiles elefant_foot_compensation',
+  },
+  {
+    id: 'bambu-a1-mini',
+    name: 'Bambu Lab A1 mini',
+    bedXMm: 180,
+    bedYMm: 180,
+    maxZMm: 180,
+    elephantFootMm: 0.15,
+    source: 'Bambu Lab A1 mini specifications; Bambu Studio BBL process profiles elefant_foot_compensation',
+  },
+  {
+    id: 'voron-350',
+    name: 'Voron 2.4 (350)',
+    bedXMm: 350,
+    bedYMm: 350,
+    maxZMm: 340,
+    elephantFootMm: 0.2,
+    source: "Voron Design 2.4 build guide; elephant's foot [E] as PrusaSlicer's Prusa profiles",
+  },
 ];
 
 /** The default printer's elephant's foot: the bed chamfer parts get when built without a printer. */
@@ -487,11 +554,12 @@ export function displayColor(name: string): string {
 export function nearestColorName(color: string): string {
   const rgb = (hex: string): number[] => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
   const [r, g, b] = rgb(displayColor(color));
-  let best = '', bestD = Infinity;
+  let best = '',
+    bestD = Infinity;
   for (const [name, hex] of Object.entries(PRINT_COLORS)) {
     const [r2, g2, b2] = rgb(hex);
     const d = (r! - r2!) ** 2 + (g! - g2!) ** 2 + (b! - b2!) ** 2;
-    if (d < bestD) (best = name), (bestD = d);
+    if (d < bestD) ((best = name), (bestD = d));
   }
   return best;
 }

@@ -15,11 +15,11 @@ export function wrapLines(text: string, columns: number): string[] {
   let line = '';
   for (let word of text.split(' ')) {
     while (width(word) > columns) {
-      if (line !== '') out.push(line), (line = '');
+      if (line !== '') (out.push(line), (line = ''));
       out.push([...word].slice(0, columns).join(''));
       word = [...word].slice(columns).join('');
     }
-    if (line !== '' && width(line) + 1 + width(word) > columns) out.push(line), (line = word);
+    if (line !== '' && width(line) + 1 + width(word) > columns) (out.push(line), (line = word));
     else line = line === '' ? word : `${line} ${word}`;
   }
   out.push(line);
@@ -40,7 +40,11 @@ export function wrap(text: string, indent = '', columns = TABLE_MAX_COLUMNS): st
  * `maxColumns` (default TABLE_MAX_COLUMNS) narrows its widest columns, no narrower than their longest
  * word (or number), and wraps their cells and headers onto more lines.
  */
-export function formatTable(cells: readonly (readonly string[])[], rightAligned: readonly number[] = [], maxColumns = TABLE_MAX_COLUMNS): string {
+export function formatTable(
+  cells: readonly (readonly string[])[],
+  rightAligned: readonly number[] = [],
+  maxColumns = TABLE_MAX_COLUMNS,
+): string {
   // Cells may hold text from faction files: shown with its control characters escaped.
   const rows = cells.map((row) => row.map(printable));
   const widths: number[] = [];
@@ -55,14 +59,15 @@ export function formatTable(cells: readonly (readonly string[])[], rightAligned:
   });
   const total = (): number => widths.reduce((s, w) => s + w, 0) + 2 * (widths.length - 1);
   // Narrow one character at a time the column where that adds the fewest lines (the widest on a tie).
-  const linesAt = (i: number, w: number): number => rows.reduce((n, row) => n + (width(row[i] ?? '') <= w ? 1 : wrapLines(row[i]!, w).length), 0);
+  const linesAt = (i: number, w: number): number =>
+    rows.reduce((n, row) => n + (width(row[i] ?? '') <= w ? 1 : wrapLines(row[i]!, w).length), 0);
   while (total() > maxColumns) {
     let best = -1;
     let bestCost = Infinity;
     widths.forEach((w, i) => {
       if (w <= floors[i]!) return;
       const cost = linesAt(i, w - 1) - linesAt(i, w);
-      if (cost < bestCost || (cost === bestCost && w > widths[best]!)) (best = i), (bestCost = cost);
+      if (cost < bestCost || (cost === bestCost && w > widths[best]!)) ((best = i), (bestCost = cost));
     });
     if (best < 0) break;
     widths[best]! -= 1;

@@ -8,5 +8,7 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u206
 
 /** `text` with every control character written as `\u{…}` (a tab as `\t`, a newline as `\n`). */
 export function printable(text: string): string {
-  return text.replace(CONTROL, (c) => (c === '\t' ? '\\t' : c === '\n' ? '\\n' : `\\u{${c.codePointAt(0)!.toString(16)}}`));
+  return text.replace(CONTROL, (c) =>
+    c === '\t' ? '\\t' : c === '\n' ? '\\n' : `\\u{${c.codePointAt(0)!.toString(16)}}`,
+  );
 }

@@ -42,7 +42,10 @@ function parseQuantity(
   }
   const m = QUANTITY.exec(input);
   if (!m) {
-    return { ok: false, message: `"${input}" is not a ${what}; write a number and a unit, e.g. "24${example}" (units: ${accepted})` };
+    return {
+      ok: false,
+      message: `"${input}" is not a ${what}; write a number and a unit, e.g. "24${example}" (units: ${accepted})`,
+    };
   }
   const factor = units[m[2]!.toLowerCase()];
   if (factor === undefined) {
@@ -60,7 +63,16 @@ export function parseLengthMm(input: unknown): Parsed<number> {
 
 /** The units a length is answered in: each spelling of the inch is `in`. */
 export type LengthUnit = 'mm' | 'cm' | 'm' | 'in' | 'ft';
-const CANONICAL_LENGTH_UNIT: Readonly<Record<string, LengthUnit>> = { mm: 'mm', cm: 'cm', m: 'm', in: 'in', inch: 'in', inches: 'in', '"': 'in', ft: 'ft' };
+const CANONICAL_LENGTH_UNIT: Readonly<Record<string, LengthUnit>> = {
+  mm: 'mm',
+  cm: 'cm',
+  m: 'm',
+  in: 'in',
+  inch: 'in',
+  inches: 'in',
+  '"': 'in',
+  ft: 'ft',
+};
 
 /** The unit a length was written in (`24 inches` → `in`), or null when it is not a length with a unit. */
 export function lengthUnitOf(input: string): LengthUnit | null {

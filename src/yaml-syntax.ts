@@ -15,7 +15,8 @@ export const MAX_ALIAS_COUNT = 100;
 
 /** Messages for the YAML errors a hand-edited file most often has, in place of the parser's wording. */
 const MESSAGES: Readonly<Record<string, (written: string, what: string) => string>> = {
-  DUPLICATE_KEY: (w) => `duplicate key \`${/^[^:\n]*/.exec(w)![0].trim()}\`; each key may appear only once in a mapping`,
+  DUPLICATE_KEY: (w) =>
+    `duplicate key \`${/^[^:\n]*/.exec(w)![0].trim()}\`; each key may appear only once in a mapping`,
   TAB_AS_INDENT: () => 'a tab in the indentation; indent with spaces',
   MULTIPLE_DOCS: (_, what) => `a second YAML document starts here (\`---\`); ${what} holds one document`,
   TAG_RESOLVE_FAILED: (w, what) => `unknown tag \`${/^\S*/.exec(w)![0]}\`; ${what} uses plain YAML values without tags`,
@@ -46,7 +47,9 @@ export function parseYaml(text: string, source: string, what: string): ParsedYam
     const pos = e.linePos?.[0];
     const custom = MESSAGES[e.code];
     // prettyErrors appends " at line L, column C:" and a source excerpt; the place carries that already.
-    const message = custom ? custom(text.slice(e.pos[0]), what) : `${e.message.replace(/ at line \d+, column \d+:[\s\S]*$/, '')} (YAML syntax)`;
+    const message = custom
+      ? custom(text.slice(e.pos[0]), what)
+      : `${e.message.replace(/ at line \d+, column \d+:[\s\S]*$/, '')} (YAML syntax)`;
     return { source, place: pos ? `${pos.line}:${pos.col}` : '', message };
   };
   const errors = doc.errors.filter((e) => e.code !== 'DUPLICATE_KEY').map(problem);
@@ -71,7 +74,8 @@ function aliasProblems(doc: Document, lines: LineCounter, source: string, what: 
   visit(doc, {
     Alias(_, alias) {
       first ??= alias;
-      if (!alias.resolve(doc)) out.push(at(alias, `alias \`*${alias.source}\` has no anchor \`&${alias.source}\` before it`));
+      if (!alias.resolve(doc))
+        out.push(at(alias, `alias \`*${alias.source}\` has no anchor \`&${alias.source}\` before it`));
     },
   });
   if (out.length === 0 && first) {
@@ -79,7 +83,12 @@ function aliasProblems(doc: Document, lines: LineCounter, source: string, what: 
       doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
     } catch {
       // yaml throws when aliases expand past the limit.
-      out.push(at(first, `aliases expand to more than ${MAX_ALIAS_COUNT} nodes; ${what} needs few or no aliases (this looks like a "billion laughs" alias bomb)`));
+      out.push(
+        at(
+          first,
+          `aliases expand to more than ${MAX_ALIAS_COUNT} nodes; ${what} needs few or no aliases (this looks like a "billion laughs" alias bomb)`,
+        ),
+      );
     }
   }
   return out;

@@ -15,7 +15,7 @@ describe('printable', () => {
 });
 
 describe('text from a faction file or an armada list', () => {
-  it('is refused, named with its control characters escaped, in a faction\'s ability; printed escaped in a player\'s name in validate', async () => {
+  it("is refused, named with its control characters escaped, in a faction's ability; printed escaped in a player's name in validate", async () => {
     const dir = await mkdtemp(join(tmpdir(), 'shipwright-text-'));
     await cp(join(import.meta.dirname, '../factions/corsairs.yaml'), join(dir, 'corsairs.yaml'));
     const yaml = await readFile(join(dir, 'corsairs.yaml'), 'utf8');
@@ -23,9 +23,13 @@ describe('text from a faction file or an armada list', () => {
     // The card's lettering cannot draw them: refused at load, each named, none printed raw.
     const table = await runBuilt(['factions', '--factions-dir', dir]);
     expect(table.code).toBe(2);
-    expect(table.err).toMatch(/card\.ability\.name: the lettering of cards and pictures cannot draw "\\u\{1b\}" \(U\+001B\), "\\u\{202e\}" \(U\+202E\)/);
+    expect(table.err).toMatch(
+      /card\.ability\.name: the lettering of cards and pictures cannot draw "\\u\{1b\}" \(U\+001B\), "\\u\{202e\}" \(U\+202E\)/,
+    );
     expect(table.out + table.err).not.toMatch(/[\u001b\u202e]/);
-    const list = (await readFile(join(import.meta.dirname, 'fixtures/validate/armada-two-thirds.yaml'), 'utf8')).replace('name: Ben', 'name: "B\\e]0;pwned\\aen"');
+    const list = (
+      await readFile(join(import.meta.dirname, 'fixtures/validate/armada-two-thirds.yaml'), 'utf8')
+    ).replace('name: Ben', 'name: "B\\e]0;pwned\\aen"');
     await writeFile(join(dir, 'armada.yaml'), list);
     const checked = await runBuilt(['validate', '--armada', join(dir, 'armada.yaml')]);
     expect(checked.out).toContain('B\\u{1b}]0;pwned\\u{7}en');

@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { describe as describeValue, inToMm, MM_PER_INCH, mmToIn, parseAngleDeg, parseLengthMm, degToRad, radToDeg } from '../src/units.js';
+import {
+  describe as describeValue,
+  inToMm,
+  MM_PER_INCH,
+  mmToIn,
+  parseAngleDeg,
+  parseLengthMm,
+  degToRad,
+  radToDeg,
+} from '../src/units.js';
 
 const ok = (r: ReturnType<typeof parseLengthMm>): number => {
   if (!r.ok) throw new Error(r.message);
@@ -36,7 +45,9 @@ describe('parseLengthMm', () => {
   });
 
   it('rejects unknown units, non-numbers, non-finite values and other types', () => {
-    expect(fails(parseLengthMm('3px'))).toBe('unknown unit "px" in "3px"; use one of mm, cm, m, in, inch, inches, ", ft');
+    expect(fails(parseLengthMm('3px'))).toBe(
+      'unknown unit "px" in "3px"; use one of mm, cm, m, in, inch, inches, ", ft',
+    );
     expect(fails(parseLengthMm('mm'))).toContain('is not a length');
     expect(fails(parseLengthMm('NaNmm'))).toContain('is not a length');
     expect(fails(parseLengthMm('1e999mm'))).toBe('"1e999mm" is not a finite length');
@@ -86,7 +97,12 @@ describe('conversions', () => {
   it('uses the international inch and inverts exactly', () => {
     expect(MM_PER_INCH).toBe(25.4);
     expect(mmToIn(50.8)).toBe(2);
-    fc.assert(fc.property(fc.double({ min: -720, max: 720, noNaN: true }), (deg) => Math.abs(radToDeg(degToRad(deg)) - deg) < 1e-9));
+    fc.assert(
+      fc.property(
+        fc.double({ min: -720, max: 720, noNaN: true }),
+        (deg) => Math.abs(radToDeg(degToRad(deg)) - deg) < 1e-9,
+      ),
+    );
   });
 
   it('describes values for messages, shortening long text', () => {

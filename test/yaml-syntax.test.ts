@@ -6,7 +6,11 @@ import { parseProfile } from '../src/io/profile.js';
 import { MAX_ALIAS_COUNT } from '../src/yaml-syntax.js';
 
 /** Nine levels of nine aliases each: 9⁶ nodes from a few hundred bytes. */
-const BOMB = ['a: &a [x, x, x, x, x, x, x, x, x]', ...'bcdef'.split('').map((k, i) => `${k}: &${k} [${Array(9).fill(`*${'abcdef'[i]}`).join(', ')}]`), 'top: *f'].join('\n');
+const BOMB = [
+  'a: &a [x, x, x, x, x, x, x, x, x]',
+  ...'bcdef'.split('').map((k, i) => `${k}: &${k} [${Array(9).fill(`*${'abcdef'[i]}`).join(', ')}]`),
+  'top: *f',
+].join('\n');
 
 const problemsOf = (parse: () => unknown): InputError['problems'] => {
   try {
@@ -26,7 +30,11 @@ describe('the same YAML limits for every input file', () => {
   ])('%s: an alias bomb is bad input at its first alias, not a crash', (what, parse) => {
     const [p, ...rest] = problemsOf(() => parse(BOMB));
     expect(rest).toEqual([]);
-    expect(p).toEqual({ source: 'bomb.yaml', place: '2:8', message: `aliases expand to more than ${MAX_ALIAS_COUNT} nodes; ${what} needs few or no aliases (this looks like a "billion laughs" alias bomb)` });
+    expect(p).toEqual({
+      source: 'bomb.yaml',
+      place: '2:8',
+      message: `aliases expand to more than ${MAX_ALIAS_COUNT} nodes; ${what} needs few or no aliases (this looks like a "billion laughs" alias bomb)`,
+    });
   });
 
   it.each([
@@ -34,6 +42,9 @@ describe('the same YAML limits for every input file', () => {
     ['a printer profile', (t: string) => parseProfile(t, 'x.yaml')],
   ])('%s: an alias without its anchor is named at its place', (_what, parse) => {
     const problems = problemsOf(() => parse('a: 1\nb: *nowhere\n'));
-    expect(problems.map((p) => [p.place, p.message])).toContainEqual(['2:4', 'alias `*nowhere` has no anchor `&nowhere` before it']);
+    expect(problems.map((p) => [p.place, p.message])).toContainEqual([
+      '2:4',
+      'alias `*nowhere` has no anchor `&nowhere` before it',
+    ]);
   });
 });

@@ -46,7 +46,10 @@ export interface Armada {
   players: ArmadaPlayer[];
 }
 
-const ID = { re: /^[a-z0-9]+(-[a-z0-9]+)*$/, hint: 'a faction id in lower-case words joined by hyphens, e.g. queens-fleet' };
+const ID = {
+  re: /^[a-z0-9]+(-[a-z0-9]+)*$/,
+  hint: 'a faction id in lower-case words joined by hyphens, e.g. queens-fleet',
+};
 
 /**
  * Parses the text of an armada list. Pure: `sourceName` is only used in messages.
@@ -66,7 +69,14 @@ export function parseArmada(text: string, sourceName: string): Armada {
   const root = { node: doc.contents, at: doc.contents };
   const players: ArmadaPlayer[] = [];
   const top = reader.mapping(root, '', { required: ['players'], optional: [] }, 'an armada list');
-  const playerFields = top?.get('players') && reader.list(top.get('players')!, 'players', `players (the rulebook seats ${PLAYERS.min} to ${PLAYERS.max})`, ARMADA_LIST_LIMITS.players);
+  const playerFields =
+    top?.get('players') &&
+    reader.list(
+      top.get('players')!,
+      'players',
+      `players (the rulebook seats ${PLAYERS.min} to ${PLAYERS.max})`,
+      ARMADA_LIST_LIMITS.players,
+    );
   const { shipsPerTable } = ARMADA_LIST_LIMITS;
   // Ships so far, so the entry that takes the list past the largest table is the one named.
   let shipsListed = 0;
@@ -77,22 +87,50 @@ export function parseArmada(text: string, sourceName: string): Armada {
     const name = fields.get('name') && reader.text(fields.get('name')!, childPath(path, 'name'), 80);
     const ships: ArmadaShips[] = [];
     const shipsPath = childPath(path, 'ships');
-    const entries = fields.get('ships') && reader.list(fields.get('ships')!, shipsPath, `ship entries (each of at least one ship, of the ${shipsPerTable} the largest table fields)`, shipsPerTable);
-    if (entries?.length === 0) reader.report(fields.get('ships')!.at, shipsPath, 'a player needs at least one entry `{ faction: <id>, count: <ships> }`');
+    const entries =
+      fields.get('ships') &&
+      reader.list(
+        fields.get('ships')!,
+        shipsPath,
+        `ship entries (each of at least one ship, of the ${shipsPerTable} the largest table fields)`,
+        shipsPerTable,
+      );
+    if (entries?.length === 0)
+      reader.report(
+        fields.get('ships')!.at,
+        shipsPath,
+        'a player needs at least one entry `{ faction: <id>, count: <ships> }`',
+      );
     entries?.forEach((ef, j) => {
       const epath = childPath(shipsPath, j);
       const e = reader.mapping(ef, epath, { required: ['faction', 'count'], optional: [] }, 'a ship entry');
       if (!e) return;
       const faction = e.get('faction') && reader.text(e.get('faction')!, childPath(epath, 'faction'), 64, ID);
-      const count = e.get('count') && reader.integer(e.get('count')!, childPath(epath, 'count'), { min: 1, max: shipsPerTable }, `the largest table, ${PLAYERS.max} players of ${ARMADA.maxShips} ships, fields ${shipsPerTable}`);
+      const count =
+        e.get('count') &&
+        reader.integer(
+          e.get('count')!,
+          childPath(epath, 'count'),
+          { min: 1, max: shipsPerTable },
+          `the largest table, ${PLAYERS.max} players of ${ARMADA.maxShips} ships, fields ${shipsPerTable}`,
+        );
       if (count !== undefined && shipsListed <= shipsPerTable && (shipsListed += count) > shipsPerTable) {
-        reader.report(e.get('count')!.at, childPath(epath, 'count'), `the list reaches ${shipsListed} ships here; the largest table the rulebook allows, ${PLAYERS.max} players of up to ${ARMADA.maxShips} ships (Custom Armada), fields ${shipsPerTable}`);
+        reader.report(
+          e.get('count')!.at,
+          childPath(epath, 'count'),
+          `the list reaches ${shipsListed} ships here; the largest table the rulebook allows, ${PLAYERS.max} players of up to ${ARMADA.maxShips} ships (Custom Armada), fields ${shipsPerTable}`,
+        );
       }
       if (faction !== undefined && count !== undefined) ships.push({ faction, count, place: placeOf(ef.at) });
     });
     if (name !== undefined) players.push({ name, ships, place: placeOf(pf.at) });
   });
-  if (doc.contents === null) reader.problems.splice(0, reader.problems.length, { source: sourceName, place: '1:1', message: 'the file is empty; an armada list is a mapping `players:` with a list of `{ name, ships }`' });
+  if (doc.contents === null)
+    reader.problems.splice(0, reader.problems.length, {
+      source: sourceName,
+      place: '1:1',
+      message: 'the file is empty; an armada list is a mapping `players:` with a list of `{ name, ships }`',
+    });
   if (reader.problems.length > 0) throw new InputError(reader.problems);
   return { source: sourceName, players };
 }

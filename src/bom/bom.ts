@@ -72,7 +72,8 @@ export interface Bom {
 }
 
 /** What a bill or a print plan is for: `Rigadoon, 2 players`, or `4 players, default mode`. */
-export const tableTitle = (bom: Pick<Bom, 'players' | 'mode' | 'game'>): string => (bom.game ? `${bom.game}, ${bom.players} players` : `${bom.players} players, ${bom.mode} mode`);
+export const tableTitle = (bom: Pick<Bom, 'players' | 'mode' | 'game'>): string =>
+  bom.game ? `${bom.game}, ${bom.players} players` : `${bom.players} players, ${bom.mode} mode`;
 
 export interface BomRequest {
   plan: Plan;
@@ -101,15 +102,30 @@ const NO_BRIM = (): boolean => false;
  * A plan line's estimate: the file, its print settings (the table's, with the part's own from the settings
  * table, src/bom/part-print.ts) and material, and the key the estimate goes by.
  */
-function lineEstimate(line: Plan['lines'][number], print: PrintSettings, brim: (path: string) => boolean): EstimateJob & { materialId: string; rules: string[] } {
+function lineEstimate(
+  line: Plan['lines'][number],
+  print: PrintSettings,
+  brim: (path: string) => boolean,
+): EstimateJob & { materialId: string; rules: string[] } {
   const material = findMaterial(line.material);
   if (!material) throw new Error(`unknown material "${line.material}" in the plan`);
   const { settings, rules } = partPrint(print, { part: line.part, material: material.id, brim: brim(line.path) });
-  return { key: `${line.path}\0${material.id}\0${JSON.stringify(settings)}`, path: line.path, settings, densityGPerCm3: material.densityGPerCm3.value, materialId: material.id, rules: rules.map((r) => r.id) };
+  return {
+    key: `${line.path}\0${material.id}\0${JSON.stringify(settings)}`,
+    path: line.path,
+    settings,
+    densityGPerCm3: material.densityGPerCm3.value,
+    materialId: material.id,
+    rules: rules.map((r) => r.id),
+  };
 }
 
 /** The estimates a plan needs, one per distinct file, material and print setting, each with its key. */
-export function estimateJobs(plan: Plan, print: PrintSettings, brim: (path: string) => boolean = NO_BRIM): EstimateJob[] {
+export function estimateJobs(
+  plan: Plan,
+  print: PrintSettings,
+  brim: (path: string) => boolean = NO_BRIM,
+): EstimateJob[] {
   const jobs = new Map<string, EstimateJob>();
   for (const line of plan.lines) {
     const { key, path, settings, densityGPerCm3 } = lineEstimate(line, print, brim);
@@ -123,10 +139,19 @@ export function estimateJobs(plan: Plan, print: PrintSettings, brim: (path: stri
  * does not: keyed by the code version, the file's sha256 and the estimate's own key, so a changed part,
  * setting or estimator is estimated afresh. Pass the result to buildBom as `estimates`.
  */
-export async function cachedEstimates(plan: Plan, print: PrintSettings, sha256Of: (path: string) => string, mesh: (path: string) => MeshData, cache: PartCache, brim: (path: string) => boolean = NO_BRIM): Promise<Map<string, PrintEstimate>> {
+export async function cachedEstimates(
+  plan: Plan,
+  print: PrintSettings,
+  sha256Of: (path: string) => string,
+  mesh: (path: string) => MeshData,
+  cache: PartCache,
+  brim: (path: string) => boolean = NO_BRIM,
+): Promise<Map<string, PrintEstimate>> {
   const out = new Map<string, PrintEstimate>();
   for (const job of estimateJobs(plan, print, brim)) {
-    const key = createHash('sha256').update(`${cache.codeVersion}\0${sha256Of(job.path)}\0${job.key}\0${job.densityGPerCm3}`).digest('hex');
+    const key = createHash('sha256')
+      .update(`${cache.codeVersion}\0${sha256Of(job.path)}\0${job.key}\0${job.densityGPerCm3}`)
+      .digest('hex');
     const kept = await cache.getBytes(key, ESTIMATE_KIND);
     let est: PrintEstimate;
     if (kept) est = JSON.parse(new TextDecoder().decode(kept)) as PrintEstimate;
@@ -147,10 +172,14 @@ const ESTIMATE_KIND = 'print-estimate';
  * material use up what those spools leave over (spools owned in a colour the groups do not use count
  * whole), and only the rest needs spools of its own.
  */
-export function countSpools(groups: readonly { color: string; material: string; grams: number }[], owned: ReadonlyMap<string, number> = new Map()): number[] {
+export function countSpools(
+  groups: readonly { color: string; material: string; grams: number }[],
+  owned: ReadonlyMap<string, number> = new Map(),
+): number[] {
   const whole = (grams: number): number => Math.max(0, Math.ceil(grams / SPOOL_GRAMS - 1e-9));
   const leftover = new Map<string, number>();
-  const addLeft = (material: string, grams: number): void => void leftover.set(material, (leftover.get(material) ?? 0) + grams);
+  const addLeft = (material: string, grams: number): void =>
+    void leftover.set(material, (leftover.get(material) ?? 0) + grams);
   for (const [key, n] of owned) {
     const [color, material] = key.split('\0') as [string, string];
     if (!groups.some((g) => g.color === color && g.material === material)) addLeft(material, n * SPOOL_GRAMS);

@@ -43,7 +43,10 @@ export const MOVE_TIME_FACTOR_SEARCH = { min: 0.5, max: 2.5, step: 0.001 } as co
 export function fitCalibration(parts: readonly PartSample[]): Calibration {
   if (parts.length === 0) throw new Error('fitCalibration needs at least one part');
   // k minimises Σ (k·r − 1)² over r = uncalibrated estimate ÷ slicer.
-  const ratios = parts.map((p) => ((p.analysis.wallsMm3 + p.analysis.skinsMm3 + p.analysis.infillMm3) * p.densityGPerCm3) / 1000 / p.slicer.grams);
+  const ratios = parts.map(
+    (p) =>
+      ((p.analysis.wallsMm3 + p.analysis.skinsMm3 + p.analysis.infillMm3) * p.densityGPerCm3) / 1000 / p.slicer.grams,
+  );
   const volumeFactor = ratios.reduce((a, r) => a + r, 0) / ratios.reduce((a, r) => a + r * r, 0);
 
   const slicerS = parts.map((p) => p.slicer.minutes * 60);
@@ -53,14 +56,18 @@ export function fitCalibration(parts: readonly PartSample[]): Calibration {
     const moveTimeFactor = min + n * step;
     const movesS = parts.map((p) => calibratedSeconds(p.analysis, { volumeFactor, moveTimeFactor, layerOverheadS: 0 }));
     // o minimises Σ ((A + o·L − T) / T)²: o = Σ (L/T)·(T − A)/T ÷ Σ (L/T)².
-    let num = 0, den = 0;
+    let num = 0,
+      den = 0;
     parts.forEach((p, i) => {
       const l = p.analysis.layers / slicerS[i]!;
       num += (l * (slicerS[i]! - movesS[i]!)) / slicerS[i]!;
       den += l * l;
     });
     const layerOverheadS = Math.max(0, num / den);
-    const error = parts.reduce((a, p, i) => a + ((movesS[i]! + layerOverheadS * p.analysis.layers - slicerS[i]!) / slicerS[i]!) ** 2, 0);
+    const error = parts.reduce(
+      (a, p, i) => a + ((movesS[i]! + layerOverheadS * p.analysis.layers - slicerS[i]!) / slicerS[i]!) ** 2,
+      0,
+    );
     if (error < best.error) best = { error, moveTimeFactor, layerOverheadS };
   }
   return { volumeFactor, moveTimeFactor: best.moveTimeFactor, layerOverheadS: best.layerOverheadS };

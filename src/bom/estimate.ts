@@ -72,7 +72,8 @@ export const SLICER_PROFILE = {
  */
 function accelerationS(roadMm: number, chordMm: number, speedMmS: number): number {
   if (roadMm <= 0 || chordMm <= 0) return 0;
-  const a = SLICER_PROFILE.accelerationMmS2, v = speedMmS;
+  const a = SLICER_PROFILE.accelerationMmS2,
+    v = speedMmS;
   const perRoad = chordMm >= (v * v) / a ? v / a : 2 * Math.sqrt(chordMm / a) - chordMm / v;
   return (roadMm / chordMm) * perRoad;
 }
@@ -150,14 +151,17 @@ interface LayerSection {
  * point lies on one mesh edge shared by exactly two segments: following them closes the loops.
  */
 export function sliceMesh(mesh: MeshData, layerHeightMm: number, zMinMm: number, layers: number): LayerSection[] {
-  const p = mesh.positions, t = mesh.triangles;
+  const p = mesh.positions,
+    t = mesh.triangles;
   const nv = p.length / 3;
   // Per layer: segment start point, end point, and the edges they lie on (to chain them into loops).
   const segs: { x0: number[]; y0: number[]; x1: number[]; y1: number[]; from: number[]; to: number[] }[] = [];
   for (let i = 0; i < layers; i++) segs.push({ x0: [], y0: [], x1: [], y1: [], from: [], to: [] });
   const ix = [0, 0, 0];
   for (let f = 0; f < t.length; f += 3) {
-    ix[0] = t[f]!; ix[1] = t[f + 1]!; ix[2] = t[f + 2]!;
+    ix[0] = t[f]!;
+    ix[1] = t[f + 1]!;
+    ix[2] = t[f + 2]!;
     const z = [p[ix[0] * 3 + 2]!, p[ix[1] * 3 + 2]!, p[ix[2] * 3 + 2]!];
     const lo = Math.max(0, Math.ceil((Math.min(z[0]!, z[1]!, z[2]!) - zMinMm) / layerHeightMm - 0.5));
     const hi = Math.min(layers - 1, Math.floor((Math.max(z[0]!, z[1]!, z[2]!) - zMinMm) / layerHeightMm - 0.5));
@@ -168,8 +172,10 @@ export function sliceMesh(mesh: MeshData, layerHeightMm: number, zMinMm: number,
       const zp = zMinMm + (i + 0.5) * layerHeightMm;
       const pts: { x: number; y: number; edge: number }[] = [];
       for (let e = 0; e < 3; e++) {
-        const va = ix[e]!, vb = ix[(e + 1) % 3]!;
-        const za = z[e]!, zb = z[(e + 1) % 3]!;
+        const va = ix[e]!,
+          vb = ix[(e + 1) % 3]!;
+        const za = z[e]!,
+          zb = z[(e + 1) % 3]!;
         if (za >= zp === zb >= zp) continue;
         const s = (zp - za) / (zb - za);
         pts.push({
@@ -182,19 +188,26 @@ export function sliceMesh(mesh: MeshData, layerHeightMm: number, zMinMm: number,
       let [s0, s1] = pts as [(typeof pts)[0], (typeof pts)[0]];
       if ((s1.x - s0.x) * -ny + (s1.y - s0.y) * nx < 0) [s0, s1] = [s1, s0];
       const L = segs[i]!;
-      L.x0.push(s0.x); L.y0.push(s0.y); L.x1.push(s1.x); L.y1.push(s1.y); L.from.push(s0.edge); L.to.push(s1.edge);
+      L.x0.push(s0.x);
+      L.y0.push(s0.y);
+      L.x1.push(s1.x);
+      L.y1.push(s1.y);
+      L.from.push(s0.edge);
+      L.to.push(s1.edge);
     }
   }
   return segs.map((L) => {
     let areaMm2 = 0;
-    const loopLengthsMm: number[] = [], islandLengthsMm: number[] = [];
+    const loopLengthsMm: number[] = [],
+      islandLengthsMm: number[] = [];
     let islands = 0;
     const byStart = new Map<number, number>();
     L.from.forEach((edge, k) => byStart.set(edge, k));
     const used = new Uint8Array(L.from.length);
     for (let k0 = 0; k0 < L.from.length; k0++) {
       if (used[k0]) continue;
-      let length = 0, loopArea = 0;
+      let length = 0,
+        loopArea = 0;
       for (let k: number | undefined = k0; k !== undefined && !used[k]; k = byStart.get(L.to[k]!)) {
         used[k] = 1;
         length += Math.hypot(L.x1[k]! - L.x0[k]!, L.y1[k]! - L.y0[k]!);
@@ -202,7 +215,7 @@ export function sliceMesh(mesh: MeshData, layerHeightMm: number, zMinMm: number,
       }
       loopLengthsMm.push(length);
       areaMm2 += loopArea;
-      if (loopArea > 0) islands++, islandLengthsMm.push(length);
+      if (loopArea > 0) (islands++, islandLengthsMm.push(length));
     }
     const segments = new Float64Array(L.x0.length * 4);
     for (let k = 0; k < L.x0.length; k++) segments.set([L.x0[k]!, L.y0[k]!, L.x1[k]!, L.y1[k]!], k * 4);
@@ -216,7 +229,8 @@ export function sliceMesh(mesh: MeshData, layerHeightMm: number, zMinMm: number,
  * at the nine cells round its point.
  */
 function wallBand(section: LayerSection, widthMm: number): (x: number, y: number) => boolean {
-  const s = section.segments, cells = new Map<string, number[]>();
+  const s = section.segments,
+    cells = new Map<string, number[]>();
   const cell = (v: number): number => Math.floor(v / widthMm);
   for (let k = 0; k < s.length; k += 4) {
     for (let cx = cell(Math.min(s[k]!, s[k + 2]!)); cx <= cell(Math.max(s[k]!, s[k + 2]!)); cx++)
@@ -228,11 +242,15 @@ function wallBand(section: LayerSection, widthMm: number): (x: number, y: number
       }
   }
   return (x, y) => {
-    const cx = cell(x), cy = cell(y);
+    const cx = cell(x),
+      cy = cell(y);
     for (let dx = -1; dx <= 1; dx++)
       for (let dy = -1; dy <= 1; dy++)
         for (const k of cells.get(`${cx + dx},${cy + dy}`) ?? []) {
-          const ax = s[k]!, ay = s[k + 1]!, bx = s[k + 2]! - ax, by = s[k + 3]! - ay;
+          const ax = s[k]!,
+            ay = s[k + 1]!,
+            bx = s[k + 2]! - ax,
+            by = s[k + 3]! - ay;
           const l2 = bx * bx + by * by;
           const u = l2 > 0 ? Math.max(0, Math.min(1, ((x - ax) * bx + (y - ay) * by) / l2)) : 0;
           if (Math.hypot(x - ax - u * bx, y - ay - u * by) < widthMm) return true;
@@ -277,11 +295,29 @@ export interface FacingSurfaces {
  * border another flat facet facing the same way (the outline of the flat region). A sloped surface has no
  * outline here: its strip on each layer is mostly under the walls, where there is nothing to grow into.
  */
-export function facingAreas(mesh: MeshData, layerHeightMm: number, zMinMm: number, layers: number, walls?: { sections: readonly LayerSection[]; widthMm: number; topLayers?: number; bottomLayers?: number }): FacingSurfaces {
-  const p = mesh.positions, t = mesh.triangles;
+export function facingAreas(
+  mesh: MeshData,
+  layerHeightMm: number,
+  zMinMm: number,
+  layers: number,
+  walls?: { sections: readonly LayerSection[]; widthMm: number; topLayers?: number; bottomLayers?: number },
+): FacingSurfaces {
+  const p = mesh.positions,
+    t = mesh.triangles;
   const nf = t.length / 3;
   const perLayer = (): Float64Array => new Float64Array(layers);
-  const out: FacingSurfaces = { up: perLayer(), down: perLayer(), upOutlineMm: perLayer(), downOutlineMm: perLayer(), upUnder: perLayer(), downOver: perLayer(), upUnderOutlineMm: perLayer(), downOverOutlineMm: perLayer(), slopedUp: perLayer(), slopedDown: perLayer() };
+  const out: FacingSurfaces = {
+    up: perLayer(),
+    down: perLayer(),
+    upOutlineMm: perLayer(),
+    downOutlineMm: perLayer(),
+    upUnder: perLayer(),
+    downOver: perLayer(),
+    upUnderOutlineMm: perLayer(),
+    downOverOutlineMm: perLayer(),
+    slopedUp: perLayer(),
+    slopedDown: perLayer(),
+  };
   const clampLayer = (k: number): number => Math.min(layers - 1, Math.max(0, k));
   // Each facet's area projected on the bed, signed: positive facing up.
   const projectedArea = new Float64Array(nf);
@@ -301,14 +337,20 @@ export function facingAreas(mesh: MeshData, layerHeightMm: number, zMinMm: numbe
     if (!band) bands.set(k, (band = wallBand(walls.sections[k]!, walls.widthMm)));
     // The whole facet: its corners and its centre (a long facet of a deck reaching to the side is skin).
     const [a, b, c] = [t[3 * f]! * 3, t[3 * f + 1]! * 3, t[3 * f + 2]! * 3];
-    return band(p[a]!, p[a + 1]!) && band(p[b]!, p[b + 1]!) && band(p[c]!, p[c + 1]!) && band((p[a]! + p[b]! + p[c]!) / 3, (p[a + 1]! + p[b + 1]! + p[c + 1]!) / 3);
+    return (
+      band(p[a]!, p[a + 1]!) &&
+      band(p[b]!, p[b + 1]!) &&
+      band(p[c]!, p[c + 1]!) &&
+      band((p[a]! + p[b]! + p[c]!) / 3, (p[a + 1]! + p[b + 1]! + p[c + 1]!) / 3)
+    );
   };
   for (let f = 0; f < nf; f++) {
     const projected = projectedArea[f]!;
     if (projected === 0) continue;
     let [area, outline] = projected > 0 ? [out.up, out.upOutlineMm] : [out.down, out.downOutlineMm];
     const zs = [0, 1, 2].map((e) => (p[t[3 * f + e]! * 3 + 2]! - zMinMm) / layerHeightMm);
-    const lo = Math.min(...zs), hi = Math.max(...zs);
+    const lo = Math.min(...zs),
+      hi = Math.max(...zs);
     if (flat[f]) {
       // A face on a layer boundary caps the layer under it (starts the one over it). The STL's float32
       // heights land up to ~1e-5 layers either side of the boundary: round within a thousandth of a layer.
@@ -323,7 +365,8 @@ export function facingAreas(mesh: MeshData, layerHeightMm: number, zMinMm: numbe
       }
       area[k] = area[k]! + Math.abs(projected);
       for (let e = 0; e < 3; e++) {
-        const va = t[3 * f + e]!, vb = t[3 * f + ((e + 1) % 3)]!;
+        const va = t[3 * f + e]!,
+          vb = t[3 * f + ((e + 1) % 3)]!;
         if (flatEdges.triangles(va, vb).some((g) => g !== f && flat[g] === flat[f])) continue;
         outline[k] = outline[k]! + Math.hypot(p[vb * 3]! - p[va * 3]!, p[vb * 3 + 1]! - p[va * 3 + 1]!);
       }
@@ -376,7 +419,10 @@ export interface PrintAnalysis {
  */
 export function analysePrint(mesh: MeshData, print: PrintSettings): PrintAnalysis {
   const h = print.layerHeightMm;
-  const { min: [, , zMin], max: [, , zMax] } = meshBounds(mesh);
+  const {
+    min: [, , zMin],
+    max: [, , zMax],
+  } = meshBounds(mesh);
   const layers = Math.max(1, Math.round((zMax - zMin) / h));
   const sections = sliceMesh(mesh, h, zMin, layers);
   // PrusaSlicer's flow: a road of width w and height h is a rectangle with round sides, so adjacent roads
@@ -388,11 +434,25 @@ export function analysePrint(mesh: MeshData, print: PrintSettings): PrintAnalysi
   // sloped face's strip solid for the top and bottom layers (PrusaSlicer 2.5: an 8 mm ball with three walls
   // takes 2.4 mm³ of solid infill at 0 % and 112 mm³ at 5 % or 15 %), as the plain spread below counts it.
   const shells = print.infillFraction === 0 ? { topLayers: print.topLayers, bottomLayers: print.bottomLayers } : {};
-  const { up, down, upOutlineMm, downOutlineMm, upUnder, downOver, upUnderOutlineMm, downOverOutlineMm, slopedUp, slopedDown } = facingAreas(mesh, h, zMin, layers, { sections, widthMm: wallWidthMm, ...shells });
+  const {
+    up,
+    down,
+    upOutlineMm,
+    downOutlineMm,
+    upUnder,
+    downOver,
+    upUnderOutlineMm,
+    downOverOutlineMm,
+    slopedUp,
+    slopedDown,
+  } = facingAreas(mesh, h, zMin, layers, { sections, widthMm: wallWidthMm, ...shells });
   const S = SLICER_PROFILE;
   const smallLoopMm = 2 * Math.PI * S.smallPerimeterRadiusMm;
-  let walls = 0, skins = 0, infill = 0;
-  const moveTimes = new Float64Array(layers), stretchedTimes = new Float64Array(layers);
+  let walls = 0,
+    skins = 0,
+    infill = 0;
+  const moveTimes = new Float64Array(layers),
+    stretchedTimes = new Float64Array(layers);
   for (let i = 0; i < layers; i++) {
     const { areaMm2, loopLengthsMm, islands, islandLengthsMm } = sections[i]!;
     const contour = loopLengthsMm.reduce((s, x) => s + x, 0);
@@ -400,15 +460,25 @@ export function analysePrint(mesh: MeshData, print: PrintSettings): PrintAnalysi
     // formula for a band of width W along a closed curve: L·W ∓ π·W²); a small island is walls through.
     const W = wallWidthMm;
     const islandWalls = islandLengthsMm.reduce((s, L) => s + Math.max(0, L * W - Math.PI * W * W), 0);
-    const holeWalls = (contour - islandLengthsMm.reduce((s, L) => s + L, 0)) * W + Math.PI * W * W * (loopLengthsMm.length - islands);
+    const holeWalls =
+      (contour - islandLengthsMm.reduce((s, L) => s + L, 0)) * W + Math.PI * W * W * (loopLengthsMm.length - islands);
     const wallArea = Math.min(areaMm2, islandWalls + holeWalls);
     // Thin sections cannot hold every loop: scale the roads down with the area they actually fill.
     const wallShare = contour > 0 ? wallArea / (contour * print.perimeters * spacing) : 0;
     const inside = areaMm2 - wallArea;
     // The surfaces this layer lies under or over, each grown by the slicer's margin (clipped to the section).
-    let exposedTop = slopedUp[i]!, exposedBottom = slopedDown[i]!;
-    for (let k = i; k < Math.min(layers, i + print.topLayers); k++) exposedTop += up[k]! + S.externalInfillMarginMm * upOutlineMm[k]! + (k > i ? upUnder[k]! + S.externalInfillMarginMm * upUnderOutlineMm[k]! : 0);
-    for (let k = Math.max(0, i - print.bottomLayers + 1); k <= i; k++) exposedBottom += down[k]! + S.externalInfillMarginMm * downOutlineMm[k]! + (k < i ? downOver[k]! + S.externalInfillMarginMm * downOverOutlineMm[k]! : 0);
+    let exposedTop = slopedUp[i]!,
+      exposedBottom = slopedDown[i]!;
+    for (let k = i; k < Math.min(layers, i + print.topLayers); k++)
+      exposedTop +=
+        up[k]! +
+        S.externalInfillMarginMm * upOutlineMm[k]! +
+        (k > i ? upUnder[k]! + S.externalInfillMarginMm * upUnderOutlineMm[k]! : 0);
+    for (let k = Math.max(0, i - print.bottomLayers + 1); k <= i; k++)
+      exposedBottom +=
+        down[k]! +
+        S.externalInfillMarginMm * downOutlineMm[k]! +
+        (k < i ? downOver[k]! + S.externalInfillMarginMm * downOverOutlineMm[k]! : 0);
     // Islands too small for sparse infill are filled solid (judged on the layer's mean island); not with no
     // infill at all (PrusaSlicer 2.5's LayerRegion::prepare_fill_surfaces: only while fill_density > 0).
     const solidIslands = print.infillFraction > 0 && inside < S.solidInfillBelowAreaMm2 * islands;
@@ -431,7 +501,10 @@ export function analysePrint(mesh: MeshData, print: PrintSettings): PrintAnalysi
     // The fill runs in roads across the region inside the walls, as long on average as its mean chord
     // (Cauchy: π × area ÷ perimeter), each started and stopped.
     const chordMm = contour > 0 ? (Math.PI * inside) / contour : 0;
-    moveS += accelerationS(topArea / spacing, chordMm, S.topSolidInfillSpeedMmS) + accelerationS((skinArea - topArea) / spacing, chordMm, S.solidInfillSpeedMmS) + accelerationS(infillArea / spacing, chordMm, S.infillSpeedMmS);
+    moveS +=
+      accelerationS(topArea / spacing, chordMm, S.topSolidInfillSpeedMmS) +
+      accelerationS((skinArea - topArea) / spacing, chordMm, S.solidInfillSpeedMmS) +
+      accelerationS(infillArea / spacing, chordMm, S.infillSpeedMmS);
     const roadMm = (wallArea + skinArea + infillArea) / spacing;
     moveTimes[i] = i === 0 ? Math.max(moveS, roadMm / S.firstLayerSpeedMmS) : moveS;
     // The cooling slowdown stretches a short layer towards the minimum time, down to the minimum speed.
@@ -442,9 +515,20 @@ export function analysePrint(mesh: MeshData, print: PrintSettings): PrintAnalysi
   // + π W² per island (W the loops' whole width; exact for a convex outline), printed at the first layer's speed.
   const loopsWidthMm = Math.floor((print.brimWidthMm ?? 0) / spacing + 1e-9) * spacing;
   const first = sections[0]!;
-  const brimArea = loopsWidthMm > 0 ? loopsWidthMm * first.islandLengthsMm.reduce((s, x) => s + x, 0) + Math.PI * loopsWidthMm ** 2 * first.islands : 0;
+  const brimArea =
+    loopsWidthMm > 0
+      ? loopsWidthMm * first.islandLengthsMm.reduce((s, x) => s + x, 0) + Math.PI * loopsWidthMm ** 2 * first.islands
+      : 0;
   moveTimes[0] = moveTimes[0]! + brimArea / spacing / S.firstLayerSpeedMmS;
-  return { layers, wallsMm3: walls, skinsMm3: skins, infillMm3: infill, brimMm3: brimArea * h, moveS: moveTimes, stretchedS: stretchedTimes };
+  return {
+    layers,
+    wallsMm3: walls,
+    skinsMm3: skins,
+    infillMm3: infill,
+    brimMm3: brimArea * h,
+    moveS: moveTimes,
+    stretchedS: stretchedTimes,
+  };
 }
 
 /** Seconds of one analysed part under `calibration`: each layer's moves scaled, stretched, plus the overhead. */
@@ -455,7 +539,11 @@ export function calibratedSeconds(a: PrintAnalysis, calibration: Calibration): n
 }
 
 /** Grams and minutes of one analysed part under `calibration` (default: the fitted `CALIBRATION`). */
-export function calibrate(a: PrintAnalysis, densityGPerCm3: number, calibration: Calibration = CALIBRATION): PrintEstimate {
+export function calibrate(
+  a: PrintAnalysis,
+  densityGPerCm3: number,
+  calibration: Calibration = CALIBRATION,
+): PrintEstimate {
   const k = calibration.volumeFactor;
   const extrudedMm3 = k * (a.wallsMm3 + a.skinsMm3 + a.infillMm3) + a.brimMm3;
   return {
@@ -467,7 +555,11 @@ export function calibrate(a: PrintAnalysis, densityGPerCm3: number, calibration:
     extrudedMm3,
     grams: (extrudedMm3 / 1000) * densityGPerCm3,
     minutes: calibratedSeconds(a, calibration) / 60,
-    layerTimes: { moveS: Array.from(a.moveS, (m) => calibration.moveTimeFactor * m), floorS: Array.from(a.stretchedS), overheadS: calibration.layerOverheadS },
+    layerTimes: {
+      moveS: Array.from(a.moveS, (m) => calibration.moveTimeFactor * m),
+      floorS: Array.from(a.stretchedS),
+      overheadS: calibration.layerOverheadS,
+    },
   };
 }
 
@@ -481,7 +573,8 @@ export function plateMinutes(parts: readonly { times: LayerTimes; count: number 
   const layers = Math.max(0, ...parts.map((p) => p.times.moveS.length));
   let seconds = 0;
   for (let i = 0; i < layers; i++) {
-    let move = 0, floor = 0;
+    let move = 0,
+      floor = 0;
     for (const { times, count } of parts) {
       move += count * (times.moveS[i] ?? 0);
       floor += count * (times.floorS[i] ?? 0);
@@ -496,6 +589,11 @@ export function plateMinutes(parts: readonly { times: LayerTimes; count: number 
  * Estimates filament and time for one copy of a part lying as it prints (its bottom at its lowest z).
  * The mesh must be closed and outward-oriented, as every exported part is.
  */
-export function estimatePrint(mesh: MeshData, print: PrintSettings, densityGPerCm3: number, calibration: Calibration = CALIBRATION): PrintEstimate {
+export function estimatePrint(
+  mesh: MeshData,
+  print: PrintSettings,
+  densityGPerCm3: number,
+  calibration: Calibration = CALIBRATION,
+): PrintEstimate {
   return calibrate(analysePrint(mesh, print), densityGPerCm3, calibration);
 }

@@ -48,8 +48,12 @@ export function quarterTurn(quarter: number, x: number, y: number): [number, num
 /** Whether the triangle t = (ax, ay, bx, by, cx, cy) and the box [x0, x1] × [y0, y1] share a point (separating axes). */
 function touches(t: Float64Array, x0: number, y0: number, x1: number, y1: number): boolean {
   for (let e = 0; e < 6; e += 2) {
-    const ax = t[e]!, ay = t[e + 1]!, bx = t[(e + 2) % 6]!, by = t[(e + 3) % 6]!;
-    const nx = ay - by, ny = bx - ax;
+    const ax = t[e]!,
+      ay = t[e + 1]!,
+      bx = t[(e + 2) % 6]!,
+      by = t[(e + 3) % 6]!;
+    const nx = ay - by,
+      ny = bx - ax;
     if (nx === 0 && ny === 0) continue;
     const side = nx * (t[(e + 4) % 6]! - ax) + ny * (t[(e + 5) % 6]! - ay);
     // The box's corners nearest and farthest along the edge's normal.
@@ -66,7 +70,8 @@ function touches(t: Float64Array, x0: number, y0: number, x1: number, y1: number
 function inside(t: Float64Array, px: number, py: number): boolean {
   let sign = 0;
   for (let e = 0; e < 6; e += 2) {
-    const ax = t[e]!, ay = t[e + 1]!;
+    const ax = t[e]!,
+      ay = t[e + 1]!;
     const s = (t[(e + 2) % 6]! - ax) * (py - ay) - (t[(e + 3) % 6]! - ay) * (px - ax);
     if (s !== 0) {
       if (sign !== 0 && Math.sign(s) !== sign) return false;
@@ -77,10 +82,17 @@ function inside(t: Float64Array, px: number, py: number): boolean {
 }
 
 /** The mesh's shadow turned `quarter` quarter turns, its size, and (unturned) the count of cells whose centre it covers. */
-function rasterise(mesh: MeshData, quarter: number, cellMm: number): { mask: FootprintMask; widthMm: number; depthMm: number; centred: number } {
+function rasterise(
+  mesh: MeshData,
+  quarter: number,
+  cellMm: number,
+): { mask: FootprintMask; widthMm: number; depthMm: number; centred: number } {
   const p = mesh.positions;
   const xy = new Float64Array((p.length / 3) * 2);
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
   for (let v = 0; v < p.length / 3; v++) {
     const [x, y] = quarterTurn(quarter, p[3 * v]!, p[3 * v + 1]!);
     xy[2 * v] = x;
@@ -103,8 +115,10 @@ function rasterise(mesh: MeshData, quarter: number, cellMm: number): { mask: Foo
       tri[2 * j + 1] = (xy[2 * v + 1]! - minY) / cellMm;
     }
     // Every cell the triangle's box touches, those meeting it only along a grid line included.
-    const i0 = clamp(Math.ceil(Math.min(tri[0]!, tri[2]!, tri[4]!)) - 1, widthCells), i1 = clamp(Math.floor(Math.max(tri[0]!, tri[2]!, tri[4]!)), widthCells);
-    const j0 = clamp(Math.ceil(Math.min(tri[1]!, tri[3]!, tri[5]!)) - 1, depthCells), j1 = clamp(Math.floor(Math.max(tri[1]!, tri[3]!, tri[5]!)), depthCells);
+    const i0 = clamp(Math.ceil(Math.min(tri[0]!, tri[2]!, tri[4]!)) - 1, widthCells),
+      i1 = clamp(Math.floor(Math.max(tri[0]!, tri[2]!, tri[4]!)), widthCells);
+    const j0 = clamp(Math.ceil(Math.min(tri[1]!, tri[3]!, tri[5]!)) - 1, depthCells),
+      j1 = clamp(Math.floor(Math.max(tri[1]!, tri[3]!, tri[5]!)), depthCells);
     for (let j = j0; j <= j1; j++)
       for (let i = i0; i <= i1; i++) {
         const c = j * widthCells + i;
@@ -112,14 +126,25 @@ function rasterise(mesh: MeshData, quarter: number, cellMm: number): { mask: Foo
         if (quarter === 0 && !centre[c] && cells[c] && inside(tri, i + 0.5, j + 0.5)) centre[c] = 1;
       }
   }
-  return { mask: { widthCells, depthCells, cells, offsetXMm: 0, offsetYMm: 0 }, widthMm: maxX - minX, depthMm: maxY - minY, centred: centre.reduce((s, c) => s + c, 0) };
+  return {
+    mask: { widthCells, depthCells, cells, offsetXMm: 0, offsetYMm: 0 },
+    widthMm: maxX - minX,
+    depthMm: maxY - minY,
+    centred: centre.reduce((s, c) => s + c, 0),
+  };
 }
 
 /** `r`'s mask turned half a turn: the same cells read backwards, the part now at the far end of the rounding. */
 function halfTurn(r: ReturnType<typeof rasterise>, cellMm: number): FootprintMask {
   const { widthCells, depthCells, cells } = r.mask;
   // Never below 0: a size within 1e-9 of whole cells rounds down to them.
-  return { widthCells, depthCells, cells: cells.slice().reverse(), offsetXMm: Math.max(0, widthCells * cellMm - r.widthMm), offsetYMm: Math.max(0, depthCells * cellMm - r.depthMm) };
+  return {
+    widthCells,
+    depthCells,
+    cells: cells.slice().reverse(),
+    offsetXMm: Math.max(0, widthCells * cellMm - r.widthMm),
+    offsetYMm: Math.max(0, depthCells * cellMm - r.depthMm),
+  };
 }
 
 /** The footprint of `mesh` as it lies on the bed, at `cellMm` cells (PRINT_PLATE.cellMm). */

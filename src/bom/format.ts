@@ -16,8 +16,29 @@ export const hours = (minutes: number): string => {
 };
 const round = (x: number, digits: number): number => Math.round(x * 10 ** digits) / 10 ** digits;
 
-const HEADER = ['part', 'faction', 'quantity', 'color', 'material', 'gramsEach', 'gramsTotal', 'minutesEach', 'minutesTotal', 'file'] as const;
-const cellsOf = (r: BomRow): string[] => [r.part, r.faction, String(r.quantity), r.color, r.material, g(r.gramsEach), g(r.gramsTotal), min(r.minutesEach), min(r.minutesTotal)];
+const HEADER = [
+  'part',
+  'faction',
+  'quantity',
+  'color',
+  'material',
+  'gramsEach',
+  'gramsTotal',
+  'minutesEach',
+  'minutesTotal',
+  'file',
+] as const;
+const cellsOf = (r: BomRow): string[] => [
+  r.part,
+  r.faction,
+  String(r.quantity),
+  r.color,
+  r.material,
+  g(r.gramsEach),
+  g(r.gramsTotal),
+  min(r.minutesEach),
+  min(r.minutesTotal),
+];
 
 function summaryLines(bom: Bom): string[] {
   const s = bom.settings;
@@ -26,21 +47,49 @@ function summaryLines(bom: Bom): string[] {
     `Bill of materials: ${tableTitle(bom)}`,
     `Print: ${s.layerHeightMm} mm layers, ${round(s.infillFraction * 100, 1)} % infill, ${s.perimeters} walls, ${s.topLayers} top / ${s.bottomLayers} bottom layers; grams and minutes estimated from each part's mesh (calibrated against PrusaSlicer)`,
   ];
-  const cost = t.cost === null ? 'cost: give --price-per-kg' : `cost ${t.cost.toFixed(2)} for the filament used, ${t.spoolsCost!.toFixed(2)} for the spools, at ${t.pricePerKg} per kg`;
-  lines.push(`Total: ${g(t.grams)} g, ${hours(t.minutes)} of printing, ${t.spools} × 1 kg spool${t.spools === 1 ? '' : 's'}; ${cost}`);
+  const cost =
+    t.cost === null
+      ? 'cost: give --price-per-kg'
+      : `cost ${t.cost.toFixed(2)} for the filament used, ${t.spoolsCost!.toFixed(2)} for the spools, at ${t.pricePerKg} per kg`;
+  lines.push(
+    `Total: ${g(t.grams)} g, ${hours(t.minutes)} of printing, ${t.spools} × 1 kg spool${t.spools === 1 ? '' : 's'}; ${cost}`,
+  );
   return lines;
 }
 
 /** The terminal table: parts, totals by colour and material, what to buy, and the choices made. */
 export function formatBomTable(bom: Bom): string {
-  const head = ['part', bom.game ? 'for' : 'faction', 'qty', 'colour', 'material', 'g each', 'g total', 'min each', 'min total'];
+  const head = [
+    'part',
+    bom.game ? 'for' : 'faction',
+    'qty',
+    'colour',
+    'material',
+    'g each',
+    'g total',
+    'min each',
+    'min total',
+  ];
   const parts = formatTable([head, ...bom.rows.map((r) => cellsOf(r))], [2, 5, 6, 7, 8]);
   const colours = formatTable(
-    [['colour', 'material', 'grams', 'print time', 'spools'], ...bom.totals.byColor.map((c) => [c.color, c.material, g(c.grams), hours(c.minutes), String(c.spools)])],
+    [
+      ['colour', 'material', 'grams', 'print time', 'spools'],
+      ...bom.totals.byColor.map((c) => [c.color, c.material, g(c.grams), hours(c.minutes), String(c.spools)]),
+    ],
     [2, 3, 4],
   );
-  const notPrinted = formatTable(bom.notPrinted.map((n) => [`  ${n.item}`, String(n.quantity)]), [1]);
-  const notes = [...bom.decisions, ...(bom.totals.byColor.some((c) => c.color === 'any') ? ['colour "any": print from what is left on the other spools of the same material; spools are counted for the rest only'] : [])];
+  const notPrinted = formatTable(
+    bom.notPrinted.map((n) => [`  ${n.item}`, String(n.quantity)]),
+    [1],
+  );
+  const notes = [
+    ...bom.decisions,
+    ...(bom.totals.byColor.some((c) => c.color === 'any')
+      ? [
+          'colour "any": print from what is left on the other spools of the same material; spools are counted for the rest only',
+        ]
+      : []),
+  ];
   return [
     ...summaryLines(bom).map((l) => wrap(l, '  ')),
     '',
@@ -71,14 +120,44 @@ export function formatBomMarkdown(bom: Bom): string {
     '',
     ...summaryLines(bom).slice(1),
     '',
-    mdTable(['part', bom.game ? 'for' : 'faction', 'quantity', 'colour', 'material', 'g each', 'g total', 'min each', 'min total', 'file'], bom.rows.map((r) => [...cellsOf(r), `\`${r.file}\``]), [2, 5, 6, 7, 8]),
+    mdTable(
+      [
+        'part',
+        bom.game ? 'for' : 'faction',
+        'quantity',
+        'colour',
+        'material',
+        'g each',
+        'g total',
+        'min each',
+        'min total',
+        'file',
+      ],
+      bom.rows.map((r) => [...cellsOf(r), `\`${r.file}\``]),
+      [2, 5, 6, 7, 8],
+    ),
     `| **total** | | | | | | **${g(t.grams)}** | | **${min(t.minutes)}** | |`,
     '',
     '## By colour and material',
     '',
-    mdTable(['colour', 'material', 'grams', 'minutes', '1 kg spools'], t.byColor.map((c) => [c.color, c.material, g(c.grams), min(c.minutes), String(c.spools)]), [2, 3, 4]),
+    mdTable(
+      ['colour', 'material', 'grams', 'minutes', '1 kg spools'],
+      t.byColor.map((c) => [c.color, c.material, g(c.grams), min(c.minutes), String(c.spools)]),
+      [2, 3, 4],
+    ),
     '',
-    ...(bom.notPrinted.length ? ['## Not printed', '', mdTable(['item', 'quantity'], bom.notPrinted.map((n) => [n.item, String(n.quantity)]), [1]), ''] : []),
+    ...(bom.notPrinted.length
+      ? [
+          '## Not printed',
+          '',
+          mdTable(
+            ['item', 'quantity'],
+            bom.notPrinted.map((n) => [n.item, String(n.quantity)]),
+            [1],
+          ),
+          '',
+        ]
+      : []),
     '## Choices',
     '',
     ...bom.decisions.map((d) => `- ${d}`),
@@ -94,7 +173,21 @@ export function csvField(s: string): string {
 
 /** CSV: one header row and one row per part, CRLF line ends, numbers without units. */
 export function formatBomCsv(bom: Bom): string {
-  const rows = [[...HEADER], ...bom.rows.map((r) => [r.part, r.faction, String(r.quantity), r.color, r.material, String(round(r.gramsEach, 2)), String(round(r.gramsTotal, 2)), String(round(r.minutesEach, 1)), String(round(r.minutesTotal, 1)), r.file])];
+  const rows = [
+    [...HEADER],
+    ...bom.rows.map((r) => [
+      r.part,
+      r.faction,
+      String(r.quantity),
+      r.color,
+      r.material,
+      String(round(r.gramsEach, 2)),
+      String(round(r.gramsTotal, 2)),
+      String(round(r.minutesEach, 1)),
+      String(round(r.minutesTotal, 1)),
+      r.file,
+    ]),
+  ];
   return rows.map((r) => `${r.map(csvField).join(',')}\r\n`).join('');
 }
 
@@ -105,7 +198,19 @@ export function formatBomJson(bom: Bom): string {
     ...(bom.game ? { game: bom.game } : {}),
     players: bom.players,
     mode: bom.mode,
-    rows: bom.rows.map((r) => ({ part: r.part, faction: r.faction, file: r.file, quantity: r.quantity, color: r.color, material: r.material, gramsEach: round(r.gramsEach, 2), gramsTotal: round(r.gramsTotal, 2), minutesEach: round(r.minutesEach, 1), minutesTotal: round(r.minutesTotal, 1), rule: r.rule })),
+    rows: bom.rows.map((r) => ({
+      part: r.part,
+      faction: r.faction,
+      file: r.file,
+      quantity: r.quantity,
+      color: r.color,
+      material: r.material,
+      gramsEach: round(r.gramsEach, 2),
+      gramsTotal: round(r.gramsTotal, 2),
+      minutesEach: round(r.minutesEach, 1),
+      minutesTotal: round(r.minutesTotal, 1),
+      rule: r.rule,
+    })),
     totals: {
       grams: round(t.grams, 1),
       minutes: round(t.minutes, 1),

@@ -41,20 +41,32 @@ interface BitMask {
 /** The longest run of cells in `[from, to)` for which `set(i)` holds: its length and first cell. */
 function longestRun(from: number, to: number, set: (i: number) => boolean): { length: number; start: number } {
   let best = { length: 0, start: from };
-  for (let i = from, run = 0; i < to; i++) if ((run = set(i) ? run + 1 : 0) > best.length) best = { length: run, start: i - run + 1 };
+  for (let i = from, run = 0; i < to; i++)
+    if ((run = set(i) ? run + 1 : 0) > best.length) best = { length: run, start: i - run + 1 };
   return best;
 }
 
 function bitMask(m: FootprintMask): BitMask {
   const words = Math.ceil((m.widthCells + 31) / 32);
   const flat = new Uint32Array(words * m.depthCells);
-  for (let j = 0; j < m.depthCells; j++) for (let i = 0; i < m.widthCells; i++) if (m.cells[j * m.widthCells + i]) flat[j * words + (i >> 5)]! |= 1 << (i & 31);
+  for (let j = 0; j < m.depthCells; j++)
+    for (let i = 0; i < m.widthCells; i++)
+      if (m.cells[j * m.widthCells + i]) flat[j * words + (i >> 5)]! |= 1 << (i & 31);
   // The mask's last word is always clear (a spare for shifting), so no bits fall off a row.
   const shifted = Array.from({ length: 32 }, (_, s) =>
     s === 0 ? flat : flat.map((w, k) => (k % words === 0 ? w << s : (w << s) | (flat[k - 1]! >>> (32 - s)))),
   );
-  const longest = Array.from({ length: m.depthCells }, (_, j) => longestRun(0, m.widthCells, (i) => m.cells[j * m.widthCells + i] === 1));
-  return { widthCells: m.widthCells, depthCells: m.depthCells, words, shifted, runs: Int32Array.from(longest, (r) => r.length), runStarts: Int32Array.from(longest, (r) => r.start) };
+  const longest = Array.from({ length: m.depthCells }, (_, j) =>
+    longestRun(0, m.widthCells, (i) => m.cells[j * m.widthCells + i] === 1),
+  );
+  return {
+    widthCells: m.widthCells,
+    depthCells: m.depthCells,
+    words,
+    shifted,
+    runs: Int32Array.from(longest, (r) => r.length),
+    runStarts: Int32Array.from(longest, (r) => r.start),
+  };
 }
 
 /**
@@ -62,16 +74,19 @@ function bitMask(m: FootprintMask): BitMask {
  * square (the nearest points of squares `d` cells apart are `max(|d| - 1, 0)` apart on each axis).
  */
 function grow(m: FootprintMask, reach: number, gapCells: number): FootprintMask {
-  const widthCells = m.widthCells + 2 * reach, depthCells = m.depthCells + 2 * reach;
+  const widthCells = m.widthCells + 2 * reach,
+    depthCells = m.depthCells + 2 * reach;
   const cells = new Uint8Array(widthCells * depthCells);
   // The disc as one run per row: dy → the cells dx in [-half, half].
   const disc: [number, number][] = [];
   for (let dy = -reach; dy <= reach; dy++) {
     let half = -1;
-    for (let dx = 0; dx <= reach; dx++) if (Math.max(dx - 1, 0) ** 2 + Math.max(Math.abs(dy) - 1, 0) ** 2 < gapCells * gapCells) half = dx;
+    for (let dx = 0; dx <= reach; dx++)
+      if (Math.max(dx - 1, 0) ** 2 + Math.max(Math.abs(dy) - 1, 0) ** 2 < gapCells * gapCells) half = dx;
     if (half >= 0) disc.push([dy, half]);
   }
-  const set = (i: number, j: number): boolean => i >= 0 && j >= 0 && i < m.widthCells && j < m.depthCells && m.cells[j * m.widthCells + i] === 1;
+  const set = (i: number, j: number): boolean =>
+    i >= 0 && j >= 0 && i < m.widthCells && j < m.depthCells && m.cells[j * m.widthCells + i] === 1;
   for (let j = 0; j < m.depthCells; j++)
     for (let i = 0; i < m.widthCells; i++) {
       if (!set(i, j)) continue;
@@ -94,9 +109,19 @@ function grow(m: FootprintMask, reach: number, gapCells: number): FootprintMask 
 export function grownFootprint(fp: Footprint, marginMm: number): Footprint {
   const cells = marginMm / fp.cellMm;
   const reach = Math.ceil(cells - 1e-9);
-  const turn = (m: FootprintMask): FootprintMask => ({ ...grow(m, reach, cells), offsetXMm: m.offsetXMm + reach * fp.cellMm - marginMm, offsetYMm: m.offsetYMm + reach * fp.cellMm - marginMm });
+  const turn = (m: FootprintMask): FootprintMask => ({
+    ...grow(m, reach, cells),
+    offsetXMm: m.offsetXMm + reach * fp.cellMm - marginMm,
+    offsetYMm: m.offsetYMm + reach * fp.cellMm - marginMm,
+  });
   const turns = fp.turns.map(turn) as Footprint['turns'];
-  return { cellMm: fp.cellMm, widthMm: fp.widthMm + 2 * marginMm, depthMm: fp.depthMm + 2 * marginMm, areaMm2: turns[0].cells.reduce((s, c) => s + c, 0) * fp.cellMm ** 2, turns };
+  return {
+    cellMm: fp.cellMm,
+    widthMm: fp.widthMm + 2 * marginMm,
+    depthMm: fp.depthMm + 2 * marginMm,
+    areaMm2: turns[0].cells.reduce((s, c) => s + c, 0) * fp.cellMm ** 2,
+    turns,
+  };
 }
 
 /** A footprint's bit masks, kept per footprint: the same parts are nested several ways. */
@@ -117,21 +142,36 @@ function freeCells(rows: number, bedW: number): Int16Array {
   return out;
 }
 
-const sameMask = (a: FootprintMask, b: FootprintMask): boolean => a.widthCells === b.widthCells && a.depthCells === b.depthCells && a.cells.every((c, i) => c === b.cells[i]);
+const sameMask = (a: FootprintMask, b: FootprintMask): boolean =>
+  a.widthCells === b.widthCells && a.depthCells === b.depthCells && a.cells.every((c, i) => c === b.cells[i]);
 
 /**
  * Nests every copy of the batches, one batch after another, onto plates of `usableXMm` × `usableYMm`.
  * Returns undefined when a footprint, rounded up to whole cells, does not fit an empty plate at any turn.
  */
-export function nestPlates(batches: readonly (readonly NestItem[])[], usableXMm: number, usableYMm: number, gapMm: number): PlacedCopy[][] | undefined {
+export function nestPlates(
+  batches: readonly (readonly NestItem[])[],
+  usableXMm: number,
+  usableYMm: number,
+  gapMm: number,
+): PlacedCopy[][] | undefined {
   const first = batches.flat()[0];
   if (!first) return [];
   const cellMm = first.footprint.cellMm;
   const gapCells = gapMm / cellMm;
   const reach = Math.ceil(gapCells) + 1;
-  const bedW = Math.floor(usableXMm / cellMm + 1e-9), bedH = Math.floor(usableYMm / cellMm + 1e-9);
+  const bedW = Math.floor(usableXMm / cellMm + 1e-9),
+    bedH = Math.floor(usableYMm / cellMm + 1e-9);
   // Plates are held with `reach` empty cells around them, so a grown footprint never indexes outside.
-  const rowWords = Math.ceil((bedW + 2 * reach) / 32) + Math.ceil((Math.max(...batches.flat().map((i) => Math.max(...i.footprint.turns.map((t) => t.widthCells)))) + 2 * reach + 31) / 32) + 1;
+  const rowWords =
+    Math.ceil((bedW + 2 * reach) / 32) +
+    Math.ceil(
+      (Math.max(...batches.flat().map((i) => Math.max(...i.footprint.turns.map((t) => t.widthCells)))) +
+        2 * reach +
+        31) /
+        32,
+    ) +
+    1;
   const rows = bedH + 2 * reach;
   interface Plate {
     occupied: Uint32Array;
@@ -145,7 +185,8 @@ export function nestPlates(batches: readonly (readonly NestItem[])[], usableXMm:
   }
   const plates: Plate[] = [];
   const fits = (plate: Plate, grown: BitMask, px: number, py: number): boolean => {
-    const sh = grown.shifted[px & 31]!, wo = px >> 5;
+    const sh = grown.shifted[px & 31]!,
+      wo = px >> 5;
     for (let j = 0; j < grown.depthCells; j++) {
       const base = (py + j) * rowWords + wo;
       for (let k = 0; k < grown.words; k++) if (sh[j * grown.words + k]! & plate.occupied[base + k]!) return false;
@@ -153,11 +194,13 @@ export function nestPlates(batches: readonly (readonly NestItem[])[], usableXMm:
     return true;
   };
   const mark = (plate: Plate, own: BitMask, px: number, py: number): void => {
-    const sh = own.shifted[(px + reach) & 31]!, wo = (px + reach) >> 5;
+    const sh = own.shifted[(px + reach) & 31]!,
+      wo = (px + reach) >> 5;
     for (let j = 0; j < own.depthCells; j++) {
       const base = (py + reach + j) * rowWords + wo;
       for (let k = 0; k < own.words; k++) plate.occupied[base + k]! |= sh[j * own.words + k]!;
-      const row = (py + reach + j) * rowWords, from = (py + reach + j) * bedW;
+      const row = (py + reach + j) * rowWords,
+        from = (py + reach + j) * bedW;
       let longest = 0;
       for (let x = bedW - 1, run = 0; x >= 0; x--) {
         const free = (plate.occupied[row + ((x + reach) >> 5)]! & (1 << ((x + reach) & 31))) === 0;
@@ -181,7 +224,8 @@ export function nestPlates(batches: readonly (readonly NestItem[])[], usableXMm:
     for (let j = 0; j < grown.depthCells; j++) {
       // The run in plate cells (the mask's cell i stands on plate cell px + i - reach), clipped to the plate.
       const s0 = px + grown.runStarts[j]! - reach;
-      const lo = Math.max(0, s0), hi = Math.min(bedW, s0 + grown.runs[j]!);
+      const lo = Math.max(0, s0),
+        hi = Math.min(bedW, s0 + grown.runs[j]!);
       if (hi <= lo) continue;
       const row = (py + j) * bedW;
       const free = Math.max(0, plate.freeFrom[row + lo]!);
@@ -192,11 +236,12 @@ export function nestPlates(batches: readonly (readonly NestItem[])[], usableXMm:
   };
   /** The lowest, then leftmost, position on `plate` where `grown` fits, as y * bedW + x; -1 when none. */
   const search = (plate: Plate, tag: string, own: BitMask, grown: BitMask): number => {
-    const xMax = bedW - own.widthCells, yMax = bedH - own.depthCells;
+    const xMax = bedW - own.widthCells,
+      yMax = bedH - own.depthCells;
     const from = plate.resume.get(tag) ?? 0;
     for (let py = Math.floor(from / bedW); py <= yMax; py++) {
       if (!roomInRow(plate, own, py)) continue;
-      for (let px = py === Math.floor(from / bedW) ? from % bedW : 0; px <= xMax; ) {
+      for (let px = py === Math.floor(from / bedW) ? from % bedW : 0; px <= xMax;) {
         const skip = blocked(plate, grown, px, py);
         if (skip > 0) px += skip;
         else if (fits(plate, grown, px, py)) {
@@ -210,27 +255,44 @@ export function nestPlates(batches: readonly (readonly NestItem[])[], usableXMm:
   };
   let itemIndex = 0;
   for (const batch of batches)
-    for (const item of [...batch].sort((a, b) => b.footprint.areaMm2 - a.footprint.areaMm2 || (a.key < b.key ? -1 : 1))) {
+    for (const item of [...batch].sort(
+      (a, b) => b.footprint.areaMm2 - a.footprint.areaMm2 || (a.key < b.key ? -1 : 1),
+    )) {
       const tag = `${itemIndex++}:`;
       // Turns whose shadow repeats an earlier one (a disc's) are tried once.
       const turns = item.footprint.turns
         .map((m, q) => ({ q, m }))
-        .filter(({ m }, q, all) => m.widthCells <= bedW && m.depthCells <= bedH && !all.slice(0, q).some((o) => sameMask(o.m, m)))
+        .filter(
+          ({ m }, q, all) =>
+            m.widthCells <= bedW && m.depthCells <= bedH && !all.slice(0, q).some((o) => sameMask(o.m, m)),
+        )
         .map(({ q, m }) => ({ q, offsetXMm: m.offsetXMm, offsetYMm: m.offsetYMm, ...masksOf(m, reach, gapCells) }));
       if (turns.length === 0) return undefined;
       for (let n = 0; n < item.count; n++) {
         let placed = false;
         for (const plate of [...plates, undefined]) {
-          const target: Plate = plate ?? { occupied: new Uint32Array(rowWords * rows), freeRuns: new Int32Array(rows).fill(bedW), freeFrom: freeCells(rows, bedW), copies: [], resume: new Map() };
+          const target: Plate = plate ?? {
+            occupied: new Uint32Array(rowWords * rows),
+            freeRuns: new Int32Array(rows).fill(bedW),
+            freeFrom: freeCells(rows, bedW),
+            copies: [],
+            resume: new Map(),
+          };
           let best: { at: number; turn: (typeof turns)[number] } | undefined;
           for (const turn of turns) {
             const at = search(target, tag + turn.q, turn.own, turn.grown);
             if (at >= 0 && (!best || at < best.at)) best = { at, turn };
           }
           if (!best) continue;
-          const px = best.at % bedW, py = (best.at - px) / bedW;
+          const px = best.at % bedW,
+            py = (best.at - px) / bedW;
           mark(target, best.turn.own, px, py);
-          target.copies.push({ key: item.key, xMm: px * cellMm + best.turn.offsetXMm, yMm: py * cellMm + best.turn.offsetYMm, quarter: best.turn.q });
+          target.copies.push({
+            key: item.key,
+            xMm: px * cellMm + best.turn.offsetXMm,
+            yMm: py * cellMm + best.turn.offsetYMm,
+            quarter: best.turn.q,
+          });
           if (!plate) plates.push(target);
           placed = true;
           break;

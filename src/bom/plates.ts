@@ -40,7 +40,12 @@ export interface Packing {
  * Packs every copy of `items` onto beds of `bedXMm` × `bedYMm`. Throws when a part does not fit the bed
  * even turned (generate refuses such parts first, so this is a programmer error).
  */
-export function packPlates(items: readonly PlateItem[], bedXMm: number, bedYMm: number, spacing: PlateSpacing): Packing {
+export function packPlates(
+  items: readonly PlateItem[],
+  bedXMm: number,
+  bedYMm: number,
+  spacing: PlateSpacing,
+): Packing {
   const usableX = bedXMm - 2 * spacing.edgeMm;
   const usableY = bedYMm - 2 * spacing.edgeMm;
   // Each box grows by the gap on its far sides and the bin by one gap: copies end up a gap apart and the
@@ -48,11 +53,18 @@ export function packPlates(items: readonly PlateItem[], bedXMm: number, bedYMm: 
   const g = spacing.gapMm;
   const size = (item: PlateItem): [number, number] => [item.footprint.widthMm, item.footprint.depthMm];
   const fits = ([w, d]: [number, number]): boolean => (w <= usableX && d <= usableY) || (d <= usableX && w <= usableY);
-  for (const item of items) if (!fits(size(item))) throw new Error(`${item.key} (${size(item).join(' × ')} mm) does not fit a ${bedXMm} × ${bedYMm} mm bed`);
+  for (const item of items)
+    if (!fits(size(item)))
+      throw new Error(`${item.key} (${size(item).join(' × ')} mm) does not fit a ${bedXMm} × ${bedYMm} mm bed`);
   const area = items.reduce((sum, i) => sum + i.footprint.areaMm2 * i.count, 0);
   // The packer sorts within one addArray call, so batches added one after another stay in their order.
   const boxes = (batches: readonly (readonly PlateItem[])[]): PlacedCopy[][] => {
-    const p = new MaxRectsPacker<Rectangle>(usableX + g, usableY + g, 0, { smart: true, pot: false, square: false, allowRotation: true });
+    const p = new MaxRectsPacker<Rectangle>(usableX + g, usableY + g, 0, {
+      smart: true,
+      pot: false,
+      square: false,
+      allowRotation: true,
+    });
     for (const batch of batches)
       p.addArray(
         batch.flatMap((item) =>
@@ -63,9 +75,12 @@ export function packPlates(items: readonly PlateItem[], bedXMm: number, bedYMm: 
           }),
         ),
       );
-    return p.bins.map((bin) => bin.rects.map((r) => ({ key: (r.data as { key: string }).key, xMm: r.x, yMm: r.y, quarter: r.rot ? 1 : 0 })));
+    return p.bins.map((bin) =>
+      bin.rects.map((r) => ({ key: (r.data as { key: string }).key, xMm: r.x, yMm: r.y, quarter: r.rot ? 1 : 0 })),
+    );
   };
-  const outlines = (batches: readonly (readonly PlateItem[])[]): PlacedCopy[][] | undefined => nestPlates(batches, usableX, usableY, g);
+  const outlines = (batches: readonly (readonly PlateItem[])[]): PlacedCopy[][] | undefined =>
+    nestPlates(batches, usableX, usableY, g);
   const groupOf = new Map(items.map((i) => [i.key, i.group ?? '']));
   const byGroup = [...new Set(groupOf.values())].map((group) => items.filter((i) => (i.group ?? '') === group));
   // Three ways per packer, best first: each group on plates of its own; groups one after another (a
@@ -83,18 +98,29 @@ export function packPlates(items: readonly PlateItem[], bedXMm: number, bedYMm: 
   };
   const candidates: { packer: Packing['packer']; plates: PlacedCopy[][] }[] = [];
   const lowerBound = Math.ceil(area / (usableX * usableY) - 1e-9);
-  for (const [packer, pack] of [['boxes', boxes], ['outlines', outlines]] as const) {
+  for (const [packer, pack] of [
+    ['boxes', boxes],
+    ['outlines', outlines],
+  ] as const) {
     // Outlines only where boxes leave room to save a plate.
     if (packer === 'outlines' && Math.min(...candidates.map((c) => c.plates.length)) <= lowerBound) break;
     // One group: the three ways are one.
-    for (const plates of byGroup.length > 1 ? [apart(pack), pack(byGroup), pack([items])] : [pack([items])]) if (plates) candidates.push({ packer, plates });
+    for (const plates of byGroup.length > 1 ? [apart(pack), pack(byGroup), pack([items])] : [pack([items])])
+      if (plates) candidates.push({ packer, plates });
   }
-  const groupsOn = (ps: PlacedCopy[][]): number => ps.reduce((sum, p) => sum + new Set(p.map((c) => groupOf.get(c.key))).size, 0);
-  const rank = (c: (typeof candidates)[number]): number[] => [c.plates.length, groupsOn(c.plates), c.packer === 'boxes' ? 0 : 1];
+  const groupsOn = (ps: PlacedCopy[][]): number =>
+    ps.reduce((sum, p) => sum + new Set(p.map((c) => groupOf.get(c.key))).size, 0);
+  const rank = (c: (typeof candidates)[number]): number[] => [
+    c.plates.length,
+    groupsOn(c.plates),
+    c.packer === 'boxes' ? 0 : 1,
+  ];
   const compare = (a: number[], b: number[]): number => a.reduce((d, x, i) => d || x - b[i]!, 0);
   const best = candidates.reduce((b, c) => (compare(rank(c), rank(b)) < 0 ? c : b));
   const plates = best.plates.map((p) =>
-    p.map((c) => ({ ...c, xMm: spacing.edgeMm + c.xMm, yMm: spacing.edgeMm + c.yMm })).sort((a, b) => a.yMm - b.yMm || a.xMm - b.xMm || (a.key < b.key ? -1 : 1)),
+    p
+      .map((c) => ({ ...c, xMm: spacing.edgeMm + c.xMm, yMm: spacing.edgeMm + c.yMm }))
+      .sort((a, b) => a.yMm - b.yMm || a.xMm - b.xMm || (a.key < b.key ? -1 : 1)),
   );
   return { plates, lowerBound, packer: best.packer };
 }

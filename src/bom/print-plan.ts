@@ -119,23 +119,33 @@ export function objectName(row: Pick<BomRow, 'part' | 'file'>): string {
   return row.part.startsWith('coin-') ? `coin: ${row.part.slice(5)}` : row.part;
 }
 
-const slug = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (s: string): string =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 /** The bounding box of `mesh` turned `quarter` quarter turns about +Z. */
 function bounds(mesh: MeshData, quarter: number): { min: number[]; max: number[] } {
-  const min = [Infinity, Infinity, Infinity], max = [-Infinity, -Infinity, -Infinity];
+  const min = [Infinity, Infinity, Infinity],
+    max = [-Infinity, -Infinity, -Infinity];
   const p = mesh.positions;
   for (let v = 0; v < p.length; v += 3) {
     const point = [...quarterTurn(quarter, p[v]!, p[v + 1]!), p[v + 2]!];
-    for (let k = 0; k < 3; k++) (min[k] = Math.min(min[k]!, point[k]!)), (max[k] = Math.max(max[k]!, point[k]!));
+    for (let k = 0; k < 3; k++) ((min[k] = Math.min(min[k]!, point[k]!)), (max[k] = Math.max(max[k]!, point[k]!)));
   }
   return { min, max };
 }
 
 /** Draws a plate's thumbnail as PNG bytes (null: none); the CLI passes one that keeps them in the part cache. */
-export type DrawThumbnail = (plate: Pick<ThreeMfModel, 'title' | 'materials' | 'objects' | 'items'>, bedXMm: number, bedYMm: number) => Promise<Uint8Array | null>;
+export type DrawThumbnail = (
+  plate: Pick<ThreeMfModel, 'title' | 'materials' | 'objects' | 'items'>,
+  bedXMm: number,
+  bedYMm: number,
+) => Promise<Uint8Array | null>;
 
-const thumbnailPng = (plate: Parameters<DrawThumbnail>[0], bedXMm: number, bedYMm: number): Uint8Array => encodePng(plateThumbnail(plate, bedXMm, bedYMm));
+const thumbnailPng = (plate: Parameters<DrawThumbnail>[0], bedXMm: number, bedYMm: number): Uint8Array =>
+  encodePng(plateThumbnail(plate, bedXMm, bedYMm));
 
 /** Renders the thumbnail (src/render/previews.ts's plateThumbnail). */
 export const drawThumbnail: DrawThumbnail = async (plate, bedXMm, bedYMm) => thumbnailPng(plate, bedXMm, bedYMm);
@@ -146,7 +156,9 @@ export const drawThumbnail: DrawThumbnail = async (plate, bedXMm, bedYMm) => thu
  */
 export function cachedThumbnails(cache: PartCache): DrawThumbnail {
   return async (plate, bedXMm, bedYMm) => {
-    const h = createHash('sha256').update(`${cache.codeVersion}\0${bedXMm}\0${bedYMm}\0${JSON.stringify(plate.materials)}\0${JSON.stringify(plate.items)}`);
+    const h = createHash('sha256').update(
+      `${cache.codeVersion}\0${bedXMm}\0${bedYMm}\0${JSON.stringify(plate.materials)}\0${JSON.stringify(plate.items)}`,
+    );
     for (const o of plate.objects) {
       h.update(`\0${o.material}\0`);
       h.update(new Uint8Array(o.mesh.positions.buffer, o.mesh.positions.byteOffset, o.mesh.positions.byteLength));
@@ -171,7 +183,7 @@ const CHECKS: Readonly<Record<string, string>> = {
   mast: 'masts: straight, the pegs clean',
   sail: 'sails: they slide onto a mast',
   'flag-holder': 'flag holders: peel the brim off; the clip opens without cracking',
-  cannon: 'cannons: solid (the slicer\'s preview showed no sparse infill); the arm springs back and the catch holds it',
+  cannon: "cannons: solid (the slicer's preview showed no sparse infill); the arm springs back and the catch holds it",
   cannonball: 'balls: peel the brim off; each rolls straight',
   wheel: 'wheels: peel the brim off; the O-ring seats in the groove untwisted',
   carriage: 'carriages: the wheel snaps in and turns freely',
@@ -180,7 +192,11 @@ const CHECKS: Readonly<Record<string, string>> = {
   reef: 'rocks and reefs: flat underneath',
   'fit-coupon': 'the coupon: read it as below before printing anything else',
 };
-const checkOf = (part: string): string => CHECKS[part] ?? (part.startsWith('coin-') ? 'coins: the symbols are crisp and the edges clean' : `${part}: the first layer is whole and the fits are clean`);
+const checkOf = (part: string): string =>
+  CHECKS[part] ??
+  (part.startsWith('coin-')
+    ? 'coins: the symbols are crisp and the edges clean'
+    : `${part}: the first layer is whole and the fits are clean`);
 
 /** One part of a plate to pack: its file, mesh, settings and how many. */
 interface Piece {
@@ -211,9 +227,26 @@ interface Group {
  * Lays the bill of materials out on plates for `printer`, in printing order. `mesh(file)` gives each
  * generated file's mesh (as its STL holds it, lying as it prints); `draw` each plate's thumbnail.
  */
-export async function planPlates(bom: Bom, mesh: (file: string) => MeshData, printer: PrinterProfile, draw: DrawThumbnail = drawThumbnail, options: PlanOptions = {}): Promise<PrintPlan> {
+export async function planPlates(
+  bom: Bom,
+  mesh: (file: string) => MeshData,
+  printer: PrinterProfile,
+  draw: DrawThumbnail = drawThumbnail,
+  options: PlanOptions = {},
+): Promise<PrintPlan> {
   const brim = options.brim ?? ((): boolean => false);
-  const piece = (r: BomRow, count: number): Piece => ({ file: r.file, part: r.part, name: objectName(r), mesh: mesh(r.file), print: r.print, rules: r.printRules, count, gramsEach: r.gramsEach, minutesEach: r.minutesEach, ...(r.layerTimes ? { layerTimes: r.layerTimes } : {}) });
+  const piece = (r: BomRow, count: number): Piece => ({
+    file: r.file,
+    part: r.part,
+    name: objectName(r),
+    mesh: mesh(r.file),
+    print: r.print,
+    rules: r.printRules,
+    count,
+    gramsEach: r.gramsEach,
+    minutesEach: r.minutesEach,
+    ...(r.layerTimes ? { layerTimes: r.layerTimes } : {}),
+  });
 
   // The table's copies, by colour and material; one piece per file (rows of several factions may print the same shared file).
   const byColor = new Map<string, Piece[]>();
@@ -231,15 +264,43 @@ export async function planPlates(bom: Bom, mesh: (file: string) => MeshData, pri
   const couponMaterial = findMaterial(bom.rows.find((r) => r.part === 'hull')?.material ?? 'pla')!;
   if (options.couponFile) {
     const couponMesh = mesh(options.couponFile);
-    const { settings, rules } = partPrint(bom.settings, { part: 'fit-coupon', material: couponMaterial.id, brim: brim(options.couponFile) });
+    const { settings, rules } = partPrint(bom.settings, {
+      part: 'fit-coupon',
+      material: couponMaterial.id,
+      brim: brim(options.couponFile),
+    });
     const est = estimatePrint(couponMesh, settings, couponMaterial.densityGPerCm3.value);
-    calibration.push({ step: 'coupon', title: 'fit coupon', material: couponMaterial.id, pieces: [{ file: options.couponFile, part: 'fit-coupon', name: 'fit coupon', mesh: couponMesh, print: settings, rules: rules.map((x) => x.id), count: 1, gramsEach: est.grams, minutesEach: est.minutes, layerTimes: est.layerTimes }] });
+    calibration.push({
+      step: 'coupon',
+      title: 'fit coupon',
+      material: couponMaterial.id,
+      pieces: [
+        {
+          file: options.couponFile,
+          part: 'fit-coupon',
+          name: 'fit coupon',
+          mesh: couponMesh,
+          print: settings,
+          rules: rules.map((x) => x.id),
+          count: 1,
+          gramsEach: est.grams,
+          minutesEach: est.minutes,
+          layerTimes: est.layerTimes,
+        },
+      ],
+    });
   }
   const lead = bom.sets[0]?.factions[0];
   const testShip = lead !== undefined && (options.testShip ?? bom.game === undefined);
   if (testShip) {
     const rows = bom.rows.filter((r) => r.faction === lead && r.quantity > 0);
-    for (const material of [...new Set(rows.map((r) => r.material))]) calibration.push({ step: 'test-ship', title: `test ship: ${lead}`, material, pieces: rows.filter((r) => r.material === material).map((r) => piece(r, 1)) });
+    for (const material of [...new Set(rows.map((r) => r.material))])
+      calibration.push({
+        step: 'test-ship',
+        title: `test ship: ${lead}`,
+        material,
+        pieces: rows.filter((r) => r.material === material).map((r) => piece(r, 1)),
+      });
   }
 
   // Spools: the table's and the calibration prints' grams by colour and material, less what the user has.
@@ -250,21 +311,38 @@ export async function planPlates(bom: Bom, mesh: (file: string) => MeshData, pri
     used.set(spoolKey(color, material), u);
   };
   for (const c of bom.totals.byColor) use(c.color, c.material, c.grams);
-  for (const c of calibration) use(ANY_COLOR, c.material, c.pieces.reduce((s, p) => s + p.gramsEach * p.count, 0));
+  for (const c of calibration)
+    use(
+      ANY_COLOR,
+      c.material,
+      c.pieces.reduce((s, p) => s + p.gramsEach * p.count, 0),
+    );
   const owned = new Map<string, number>();
-  for (const h of options.have ?? []) owned.set(spoolKey(h.color, h.material), (owned.get(spoolKey(h.color, h.material)) ?? 0) + (h.grams ?? SPOOL_GRAMS) / SPOOL_GRAMS);
-  const groups = [...used.values()].sort((a, b) => b.grams - a.grams || (a.color < b.color ? -1 : a.color > b.color ? 1 : a.material < b.material ? -1 : 1));
+  for (const h of options.have ?? [])
+    owned.set(
+      spoolKey(h.color, h.material),
+      (owned.get(spoolKey(h.color, h.material)) ?? 0) + (h.grams ?? SPOOL_GRAMS) / SPOOL_GRAMS,
+    );
+  const groups = [...used.values()].sort(
+    (a, b) => b.grams - a.grams || (a.color < b.color ? -1 : a.color > b.color ? 1 : a.material < b.material ? -1 : 1),
+  );
   const buy = countSpools(groups, owned);
-  const spools: SpoolLine[] = groups.map((g, i) => ({ ...g, have: owned.get(spoolKey(g.color, g.material)) ?? 0, buy: buy[i]! }));
+  const spools: SpoolLine[] = groups.map((g, i) => ({
+    ...g,
+    have: owned.get(spoolKey(g.color, g.material)) ?? 0,
+    buy: buy[i]!,
+  }));
   // "Any" parts load the spool of their material with the most left: bought or owned, used or not.
   const left = new Map<string, number>();
-  for (const s of spools) if (s.color !== ANY_COLOR) left.set(spoolKey(s.color, s.material), (s.have + s.buy) * SPOOL_GRAMS - s.grams);
+  for (const s of spools)
+    if (s.color !== ANY_COLOR) left.set(spoolKey(s.color, s.material), (s.have + s.buy) * SPOOL_GRAMS - s.grams);
   for (const [key, n] of owned) if (!left.has(key)) left.set(key, n * SPOOL_GRAMS);
   const anySpool = (material: string): string => {
-    let best = ANY_COLOR, most = -Infinity;
+    let best = ANY_COLOR,
+      most = -Infinity;
     for (const [key, l] of [...left].sort(([a], [b]) => (a < b ? -1 : 1))) {
       const [color, m] = key.split('\0') as [string, string];
-      if (m === material && l > most) (best = color), (most = l);
+      if (m === material && l > most) ((best = color), (most = l));
     }
     return best;
   };
@@ -277,12 +355,22 @@ export async function planPlates(bom: Bom, mesh: (file: string) => MeshData, pri
     return { step: 'table', title: `${color} ${material}`, color, material, spool: spoolOf(color, material), pieces };
   });
   const first = calibration[0] ? spoolKey(spoolOf(ANY_COLOR, calibration[0].material), calibration[0].material) : '';
-  const rank = (g: Group): [number, string, number, string] => [spoolKey(g.spool, g.material) === first ? 0 : 1, spoolKey(g.spool, g.material), g.color === ANY_COLOR ? 1 : 0, g.color];
+  const rank = (g: Group): [number, string, number, string] => [
+    spoolKey(g.spool, g.material) === first ? 0 : 1,
+    spoolKey(g.spool, g.material),
+    g.color === ANY_COLOR ? 1 : 0,
+    g.color,
+  ];
   tableGroups.sort((a, b) => {
     const [x, y] = [rank(a), rank(b)];
-    return x[0] - y[0] || (x[1] < y[1] ? -1 : x[1] > y[1] ? 1 : 0) || x[2] - y[2] || (x[3] < y[3] ? -1 : x[3] > y[3] ? 1 : 0);
+    return (
+      x[0] - y[0] || (x[1] < y[1] ? -1 : x[1] > y[1] ? 1 : 0) || x[2] - y[2] || (x[3] < y[3] ? -1 : x[3] > y[3] ? 1 : 0)
+    );
   });
-  const ordered: Group[] = [...calibration.map((c): Group => ({ ...c, color: ANY_COLOR, spool: spoolOf(ANY_COLOR, c.material) })), ...tableGroups];
+  const ordered: Group[] = [
+    ...calibration.map((c): Group => ({ ...c, color: ANY_COLOR, spool: spoolOf(ANY_COLOR, c.material) })),
+    ...tableGroups,
+  ];
 
   const plates: PrintPlate[] = [];
   let lowerBound = 0;
@@ -290,11 +378,18 @@ export async function planPlates(bom: Bom, mesh: (file: string) => MeshData, pri
   for (const g of ordered) {
     // Brim parts take their brim's width on every side, then the gap: no brim touches a neighbour or its brim.
     const margin = (p: Piece): number => p.print.brimWidthMm ?? 0;
-    const footprints = new Map(g.pieces.map((p) => {
-      const own: Footprint = meshFootprint(p.mesh, PRINT_PLATE.cellMm);
-      return [p.file, margin(p) > 0 ? grownFootprint(own, margin(p)) : own] as const;
+    const footprints = new Map(
+      g.pieces.map((p) => {
+        const own: Footprint = meshFootprint(p.mesh, PRINT_PLATE.cellMm);
+        return [p.file, margin(p) > 0 ? grownFootprint(own, margin(p)) : own] as const;
+      }),
+    );
+    const items = g.pieces.map((p) => ({
+      key: p.file,
+      footprint: footprints.get(p.file)!,
+      count: p.count,
+      group: p.file.split('/')[0]!,
     }));
-    const items = g.pieces.map((p) => ({ key: p.file, footprint: footprints.get(p.file)!, count: p.count, group: p.file.split('/')[0]! }));
     const packing = packPlates(items, printer.bedXMm, printer.bedYMm, PRINT_PLATE);
     if (g.step === 'table') lowerBound += packing.lowerBound;
     const material = findMaterial(g.material)!;
@@ -313,14 +408,34 @@ export async function planPlates(bom: Bom, mesh: (file: string) => MeshData, pri
       const model: Omit<ThreeMfModel, 'thumbnailPng'> = {
         title,
         materials: [{ name: `${g.spool} ${g.material}`, color: spoolHex }],
-        objects: on.map((p) => ({ name: p.name, mesh: p.mesh, material: 0, settings: { prusa: prusaObjectConfig(p.print, bom.settings), orca: orcaObjectConfig(p.print, bom.settings) } })),
+        objects: on.map((p) => ({
+          name: p.name,
+          mesh: p.mesh,
+          material: 0,
+          settings: { prusa: prusaObjectConfig(p.print, bom.settings), orca: orcaObjectConfig(p.print, bom.settings) },
+        })),
         items: copies.map((c): ThreeMfItem => {
           const p = on.find((x) => x.file === c.key)!;
           // The turned mesh's lower-left corner goes to (x, y), in from the brim it packs with; its lowest point to the bed.
           const turned = turnedBounds(p, c.quarter);
-          return { object: on.indexOf(p), xMm: c.xMm + margin(p) - turned.min[0]!, yMm: c.yMm + margin(p) - turned.min[1]!, zMm: -turned.min[2]!, rotationDeg: 90 * c.quarter };
+          return {
+            object: on.indexOf(p),
+            xMm: c.xMm + margin(p) - turned.min[0]!,
+            yMm: c.yMm + margin(p) - turned.min[1]!,
+            zMm: -turned.min[2]!,
+            rotationDeg: 90 * c.quarter,
+          };
         }),
-        slicer: { plateName: title, prusa: prusaPlateConfig({ print: bom.settings, printer, colorHex: spoolHex, materialId: material.id, densityGPerCm3: material.densityGPerCm3.value }) },
+        slicer: {
+          plateName: title,
+          prusa: prusaPlateConfig({
+            print: bom.settings,
+            printer,
+            colorHex: spoolHex,
+            materialId: material.id,
+            densityGPerCm3: material.densityGPerCm3.value,
+          }),
+        },
       };
       plates.push({
         file: `plates/${String(index).padStart(2, '0')}-${slug(g.step === 'table' ? g.title : `${g.title} ${g.material}`)}.3mf`,
@@ -333,13 +448,19 @@ export async function planPlates(bom: Bom, mesh: (file: string) => MeshData, pri
         objects: on.map((p) => ({ name: p.name, file: p.file, count: count(p), print: p.print, rules: p.rules })),
         grams: on.reduce((s, p) => s + count(p) * p.gramsEach, 0),
         // Timed together, layer by layer, where every part's layers are known (the cooling slowdown is the plate's).
-        minutes: on.every((p) => p.layerTimes) ? plateMinutes(on.map((p) => ({ times: p.layerTimes!, count: count(p) }))) : on.reduce((s, p) => s + count(p) * p.minutesEach, 0),
+        minutes: on.every((p) => p.layerTimes)
+          ? plateMinutes(on.map((p) => ({ times: p.layerTimes!, count: count(p) })))
+          : on.reduce((s, p) => s + count(p) * p.minutesEach, 0),
         checks: [...new Set(on.map((p) => checkOf(p.part)))],
         bytes: serialize3mf({ ...model, thumbnailPng: await draw(model, printer.bedXMm, printer.bedYMm) }),
       });
     }
   }
-  const changes = plates.reduce((n, p, i) => n + (i > 0 && spoolKey(p.spool, p.material) !== spoolKey(plates[i - 1]!.spool, plates[i - 1]!.material) ? 1 : 0), 0);
+  const changes = plates.reduce(
+    (n, p, i) =>
+      n + (i > 0 && spoolKey(p.spool, p.material) !== spoolKey(plates[i - 1]!.spool, plates[i - 1]!.material) ? 1 : 0),
+    0,
+  );
   return {
     printer,
     print: bom.settings,
@@ -347,8 +468,18 @@ export async function planPlates(bom: Bom, mesh: (file: string) => MeshData, pri
     lowerBound,
     filamentChanges: changes,
     spools,
-    coupon: options.couponFile ? { clearancesMm: couponClearancesMm(COUPON), builtWithMm: options.build?.clearanceMm ?? 0 } : null,
-    testShip: testShip && lead ? { faction: lead, cannonMaterial: options.build?.cannonMaterialId ?? 'pla', rangeM: options.build?.cannonRangeM ?? 0, designFlags: designFlags(options.build?.cannonDesign ?? {}) } : null,
+    coupon: options.couponFile
+      ? { clearancesMm: couponClearancesMm(COUPON), builtWithMm: options.build?.clearanceMm ?? 0 }
+      : null,
+    testShip:
+      testShip && lead
+        ? {
+            faction: lead,
+            cannonMaterial: options.build?.cannonMaterialId ?? 'pla',
+            rangeM: options.build?.cannonRangeM ?? 0,
+            designFlags: designFlags(options.build?.cannonDesign ?? {}),
+          }
+        : null,
     grams: plates.reduce((s, p) => s + p.grams, 0),
     minutes: plates.reduce((s, p) => s + p.minutes, 0),
   };
@@ -368,7 +499,8 @@ function designFlags(d: BuildSettings['cannonDesign']): string[] {
 const r1 = (x: number): number => Math.round(x * 10) / 10;
 const pctOf = (fraction: number): number => Math.round(fraction * 1000) / 10;
 /** A colour as the plan writes it: the name, or a hex colour with the vocabulary's nearest name beside it. */
-const colourText = (color: string): string => (HEX_COLOR.test(color) ? `${color} (nearest: ${nearestColorName(color)})` : color);
+const colourText = (color: string): string =>
+  HEX_COLOR.test(color) ? `${color} (nearest: ${nearestColorName(color)})` : color;
 
 /** One faction's assembly guide as the plan names it: its picture beside the plan and its steps in order. */
 export interface AssemblyText {
@@ -384,7 +516,15 @@ export interface AssemblyText {
 /** The plan as JSON: the printer and settings, the plates in order with each object's settings, the assembly guides, the spools to buy and what is not printed. */
 export function printPlanJson(plan: PrintPlan, bom: Bom, assembly: readonly AssemblyText[] = []): string {
   const s = plan.print;
-  const settings = (p: PrintSettings): object => ({ layerHeightMm: p.layerHeightMm, infillPercent: pctOf(p.infillFraction), perimeters: p.perimeters, topLayers: p.topLayers, bottomLayers: p.bottomLayers, brimMm: p.brimWidthMm ?? 0, supports: false });
+  const settings = (p: PrintSettings): object => ({
+    layerHeightMm: p.layerHeightMm,
+    infillPercent: pctOf(p.infillFraction),
+    perimeters: p.perimeters,
+    topLayers: p.topLayers,
+    bottomLayers: p.bottomLayers,
+    brimMm: p.brimWidthMm ?? 0,
+    supports: false,
+  });
   const data = {
     printer: { id: plan.printer.id, name: plan.printer.name, bedXMm: plan.printer.bedXMm, bedYMm: plan.printer.bedYMm },
     settings: { ...settings(s), lineWidthMm: s.lineWidthMm },
@@ -398,7 +538,13 @@ export function printPlanJson(plan: PrintPlan, bom: Bom, assembly: readonly Asse
       material: p.material,
       spool: p.spool,
       spoolHex: p.spoolHex,
-      objects: p.objects.map((o) => ({ name: o.name, file: o.file, count: o.count, settings: settings(o.print), rules: o.rules })),
+      objects: p.objects.map((o) => ({
+        name: o.name,
+        file: o.file,
+        count: o.count,
+        settings: settings(o.print),
+        rules: o.rules,
+      })),
       grams: r1(p.grams),
       minutes: r1(p.minutes),
       checks: p.checks,
@@ -409,25 +555,43 @@ export function printPlanJson(plan: PrintPlan, bom: Bom, assembly: readonly Asse
     minutes: r1(plan.minutes),
     coupon: plan.coupon,
     testShip: plan.testShip,
-    assembly: assembly.map((a) => ({ faction: a.faction, picture: a.picture, washers: a.washers, steps: a.steps.map((x) => ({ id: x.id, title: x.title, text: x.text })) })),
-    spools: plan.spools.map((c) => ({ colour: c.color, material: c.material, grams: r1(c.grams), have: Math.round(c.have * 1000) / 1000, buy: c.buy })),
+    assembly: assembly.map((a) => ({
+      faction: a.faction,
+      picture: a.picture,
+      washers: a.washers,
+      steps: a.steps.map((x) => ({ id: x.id, title: x.title, text: x.text })),
+    })),
+    spools: plan.spools.map((c) => ({
+      colour: c.color,
+      material: c.material,
+      grams: r1(c.grams),
+      have: Math.round(c.have * 1000) / 1000,
+      buy: c.buy,
+    })),
     notPrinted: bom.notPrinted,
   };
   return `${JSON.stringify(data, null, 2)}\n`;
 }
 
 /** Owned filament as the plan says it: whole spools by count, else the grams. */
-const haveText = (spools: number): string => (Number.isInteger(spools) ? `${spools}` : `${Math.round(spools * SPOOL_GRAMS)} g`);
+const haveText = (spools: number): string =>
+  Number.isInteger(spools) ? `${spools}` : `${Math.round(spools * SPOOL_GRAMS)} g`;
 
 /** A plate's row in print-plan.md. */
-const plateRow = (p: PrintPlate): string => `| ${p.index} | \`${p.file}\` | ${colourText(p.spool)} ${p.material} | ${p.objects.map((o) => `${o.count} × ${o.name}`).join(', ')} | ${p.grams.toFixed(1)} | ${hours(p.minutes)} | ${p.checks.join('; ')} |`;
-const TABLE_HEAD = ['| # | plate | load | objects | g | time | check after |', '| ---: | --- | --- | --- | ---: | ---: | --- |'];
+const plateRow = (p: PrintPlate): string =>
+  `| ${p.index} | \`${p.file}\` | ${colourText(p.spool)} ${p.material} | ${p.objects.map((o) => `${o.count} × ${o.name}`).join(', ')} | ${p.grams.toFixed(1)} | ${hours(p.minutes)} | ${p.checks.join('; ')} |`;
+const TABLE_HEAD = [
+  '| # | plate | load | objects | g | time | check after |',
+  '| ---: | --- | --- | --- | ---: | ---: | --- |',
+];
 
 /** print-plan.md: the printer and settings, then the plates in order with what to do and check after each, how each faction's ship goes together, then the spools to buy. */
 export function printPlanMarkdown(plan: PrintPlan, bom: Bom, assembly: readonly AssemblyText[] = []): string {
   const s = plan.print;
   const table = plan.plates.filter((p) => p.step === 'table');
-  const ruleParts = (id: string): string[] => [...new Set(plan.plates.flatMap((p) => p.objects.filter((o) => o.rules.includes(id)).map((o) => o.name)))];
+  const ruleParts = (id: string): string[] => [
+    ...new Set(plan.plates.flatMap((p) => p.objects.filter((o) => o.rules.includes(id)).map((o) => o.name))),
+  ];
   const lines = [
     `# Print plan: ${tableTitle(bom)}`,
     '',
@@ -437,9 +601,9 @@ export function printPlanMarkdown(plan: PrintPlan, bom: Bom, assembly: readonly 
     '',
     `- Printer: ${plan.printer.name} (\`--printer ${plan.printer.id}\`, a ${plan.printer.bedXMm} × ${plan.printer.bedYMm} mm bed: the plates are packed for it).`,
     `- Every plate: ${s.layerHeightMm} mm layers (first layer too), ${pctOf(s.infillFraction)} % infill, ${s.perimeters} walls, ${s.topLayers} top and ${s.bottomLayers} bottom layers, ${s.lineWidthMm} mm lines, supports off, no skirt, no brim but where below.`,
-    '- Each part\'s own settings, carried by every plate as the object\'s settings (PrusaSlicer, OrcaSlicer, Bambu Studio):',
+    "- Each part's own settings, carried by every plate as the object's settings (PrusaSlicer, OrcaSlicer, Bambu Studio):",
     ...PART_PRINT.filter((r) => ruleParts(r.id).length > 0).map((r) => `  - ${ruleParts(r.id).join(', ')}: ${r.why}.`),
-    '- In PrusaSlicer, open a plate as a project to take these settings and the spool\'s colour with it; import it (Ctrl+I) to keep your own printer profile, and set the plate-wide values above by hand. Slice where the parts lie: do not arrange.',
+    "- In PrusaSlicer, open a plate as a project to take these settings and the spool's colour with it; import it (Ctrl+I) to keep your own printer profile, and set the plate-wide values above by hand. Slice where the parts lie: do not arrange.",
     '',
   ];
   const coupon = plan.plates.find((p) => p.step === 'coupon');
@@ -460,7 +624,10 @@ export function printPlanMarkdown(plan: PrintPlan, bom: Bom, assembly: readonly 
     lines.push(
       `## Plate${ship.length > 1 ? 's' : ''} ${ship.map((p) => p.index).join(', ')}: one ship to test`,
       '',
-      ...ship.map((p) => `- \`${p.file}\`: load ${colourText(p.spool)} ${p.material}; ${p.objects.map((o) => o.name).join(', ')}; ${p.grams.toFixed(1)} g, ${hours(p.minutes)}.`),
+      ...ship.map(
+        (p) =>
+          `- \`${p.file}\`: load ${colourText(p.spool)} ${p.material}; ${p.objects.map((o) => o.name).join(', ')}; ${p.grams.toFixed(1)} g, ${hours(p.minutes)}.`,
+      ),
       '',
       `Print this, assemble it (${assembly.length ? '[Assembling a ship](#assembling-a-ship) below' : 'the band onto the wheel, the wheel into the carriage, the carriage into the hull, the mast with its sail and flag holder into its socket, the cargo, a cannon in a slot'}), roll it 10 clicks, fire 5 shots, then calibrate:`,
       '',
@@ -477,9 +644,16 @@ export function printPlanMarkdown(plan: PrintPlan, bom: Bom, assembly: readonly 
     lines.push(
       '## Assembling a ship',
       '',
-      'Each faction\'s picture shows every part drawn out along the way it goes in, the finished ship, and each step. Build the test ship this way first, then the rest.',
+      "Each faction's picture shows every part drawn out along the way it goes in, the finished ship, and each step. Build the test ship this way first, then the rest.",
       '',
-      ...assembly.flatMap((a) => [`### ${a.name}`, '', `![${a.name}: assembly](${a.picture})`, '', ...a.steps.map((x, i) => `${i + 1}. **${x.title[0]!.toUpperCase()}${x.title.slice(1)}.** ${x.text}`), '']),
+      ...assembly.flatMap((a) => [
+        `### ${a.name}`,
+        '',
+        `![${a.name}: assembly](${a.picture})`,
+        '',
+        ...a.steps.map((x, i) => `${i + 1}. **${x.title[0]!.toUpperCase()}${x.title.slice(1)}.** ${x.text}`),
+        '',
+      ]),
     );
   }
   lines.push(
@@ -492,9 +666,14 @@ export function printPlanMarkdown(plan: PrintPlan, bom: Bom, assembly: readonly 
     '',
     '## Spools (1 kg)',
     '',
-    ...plan.spools.map((c) => `- ${colourText(c.color)} ${c.material}: ${c.grams.toFixed(0)} g${c.color === ANY_COLOR ? ', from what the other spools of this material leave' : ''}; ${c.have ? `you have ${haveText(c.have)}, ` : ''}buy ${c.buy}`),
+    ...plan.spools.map(
+      (c) =>
+        `- ${colourText(c.color)} ${c.material}: ${c.grams.toFixed(0)} g${c.color === ANY_COLOR ? ', from what the other spools of this material leave' : ''}; ${c.have ? `you have ${haveText(c.have)}, ` : ''}buy ${c.buy}`,
+    ),
     '',
-    ...(bom.notPrinted.length ? ['## Not printed, to buy', '', ...bom.notPrinted.map((n) => `- ${n.quantity} × ${n.item}`), ''] : []),
+    ...(bom.notPrinted.length
+      ? ['## Not printed, to buy', '', ...bom.notPrinted.map((n) => `- ${n.quantity} × ${n.item}`), '']
+      : []),
   );
   return lines.join('\n');
 }

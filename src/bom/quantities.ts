@@ -14,7 +14,15 @@ import { CANNONS_PER_SET, CATALOG, type CatalogEntry } from '../generate/catalog
 import type { BuildSettings } from '../generate/types.js';
 import type { BandSpec } from '../standard.js';
 import { countOf, fittingScope, scopesOf, type Count, type Tally } from '../rules/count.js';
-import { ARMADA, DEFAULT_MODE_PLAYERS, GROUP_MODE_PLAYERS, islandsForPlayers, PLAYERS, PRINT_LIST, ROCKS_PER_TABLE } from '../rules/rulebook.js';
+import {
+  ARMADA,
+  DEFAULT_MODE_PLAYERS,
+  GROUP_MODE_PLAYERS,
+  islandsForPlayers,
+  PLAYERS,
+  PRINT_LIST,
+  ROCKS_PER_TABLE,
+} from '../rules/rulebook.js';
 import type { PrintSettings } from './estimate.js';
 import { BALLAST_WASHER, TURRET } from '../standard.js';
 
@@ -79,20 +87,34 @@ export const TPU_BALL_PRINT: Partial<PrintSettings> = { perimeters: 3, infillFra
 /** The mode a player count plays in when none is asked for; refuses a count the mode does not allow. */
 export function resolveMode(players: number, asked: BomMode | undefined): { mode: BomMode; why: string } {
   if (!Number.isInteger(players) || players < PLAYERS.min || players > PLAYERS.max) {
-    throw InputError.single('--players', '', `${players} is not allowed; expected a whole number from ${PLAYERS.min} to ${PLAYERS.max} (rulebook: Default mode ${DEFAULT_MODE_PLAYERS.min}–${DEFAULT_MODE_PLAYERS.max}, Group mode ${GROUP_MODE_PLAYERS.min}–${GROUP_MODE_PLAYERS.max})`);
+    throw InputError.single(
+      '--players',
+      '',
+      `${players} is not allowed; expected a whole number from ${PLAYERS.min} to ${PLAYERS.max} (rulebook: Default mode ${DEFAULT_MODE_PLAYERS.min}–${DEFAULT_MODE_PLAYERS.max}, Group mode ${GROUP_MODE_PLAYERS.min}–${GROUP_MODE_PLAYERS.max})`,
+    );
   }
   const range = asked === 'group' ? GROUP_MODE_PLAYERS : DEFAULT_MODE_PLAYERS;
   if (asked === 'default' || asked === 'group') {
     if (players < range.min || players > range.max) {
       const other = asked === 'group' ? 'default' : 'group';
-      throw InputError.single('--mode', '', `${asked} mode is for ${range.min}–${range.max} players, not ${players}; use --mode ${other} or leave --mode out`);
+      throw InputError.single(
+        '--mode',
+        '',
+        `${asked} mode is for ${range.min}–${range.max} players, not ${players}; use --mode ${other} or leave --mode out`,
+      );
     }
     return { mode: asked, why: `${asked} mode, as asked` };
   }
   if (asked === 'armada') return { mode: 'armada', why: 'custom armada, from the armada list' };
   return players <= DEFAULT_MODE_PLAYERS.max
-    ? { mode: 'default', why: `default mode: the rulebook's standard game for ${DEFAULT_MODE_PLAYERS.min}–${DEFAULT_MODE_PLAYERS.max} players` }
-    : { mode: 'group', why: `group mode: more than ${DEFAULT_MODE_PLAYERS.max} players need it (${GROUP_MODE_PLAYERS.min}–${GROUP_MODE_PLAYERS.max})` };
+    ? {
+        mode: 'default',
+        why: `default mode: the rulebook's standard game for ${DEFAULT_MODE_PLAYERS.min}–${DEFAULT_MODE_PLAYERS.max} players`,
+      }
+    : {
+        mode: 'group',
+        why: `group mode: more than ${DEFAULT_MODE_PLAYERS.max} players need it (${GROUP_MODE_PLAYERS.min}–${GROUP_MODE_PLAYERS.max})`,
+      };
 }
 
 /**
@@ -105,13 +127,19 @@ export function tableIslands(players: number, mode: BomMode): { islands: number;
   const { min, max } = islandsForPlayers(players, table);
   if (min === max) return { islands: min, why: `${min} islands for ${players} players (setup table, ${table} mode)` };
   const islands = Math.min(max, Math.max(min, players));
-  return { islands, why: `${islands} islands: the setup table allows ${min}–${max} in group mode; we take one per player (each player places one), within that range` };
+  return {
+    islands,
+    why: `${islands} islands: the setup table allows ${min}–${max} in group mode; we take one per player (each player places one), within that range`,
+  };
 }
 
 /** Rocks and reefs for the table: 2–6 (setup step 3); we take one per player within that range. */
 export function tableRocks(players: number): { rocks: number; why: string } {
   const rocks = Math.min(ROCKS_PER_TABLE.max, Math.max(ROCKS_PER_TABLE.min, players));
-  return { rocks, why: `${rocks} rocks and reefs: setup allows ${ROCKS_PER_TABLE.min}–${ROCKS_PER_TABLE.max} per table; we take one per player within that range, half rocks and half reefs` };
+  return {
+    rocks,
+    why: `${rocks} rocks and reefs: setup allows ${ROCKS_PER_TABLE.min}–${ROCKS_PER_TABLE.max} per table; we take one per player within that range, half rocks and half reefs`,
+  };
 }
 
 /** Shares `total` out over `n` players, the first ones getting the remainder (round the table). */
@@ -127,7 +155,9 @@ export function bandItem(band: BandSpec): string {
 /** What `count` ships of a faction number: the ships, their fittings by kind and their masts (one each). */
 function shipTally(count: Count, faction: Faction, ships: number): Tally {
   const tally: Tally = { ship: ships, mast: ships };
-  for (const scope of scopesOf(count)) if (scope.startsWith('fitting:')) tally[scope] = ships * faction.model.fittings.filter((s) => fittingScope(s.kind) === scope).length;
+  for (const scope of scopesOf(count))
+    if (scope.startsWith('fitting:'))
+      tally[scope] = ships * faction.model.fittings.filter((s) => fittingScope(s.kind) === scope).length;
   return tally;
 }
 
@@ -143,8 +173,12 @@ export function planBom(req: PlanRequest): Plan {
   const { rocks, why: rocksWhy } = tableRocks(players);
   decisions.push(islandsWhy, rocksWhy);
   const shares = dealOut(islands, players);
-  decisions.push(`island masts: each player's masts are their ships plus their share of the ${islands} islands (${shares.join(', ')}), dealt round the table`);
-  decisions.push(`${CANNONS_PER_SET} cannons per player: the print list says ${PRINT_LIST.cannons.min}–${PRINT_LIST.cannons.max}; we take ${CANNONS_PER_SET}, since the arm loses tension with use and a spare saves a reprint`);
+  decisions.push(
+    `island masts: each player's masts are their ships plus their share of the ${islands} islands (${shares.join(', ')}), dealt round the table`,
+  );
+  decisions.push(
+    `${CANNONS_PER_SET} cannons per player: the print list says ${PRINT_LIST.cannons.min}–${PRINT_LIST.cannons.max}; we take ${CANNONS_PER_SET}, since the arm loses tension with use and a spare saves a reprint`,
+  );
   const material = (e: CatalogEntry): string => {
     if (e.part === 'cannonball' && req.ballMaterialId) return req.ballMaterialId;
     return req.materialId ?? e.material(req.settings);
@@ -188,7 +222,13 @@ export function planBom(req: PlanRequest): Plan {
       counted(lead, { mast: shares[i]!, player: e.count.pooled ? 0 : 1 });
     }
     const masts = fleetShips + shares[i]!;
-    sets.push({ player: fleet.player, factions: [...new Set(fleet.ships.map((s) => s.faction.id))], ships: fleetShips, islands: shares[i]!, masts });
+    sets.push({
+      player: fleet.player,
+      factions: [...new Set(fleet.ships.map((s) => s.faction.id))],
+      ships: fleetShips,
+      islands: shares[i]!,
+      masts,
+    });
   });
   // The table's: its islands, rocks and reefs, and the coins each player adds to the bag.
   const table: Tally = { island: islands, rock: Math.ceil(rocks / 2), reef: Math.floor(rocks / 2), table: 1 };
@@ -197,7 +237,12 @@ export function planBom(req: PlanRequest): Plan {
   const wheels = [...lines.values()].filter((l) => l.part === 'wheel').reduce((s, l) => s + l.quantity, 0);
   // Ballast washers: each hull's pocket (its model's `ballast`) and each turret's roof.
   const factionOf = new Map(req.fleets.flatMap((f) => f.ships.map((s) => [s.faction.id, s.faction] as const)));
-  const washersPer = (l: PlanLine): number => (l.part === 'turret' ? TURRET.ballastWashers : l.part === 'hull' ? (factionOf.get(l.faction ?? '')?.model.ballast?.washers ?? 0) : 0);
+  const washersPer = (l: PlanLine): number =>
+    l.part === 'turret'
+      ? TURRET.ballastWashers
+      : l.part === 'hull'
+        ? (factionOf.get(l.faction ?? '')?.model.ballast?.washers ?? 0)
+        : 0;
   const washers = [...lines.values()].reduce((s, l) => s + l.quantity * washersPer(l), 0);
   return {
     players,
@@ -220,11 +265,15 @@ function armadaWarnings(fleets: readonly Fleet[]): string[] {
   const out: string[] = [];
   for (const f of fleets) {
     const total = f.ships.reduce((s, x) => s + x.count, 0);
-    if (total > ARMADA.maxShips) out.push(`${f.player} fields ${total} ships; the rulebook allows up to ${ARMADA.maxShips}`);
+    if (total > ARMADA.maxShips)
+      out.push(`${f.player} fields ${total} ships; the rulebook allows up to ${ARMADA.maxShips}`);
     const byFaction = new Map<string, number>();
     for (const s of f.ships) byFaction.set(s.faction.id, (byFaction.get(s.faction.id) ?? 0) + s.count);
     for (const [id, n] of byFaction) {
-      if (n > total * ARMADA.maxFractionOneFaction) out.push(`${f.player} fields ${n} of ${total} ships from ${id}; the rulebook allows no more than half from one faction`);
+      if (n > total * ARMADA.maxFractionOneFaction)
+        out.push(
+          `${f.player} fields ${n} of ${total} ships from ${id}; the rulebook allows no more than half from one faction`,
+        );
     }
   }
   return out;

@@ -7,7 +7,14 @@ import type { GeneratedFile } from '../generate/types.js';
 import { findMaterial } from '../materials.js';
 import { parseStl } from '../mesh/stl.js';
 import type { PrintFigures } from './calibrate.js';
-import { analysePrint, calibrate, CALIBRATION, type Calibration, type PrintAnalysis, type PrintSettings } from './estimate.js';
+import {
+  analysePrint,
+  calibrate,
+  CALIBRATION,
+  type Calibration,
+  type PrintAnalysis,
+  type PrintSettings,
+} from './estimate.js';
 
 /** Slices one binary STL and returns its filament and time figures (src/io/slicer.ts's sliceStl, bound to an executable). */
 export type SliceStl = (stl: Uint8Array, print: PrintSettings, densityGPerCm3: number) => Promise<PrintFigures>;
@@ -34,7 +41,10 @@ export interface SetComparison {
 /** The non-optional files one set of `faction` prints, with their per-set counts. */
 function setFiles(files: readonly GeneratedFile[], faction: string): { file: GeneratedFile; quantity: number }[] {
   return files
-    .filter((f) => (f.faction === faction || f.faction === null) && !f.quantity.optional && (f.quantity.perSet[faction] ?? 0) > 0)
+    .filter(
+      (f) =>
+        (f.faction === faction || f.faction === null) && !f.quantity.optional && (f.quantity.perSet[faction] ?? 0) > 0,
+    )
     .map((file) => ({ file, quantity: file.quantity.perSet[faction]! }));
 }
 
@@ -71,7 +81,13 @@ export async function compareSetsWithSlicer(
       const density = material.densityGPerCm3.value;
       const analysis = analysePrint(parseStl(f.bytes), print);
       const { grams, minutes } = calibrate(analysis, density, calibration);
-      done.set(f.path, { path: f.path, densityGPerCm3: density, analysis, estimate: { grams, minutes }, slicer: await slice(f.bytes, print, density) });
+      done.set(f.path, {
+        path: f.path,
+        densityGPerCm3: density,
+        analysis,
+        estimate: { grams, minutes },
+        slicer: await slice(f.bytes, print, density),
+      });
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, parallel) }, worker));

@@ -19,7 +19,16 @@ import type { PrintSettings } from './estimate.js';
 export type KeyValues = [string, string][];
 
 /** PrusaSlicer's `filament_type` for each material id (its enum in PrintConfig.cpp has PET for PETG, FLEX for TPU). */
-const FILAMENT_TYPE: Readonly<Record<string, string>> = { pla: 'PLA', 'pla-plus': 'PLA', petg: 'PET', abs: 'ABS', asa: 'ASA', 'tpu-95a': 'FLEX', pa: 'PA', pc: 'PC' };
+const FILAMENT_TYPE: Readonly<Record<string, string>> = {
+  pla: 'PLA',
+  'pla-plus': 'PLA',
+  petg: 'PET',
+  abs: 'ABS',
+  asa: 'ASA',
+  'tpu-95a': 'FLEX',
+  pa: 'PA',
+  pc: 'PC',
+};
 
 const pct = (fraction: number): string => `${Math.round(fraction * 1000) / 10}%`;
 const mm = (x: number): string => String(Math.round(x * 1000) / 1000);
@@ -75,7 +84,9 @@ export function prusaObjectConfig(own: PrintSettings, plate: PrintSettings): Key
   return [
     ['brim_type', brim > 0 ? 'outer_only' : 'no_brim'],
     ['brim_width', mm(brim)],
-    ...(own.infillFraction !== plate.infillFraction ? [['fill_density', pct(own.infillFraction)] as [string, string]] : []),
+    ...(own.infillFraction !== plate.infillFraction
+      ? [['fill_density', pct(own.infillFraction)] as [string, string]]
+      : []),
     ...(own.perimeters !== plate.perimeters ? [['perimeters', String(own.perimeters)] as [string, string]] : []),
     ['support_material', '0'],
   ];
@@ -90,7 +101,9 @@ export function orcaObjectConfig(own: PrintSettings, plate: PrintSettings): KeyV
     ['brim_width', mm(brim)],
     ['enable_support', '0'],
     ['extruder', '1'],
-    ...(own.infillFraction !== plate.infillFraction ? [['sparse_infill_density', pct(own.infillFraction)] as [string, string]] : []),
+    ...(own.infillFraction !== plate.infillFraction
+      ? [['sparse_infill_density', pct(own.infillFraction)] as [string, string]]
+      : []),
     ...(own.perimeters !== plate.perimeters ? [['wall_loops', String(own.perimeters)] as [string, string]] : []),
   ];
 }

@@ -42,9 +42,20 @@ function decodePng(bytes: Uint8Array): Image {
 }
 
 /** Each faction's guide (factions whose ship cannot be placed have none), from the cache where it holds them. */
-export async function guideFiles(files: readonly GeneratedFile[], factions: readonly Faction[], settings: BuildSettings, cache: PartCache | null): Promise<GuideFiles[]> {
-  const sums = files.map((f) => `${f.path}\0${f.sha256}\0${f.color}`).sort().join('\0');
-  const keyOf = (f: Faction): string => createHash('sha256').update(`${cache?.codeVersion ?? ''}\0${JSON.stringify(f)}\0${JSON.stringify(settings)}\0${sums}`).digest('hex');
+export async function guideFiles(
+  files: readonly GeneratedFile[],
+  factions: readonly Faction[],
+  settings: BuildSettings,
+  cache: PartCache | null,
+): Promise<GuideFiles[]> {
+  const sums = files
+    .map((f) => `${f.path}\0${f.sha256}\0${f.color}`)
+    .sort()
+    .join('\0');
+  const keyOf = (f: Faction): string =>
+    createHash('sha256')
+      .update(`${cache?.codeVersion ?? ''}\0${JSON.stringify(f)}\0${JSON.stringify(settings)}\0${sums}`)
+      .digest('hex');
   const out = new Map<string, GuideFiles>();
   const missing: Faction[] = [];
   for (const f of factions) {
@@ -54,15 +65,38 @@ export async function guideFiles(files: readonly GeneratedFile[], factions: read
       continue;
     }
     const s = JSON.parse(new TextDecoder().decode(kept)) as Stored;
-    out.set(f.id, { faction: s.faction, name: s.name, washers: s.washers, steps: s.steps, sheetPng: new Uint8Array(Buffer.from(s.sheetPng, 'base64')), ship: decodePng(Buffer.from(s.shipPng, 'base64')) });
+    out.set(f.id, {
+      faction: s.faction,
+      name: s.name,
+      washers: s.washers,
+      steps: s.steps,
+      sheetPng: new Uint8Array(Buffer.from(s.sheetPng, 'base64')),
+      ship: decodePng(Buffer.from(s.shipPng, 'base64')),
+    });
   }
   if (missing.length) {
     for (const g of await assemblyGuides(files, missing, settings)) {
-      const made: GuideFiles = { faction: g.faction, name: g.name, washers: g.washers, steps: g.steps.map((s) => ({ id: s.id, title: s.title, text: s.text })), sheetPng: encodePng(g.sheet), ship: g.preview };
+      const made: GuideFiles = {
+        faction: g.faction,
+        name: g.name,
+        washers: g.washers,
+        steps: g.steps.map((s) => ({ id: s.id, title: s.title, text: s.text })),
+        sheetPng: encodePng(g.sheet),
+        ship: g.preview,
+      };
       out.set(g.faction, made);
       const { ship: _, ...rest } = made;
-      const stored: Stored = { ...rest, sheetPng: Buffer.from(made.sheetPng).toString('base64'), shipPng: Buffer.from(encodePng(g.preview)).toString('base64') };
-      if (cache) await cache.putBytes(keyOf(missing.find((f) => f.id === g.faction)!), KIND, new TextEncoder().encode(JSON.stringify(stored)));
+      const stored: Stored = {
+        ...rest,
+        sheetPng: Buffer.from(made.sheetPng).toString('base64'),
+        shipPng: Buffer.from(encodePng(g.preview)).toString('base64'),
+      };
+      if (cache)
+        await cache.putBytes(
+          keyOf(missing.find((f) => f.id === g.faction)!),
+          KIND,
+          new TextEncoder().encode(JSON.stringify(stored)),
+        );
     }
   }
   return factions.flatMap((f) => out.get(f.id) ?? []);

@@ -25,7 +25,11 @@ function commandNamed(args: readonly string[]): string | undefined {
  * The program with every command registered; the one `argv` runs (all of them when `argv` is omitted)
  * fully, with its options and action, the rest by name and summary.
  */
-export async function buildProgram(io: Io, setExit: (code: number) => void, argv?: readonly string[]): Promise<Command> {
+export async function buildProgram(
+  io: Io,
+  setExit: (code: number) => void,
+  argv?: readonly string[],
+): Promise<Command> {
   const program = new Command()
     .name('shipwright')
     .version(packageVersion(), '-V, --version', 'print the version and exit')
@@ -73,7 +77,9 @@ function reportError(e: unknown, io: Io): number {
   }
   if (workingFolderGone()) {
     const pwd = process.env.PWD ? ` (${printable(process.env.PWD)})` : '';
-    io.err(`error: the working folder${pwd} no longer exists: it was deleted or moved; cd to a folder that exists and run again\n`);
+    io.err(
+      `error: the working folder${pwd} no longer exists: it was deleted or moved; cd to a folder that exists and run again\n`,
+    );
     return EXIT.badInput;
   }
   if (e instanceof InputError) {

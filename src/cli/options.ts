@@ -15,8 +15,24 @@ import type { OwnedSpool } from '../bom/print-plan.js';
 import { parseAngleDeg, parseLengthMm } from '../units.js';
 import { DEFAULT_TUNE, TAPER_CHOICES, type TaperChoice, type TuneRequest } from '../physics/solver.js';
 import type { CannonDesign } from '../generate/types.js';
-import { calibrationKey, checkFamily, findCalibration, HAVE_LIMITS, readProfile, type OwnedFilament } from '../io/profile.js';
-import { CANNON, CANNON_LIMITS, CLEARANCE_RANGE_MM, DEFAULT_BAND, DEFAULT_CLEARANCE_MM, DEFAULT_PRINTER_ID, INTERFACES, PRINTERS } from '../standard.js';
+import {
+  calibrationKey,
+  checkFamily,
+  findCalibration,
+  HAVE_LIMITS,
+  readProfile,
+  type OwnedFilament,
+} from '../io/profile.js';
+import {
+  CANNON,
+  CANNON_LIMITS,
+  CLEARANCE_RANGE_MM,
+  DEFAULT_BAND,
+  DEFAULT_CLEARANCE_MM,
+  DEFAULT_PRINTER_ID,
+  INTERFACES,
+  PRINTERS,
+} from '../standard.js';
 
 export interface FactionFlags {
   factionsDir?: string;
@@ -41,16 +57,40 @@ export function addFactionOptions(cmd: Command): Command {
 
 export function addBuildOptions(cmd: Command): Command {
   return cmd
-    .addOption(new Option('--clearance <mm>', `clearance per sliding surface in mm (${CLEARANCE_RANGE_MM.min}–${CLEARANCE_RANGE_MM.max}; default ${DEFAULT_CLEARANCE_MM}); print the fit-test coupon to find yours`))
-    .addOption(anyCase(new Option('--printer <id>', `printer bed profile (default ${DEFAULT_PRINTER_ID})`), PRINTERS.map((p) => p.id)))
-    .option('--profile <file>', `printer profile: the band the wheels wear and their measured roll (shipwright calibrate-wheel; default the ${DEFAULT_BAND.name} O-ring, uncorrected) and the cannon's calibration factor (shipwright calibrate)`);
+    .addOption(
+      new Option(
+        '--clearance <mm>',
+        `clearance per sliding surface in mm (${CLEARANCE_RANGE_MM.min}–${CLEARANCE_RANGE_MM.max}; default ${DEFAULT_CLEARANCE_MM}); print the fit-test coupon to find yours`,
+      ),
+    )
+    .addOption(
+      anyCase(
+        new Option('--printer <id>', `printer bed profile (default ${DEFAULT_PRINTER_ID})`),
+        PRINTERS.map((p) => p.id),
+      ),
+    )
+    .option(
+      '--profile <file>',
+      `printer profile: the band the wheels wear and their measured roll (shipwright calibrate-wheel; default the ${DEFAULT_BAND.name} O-ring, uncorrected) and the cannon's calibration factor (shipwright calibrate)`,
+    );
 }
 
 /** The cannon the spring solver tunes for the build (generate, validate): everything `shipwright tune` takes. */
 export function addCannonOptions(cmd: Command): Command {
   return addArmDesignOptions(cmd)
-    .addOption(anyCase(new Option('--cannon-material <id>', `material the cannon is printed in; its arm is tuned for it (default ${DEFAULT_TUNE.materialId})`), MATERIAL_IDS))
-    .option('--range <dist>', `carry the cannon is tuned for, with its unit: 24in, 0.6m, 60cm (default ${DEFAULT_TUNE.rangeM} m)`);
+    .addOption(
+      anyCase(
+        new Option(
+          '--cannon-material <id>',
+          `material the cannon is printed in; its arm is tuned for it (default ${DEFAULT_TUNE.materialId})`,
+        ),
+        MATERIAL_IDS,
+      ),
+    )
+    .option(
+      '--range <dist>',
+      `carry the cannon is tuned for, with its unit: 24in, 0.6m, 60cm (default ${DEFAULT_TUNE.rangeM} m)`,
+    );
 }
 
 /** Ranges a player may ask for: a few centimetres of table up to well past any feasible shot. */
@@ -61,7 +101,12 @@ export function parseRangeFlag(flag: string, text: string): number {
   const p = parseLengthMm(text);
   if (!p.ok) throw InputError.single(flag, '', p.message);
   const { min, max } = RANGE_LIMITS_MM;
-  if (p.value < min || p.value > max) throw InputError.single(flag, '', `"${text}" is ${+(p.value / 1000).toPrecision(3)} m: expected a distance from ${min / 1000} m to ${max / 1000} m, e.g. 24in or 0.6m`);
+  if (p.value < min || p.value > max)
+    throw InputError.single(
+      flag,
+      '',
+      `"${text}" is ${+(p.value / 1000).toPrecision(3)} m: expected a distance from ${min / 1000} m to ${max / 1000} m, e.g. 24in or 0.6m`,
+    );
   // To the micrometre: 24in is 0.6096 m, not 0.6095999999999999.
   return Math.round(p.value * 1000) / 1e6;
 }
@@ -70,10 +115,22 @@ export function parseRangeFlag(flag: string, text: string): number {
  * A plain number in [min, max] from a flag whose unit is in its name or help (`--infill <pct>`): the unit
  * may be written after it (`suffix`, e.g. `mm`), never another. The message gives an example inside the range.
  */
-export function parseNumberFlag(flag: string, text: string, min: number, max: number, unit: string, suffix?: string): number {
+export function parseNumberFlag(
+  flag: string,
+  text: string,
+  min: number,
+  max: number,
+  unit: string,
+  suffix?: string,
+): number {
   const m = /^\s*([0-9]*\.?[0-9]+)\s*([a-z%]*)\s*$/i.exec(text);
   const v = m && (m[2] === '' || m[2]!.toLowerCase() === suffix) ? Number(m[1]) : NaN;
-  if (!Number.isFinite(v) || v < min || v > max) throw InputError.single(flag, '', `"${text}" is not valid: expected ${unit} from ${min} to ${max}, e.g. ${flag} ${exampleIn(min, max)}`);
+  if (!Number.isFinite(v) || v < min || v > max)
+    throw InputError.single(
+      flag,
+      '',
+      `"${text}" is not valid: expected ${unit} from ${min} to ${max}, e.g. ${flag} ${exampleIn(min, max)}`,
+    );
   return v;
 }
 
@@ -91,7 +148,12 @@ export function exampleIn(min: number, max: number): number {
 /** A whole number in [min, max]. */
 export function parseIntFlag(flag: string, text: string, min: number, max: number): number {
   const v = /^\s*\d+\s*$/.test(text) ? Number(text) : NaN;
-  if (!Number.isInteger(v) || v < min || v > max) throw InputError.single(flag, '', `"${text}" is not valid: expected a whole number from ${min} to ${max}, e.g. ${flag} ${Math.round(exampleIn(min, max))}`);
+  if (!Number.isInteger(v) || v < min || v > max)
+    throw InputError.single(
+      flag,
+      '',
+      `"${text}" is not valid: expected a whole number from ${min} to ${max}, e.g. ${flag} ${Math.round(exampleIn(min, max))}`,
+    );
   return v;
 }
 
@@ -103,7 +165,8 @@ export async function buildSettingsFrom(flags: BuildFlags): Promise<BuildSetting
   if (profile?.wheel) s.wheelRollFactor = profile.wheel.rollFactor;
   // The profile's cannon (calibrate records it) where the flags say nothing: one design, remembered.
   if (profile?.cannon) [s.cannonMaterialId, s.cannonRangeM] = [profile.cannon.materialId, profile.cannon.rangeM];
-  if (flags.clearance !== undefined) s.clearanceMm = parseMmFlag('--clearance', flags.clearance, CLEARANCE_RANGE_MM.min, CLEARANCE_RANGE_MM.max);
+  if (flags.clearance !== undefined)
+    s.clearanceMm = parseMmFlag('--clearance', flags.clearance, CLEARANCE_RANGE_MM.min, CLEARANCE_RANGE_MM.max);
   if (flags.printer !== undefined) s.printer = PRINTERS.find((p) => p.id === flags.printer)!;
   if (flags.cannonMaterial !== undefined) s.cannonMaterialId = flags.cannonMaterial;
   if (flags.range !== undefined) s.cannonRangeM = parseRangeFlag('--range', flags.range);
@@ -117,7 +180,11 @@ export async function buildSettingsFrom(flags: BuildFlags): Promise<BuildSetting
 }
 
 /** The faction files named as arguments, or else the factions folder's (selectFactions); not both ways at once. */
-export async function factionsFrom(files: readonly string[], flags: FactionFlags, opts?: LoadOptions): Promise<Faction[]> {
+export async function factionsFrom(
+  files: readonly string[],
+  flags: FactionFlags,
+  opts?: LoadOptions,
+): Promise<Faction[]> {
   if (files.length === 0) return selectFactions(flags, opts);
   if (flags.faction?.length) throw InputError.single('--faction', '', 'name faction files or --faction ids, not both');
   return loadFactionFiles(files, opts);
@@ -127,8 +194,14 @@ export async function factionsFrom(files: readonly string[], flags: FactionFlags
  * Every faction the shared parts of a run serve (GenerateRequest.setFactions): the faction files named, or
  * the whole factions folder, though `--faction` builds only some of it.
  */
-export async function allFactionsFrom(files: readonly string[], flags: FactionFlags, opts?: LoadOptions): Promise<Faction[]> {
-  return files.length > 0 ? loadFactionFiles(files, opts) : loadFactions(flags.factionsDir ?? DEFAULT_FACTIONS_DIR, opts);
+export async function allFactionsFrom(
+  files: readonly string[],
+  flags: FactionFlags,
+  opts?: LoadOptions,
+): Promise<Faction[]> {
+  return files.length > 0
+    ? loadFactionFiles(files, opts)
+    : loadFactions(flags.factionsDir ?? DEFAULT_FACTIONS_DIR, opts);
 }
 
 /** Loads the factions folder and keeps the ones asked for (all when none are named). */
@@ -138,7 +211,12 @@ export async function selectFactions(flags: FactionFlags, opts?: LoadOptions): P
   const ids = all.map((f) => f.id);
   const asked = flags.faction.map((id) => id.trim().toLowerCase());
   const unknown = asked.filter((id) => !ids.includes(id));
-  if (unknown.length) throw InputError.single('--faction', '', `unknown faction ${unknown.map((u) => `"${u}"`).join(', ')}: expected one of ${ids.join(', ')}`);
+  if (unknown.length)
+    throw InputError.single(
+      '--faction',
+      '',
+      `unknown faction ${unknown.map((u) => `"${u}"`).join(', ')}: expected one of ${ids.join(', ')}`,
+    );
   return all.filter((f) => asked.includes(f.id));
 }
 
@@ -157,7 +235,10 @@ export function anyCase(option: Option, choices: readonly string[]): Option {
 
 const ELEVATION_LIMITS_DEG = { min: 0, max: CANNON_LIMITS.elevationMaxDeg } as const;
 /** --ball-diameter's range: from the game's 8 mm (a smaller ball drops into the pusher slot) up to the largest the cannon is built for. */
-export const BALL_DIAMETER_LIMITS_MM = { min: INTERFACES.cannonball.diameterMm, max: CANNON_LIMITS.ballDiameterMaxMm } as const;
+export const BALL_DIAMETER_LIMITS_MM = {
+  min: INTERFACES.cannonball.diameterMm,
+  max: CANNON_LIMITS.ballDiameterMaxMm,
+} as const;
 
 /** The flags that shape a cannon besides its material and range (tune, calibrate, generate, validate). */
 export interface ArmDesignFlags {
@@ -177,27 +258,65 @@ export interface DesignFlags extends ArmDesignFlags {
 /** The design flags every cannon-making command shares (generate and validate take --profile with their build options). */
 export function addArmDesignOptions(cmd: Command): Command {
   cmd
-    .option('--elevation <deg>', `bore elevation, ${ELEVATION_LIMITS_DEG.min}–${ELEVATION_LIMITS_DEG.max}° (default ${CANNON.elevationDeg})`)
-    .option('--ball-diameter <mm>', `ball diameter, ${BALL_DIAMETER_LIMITS_MM.min}–${BALL_DIAMETER_LIMITS_MM.max} mm (default ${INTERFACES.cannonball.diameterMm})`);
+    .option(
+      '--elevation <deg>',
+      `bore elevation, ${ELEVATION_LIMITS_DEG.min}–${ELEVATION_LIMITS_DEG.max}° (default ${CANNON.elevationDeg})`,
+    )
+    .option(
+      '--ball-diameter <mm>',
+      `ball diameter, ${BALL_DIAMETER_LIMITS_MM.min}–${BALL_DIAMETER_LIMITS_MM.max} mm (default ${INTERFACES.cannonball.diameterMm})`,
+    );
   // A table's --ball-material (the balls it prints: print, bom) is the ball the cannon is tuned for: one flag.
-  if (!cmd.options.some((o) => o.long === '--ball-material')) cmd.addOption(anyCase(new Option('--ball-material <id>', 'ball material (default: the arm material)'), MATERIAL_IDS));
+  if (!cmd.options.some((o) => o.long === '--ball-material'))
+    cmd.addOption(
+      anyCase(new Option('--ball-material <id>', 'ball material (default: the arm material)'), MATERIAL_IDS),
+    );
   return cmd
-    .option('--arm-length <mm>', `fix the arm's free length, ${CANNON.armLengthRangeMm.min}–${CANNON.armLengthRangeMm.max} mm (default: ${CANNON.armLengthMm} mm, or the nearest length that reaches)`)
-    .addOption(new Option('--taper <how>', 'the arm\'s width along its length: tapered (even strain), uniform, or auto (the better of the two; default)').choices([...TAPER_CHOICES]))
-    .option('--family <name>', 'calibration family within the material (e.g. one per cannon design you print); default: the material\'s own factor');
+    .option(
+      '--arm-length <mm>',
+      `fix the arm's free length, ${CANNON.armLengthRangeMm.min}–${CANNON.armLengthRangeMm.max} mm (default: ${CANNON.armLengthMm} mm, or the nearest length that reaches)`,
+    )
+    .addOption(
+      new Option(
+        '--taper <how>',
+        "the arm's width along its length: tapered (even strain), uniform, or auto (the better of the two; default)",
+      ).choices([...TAPER_CHOICES]),
+    )
+    .option(
+      '--family <name>',
+      "calibration family within the material (e.g. one per cannon design you print); default: the material's own factor",
+    );
 }
 
 /** The options that fix a design: material, elevation, ball, arm length, taper, and the profile with its calibration. */
-export function addDesignOptions(cmd: Command, profileHelp = 'printer profile with calibration factors (written by shipwright calibrate)', materialRequired = true): Command {
-  const material = anyCase(new Option('--material <id>', `arm material (see shipwright materials)${materialRequired ? '' : "; default: the --profile's cannon"}`), MATERIAL_IDS);
-  return addArmDesignOptions(cmd.addOption(material.makeOptionMandatory(materialRequired))).option('--profile <file>', profileHelp);
+export function addDesignOptions(
+  cmd: Command,
+  profileHelp = 'printer profile with calibration factors (written by shipwright calibrate)',
+  materialRequired = true,
+): Command {
+  const material = anyCase(
+    new Option(
+      '--material <id>',
+      `arm material (see shipwright materials)${materialRequired ? '' : "; default: the --profile's cannon"}`,
+    ),
+    MATERIAL_IDS,
+  );
+  return addArmDesignOptions(cmd.addOption(material.makeOptionMandatory(materialRequired))).option(
+    '--profile <file>',
+    profileHelp,
+  );
 }
 
 /** `--elevation 15`, `15deg` or `15°`. */
 function parseElevation(text: string): number {
   const p = /^\s*[0-9.]+\s*$/.test(text) ? { ok: true as const, value: Number(text) } : parseAngleDeg(text);
   const { min, max } = ELEVATION_LIMITS_DEG;
-  if (!p.ok || !Number.isFinite(p.value) || p.value < min || p.value > max) throw InputError.single('--elevation', '', `"${text}" is not valid: expected degrees from ${min} to ${max}, e.g. --elevation 15`);
+  if (!p.ok || !Number.isFinite(p.value) || p.value < min || p.value > max)
+    throw InputError.single(
+      '--elevation',
+      '',
+      `"${text}" is not valid: expected degrees from ${min} to ${max}, e.g. --elevation 15`,
+    );
   return p.value;
 }
 
@@ -205,9 +324,21 @@ function parseElevation(text: string): number {
 export function designFrom(flags: ArmDesignFlags): CannonDesign {
   const d: CannonDesign = {};
   if (flags.elevation !== undefined) d.elevationDeg = parseElevation(flags.elevation);
-  if (flags.ballDiameter !== undefined) d.ballDiameterMm = parseMmFlag('--ball-diameter', flags.ballDiameter, BALL_DIAMETER_LIMITS_MM.min, BALL_DIAMETER_LIMITS_MM.max);
+  if (flags.ballDiameter !== undefined)
+    d.ballDiameterMm = parseMmFlag(
+      '--ball-diameter',
+      flags.ballDiameter,
+      BALL_DIAMETER_LIMITS_MM.min,
+      BALL_DIAMETER_LIMITS_MM.max,
+    );
   if (flags.ballMaterial !== undefined) d.ballMaterialId = flags.ballMaterial;
-  if (flags.armLength !== undefined) d.armLengthMm = parseMmFlag('--arm-length', flags.armLength, CANNON.armLengthRangeMm.min, CANNON.armLengthRangeMm.max);
+  if (flags.armLength !== undefined)
+    d.armLengthMm = parseMmFlag(
+      '--arm-length',
+      flags.armLength,
+      CANNON.armLengthRangeMm.min,
+      CANNON.armLengthRangeMm.max,
+    );
   if (flags.taper !== undefined) d.taper = flags.taper;
   return d;
 }
@@ -218,11 +349,19 @@ export function requestFrom(flags: DesignFlags, targetRangeM: number): TuneReque
 }
 
 /** The calibration factor for this material (and family) from a profile file, or 1 with a warning when it has none. */
-export async function calibrationFrom(profilePath: string | undefined, materialId: string, family?: string): Promise<{ factor: number; warning?: string }> {
+export async function calibrationFrom(
+  profilePath: string | undefined,
+  materialId: string,
+  family?: string,
+): Promise<{ factor: number; warning?: string }> {
   if (profilePath === undefined) return { factor: 1 };
   const key = calibrationKey(materialId, family);
   const entry = findCalibration(await readProfile(profilePath, false), materialId, family);
-  if (!entry) return { factor: 1, warning: `${profilePath} has no calibration for ${key}: run shipwright calibrate --material ${materialId}${family ? ` --family ${family}` : ''} --profile ${profilePath}` };
+  if (!entry)
+    return {
+      factor: 1,
+      warning: `${profilePath} has no calibration for ${key}: run shipwright calibrate --material ${materialId}${family ? ` --family ${family}` : ''} --profile ${profilePath}`,
+    };
   return { factor: entry.energyFactor };
 }
 
@@ -233,7 +372,9 @@ export interface CacheFlags {
 
 /** --cache-dir and --no-cache: the content-hash cache of built parts that generate, validate and bom share. */
 export function addCacheOptions(cmd: Command): Command {
-  return cmd.option('--cache-dir <dir>', `content-hash cache of built parts (default ${defaultCacheDir()})`).option('--no-cache', 'build every part afresh');
+  return cmd
+    .option('--cache-dir <dir>', `content-hash cache of built parts (default ${defaultCacheDir()})`)
+    .option('--no-cache', 'build every part afresh');
 }
 
 /** The part cache the flags ask for (null with --no-cache); a cache that fails warns on `warn` and is bypassed. */
@@ -247,7 +388,10 @@ export interface GameFlags {
 
 /** `--game`: which pack the command works on. */
 export function addGameOption(cmd: Command): Command {
-  return cmd.option('--game <id>', `the game pack (shipwright games; default ${DEFAULT_GAME_ID}), or a folder holding a game.yaml`);
+  return cmd.option(
+    '--game <id>',
+    `the game pack (shipwright games; default ${DEFAULT_GAME_ID}), or a folder holding a game.yaml`,
+  );
 }
 
 /**
@@ -256,15 +400,34 @@ export function addGameOption(cmd: Command): Command {
  * `--factions-dir`, which still wins when given). A pack of pieces takes no faction flags: they are
  * refused, naming the flag.
  */
-export async function packFrom(flags: GameFlags & { faction?: string[]; factionsDir?: string; factions?: string; armada?: string }, files: readonly string[] = []): Promise<Game | null> {
+export async function packFrom(
+  flags: GameFlags & { faction?: string[]; factionsDir?: string; factions?: string; armada?: string },
+  files: readonly string[] = [],
+): Promise<Game | null> {
   if (flags.game === undefined) return null;
   const game = await loadGame(flags.game);
   if (game.factionsDir) {
     flags.factionsDir ??= game.factionsDir;
     return null;
   }
-  const factionFlag = files.length > 0 ? 'faction files' : flags.faction?.length ? '--faction' : flags.factionsDir ? '--factions-dir' : flags.factions ? '--factions' : flags.armada ? '--armada' : null;
-  if (factionFlag) throw InputError.single('--game', '', `${game.name} has no factions; leave out ${factionFlag} (they choose Cannons & Coastlines faction sets)`);
+  const factionFlag =
+    files.length > 0
+      ? 'faction files'
+      : flags.faction?.length
+        ? '--faction'
+        : flags.factionsDir
+          ? '--factions-dir'
+          : flags.factions
+            ? '--factions'
+            : flags.armada
+              ? '--armada'
+              : null;
+  if (factionFlag)
+    throw InputError.single(
+      '--game',
+      '',
+      `${game.name} has no factions; leave out ${factionFlag} (they choose Cannons & Coastlines faction sets)`,
+    );
   return game;
 }
 
@@ -277,14 +440,31 @@ export function parseHave(text: string, materialId: string): OwnedSpool[] {
   return text.split(',').flatMap((entry) => {
     const [spec, amount, ...extra] = entry.split(':').map((x) => x.trim());
     const [color, material, ...rest] = spec!.split('/').map((x) => x.trim());
-    if (!color || rest.length || extra.length) throw InputError.single('--have', '', `"${entry}" is not a spool: expected a colour, or a colour and a material, and optionally how much, e.g. --have black,white:2,black/petg:650g`);
+    if (!color || rest.length || extra.length)
+      throw InputError.single(
+        '--have',
+        '',
+        `"${entry}" is not a spool: expected a colour, or a colour and a material, and optionally how much, e.g. --have black,white:2,black/petg:650g`,
+      );
     const m = material === undefined ? materialId : findMaterial(material)?.id;
-    if (!m) throw InputError.single('--have', '', `"${entry}": unknown material "${material}": expected one of ${MATERIAL_IDS.join(', ')}`);
+    if (!m)
+      throw InputError.single(
+        '--have',
+        '',
+        `"${entry}": unknown material "${material}": expected one of ${MATERIAL_IDS.join(', ')}`,
+      );
     if (amount === undefined) return [{ color, material: m }];
-    const grams = /^(\d+(?:\.\d+)?)\s*g$/.exec(amount), spools = /^\d+$/.exec(amount);
-    if (grams && Number(grams[1]) > 0 && Number(grams[1]) <= HAVE_LIMITS.grams) return [{ color, material: m, grams: Number(grams[1]) }];
-    if (spools && Number(amount) >= 1 && Number(amount) <= HAVE_LIMITS.spools) return Array.from({ length: Number(amount) }, () => ({ color, material: m }));
-    throw InputError.single('--have', '', `"${entry}": "${amount}" is not an amount: expected full spools (1 to ${HAVE_LIMITS.spools}, e.g. ${color}:2) or the grams left on one (above 0, at most ${HAVE_LIMITS.grams}, e.g. ${color}:650g)`);
+    const grams = /^(\d+(?:\.\d+)?)\s*g$/.exec(amount),
+      spools = /^\d+$/.exec(amount);
+    if (grams && Number(grams[1]) > 0 && Number(grams[1]) <= HAVE_LIMITS.grams)
+      return [{ color, material: m, grams: Number(grams[1]) }];
+    if (spools && Number(amount) >= 1 && Number(amount) <= HAVE_LIMITS.spools)
+      return Array.from({ length: Number(amount) }, () => ({ color, material: m }));
+    throw InputError.single(
+      '--have',
+      '',
+      `"${entry}": "${amount}" is not an amount: expected full spools (1 to ${HAVE_LIMITS.spools}, e.g. ${color}:2) or the grams left on one (above 0, at most ${HAVE_LIMITS.grams}, e.g. ${color}:650g)`,
+    );
   });
 }
 
@@ -292,6 +472,8 @@ export function parseHave(text: string, materialId: string): OwnedSpool[] {
 export function haveFromProfile(have: readonly OwnedFilament[], materialId: string): OwnedSpool[] {
   return have.flatMap((h) => {
     const material = h.material ?? materialId;
-    return h.grams !== undefined ? [{ color: h.colour, material, grams: h.grams }] : Array.from({ length: h.spools ?? 1 }, () => ({ color: h.colour, material }));
+    return h.grams !== undefined
+      ? [{ color: h.colour, material, grams: h.grams }]
+      : Array.from({ length: h.spools ?? 1 }, () => ({ color: h.colour, material }));
   });
 }

@@ -22,14 +22,23 @@ export const buildOf = (project: Project, game: string): string => buildId(game,
  * the files they were read from, so the run builds them again (and says so). One that cannot be loaded any
  * more is left out: the write removes its files and says so.
  */
-export async function rebuildWithRun(project: Project, game: string, settings: BuildSettings, building: ReadonlySet<string>, io: Io): Promise<Faction[]> {
+export async function rebuildWithRun(
+  project: Project,
+  game: string,
+  settings: BuildSettings,
+  building: ReadonlySet<string>,
+  io: Io,
+): Promise<Faction[]> {
   const kept = keptWithOtherSettings(project.previous, game, project.folder, GENERATOR, settings, building);
   const loaded: Faction[] = [];
   for (const k of kept) {
     const f = await loadFactionFiles([resolve(project.root, k.source)]).catch(() => null);
     if (f?.[0]?.id === k.id) loaded.push(f[0]);
   }
-  if (loaded.length > 0) io.err(`note: ${project.shown} holds ${loaded.map((f) => f.id).join(', ')} built with other settings; building ${loaded.length === 1 ? 'it' : 'them'} again with these\n`);
+  if (loaded.length > 0)
+    io.err(
+      `note: ${project.shown} holds ${loaded.map((f) => f.id).join(', ')} built with other settings; building ${loaded.length === 1 ? 'it' : 'them'} again with these\n`,
+    );
   return loaded;
 }
 
@@ -46,8 +55,13 @@ export async function writeRun(project: Project, run: RunFiles, io: Io): Promise
   const others = run.others.map((o) => ({ ...o, path: at(o.path) }));
   const table = run.table && { ...run.table, counts: new Map([...run.table.counts].map(([k, v]) => [at(k), v])) };
   // Sources relative to the folder: the manifest is the same wherever the project and its factions are cloned.
-  const factions = run.factions.map((f) => ({ ...f, source: relative(project.root, resolve(f.source)).split(sep).join('/') }));
+  const factions = run.factions.map((f) => ({
+    ...f,
+    source: relative(project.root, resolve(f.source)).split(sep).join('/'),
+  }));
   const full: ManifestRun = { ...run, parts, others, table, factions, folder: project.folder, generator: GENERATOR };
-  const notes = await writeProject(project, [...parts.map((p) => p.file), ...others], (previous) => composeManifest(previous, full));
+  const notes = await writeProject(project, [...parts.map((p) => p.file), ...others], (previous) =>
+    composeManifest(previous, full),
+  );
   for (const n of notes) io.err(`note: ${n}\n`);
 }

@@ -12,7 +12,9 @@ export function progressReporter(io: Io): (done: number, total: number, file: Ge
     const how = file.cached ? 'cached' : `${Math.round(file.buildMs)} ms`;
     if (io.isTty) {
       const filled = Math.round((done / total) * BAR_WIDTH);
-      io.err(`\r[${'#'.repeat(filled)}${'.'.repeat(BAR_WIDTH - filled)}] ${done}/${total} ${file.path.padEnd(32).slice(0, 32)}`);
+      io.err(
+        `\r[${'#'.repeat(filled)}${'.'.repeat(BAR_WIDTH - filled)}] ${done}/${total} ${file.path.padEnd(32).slice(0, 32)}`,
+      );
       if (done === total) io.err('\n');
     } else io.err(`${String(done).padStart(3)}/${total} ${file.path} (${how})\n`);
   };

@@ -17,16 +17,24 @@ export async function readStl(path: string, source: string, place: string): Prom
   try {
     triangles = parseStl(bytes).triangles.length / 3;
   } catch (e) {
-    if (e instanceof StlFormatError) throw InputError.single(source, place, `${path} is not an STL file (binary or ASCII): ${e.message}`);
+    if (e instanceof StlFormatError)
+      throw InputError.single(source, place, `${path} is not an STL file (binary or ASCII): ${e.message}`);
     throw e;
   }
-  if (triangles === 0) throw InputError.single(source, place, `${path} holds no triangles: expected the closed mesh of a part, exported as STL (binary or ASCII)`);
+  if (triangles === 0)
+    throw InputError.single(
+      source,
+      place,
+      `${path} holds no triangles: expected the closed mesh of a part, exported as STL (binary or ASCII)`,
+    );
   return bytes;
 }
 
 /** The bytes of each faction's external hull (`model.externalHull.stl`), by faction id. */
 export async function readExternalHulls(factions: readonly Faction[]): Promise<Map<string, Uint8Array>> {
   const out = new Map<string, Uint8Array>();
-  for (const f of factions) if (f.model.externalHullStl) out.set(f.id, await readStl(f.model.externalHullStl, f.sourceFile, 'model.externalHull.stl'));
+  for (const f of factions)
+    if (f.model.externalHullStl)
+      out.set(f.id, await readStl(f.model.externalHullStl, f.sourceFile, 'model.externalHull.stl'));
   return out;
 }

@@ -24,7 +24,11 @@ export const processIo: Io = {
  * (a full disk, `> /dev/full`, a device's error) is where the user sent the output, so one line that names
  * the stream and the reason, for stderr when that is not the stream that failed, and exit 2, no stack trace.
  */
-export function onOutputError(stream: 'standard output' | 'standard error', e: NodeJS.ErrnoException, exitCode: number | undefined): { line: string | null; code: number } {
+export function onOutputError(
+  stream: 'standard output' | 'standard error',
+  e: NodeJS.ErrnoException,
+  exitCode: number | undefined,
+): { line: string | null; code: number } {
   if (e.code === 'EPIPE') return { line: null, code: exitCode ?? EXIT.ok };
   const line = stream === 'standard error' ? null : `error: cannot write to ${stream}: ${describeSystemError(e)}\n`;
   return { line, code: EXIT.badInput };

@@ -47,7 +47,10 @@ export const FACTION_KEYS = {
     optional: ['hitsToSink', 'turretArcDeg'],
   },
   ability: { required: ['name', 'text'], optional: [] },
-  model: { required: ['hull', 'fittings', 'cannonSlots', 'coinSlot', 'wheelSlot'], optional: ['ballast', 'externalHull', 'look'] },
+  model: {
+    required: ['hull', 'fittings', 'cannonSlots', 'coinSlot', 'wheelSlot'],
+    optional: ['ballast', 'externalHull', 'look'],
+  },
   hull: { required: ['style', 'length', 'beam', 'height'], optional: [] },
   fitting: { required: ['kind', 'at'], optional: [] },
   hullCannonSlot: { required: ['facing'], optional: ['mount', 'at'] },
@@ -86,7 +89,17 @@ export const ID_MAX_LENGTH = 40;
  * and `assembly/` (the assembly guides), and the `cards`. A faction with one of these ids would share a
  * folder or a picture with them.
  */
-export const RESERVED_IDS: readonly string[] = ['shared', 'previews', 'plates', 'assembly', 'hulls', 'fleet', 'player', 'table', 'cards'];
+export const RESERVED_IDS: readonly string[] = [
+  'shared',
+  'previews',
+  'plates',
+  'assembly',
+  'hulls',
+  'fleet',
+  'player',
+  'table',
+  'cards',
+];
 /** A colour name in kebab-case (`blue-grey`) or `#rrggbb`. */
 export const COLOR_PATTERN = /^([a-z]+(-[a-z]+)*|#[0-9a-fA-F]{6})$/;
 
@@ -118,7 +131,12 @@ export const FACTION_LIMITS = {
 } as const;
 
 /** Reads a whole faction file; the result is meaningful only if the reader reported no problem. */
-export function checkFaction(r: YamlReader, root: Field, fileStem: string, mode: RulebookMode): FactionFile | undefined {
+export function checkFaction(
+  r: YamlReader,
+  root: Field,
+  fileStem: string,
+  mode: RulebookMode,
+): FactionFile | undefined {
   const top = r.mapping(root, '', FACTION_KEYS.faction, 'a faction file');
   if (!top) return undefined;
   let id: string | undefined;
@@ -129,9 +147,17 @@ export function checkFaction(r: YamlReader, root: Field, fileStem: string, mode:
       hint: `lowercase letters and digits in words joined by single hyphens, e.g. "queens-fleet" (the id names the output folder, so it cannot hold "/", ".." or spaces)`,
     });
     if (id !== undefined && RESERVED_IDS.includes(id)) {
-      r.report(idField.at, 'id', `"${id}" is a name the output folder already uses (${RESERVED_IDS.join(', ')}): the id names the faction's folder and its picture, so choose another`);
+      r.report(
+        idField.at,
+        'id',
+        `"${id}" is a name the output folder already uses (${RESERVED_IDS.join(', ')}): the id names the faction's folder and its picture, so choose another`,
+      );
     } else if (id !== undefined && id !== fileStem) {
-      r.report(idField.at, 'id', `"${id}" does not match the file name "${fileStem}"; the id names the output folder, so it must equal the file's name without its extension ("${fileStem}"), or rename the file to "${id}.yaml"`);
+      r.report(
+        idField.at,
+        'id',
+        `"${id}" does not match the file name "${fileStem}"; the id names the output folder, so it must equal the file's name without its extension ("${fileStem}"), or rename the file to "${id}.yaml"`,
+      );
     }
   }
   const nameField = top.get('name');
@@ -171,7 +197,10 @@ function checkCard(r: YamlReader, f: Field, mode: RulebookMode): CardFile | unde
   const colorField = card.get('color');
   const color =
     colorField &&
-    r.text(colorField, 'card.color', FACTION_LIMITS.nameChars, { re: COLOR_PATTERN, hint: 'a colour name in kebab-case such as "blue-grey", or "#rrggbb"' });
+    r.text(colorField, 'card.color', FACTION_LIMITS.nameChars, {
+      re: COLOR_PATTERN,
+      hint: 'a colour name in kebab-case such as "blue-grey", or "#rrggbb"',
+    });
   const headingField = card.get('maxHeadingDeg');
   const maxHeadingDeg = headingField && r.integer(headingField, 'card.maxHeadingDeg', FACTION_LIMITS.headingDeg);
   const arcField = card.get('turretArcDeg');
@@ -180,7 +209,11 @@ function checkCard(r: YamlReader, f: Field, mode: RulebookMode): CardFile | unde
   if (enforce) {
     const hitsField = card.get('hitsToSink');
     if (hitsField && hitsToSink !== undefined && fittings !== undefined && hitsToSink !== fittings + 1) {
-      r.report(hitsField.at, 'card.hitsToSink', `${hitsToSink} is not allowed; expected ${fittings + 1}: the rulebook sinks a ship on the hit after its last fitting, so hits to sink = fittings + 1 (or leave hitsToSink out)`);
+      r.report(
+        hitsField.at,
+        'card.hitsToSink',
+        `${hitsToSink} is not allowed; expected ${fittings + 1}: the rulebook sinks a ship on the hit after its last fitting, so hits to sink = fittings + 1 (or leave hitsToSink out)`,
+      );
     }
     if (headingField && maxHeadingDeg !== undefined) {
       const crew = ability.name === DISCIPLINED_CREW_ABILITY;
@@ -193,7 +226,17 @@ function checkCard(r: YamlReader, f: Field, mode: RulebookMode): CardFile | unde
       }
     }
   }
-  return { ships, moveCount, fittings, cannonSlots, hitsToSink, maxHeadingDeg, ...(turretArcDeg === undefined ? {} : { turretArcDeg }), ability, color } as CardFile;
+  return {
+    ships,
+    moveCount,
+    fittings,
+    cannonSlots,
+    hitsToSink,
+    maxHeadingDeg,
+    ...(turretArcDeg === undefined ? {} : { turretArcDeg }),
+    ability,
+    color,
+  } as CardFile;
 }
 
 function checkModel(r: YamlReader, f: Field): ModelFile | undefined {
@@ -215,7 +258,12 @@ function checkModel(r: YamlReader, f: Field): ModelFile | undefined {
 
   // Positions must lie inside the hull's footprint; without a valid size there is nothing to test them against.
   const within = (size: Length | undefined, what: string): Range | undefined =>
-    size && { min: -size.mm / 2, max: size.mm / 2, exclusive: true, why: `inside the hull: within half its ${what} of the centre` };
+    size && {
+      min: -size.mm / 2,
+      max: size.mm / 2,
+      exclusive: true,
+      why: `inside the hull: within half its ${what} of the centre`,
+    };
   const along = within(length, 'length');
   const across = within(beam, 'beam');
   const point = (field: Field, path: string): [string, string] | undefined =>
@@ -236,7 +284,12 @@ function checkModel(r: YamlReader, f: Field): ModelFile | undefined {
   const cannonSlots = slotItems?.map((item, i) => {
     const path = childPath('model.cannonSlots', i);
     if (r.peek(item, 'mount') === 'turret') {
-      r.mapping(item, path, FACTION_KEYS.turretCannonSlot, 'a turret cannon slot (it turns with the turret, so it has no facing or at)');
+      r.mapping(
+        item,
+        path,
+        FACTION_KEYS.turretCannonSlot,
+        'a turret cannon slot (it turns with the turret, so it has no facing or at)',
+      );
       return { mount: 'turret' as const };
     }
     const m = r.mapping(item, path, FACTION_KEYS.hullCannonSlot, 'a hull cannon slot');
@@ -252,7 +305,12 @@ function checkModel(r: YamlReader, f: Field): ModelFile | undefined {
   });
 
   // The coin and wheel slots: either `none` (a model without one; the validator will object) or { at }.
-  const slot = <T>(key: 'coinSlot' | 'wheelSlot', what: string, shape: string, readAt: (at: Field, path: string) => T | undefined) => {
+  const slot = <T>(
+    key: 'coinSlot' | 'wheelSlot',
+    what: string,
+    shape: string,
+    readAt: (at: Field, path: string) => T | undefined,
+  ) => {
     const field = model.get(key);
     const path = `model.${key}`;
     const kind = field && r.noneOrMapping(field, path, shape);
@@ -262,13 +320,24 @@ function checkModel(r: YamlReader, f: Field): ModelFile | undefined {
     return value === undefined ? undefined : { at: value };
   };
   const coinSlot = slot('coinSlot', 'the coin slot', '{ at: [along, across] }, e.g. { at: [-8mm, 0mm] }', point);
-  const wheelSlot = slot('wheelSlot', 'the wheel slot', '{ at: <length along the keel> }, e.g. { at: -29mm }', (at, path) => r.length(at, path, along)?.text);
+  const wheelSlot = slot(
+    'wheelSlot',
+    'the wheel slot',
+    '{ at: <length along the keel> }, e.g. { at: -29mm }',
+    (at, path) => r.length(at, path, along)?.text,
+  );
 
   const ballastField = model.get('ballast');
   let ballast: ModelFile['ballast'];
   if (ballastField) {
-    const b = r.mapping(ballastField, 'model.ballast', FACTION_KEYS.ballast, 'the ballast pocket, e.g. { at: [10mm, 0mm], washers: 3 }');
-    const at = b?.get('at'), washers = b?.get('washers');
+    const b = r.mapping(
+      ballastField,
+      'model.ballast',
+      FACTION_KEYS.ballast,
+      'the ballast pocket, e.g. { at: [10mm, 0mm], washers: 3 }',
+    );
+    const at = b?.get('at'),
+      washers = b?.get('washers');
     const point2 = at && point(at, 'model.ballast.at');
     const count = washers && r.integer(washers, 'model.ballast.washers', FACTION_LIMITS.ballastWashers);
     if (point2 && count !== undefined) ballast = { at: point2, washers: count };
@@ -277,8 +346,15 @@ function checkModel(r: YamlReader, f: Field): ModelFile | undefined {
   const externalField = model.get('externalHull');
   let externalHull: ModelFile['externalHull'];
   if (externalField) {
-    const stlField = r.mapping(externalField, 'model.externalHull', FACTION_KEYS.externalHull, 'an external hull')?.get('stl');
-    const stl = stlField && r.text(stlField, 'model.externalHull.stl', L.pathChars, { re: STL_PATH_PATTERN, hint: 'the path of an .stl file, relative to this faction file' });
+    const stlField = r
+      .mapping(externalField, 'model.externalHull', FACTION_KEYS.externalHull, 'an external hull')
+      ?.get('stl');
+    const stl =
+      stlField &&
+      r.text(stlField, 'model.externalHull.stl', L.pathChars, {
+        re: STL_PATH_PATTERN,
+        hint: 'the path of an .stl file, relative to this faction file',
+      });
     if (stl !== undefined) externalHull = { stl };
   }
 
@@ -286,12 +362,30 @@ function checkModel(r: YamlReader, f: Field): ModelFile | undefined {
   const look = lookField && checkLook(r, lookField, point);
 
   const hull = { style, length: length?.text, beam: beam?.text, height: height?.text };
-  return { hull, fittings, cannonSlots, coinSlot, wheelSlot, ...(ballast ? { ballast } : {}), ...(externalHull ? { externalHull } : {}), ...(look ? { look } : {}) } as ModelFile;
+  return {
+    hull,
+    fittings,
+    cannonSlots,
+    coinSlot,
+    wheelSlot,
+    ...(ballast ? { ballast } : {}),
+    ...(externalHull ? { externalHull } : {}),
+    ...(look ? { look } : {}),
+  } as ModelFile;
 }
 
 /** `model.look`: the surface, cargo and sails by name, and the ornaments, each a mapping keyed by its kind. */
-function checkLook(r: YamlReader, f: Field, point: (field: Field, path: string) => [string, string] | undefined): LookFile | undefined {
-  const look = r.mapping(f, 'model.look', FACTION_KEYS.look, 'the look, e.g. { surface: planks, cargo: crates, ornaments: [{ kind: rail }] }');
+function checkLook(
+  r: YamlReader,
+  f: Field,
+  point: (field: Field, path: string) => [string, string] | undefined,
+): LookFile | undefined {
+  const look = r.mapping(
+    f,
+    'model.look',
+    FACTION_KEYS.look,
+    'the look, e.g. { surface: planks, cargo: crates, ornaments: [{ kind: rail }] }',
+  );
   if (!look) return undefined;
   const out: Record<string, unknown> = {};
   const pick = <T extends string>(key: 'surface' | 'cargo' | 'sails', options: readonly T[]): void => {
@@ -307,10 +401,17 @@ function checkLook(r: YamlReader, f: Field, point: (field: Field, path: string) 
     out.ornaments = items.map((item, i) => {
       const path = childPath('model.look.ornaments', i);
       const kindValue = r.peek(item, 'kind');
-      const kind = (ORNAMENT_KINDS as readonly unknown[]).includes(kindValue) ? (kindValue as OrnamentFile['kind']) : undefined;
+      const kind = (ORNAMENT_KINDS as readonly unknown[]).includes(kindValue)
+        ? (kindValue as OrnamentFile['kind'])
+        : undefined;
       if (!kind) {
         // Read as a mapping of any ornament's keys, so a missing or unknown kind is reported at its place.
-        const m = r.mapping(item, path, { required: ['kind'], optional: ['count', 'shape', 'length', 'at'] }, 'an ornament');
+        const m = r.mapping(
+          item,
+          path,
+          { required: ['kind'], optional: ['count', 'shape', 'length', 'at'] },
+          'an ornament',
+        );
         const k = m?.get('kind');
         if (k) r.choice(k, `${path}.kind`, ORNAMENT_KINDS);
         return undefined;
@@ -328,7 +429,15 @@ function checkLook(r: YamlReader, f: Field, point: (field: Field, path: string) 
         }
         case 'ram': {
           const length = get('length');
-          return { kind, length: length && r.length(length, `${path}.length`, { ...FACTION_LIMITS.ramLengthMm, why: 'a ram that reads from above and prints without support' })?.text };
+          return {
+            kind,
+            length:
+              length &&
+              r.length(length, `${path}.length`, {
+                ...FACTION_LIMITS.ramLengthMm,
+                why: 'a ram that reads from above and prints without support',
+              })?.text,
+          };
         }
         case 'funnel': {
           const at = get('at');
@@ -358,7 +467,12 @@ function resolveLook(look: LookFile | undefined): Faction['model']['look'] {
         return { ...o };
     }
   });
-  return { surface: look?.surface ?? 'plain', cargo: look?.cargo ?? 'crates', sails: look?.sails ?? 'plain', ornaments };
+  return {
+    surface: look?.surface ?? 'plain',
+    cargo: look?.cargo ?? 'crates',
+    sails: look?.sails ?? 'plain',
+    ornaments,
+  };
 }
 
 /** A path ending in .stl, without NUL bytes (which no file system accepts). */
@@ -378,19 +492,28 @@ function mm(text: string): number {
 export function resolveFaction(file: FactionFile, sourceFile: string, baseDir: string): Faction {
   const { card, model } = file;
   const cannonSlots: CannonSlot[] = model.cannonSlots.map((s) =>
-    s.mount === 'turret' ? { mount: 'turret' } : { mount: 'hull', facing: s.facing, offsetMm: s.at === undefined ? 0 : mm(s.at) },
+    s.mount === 'turret'
+      ? { mount: 'turret' }
+      : { mount: 'hull', facing: s.facing, offsetMm: s.at === undefined ? 0 : mm(s.at) },
   );
   return {
     id: file.id,
     name: file.name,
     card: { ...card, ability: { ...card.ability }, hitsToSink: card.hitsToSink ?? card.fittings + 1 },
     model: {
-      hull: { style: model.hull.style, lengthMm: mm(model.hull.length), beamMm: mm(model.hull.beam), heightMm: mm(model.hull.height) },
+      hull: {
+        style: model.hull.style,
+        lengthMm: mm(model.hull.length),
+        beamMm: mm(model.hull.beam),
+        heightMm: mm(model.hull.height),
+      },
       fittings: model.fittings.map((f) => ({ kind: f.kind, xMm: mm(f.at[0]), yMm: mm(f.at[1]) })),
       cannonSlots,
       coinSlot: model.coinSlot === 'none' ? null : { xMm: mm(model.coinSlot.at[0]), yMm: mm(model.coinSlot.at[1]) },
       wheelSlot: model.wheelSlot === 'none' ? null : { xMm: mm(model.wheelSlot.at) },
-      ballast: model.ballast ? { xMm: mm(model.ballast.at[0]), yMm: mm(model.ballast.at[1]), washers: model.ballast.washers } : null,
+      ballast: model.ballast
+        ? { xMm: mm(model.ballast.at[0]), yMm: mm(model.ballast.at[1]), washers: model.ballast.washers }
+        : null,
       externalHullStl: model.externalHull ? resolvePath(baseDir, model.externalHull.stl) : null,
       look: resolveLook(model.look),
     },

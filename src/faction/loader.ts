@@ -54,7 +54,10 @@ export function parseFaction(text: string, sourceName: string, opts: LoadOptions
   const problems = [...warnings, ...duplicateKeys];
   const [first, ...echoes] = errors;
   if (first) {
-    const more = echoes.length === 0 ? '' : ` (and ${echoes.length} more YAML error${echoes.length === 1 ? '' : 's'} after it, probably caused by this one)`;
+    const more =
+      echoes.length === 0
+        ? ''
+        : ` (and ${echoes.length} more YAML error${echoes.length === 1 ? '' : 's'} after it, probably caused by this one)`;
     throw new InputError(byPlace([...problems, { ...first, message: first.message + more }]));
   }
 
@@ -62,7 +65,11 @@ export function parseFaction(text: string, sourceName: string, opts: LoadOptions
   const reader = new YamlReader(sourceName, doc, lines);
 
   if (doc.contents === null) {
-    throw InputError.single(sourceName, '1:1', 'the file is empty; a faction file is a mapping with `id`, `name`, `card` and `model` (see factions/queens-fleet.yaml)');
+    throw InputError.single(
+      sourceName,
+      '1:1',
+      'the file is empty; a faction file is a mapping with `id`, `name`, `card` and `model` (see factions/queens-fleet.yaml)',
+    );
   }
   const stem = basename(sourceName, extname(sourceName));
   const file = checkFaction(reader, { node: doc.contents, at: doc.contents }, stem, opts.rulebook ?? 'enforce');
@@ -92,7 +99,12 @@ export async function loadFactionFiles(paths: readonly string[], opts: LoadOptio
       if (text.status === 'rejected') throw text.reason;
       const f = parseFaction(text.value, path, opts);
       const twin = factions.find((g) => g.id === f.id);
-      if (twin) problems.push({ source: path, place: 'id', message: `id "${f.id}" is also the id of ${twin.sourceFile}; each faction needs its own id (it names the output folder), so keep only one of the two files` });
+      if (twin)
+        problems.push({
+          source: path,
+          place: 'id',
+          message: `id "${f.id}" is also the id of ${twin.sourceFile}; each faction needs its own id (it names the output folder), so keep only one of the two files`,
+        });
       else factions.push(f);
     } catch (e) {
       if (!(e instanceof InputError)) throw e;
@@ -110,7 +122,11 @@ export async function loadFactionFiles(paths: readonly string[], opts: LoadOptio
 export async function loadFactions(dir: string, opts: LoadOptions = {}): Promise<Faction[]> {
   const paths = await listFiles(dir, FACTION_FILE_EXTENSIONS);
   if (paths.length === 0) {
-    throw InputError.single(dir, '', `no faction files (${FACTION_FILE_EXTENSIONS.map((e) => `*${e}`).join(', ')}) in this folder; point --factions-dir at a folder like the shipped factions/`);
+    throw InputError.single(
+      dir,
+      '',
+      `no faction files (${FACTION_FILE_EXTENSIONS.map((e) => `*${e}`).join(', ')}) in this folder; point --factions-dir at a folder like the shipped factions/`,
+    );
   }
   const factions = await loadFactionFiles(paths, opts);
   return factions.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));

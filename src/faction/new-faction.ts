@@ -8,7 +8,7 @@ import { ID_PATTERN } from './format.js';
 
 /** What each field is for, written above it: the card (the rules) apart from the model (the print). */
 const COMMENTS: Readonly<Record<string, string>> = {
-  id: 'The id names the output folder and must equal this file\'s name (without .yaml).',
+  id: "The id names the output folder and must equal this file's name (without .yaml).",
   name: 'As printed on the card.',
   card: 'The card: what the rules say. validate checks it against the model below (fittings, slots, hits to sink).',
   'card.ships': 'Ships in one faction set (the rulebook: 2 to 5).',
@@ -17,21 +17,30 @@ const COMMENTS: Readonly<Record<string, string>> = {
   'card.cannonSlots': 'Cannon slots per ship: one entry each in model.cannonSlots.',
   'card.hitsToSink': 'Always fittings + 1 (a ship with no fittings left sinks on the next hit).',
   'card.maxHeadingDeg': 'How far a Move may swing the heading: 90, or 180 with a Disciplined Crew.',
-  'card.ability': 'The faction\'s ability, as printed on the card.',
-  'card.color': 'The ship\'s colour: a name in kebab-case (blue-grey) or #rrggbb.',
-  model: 'The model: what gets printed. Lengths carry their unit (mm, cm, in). x runs along the keel (+ toward the bow), y across (+ to port).',
-  'model.hull': 'Hull style (galleon, sloop, carrack, junk, wraith, ironclad, proa) and size; `shipwright studio` shows it in 3D.',
-  'model.fittings': 'One deck socket per fitting, at [x, y]. `shipwright validate --previews DIR` draws the deck map: where each fits.',
-  'model.cannonSlots': 'port/starboard slots: `at` along the keel; bow/stern slots: `at` across (only some styles\' ends are flat enough); `mount: turret` for the turret\'s.',
+  'card.ability': "The faction's ability, as printed on the card.",
+  'card.color': "The ship's colour: a name in kebab-case (blue-grey) or #rrggbb.",
+  model:
+    'The model: what gets printed. Lengths carry their unit (mm, cm, in). x runs along the keel (+ toward the bow), y across (+ to port).',
+  'model.hull':
+    'Hull style (galleon, sloop, carrack, junk, wraith, ironclad, proa) and size; `shipwright studio` shows it in 3D.',
+  'model.fittings':
+    'One deck socket per fitting, at [x, y]. `shipwright validate --previews DIR` draws the deck map: where each fits.',
+  'model.cannonSlots':
+    "port/starboard slots: `at` along the keel; bow/stern slots: `at` across (only some styles' ends are flat enough); `mount: turret` for the turret's.",
   'model.coinSlot': 'The coin slot on the deck (Brace for Impact), at [x, y].',
-  'model.wheelSlot': 'The wheel carriage\'s slot in the bottom, `at` along the keel (toward the stern is negative).',
+  'model.wheelSlot': "The wheel carriage's slot in the bottom, `at` along the keel (toward the stern is negative).",
   'model.ballast': 'Optional: steel washers in a pocket in the bottom, to steady the ship.',
   'model.look': 'Optional: the surface, the cargo, the sails and the ornaments.',
 };
 
 /** `Iron Armada` → `iron-armada`. */
 export function factionIdOf(name: string): string {
-  return name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
 }
 
 /**
@@ -41,9 +50,18 @@ export function factionIdOf(name: string): string {
  */
 export function newFactionText(name: string, sourceText: string, schemaPath: string): { id: string; text: string } {
   const id = factionIdOf(name);
-  if (!ID_PATTERN.test(id)) throw InputError.single('NAME', '', `"${name}" makes no faction id: give a name with letters or digits, e.g. "Iron Armada" (id iron-armada)`);
+  if (!ID_PATTERN.test(id))
+    throw InputError.single(
+      'NAME',
+      '',
+      `"${name}" makes no faction id: give a name with letters or digits, e.g. "Iron Armada" (id iron-armada)`,
+    );
   const quoted = JSON.stringify(name.trim());
-  const out: string[] = [`# yaml-language-server: $schema=${schemaPath}`, `# ${name.trim()}: a faction for Cannons & Coastlines, made by shipwright new-faction. Check it with`, `#   shipwright validate ${id}.yaml --previews previews   or edit it live in   shipwright studio ${id}.yaml`];
+  const out: string[] = [
+    `# yaml-language-server: $schema=${schemaPath}`,
+    `# ${name.trim()}: a faction for Cannons & Coastlines, made by shipwright new-faction. Check it with`,
+    `#   shipwright validate ${id}.yaml --previews previews   or edit it live in   shipwright studio ${id}.yaml`,
+  ];
   const stack: { indent: number; key: string }[] = [];
   for (const line of sourceText.split('\n')) {
     if (/^# yaml-language-server:/.test(line)) continue;

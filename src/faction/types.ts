@@ -131,9 +131,7 @@ export interface FittingSocket {
   yMm: number;
 }
 
-export type CannonSlot =
-  | { mount: 'hull'; facing: SlotFacing; offsetMm: number }
-  | { mount: 'turret' };
+export type CannonSlot = { mount: 'hull'; facing: SlotFacing; offsetMm: number } | { mount: 'turret' };
 
 export interface HullModel {
   style: HullStyle;

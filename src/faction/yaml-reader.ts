@@ -58,7 +58,11 @@ export class YamlReader {
     const range = (at as { range?: readonly number[] } | null)?.range;
     if (range?.[0] !== undefined) {
       const { line, col } = this.lines.linePos(range[0]);
-      this.problems.push({ source: this.source, place: `${line}:${col}`, message: path === '' ? message : `${path}: ${message}` });
+      this.problems.push({
+        source: this.source,
+        place: `${line}:${col}`,
+        message: path === '' ? message : `${path}: ${message}`,
+      });
     } else {
       this.problems.push({ source: this.source, place: path, message });
     }
@@ -121,7 +125,11 @@ export class YamlReader {
     const n = this.resolve(f.node);
     const allowed = [...keys.required, ...keys.optional];
     if (!isMap(n)) {
-      this.report(f.at, path, `expected ${what}: a mapping with keys ${listOf(allowed, 'and')}, got ${describe(this.plain(f.node))}`);
+      this.report(
+        f.at,
+        path,
+        `expected ${what}: a mapping with keys ${listOf(allowed, 'and')}, got ${describe(this.plain(f.node))}`,
+      );
       return undefined;
     }
     const fields = new Map<string, Field>();
@@ -130,7 +138,11 @@ export class YamlReader {
       const key = this.resolve(pair.key);
       const keyAt = pair.key ?? f.at;
       if (!isScalar(key) || key.value === null || typeof key.value === 'object') {
-        this.report(keyAt, path, `a key must be a plain name, got ${describe(this.plain(pair.key))}; allowed keys: ${listOf(allowed)}`);
+        this.report(
+          keyAt,
+          path,
+          `a key must be a plain name, got ${describe(this.plain(pair.key))}; allowed keys: ${listOf(allowed)}`,
+        );
         continue;
       }
       const name = String(key.value);
@@ -139,7 +151,11 @@ export class YamlReader {
         if (hint !== undefined) suggested.add(hint);
         const where = path === '' ? 'at the top level' : `in ${path}`;
         const valid = hint !== undefined ? `did you mean \`${hint}\`? ` : '';
-        this.report(keyAt, childPath(path, name), `unknown key \`${name}\` ${where}; ${valid}allowed keys: ${listOf(allowed)}`);
+        this.report(
+          keyAt,
+          childPath(path, name),
+          `unknown key \`${name}\` ${where}; ${valid}allowed keys: ${listOf(allowed)}`,
+        );
         continue;
       }
       fields.set(name, { node: pair.value, at: pair.value ?? keyAt });
@@ -172,7 +188,8 @@ export class YamlReader {
     const v = this.plain(f.node);
     const valid = `expected a whole number from ${range.min} to ${range.max}${rule === '' ? '' : ` (${rule})`}`;
     if (typeof v !== 'number') {
-      const unquote = typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? ' (write it without quotes)' : '';
+      const unquote =
+        typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? ' (write it without quotes)' : '';
       this.report(f.at, path, `${valid}, got ${describe(v)}${unquote}`);
       return undefined;
     }
@@ -191,7 +208,11 @@ export class YamlReader {
   text(f: Field, path: string, maxLength: number, pattern?: { re: RegExp; hint: string }): string | undefined {
     const v = this.plain(f.node);
     if (typeof v !== 'string' || v.trim() === '') {
-      this.report(f.at, path, `expected text (1 to ${maxLength} characters), got ${typeof v === 'string' ? 'empty text' : describe(v)}`);
+      this.report(
+        f.at,
+        path,
+        `expected text (1 to ${maxLength} characters), got ${typeof v === 'string' ? 'empty text' : describe(v)}`,
+      );
       return undefined;
     }
     if (v.length > maxLength) {
@@ -215,7 +236,11 @@ export class YamlReader {
     if (v === undefined) return undefined;
     const missing = undrawable(wrapped ? v.replace(/\s+/g, ' ') : v);
     if (missing.length === 0) return v;
-    this.report(f.at, path, `the lettering of cards and pictures cannot draw ${nameCharacters(missing)}; write it with ${DRAWABLE}`);
+    this.report(
+      f.at,
+      path,
+      `the lettering of cards and pictures cannot draw ${nameCharacters(missing)}; write it with ${DRAWABLE}`,
+    );
     return undefined;
   }
 
@@ -228,7 +253,11 @@ export class YamlReader {
       const n = this.resolve(node);
       if (isScalar(n)) {
         if (typeof n.value !== 'number' || Number.isFinite(n.value)) return true;
-        this.report(n, at, `${(n as { source?: string }).source ?? String(n.value)} reads as ${String(n.value)}, not a finite number; expected a number a part can be built with`);
+        this.report(
+          n,
+          at,
+          `${(n as { source?: string }).source ?? String(n.value)} reads as ${String(n.value)}, not a finite number; expected a number a part can be built with`,
+        );
         return false;
       }
       if (isSeq(n)) return n.items.every((item, i) => walk(item, childPath(at, i)));

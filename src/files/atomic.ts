@@ -45,7 +45,11 @@ export interface AtomicWriteOptions {
  * `target`) for an empty path, a target that is not a regular file, a missing parent folder (unless
  * `createParents`) and any error the disk gives back (full, read-only, permission).
  */
-export async function writeFileAtomic(target: string, data: Uint8Array | string, options: AtomicWriteOptions = {}): Promise<void> {
+export async function writeFileAtomic(
+  target: string,
+  data: Uint8Array | string,
+  options: AtomicWriteOptions = {},
+): Promise<void> {
   if (target === '') throw InputError.single(target, '', 'the path is empty: name a file to write');
   try {
     const path = await resolveTarget(target);
@@ -53,7 +57,12 @@ export async function writeFileAtomic(target: string, data: Uint8Array | string,
     if (options.createParents) await mkdir(dir, { recursive: true });
     else {
       const info = await stat(dir).catch(() => null);
-      if (!info) throw InputError.single(target, '', `the folder ${dir} does not exist: create it first, or write somewhere else`);
+      if (!info)
+        throw InputError.single(
+          target,
+          '',
+          `the folder ${dir} does not exist: create it first, or write somewhere else`,
+        );
       if (!info.isDirectory()) throw InputError.single(target, '', `${dir} is not a folder`);
     }
     const mode = (await stat(path).catch(() => null))?.mode;
@@ -86,10 +95,12 @@ async function resolveTarget(target: string): Promise<string> {
   if (own.isSymbolicLink()) {
     const to = await stat(target).catch(() => null);
     if (!to) throw InputError.single(target, '', 'is a symbolic link to nothing: remove it or point it at a file');
-    if (!to.isFile()) throw InputError.single(target, '', `is a symbolic link to ${fileKind(to)}, not to a regular file`);
+    if (!to.isFile())
+      throw InputError.single(target, '', `is a symbolic link to ${fileKind(to)}, not to a regular file`);
     return realpath(target);
   }
-  if (!own.isFile()) throw InputError.single(target, '', `is ${fileKind(own)}, not a regular file: name a file to write`);
+  if (!own.isFile())
+    throw InputError.single(target, '', `is ${fileKind(own)}, not a regular file: name a file to write`);
   return target;
 }
 

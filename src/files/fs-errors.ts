@@ -31,7 +31,11 @@ const REASONS: Readonly<Record<string, string>> = {
 
 /** An error the operating system raised (it has an errno code). */
 export function isSystemError(e: unknown): e is NodeJS.ErrnoException & { code: string } {
-  return e instanceof Error && typeof (e as NodeJS.ErrnoException).code === 'string' && /^E[A-Z0-9]+$/.test((e as NodeJS.ErrnoException).code!);
+  return (
+    e instanceof Error &&
+    typeof (e as NodeJS.ErrnoException).code === 'string' &&
+    /^E[A-Z0-9]+$/.test((e as NodeJS.ErrnoException).code!)
+  );
 }
 
 /** Why an errno failed, in words (`the disk is full`), with the code for searching. */

@@ -60,14 +60,28 @@ export interface LockOptions {
  * Runs `fn` holding the lock file `lockPath`. `shown` names what the user gave (the folder or file the
  * lock guards) in messages. Throws InputError when the wait ends or the lock path holds something else.
  */
-export async function withLock<T>(lockPath: string, shown: string, fn: () => Promise<T>, options: LockOptions = {}): Promise<T> {
+export async function withLock<T>(
+  lockPath: string,
+  shown: string,
+  fn: () => Promise<T>,
+  options: LockOptions = {},
+): Promise<T> {
   const deadline = Date.now() + (options.waitMs ?? LOCK_WAIT_MS);
   const token = randomBytes(8).toString('hex');
   for (;;) {
-    const info = await lstat(lockPath).catch((e: NodeJS.ErrnoException) => (e.code === 'ENOENT' ? null : Promise.reject(asUserError(e, lockPath, 'cannot read the lock'))));
-    if (info && !info.isFile()) throw InputError.single(lockPath, '', `is ${fileKind(info)} where shipwright keeps the lock of ${shown}: remove it`);
+    const info = await lstat(lockPath).catch((e: NodeJS.ErrnoException) =>
+      e.code === 'ENOENT' ? null : Promise.reject(asUserError(e, lockPath, 'cannot read the lock')),
+    );
+    if (info && !info.isFile())
+      throw InputError.single(
+        lockPath,
+        '',
+        `is ${fileKind(info)} where shipwright keeps the lock of ${shown}: remove it`,
+      );
     if (!info) {
-      const fh = await open(lockPath, 'wx').catch((e: NodeJS.ErrnoException) => (e.code === 'EEXIST' ? null : Promise.reject(asUserError(e, shown, 'cannot lock it'))));
+      const fh = await open(lockPath, 'wx').catch((e: NodeJS.ErrnoException) =>
+        e.code === 'EEXIST' ? null : Promise.reject(asUserError(e, shown, 'cannot lock it')),
+      );
       if (fh) {
         held.add(token);
         try {
@@ -86,7 +100,11 @@ export async function withLock<T>(lockPath: string, shown: string, fn: () => Pro
     }
     if (Date.now() > deadline) {
       const pid = text === null ? null : parseHolder(text)?.pid;
-      throw InputError.single(shown, '', `another shipwright run (${pid ? `pid ${pid}` : 'its lock is unreadable'}) is writing ${options.what ?? 'this folder'}: wait for it to finish, or remove ${lockPath} if no run is going`);
+      throw InputError.single(
+        shown,
+        '',
+        `another shipwright run (${pid ? `pid ${pid}` : 'its lock is unreadable'}) is writing ${options.what ?? 'this folder'}: wait for it to finish, or remove ${lockPath} if no run is going`,
+      );
     }
     await sleep(50);
   }

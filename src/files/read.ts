@@ -88,7 +88,11 @@ export function decodeUtf8(bytes: Uint8Array, source: string): string {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
     const { line, col, byte } = firstInvalidUtf8(bytes);
-    throw InputError.single(source, `${line}:${col}`, `byte 0x${byte.toString(16).padStart(2, '0')} is not valid UTF-8; save the file as UTF-8 (Latin-1 and UTF-16 are not accepted)`);
+    throw InputError.single(
+      source,
+      `${line}:${col}`,
+      `byte 0x${byte.toString(16).padStart(2, '0')} is not valid UTF-8; save the file as UTF-8 (Latin-1 and UTF-16 are not accepted)`,
+    );
   }
 }
 
@@ -147,7 +151,10 @@ export async function isReadableFolder(dir: string): Promise<boolean> {
 /** The names of the folders in `dir` that hold a file `name`, sorted; none when `dir` cannot be read. */
 export async function foldersHolding(dir: string, name: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
-  return entries.filter((e) => e.isDirectory() && existsSync(join(dir, e.name, name))).map((e) => e.name).sort();
+  return entries
+    .filter((e) => e.isDirectory() && existsSync(join(dir, e.name, name)))
+    .map((e) => e.name)
+    .sort();
 }
 
 /**

@@ -25,14 +25,24 @@ export interface PieceBuilder extends PackUse {
 
 /** A board is whole squares, and lies on the largest table the rulebooks name (PACK_LIMITS.boardMm). */
 function boardBounds(params: Record<string, unknown>): { param: string; message: string }[] {
-  const whole = (['boardCols', 'boardRows'] as const).filter((k) => !(Number.isInteger(params[k]) && (params[k] as number) >= 1));
-  const out = whole.map((k) => ({ param: k, message: `${String(params[k])} is not valid: expected a whole number of squares, at least 1` }));
-  const { boardCols: cols, boardRows: rows, squareMm } = params as { boardCols: number; boardRows: number; squareMm: unknown };
+  const whole = (['boardCols', 'boardRows'] as const).filter(
+    (k) => !(Number.isInteger(params[k]) && (params[k] as number) >= 1),
+  );
+  const out = whole.map((k) => ({
+    param: k,
+    message: `${String(params[k])} is not valid: expected a whole number of squares, at least 1`,
+  }));
+  const {
+    boardCols: cols,
+    boardRows: rows,
+    squareMm,
+  } = params as { boardCols: number; boardRows: number; squareMm: unknown };
   if (out.length > 0 || !(typeof squareMm === 'number' && Number.isFinite(squareMm) && squareMm > 0)) return out;
   const { short, long } = PACK_LIMITS.boardMm;
   if (Math.min(cols, rows) * squareMm <= short && Math.max(cols, rows) * squareMm <= long) return [];
   // Blame the side that does not fit: the longer past the table's length, else the shorter past its width.
-  const longer = cols >= rows ? 'boardCols' : 'boardRows', shorter = longer === 'boardCols' ? 'boardRows' : 'boardCols';
+  const longer = cols >= rows ? 'boardCols' : 'boardRows',
+    shorter = longer === 'boardCols' ? 'boardRows' : 'boardCols';
   const param = Math.max(cols, rows) * squareMm > long ? longer : shorter;
   const [w, l] = [Math.floor(short / squareMm), Math.floor(long / squareMm)];
   const message = `${cols} × ${rows} squares of ${squareMm} mm make a board of ${Math.round(cols * squareMm)} × ${Math.round(rows * squareMm)} mm; the largest table the rulebooks name is ${short / MM_PER_FOOT} × ${long / MM_PER_FOOT} ft (${Math.round(short)} × ${Math.round(long)} mm): at most ${w} × ${l} squares of ${squareMm} mm`;
@@ -43,7 +53,11 @@ function boardBounds(params: Record<string, unknown>): { param: string; message:
 const BOUNDS: Partial<Record<PieceBuilderId, PieceBuilder['bounds']>> = { board: boardBounds };
 
 /** What a pack may do with a builder: its defaults, its `pack` use and its bounds. */
-export const pieceBuilder = (id: PieceBuilderId): PieceBuilder => ({ ...packUse(id), defaults: () => builderDefaults(id), ...(BOUNDS[id] ? { bounds: BOUNDS[id] } : {}) });
+export const pieceBuilder = (id: PieceBuilderId): PieceBuilder => ({
+  ...packUse(id),
+  defaults: () => builderDefaults(id),
+  ...(BOUNDS[id] ? { bounds: BOUNDS[id] } : {}),
+});
 
 /** Parameters no pack sets: the printer's. */
 export const SETTINGS_PARAMS = ['clearanceMm'] as const;

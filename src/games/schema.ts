@@ -10,7 +10,16 @@ import { PIECE_BUILDER_IDS, pieceBuilder, SETTINGS_PARAMS, type PieceBuilder } f
 
 const ID_PATTERN = '^[a-z0-9]+(-[a-z0-9]+)*$';
 
-const jsonType = (d: unknown): object => (Array.isArray(d) ? { type: 'array', default: d } : typeof d === 'number' ? { type: 'number', default: d } : typeof d === 'boolean' ? { type: 'boolean', default: d } : typeof d === 'string' ? { type: 'string', default: d } : { type: 'object' });
+const jsonType = (d: unknown): object =>
+  Array.isArray(d)
+    ? { type: 'array', default: d }
+    : typeof d === 'number'
+      ? { type: 'number', default: d }
+      : typeof d === 'boolean'
+        ? { type: 'boolean', default: d }
+        : typeof d === 'string'
+          ? { type: 'string', default: d }
+          : { type: 'object' };
 
 const checkParamType: Record<ParamType, object> = {
   piece: { type: 'string', pattern: ID_PATTERN, description: "one of this pack's piece ids" },
@@ -26,35 +35,73 @@ export async function gameSchema(): Promise<object> {
     const pb: PieceBuilder = pieceBuilder(id);
     const all = { ...(await pb.defaults()), ...(pb.pieceParams ?? {}) };
     const skip = new Set<string>([...(pb.internal ?? []), ...SETTINGS_PARAMS]);
-    const properties = Object.fromEntries(Object.entries(all).filter(([k]) => !skip.has(k)).map(([k, d]) => [k, jsonType(d)]));
+    const properties = Object.fromEntries(
+      Object.entries(all)
+        .filter(([k]) => !skip.has(k))
+        .map(([k, d]) => [k, jsonType(d)]),
+    );
     return { type: 'object', additionalProperties: false, properties };
   };
   const byBuilder = await Promise.all(
     PIECE_BUILDER_IDS.map(async (id) => {
       const params = await paramsOf(id);
-      return { if: { properties: { builder: { const: id } }, required: ['builder'] }, then: { properties: { params, variants: { items: { properties: { params } } } } } };
+      return {
+        if: { properties: { builder: { const: id } }, required: ['builder'] },
+        then: { properties: { params, variants: { items: { properties: { params } } } } },
+      };
     }),
   );
   const checks = CHECK_KINDS.map((kind) => {
     const spec = CHECKS[kind].params as Record<string, { type: ParamType; default?: unknown }>;
     const required = ['check', 'rule', ...Object.keys(spec).filter((k) => spec[k]!.default === undefined)];
-    const properties = { check: { const: kind, description: CHECKS[kind].title }, rule: { type: 'string', description: 'Where the rulebook says so, quoted in findings.' }, ...Object.fromEntries(Object.entries(spec).map(([k, p]) => [k, { ...checkParamType[p.type], ...(p.default === undefined ? {} : { default: p.default }) }])) };
+    const properties = {
+      check: { const: kind, description: CHECKS[kind].title },
+      rule: { type: 'string', description: 'Where the rulebook says so, quoted in findings.' },
+      ...Object.fromEntries(
+        Object.entries(spec).map(([k, p]) => [
+          k,
+          { ...checkParamType[p.type], ...(p.default === undefined ? {} : { default: p.default }) },
+        ]),
+      ),
+    };
     return { type: 'object', additionalProperties: false, required, properties };
   });
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     title: 'Shipwright game pack',
-    description: 'One game Shipwright prints for (games/<id>/game.yaml): its pieces, how many per player or per table and the rule each count comes from, their colours, builders and parameters, and the checks `shipwright validate --game` runs. Generated from src/games (npm run docs keeps it current).',
+    description:
+      'One game Shipwright prints for (games/<id>/game.yaml): its pieces, how many per player or per table and the rule each count comes from, their colours, builders and parameters, and the checks `shipwright validate --game` runs. Generated from src/games (npm run docs keeps it current).',
     type: 'object',
     additionalProperties: false,
     required: ['id', 'name', 'rulebook', 'players'],
     properties: {
-      id: { type: 'string', pattern: ID_PATTERN, maxLength: 40, description: 'Names the pack (`--game ID`) and its output folder (out/ID).' },
+      id: {
+        type: 'string',
+        pattern: ID_PATTERN,
+        maxLength: 40,
+        description: 'Names the pack (`--game ID`) and its output folder (out/ID).',
+      },
       name: { type: 'string', maxLength: 80 },
       rulebook: { type: 'string', maxLength: 300, description: 'The rules the pack follows.' },
-      players: { type: 'object', additionalProperties: false, required: ['min', 'max'], properties: { min: { type: 'integer', minimum: 1, maximum: PACK_LIMITS.players }, max: { type: 'integer', minimum: 1, maximum: PACK_LIMITS.players } } },
-      colors: { type: 'array', items: { type: 'string' }, description: 'Seat colours, one per player up to players.max; a piece coloured `player` is printed in each.' },
-      factions: { type: 'string', description: 'Cannons & Coastlines (or a copy of it): the folder of faction files, relative to the pack, whose faction sets it prints; such a pack takes no pieces, checks or colors, and plays 2–20.' },
+      players: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['min', 'max'],
+        properties: {
+          min: { type: 'integer', minimum: 1, maximum: PACK_LIMITS.players },
+          max: { type: 'integer', minimum: 1, maximum: PACK_LIMITS.players },
+        },
+      },
+      colors: {
+        type: 'array',
+        items: { type: 'string' },
+        description: 'Seat colours, one per player up to players.max; a piece coloured `player` is printed in each.',
+      },
+      factions: {
+        type: 'string',
+        description:
+          'Cannons & Coastlines (or a copy of it): the folder of faction files, relative to the pack, whose faction sets it prints; such a pack takes no pieces, checks or colors, and plays 2–20.',
+      },
       pieces: {
         type: 'array',
         maxItems: PACK_LIMITS.files,
@@ -63,16 +110,45 @@ export async function gameSchema(): Promise<object> {
           additionalProperties: false,
           required: ['id', 'builder', 'count', 'rule'],
           properties: {
-            id: { type: 'string', pattern: ID_PATTERN, maxLength: 40, description: 'Names its file: <id>.stl, or <id>-<variant>.stl.' },
+            id: {
+              type: 'string',
+              pattern: ID_PATTERN,
+              maxLength: 40,
+              description: 'Names its file: <id>.stl, or <id>-<variant>.stl.',
+            },
             builder: { enum: PIECE_BUILDER_IDS },
-            count: { type: 'object', additionalProperties: false, properties: { perPlayer: { type: 'integer', minimum: 0, maximum: PACK_LIMITS.tablePieces }, perTable: { type: 'integer', minimum: 0, maximum: PACK_LIMITS.tablePieces } } },
+            count: {
+              type: 'object',
+              additionalProperties: false,
+              properties: {
+                perPlayer: { type: 'integer', minimum: 0, maximum: PACK_LIMITS.tablePieces },
+                perTable: { type: 'integer', minimum: 0, maximum: PACK_LIMITS.tablePieces },
+              },
+            },
             rule: { type: 'string', maxLength: 300, description: 'The rule the count comes from.' },
-            color: { type: 'string', default: 'any', description: 'A colour name, `player` (one per seat, in its colour) or `any`.' },
+            color: {
+              type: 'string',
+              default: 'any',
+              description: 'A colour name, `player` (one per seat, in its colour) or `any`.',
+            },
             material: { type: 'string', default: 'pla' },
             optional: { type: 'boolean', default: false },
             params: { type: 'object' },
-            variants: { type: 'array', maxItems: PACK_LIMITS.files, items: { type: 'object', additionalProperties: false, required: ['id'], properties: { id: { type: 'string' }, params: { type: 'object' } } } },
-            variantsFile: { type: 'string', pattern: '^[A-Za-z0-9_-]+\\.ya?ml$', description: 'A YAML file in the pack folder holding `variants:`.' },
+            variants: {
+              type: 'array',
+              maxItems: PACK_LIMITS.files,
+              items: {
+                type: 'object',
+                additionalProperties: false,
+                required: ['id'],
+                properties: { id: { type: 'string' }, params: { type: 'object' } },
+              },
+            },
+            variantsFile: {
+              type: 'string',
+              pattern: '^[A-Za-z0-9_-]+\\.ya?ml$',
+              description: 'A YAML file in the pack folder holding `variants:`.',
+            },
           },
           allOf: byBuilder,
         },

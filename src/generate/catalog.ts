@@ -29,7 +29,12 @@ const TUNED = new Map<string, ReturnType<typeof cannonOptionsFor>>();
 
 /** What the solver is asked for the build's cannon: its material, range, clearance and design. */
 export function cannonRequest(s: BuildSettings): TuneRequest {
-  return { ...s.cannonDesign, materialId: s.cannonMaterialId, targetRangeM: s.cannonRangeM, clearanceMm: s.clearanceMm };
+  return {
+    ...s.cannonDesign,
+    materialId: s.cannonMaterialId,
+    targetRangeM: s.cannonRangeM,
+    clearanceMm: s.clearanceMm,
+  };
 }
 
 export interface CatalogEntry {
@@ -65,7 +70,10 @@ const ROCKS_RULE = `${PRINT_LIST.rocks.min}–${PRINT_LIST.rocks.max} rocks or r
 const PLA = (): string => 'pla';
 const clearance = (s: BuildSettings): { clearanceMm: number } => ({ clearanceMm: s.clearanceMm });
 /** The wheel as this printer needs it: sized for its band, for the click over the measured roll factor. */
-const wheelSizing = (s: BuildSettings): { clickDistanceMm: number; band: BuildSettings['band'] } => ({ clickDistanceMm: CLICK_DISTANCE_MM / s.wheelRollFactor, band: s.band });
+const wheelSizing = (s: BuildSettings): { clickDistanceMm: number; band: BuildSettings['band'] } => ({
+  clickDistanceMm: CLICK_DISTANCE_MM / s.wheelRollFactor,
+  band: s.band,
+});
 /** The printer's elephant's foot, for parts with a fit on the bed (src/parts/chamfer.ts). */
 const bedChamfer = (s: BuildSettings): { bedChamferMm: number } => ({ bedChamferMm: s.printer.elephantFootMm });
 
@@ -74,7 +82,8 @@ export const CATALOG: readonly CatalogEntry[] = [
     part: 'hull',
     folder: 'faction',
     builder: 'hull',
-    options: (s, f) => (f && !f.model.externalHullStl ? { model: f.model, clearanceMm: s.clearanceMm, ...bedChamfer(s) } : null),
+    options: (s, f) =>
+      f && !f.model.externalHullStl ? { model: f.model, clearanceMm: s.clearanceMm, ...bedChamfer(s) } : null,
     color: (f) => f?.card.color ?? 'faction colour',
     material: PLA,
     count: { per: { ship: 1 }, rule: 'ships: the faction card', optional: false },
@@ -95,7 +104,11 @@ export const CATALOG: readonly CatalogEntry[] = [
     options: bedChamfer,
     color: () => 'wood-brown',
     material: PLA,
-    count: { per: { mast: 1 }, rule: `1 per ship + 1 per island (${ISLANDS_PER_SET} islands per set)`, optional: false },
+    count: {
+      per: { mast: 1 },
+      rule: `1 per ship + 1 per island (${ISLANDS_PER_SET} islands per set)`,
+      optional: false,
+    },
   },
   {
     part: 'sail',
@@ -112,11 +125,12 @@ export const CATALOG: readonly CatalogEntry[] = [
     part: 'sail',
     folder: 'faction',
     builder: 'sail',
-    options: (s, f) => (f && f.model.look.sails === 'tattered' ? { ...clearance(s), damaged: false, tattered: true } : null),
+    options: (s, f) =>
+      f && f.model.look.sails === 'tattered' ? { ...clearance(s), damaged: false, tattered: true } : null,
     color: () => 'white',
     material: PLA,
     prints: (f) => f.model.look.sails === 'tattered',
-    count: { per: { mast: 1 }, rule: '1 per mast (the faction\'s tattered sails)', optional: false },
+    count: { per: { mast: 1 }, rule: "1 per mast (the faction's tattered sails)", optional: false },
   },
   {
     part: 'sail-damaged',
@@ -143,7 +157,11 @@ export const CATALOG: readonly CatalogEntry[] = [
     options: (s) => ({ ...clearance(s), ...bedChamfer(s) }),
     color: () => 'any',
     material: PLA,
-    count: { per: { mast: 1, player: PRINT_LIST.spareFlagHolders }, rule: `1 per mast + ${PRINT_LIST.spareFlagHolders} spare`, optional: false },
+    count: {
+      per: { mast: 1, player: PRINT_LIST.spareFlagHolders },
+      rule: `1 per mast + ${PRINT_LIST.spareFlagHolders} spare`,
+      optional: false,
+    },
     brim: 'a tall sleeve and clip on a small footprint: a brim keeps it down while its top is printed',
   },
   {
@@ -162,7 +180,11 @@ export const CATALOG: readonly CatalogEntry[] = [
     options: (s) => ({ ...clearance(s), ...tunedCannon(s), ...bedChamfer(s) }),
     color: () => 'black',
     material: (s) => s.cannonMaterialId,
-    count: { per: { player: CANNONS_PER_SET }, rule: `${PRINT_LIST.cannons.min}–${PRINT_LIST.cannons.max} per set; ${CANNONS_PER_SET} taken`, optional: false },
+    count: {
+      per: { player: CANNONS_PER_SET },
+      rule: `${PRINT_LIST.cannons.min}–${PRINT_LIST.cannons.max} per set; ${CANNONS_PER_SET} taken`,
+      optional: false,
+    },
   },
   {
     part: 'cannonball',
@@ -200,7 +222,11 @@ export const CATALOG: readonly CatalogEntry[] = [
     options: clearance,
     color: () => 'sand',
     material: PLA,
-    count: { per: { island: 1 }, rule: `${PRINT_LIST.islands.min}–${PRINT_LIST.islands.max} islands per set; ${ISLANDS_PER_SET} taken, as toppers`, optional: false },
+    count: {
+      per: { island: 1 },
+      rule: `${PRINT_LIST.islands.min}–${PRINT_LIST.islands.max} islands per set; ${ISLANDS_PER_SET} taken, as toppers`,
+      optional: false,
+    },
   },
   {
     part: 'island',
@@ -229,17 +255,15 @@ export const CATALOG: readonly CatalogEntry[] = [
     material: PLA,
     count: { per: { reef: 1 }, rule: ROCKS_RULE, optional: false },
   },
-  ...COIN_SET.map(
-    (c): CatalogEntry => ({
-      part: `coin-${c.id}`,
-      folder: 'shared',
-      builder: 'coin',
-      options: (s) => ({ type: c.id, ...bedChamfer(s) }),
-      color: () => 'gold',
-      material: PLA,
-      count: { per: { player: c.count }, rule: `${c.count} ${c.name} in the 20-coin set`, optional: false, pooled: true },
-    }),
-  ),
+  ...COIN_SET.map((c): CatalogEntry => ({
+    part: `coin-${c.id}`,
+    folder: 'shared',
+    builder: 'coin',
+    options: (s) => ({ type: c.id, ...bedChamfer(s) }),
+    color: () => 'gold',
+    material: PLA,
+    count: { per: { player: c.count }, rule: `${c.count} ${c.name} in the 20-coin set`, optional: false, pooled: true },
+  })),
   {
     part: 'fit-coupon',
     folder: 'shared',
@@ -256,13 +280,22 @@ export const CATALOG: readonly CatalogEntry[] = [
  * kind, its `ISLANDS_PER_SET` islands and their masts, one rock and one reef.
  */
 export function setTally(f: Faction): Tally {
-  const tally: Tally = { player: 1, ship: f.card.ships, island: ISLANDS_PER_SET, mast: f.card.ships + ISLANDS_PER_SET, rock: 1, reef: 1 };
-  for (const kind of new Set(f.model.fittings.map((s) => s.kind))) tally[fittingScope(kind)] = f.card.ships * fittings(f, kind);
+  const tally: Tally = {
+    player: 1,
+    ship: f.card.ships,
+    island: ISLANDS_PER_SET,
+    mast: f.card.ships + ISLANDS_PER_SET,
+    rock: 1,
+    reef: 1,
+  };
+  for (const kind of new Set(f.model.fittings.map((s) => s.kind)))
+    tally[fittingScope(kind)] = f.card.ships * fittings(f, kind);
   return tally;
 }
 
 /** How many of an entry one faction set prints: none where the faction does not print it. */
-export const setCount = (entry: CatalogEntry, f: Faction): number => ((entry.prints?.(f) ?? true) ? countOf(entry.count, setTally(f)) : 0);
+export const setCount = (entry: CatalogEntry, f: Faction): number =>
+  (entry.prints?.(f) ?? true) ? countOf(entry.count, setTally(f)) : 0;
 
 /** The quantity record of an entry over the factions being built. */
 export function quantityFor(entry: CatalogEntry, factions: readonly Faction[]): Quantity {

@@ -77,7 +77,11 @@ interface PlannedJob {
  * Every file to make (only the catalogue's `parts` when given), faction parts first (they are the slowest,
  * so they start first), then shared ones.
  */
-export function planJobs(factions: readonly Faction[], settings: BuildSettings, parts?: readonly string[]): PlannedJob[] {
+export function planJobs(
+  factions: readonly Faction[],
+  settings: BuildSettings,
+  parts?: readonly string[],
+): PlannedJob[] {
   const planned: PlannedJob[] = [];
   const add = (entry: CatalogEntry, faction: Faction | null): void => {
     // Filtered before its options are made: the cannon's are a solve.
@@ -85,7 +89,11 @@ export function planJobs(factions: readonly Faction[], settings: BuildSettings, 
     const options = entry.options(settings, faction);
     if (options === null) return;
     const path = `${faction ? faction.id : 'shared'}/${entry.part}.stl`;
-    planned.push({ job: { path, part: entry.part, faction: faction?.id ?? null, builder: entry.builder, options }, entry, faction });
+    planned.push({
+      job: { path, part: entry.part, faction: faction?.id ?? null, builder: entry.builder, options },
+      entry,
+      faction,
+    });
   };
   for (const f of factions) for (const e of CATALOG) if (e.folder === 'faction') add(e, f);
   for (const e of CATALOG) if (e.folder === 'shared') add(e, null);
@@ -97,14 +105,24 @@ export function planJobs(factions: readonly Faction[], settings: BuildSettings, 
  * parts are different bytes), the builder and its options, as canonical JSON.
  */
 export function jobKey(job: Job, codeVersion: string): string {
-  return createHash('sha256').update(codeVersion).update('\0').update(job.path).update('\0').update(job.builder).update('\0').update(canonicalJson(job.options)).digest('hex');
+  return createHash('sha256')
+    .update(codeVersion)
+    .update('\0')
+    .update(job.path)
+    .update('\0')
+    .update(job.builder)
+    .update('\0')
+    .update(canonicalJson(job.options))
+    .digest('hex');
 }
 
 /** JSON with object keys sorted, so equal options give equal keys whatever their order. */
 export function canonicalJson(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
   if (v && typeof v === 'object') {
-    const entries = Object.entries(v as Record<string, unknown>).filter(([, x]) => x !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const entries = Object.entries(v as Record<string, unknown>)
+      .filter(([, x]) => x !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([k, x]) => `${JSON.stringify(k)}:${canonicalJson(x)}`).join(',')}}`;
   }
   return JSON.stringify(v);
@@ -113,7 +131,10 @@ export function canonicalJson(v: unknown): string {
 /** Builds (or takes from the cache) every file for the factions, in plan order. */
 export async function generateParts(request: GenerateRequest): Promise<GeneratedFile[]> {
   const { factions, settings } = request;
-  const sets = [...(request.setFactions ?? []), ...factions.filter((f) => !request.setFactions?.some((s) => s.id === f.id))];
+  const sets = [
+    ...(request.setFactions ?? []),
+    ...factions.filter((f) => !request.setFactions?.some((s) => s.id === f.id)),
+  ];
   const files: FileToBuild[] = planJobs(factions, settings, request.parts).map(({ job, entry, faction }) => ({
     job,
     quantity: quantityFor(entry, faction ? [faction] : sets),
@@ -171,13 +192,28 @@ export interface FileToBuild {
  * Builds (or takes from the cache) each file, in the order given: unchanged ones from the content-hash
  * cache, the rest spread over worker threads. Shared by the factions' catalogue and the game packs.
  */
-export async function buildFiles(planned: readonly FileToBuild[], options: Pick<GenerateRequest, 'jobs' | 'cache' | 'onProgress'>): Promise<GeneratedFile[]> {
+export async function buildFiles(
+  planned: readonly FileToBuild[],
+  options: Pick<GenerateRequest, 'jobs' | 'cache' | 'onProgress'>,
+): Promise<GeneratedFile[]> {
   const { cache = null } = options;
   const results: (GeneratedFile | undefined)[] = new Array(planned.length);
   let done = 0;
   const finish = (i: number, built: Built, cached: boolean): void => {
     const { job, quantity, brim, color, material } = planned[i]!;
-    const file: GeneratedFile = { path: job.path, part: job.part, faction: job.faction, quantity, brim, color, material, ...built.facts, bytes: built.bytes, cached, buildMs: built.buildMs };
+    const file: GeneratedFile = {
+      path: job.path,
+      part: job.part,
+      faction: job.faction,
+      quantity,
+      brim,
+      color,
+      material,
+      ...built.facts,
+      bytes: built.bytes,
+      cached,
+      buildMs: built.buildMs,
+    };
     results[i] = file;
     options.onProgress?.(++done, planned.length, file);
   };
@@ -198,10 +234,18 @@ export async function buildFiles(planned: readonly FileToBuild[], options: Pick<
       return blame ? new InputError(e.problems.map(blame)) : e;
     },
   );
-  if (cache) for (const i of toBuild) await cache.put(keys[i]!, results[i]!.part, toFacts(results[i]!), results[i]!.bytes);
+  if (cache)
+    for (const i of toBuild) await cache.put(keys[i]!, results[i]!.part, toFacts(results[i]!), results[i]!.bytes);
   return results as GeneratedFile[];
 }
 
 function toFacts(f: GeneratedFile): MeshFacts {
-  return { volumeMm3: f.volumeMm3, surfaceAreaMm2: f.surfaceAreaMm2, bounds: f.bounds, triangles: f.triangles, sha256: f.sha256, features: f.features };
+  return {
+    volumeMm3: f.volumeMm3,
+    surfaceAreaMm2: f.surfaceAreaMm2,
+    bounds: f.bounds,
+    triangles: f.triangles,
+    sha256: f.sha256,
+    features: f.features,
+  };
 }

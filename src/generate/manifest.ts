@@ -114,7 +114,8 @@ export const owner = {
 export const ownedBy = (ownerId: string, build: string): boolean => ownerId.startsWith(`${build}:`);
 
 /** Every file a manifest lists, with its owner and sha256 (empty when an older manifest did not record it). */
-export const listedFiles = (m: Manifest | null): { path: string; owner: string; sha256: string }[] => (m ? [...m.files, ...m.otherFiles] : []);
+export const listedFiles = (m: Manifest | null): { path: string; owner: string; sha256: string }[] =>
+  m ? [...m.files, ...m.otherFiles] : [];
 
 const r3 = (x: number): number => Math.round(x * 1000) / 1000 + 0;
 export const sha256Of = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
@@ -135,7 +136,11 @@ export function manifestEntry(f: GeneratedFile, ownerId: string, game: string): 
     material: f.material,
     volumeMm3: f.volumeMm3,
     surfaceAreaMm2: f.surfaceAreaMm2,
-    boundingBoxMm: { min: [...f.bounds.min], max: [...f.bounds.max], size: f.bounds.max.map((v, i) => r3(v - f.bounds.min[i]!)) },
+    boundingBoxMm: {
+      min: [...f.bounds.min],
+      max: [...f.bounds.max],
+      size: f.bounds.max.map((v, i) => r3(v - f.bounds.min[i]!)),
+    },
     triangles: f.triangles,
     sha256: f.sha256,
     features: f.features,
@@ -159,10 +164,14 @@ export function manifestSettings(settings: BuildSettings): ManifestSettings {
 }
 
 /** A short digest of what a build's files depend on besides their inputs: the generator and the settings. */
-export const buildDigest = (generator: string, settings: ManifestSettings): string => sha256Of(new TextEncoder().encode(JSON.stringify([generator, settings]))).slice(0, 16);
+export const buildDigest = (generator: string, settings: ManifestSettings): string =>
+  sha256Of(new TextEncoder().encode(JSON.stringify([generator, settings]))).slice(0, 16);
 
 /** What differs between two builds' generator and settings: `clearanceMm 0.3 → 0.2`, `cannon`. */
-export function settingsDiff(before: Pick<BuildRecord, 'generator' | 'settings'>, after: Pick<BuildRecord, 'generator' | 'settings'>): string[] {
+export function settingsDiff(
+  before: Pick<BuildRecord, 'generator' | 'settings'>,
+  after: Pick<BuildRecord, 'generator' | 'settings'>,
+): string[] {
   const show = (v: unknown): string => (typeof v === 'object' && v !== null ? '' : ` ${String(v)}`);
   const diff: string[] = [];
   if (before.generator !== after.generator) diff.push(`generator ${before.generator} → ${after.generator}`);
@@ -218,7 +227,9 @@ export function composeManifest(previous: Manifest | null, run: ManifestRun): { 
   const stale = keptParts.filter((e) => mine(e) && !same);
   if (stale.length > 0) {
     const what = [...new Set(stale.map((e) => e.faction ?? 'shared'))].join(', ');
-    notes.push(`removed ${stale.length} files (${what}) built with other settings (${before ? settingsDiff(before, { generator: run.generator, settings }).join('; ') : 'unknown'}): generate them again with these settings`);
+    notes.push(
+      `removed ${stale.length} files (${what}) built with other settings (${before ? settingsDiff(before, { generator: run.generator, settings }).join('; ') : 'unknown'}): generate them again with these settings`,
+    );
   }
   const table = run.table ?? null;
   const keepTable = run.table === undefined && same ? (before?.table ?? null) : null;
@@ -228,25 +239,51 @@ export function composeManifest(previous: Manifest | null, run: ManifestRun): { 
     if (table) return table.counts.get(e.path) ?? 0;
     return keepTable ? (oldQuantity.get(e.path) ?? 0) : null;
   };
-  const files = [...keptParts.filter((e) => !stale.includes(e)), ...run.parts.map((p) => manifestEntry(p.file, p.owner, run.game))].map((e) => ({ ...e, tableQuantity: quantity(e) }));
+  const files = [
+    ...keptParts.filter((e) => !stale.includes(e)),
+    ...run.parts.map((p) => manifestEntry(p.file, p.owner, run.game)),
+  ].map((e) => ({ ...e, tableQuantity: quantity(e) }));
   const keptOthers = (previous?.otherFiles ?? []).filter(keep);
-  const outdated = keptOthers.filter((o) => mine(o) && o.madeWith !== (run.keepsBuild ? (current ?? digest) : digest)).map((o) => o.path);
-  if (outdated.length > 0) notes.push(`kept ${outdated.length} files made with other settings or parts (${outdated.slice(0, 3).join(', ')}${outdated.length > 3 ? ', …' : ''}): run the command that made them again to bring them up to date`);
-  const otherFiles = [...keptOthers, ...run.others.map((o) => ({ path: o.path, owner: o.owner, game: run.game, sha256: sha256Of(o.bytes), madeWith: digest }))];
-  const keptFactions = same ? (before?.factions ?? []).filter((f) => files.some((e) => mine(e) && e.faction === f.id) && !run.factions.some((g) => g.id === f.id)) : [];
-  const build: BuildRecord | null = run.keepsBuild ? before : {
-    game: run.game,
-    folder: run.folder,
-    generator: run.generator,
-    settings,
-    factions: [...keptFactions, ...run.factions].sort((a, b) => compare(a.id, b.id)),
-    table: table ? { players: table.players, mode: table.mode } : keepTable,
-  };
+  const outdated = keptOthers
+    .filter((o) => mine(o) && o.madeWith !== (run.keepsBuild ? (current ?? digest) : digest))
+    .map((o) => o.path);
+  if (outdated.length > 0)
+    notes.push(
+      `kept ${outdated.length} files made with other settings or parts (${outdated.slice(0, 3).join(', ')}${outdated.length > 3 ? ', …' : ''}): run the command that made them again to bring them up to date`,
+    );
+  const otherFiles = [
+    ...keptOthers,
+    ...run.others.map((o) => ({
+      path: o.path,
+      owner: o.owner,
+      game: run.game,
+      sha256: sha256Of(o.bytes),
+      madeWith: digest,
+    })),
+  ];
+  const keptFactions = same
+    ? (before?.factions ?? []).filter(
+        (f) => files.some((e) => mine(e) && e.faction === f.id) && !run.factions.some((g) => g.id === f.id),
+      )
+    : [];
+  const build: BuildRecord | null = run.keepsBuild
+    ? before
+    : {
+        game: run.game,
+        folder: run.folder,
+        generator: run.generator,
+        settings,
+        factions: [...keptFactions, ...run.factions].sort((a, b) => compare(a.id, b.id)),
+        table: table ? { players: table.players, mode: table.mode } : keepTable,
+      };
   return {
     manifest: {
       manifestVersion: MANIFEST_VERSION,
       generator: run.generator,
-      builds: [...(previous?.builds ?? []).filter((b) => buildId(b.game, b.folder) !== id), ...(build ? [build] : [])].sort((a, b) => compare(buildId(a.game, a.folder), buildId(b.game, b.folder))),
+      builds: [
+        ...(previous?.builds ?? []).filter((b) => buildId(b.game, b.folder) !== id),
+        ...(build ? [build] : []),
+      ].sort((a, b) => compare(buildId(a.game, a.folder), buildId(b.game, b.folder))),
       files: files.sort((a, b) => compare(a.path, b.path)),
       otherFiles: otherFiles.sort((a, b) => compare(a.path, b.path)),
     },
@@ -260,9 +297,17 @@ const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
  * The factions of `game` the folder holds that a run building `building` with `settings` would leave with
  * other settings: the caller builds them again (from their recorded source) so the folder stays one build.
  */
-export function keptWithOtherSettings(previous: Manifest | null, game: string, folder: string, generator: string, settings: BuildSettings, building: ReadonlySet<string>): { id: string; source: string }[] {
+export function keptWithOtherSettings(
+  previous: Manifest | null,
+  game: string,
+  folder: string,
+  generator: string,
+  settings: BuildSettings,
+  building: ReadonlySet<string>,
+): { id: string; source: string }[] {
   const before = previous?.builds.find((b) => b.game === game && b.folder === folder);
-  if (!before || buildDigest(before.generator, before.settings) === buildDigest(generator, manifestSettings(settings))) return [];
+  if (!before || buildDigest(before.generator, before.settings) === buildDigest(generator, manifestSettings(settings)))
+    return [];
   return before.factions.filter((f) => !building.has(f.id));
 }
 
@@ -270,17 +315,36 @@ export function keptWithOtherSettings(previous: Manifest | null, game: string, f
  * A manifest as version 1 wrote it (one build, other files as bare paths), read as version 2: every file
  * it lists is ours, owned by the run that writes that kind of file, with no sha256 to check.
  */
-export function upgradeManifest(m: Manifest & { settings?: ManifestSettings; table?: BuildRecord['table']; game?: string; otherFiles: unknown[] }): Manifest {
+export function upgradeManifest(
+  m: Manifest & { settings?: ManifestSettings; table?: BuildRecord['table']; game?: string; otherFiles: unknown[] },
+): Manifest {
   if (m.manifestVersion >= MANIFEST_VERSION) return m;
   const game = m.game ?? HOME_GAME;
   const id = buildId(game, '');
-  const ownerOf = (path: string): string => (path.startsWith('plates/') || path === 'print-plan.md' ? owner.print(id) : path.startsWith('previews/') ? owner.previews(id) : owner.cards(id));
+  const ownerOf = (path: string): string =>
+    path.startsWith('plates/') || path === 'print-plan.md'
+      ? owner.print(id)
+      : path.startsWith('previews/')
+        ? owner.previews(id)
+        : owner.cards(id);
   return {
     manifestVersion: MANIFEST_VERSION,
     generator: m.generator,
-    builds: m.settings ? [{ game, folder: '', generator: m.generator, settings: m.settings, factions: [], table: m.table ?? null }] : [],
-    files: m.files.map((e) => ({ ...e, game, owner: game === HOME_GAME ? (e.faction ? owner.faction(id, e.faction) : owner.shared(id)) : owner.pieces(id) })),
-    otherFiles: (m.otherFiles as string[]).map((path) => ({ path, owner: ownerOf(path), game, sha256: '', madeWith: '' })),
+    builds: m.settings
+      ? [{ game, folder: '', generator: m.generator, settings: m.settings, factions: [], table: m.table ?? null }]
+      : [],
+    files: m.files.map((e) => ({
+      ...e,
+      game,
+      owner: game === HOME_GAME ? (e.faction ? owner.faction(id, e.faction) : owner.shared(id)) : owner.pieces(id),
+    })),
+    otherFiles: (m.otherFiles as string[]).map((path) => ({
+      path,
+      owner: ownerOf(path),
+      game,
+      sha256: '',
+      madeWith: '',
+    })),
   };
 }
 
@@ -297,7 +361,11 @@ export function fitsBed(size: readonly number[], printer: PrinterProfile): boole
 }
 
 /** A problem for every file that does not fit the printer; faction parts point at their hull's size. */
-export function bedProblems(files: readonly GeneratedFile[], printer: PrinterProfile, factions: readonly Faction[]): Problem[] {
+export function bedProblems(
+  files: readonly GeneratedFile[],
+  printer: PrinterProfile,
+  factions: readonly Faction[],
+): Problem[] {
   const problems: Problem[] = [];
   for (const f of files) {
     const size = f.bounds.max.map((v, i) => v - f.bounds.min[i]!);

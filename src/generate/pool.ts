@@ -50,15 +50,25 @@ export async function buildAll(
         const id = next++;
         worker.postMessage({ id, job: jobs[id] });
       };
-      worker.on('message', (msg: { id: number; built?: Built; error?: { name: string; message: string; stack?: string; problems?: InputError['problems'] } }) => {
-        if (msg.error) {
-          const e = msg.error.name === 'InputError' && msg.error.problems ? blame(msg.id, new InputError(msg.error.problems)) : Object.assign(new Error(msg.error.message), { stack: msg.error.stack });
-          return reject(e);
-        }
-        const b = msg.built!;
-        onDone(msg.id, { ...b, bytes: new Uint8Array(b.bytes.buffer, b.bytes.byteOffset, b.bytes.byteLength) });
-        send();
-      });
+      worker.on(
+        'message',
+        (msg: {
+          id: number;
+          built?: Built;
+          error?: { name: string; message: string; stack?: string; problems?: InputError['problems'] };
+        }) => {
+          if (msg.error) {
+            const e =
+              msg.error.name === 'InputError' && msg.error.problems
+                ? blame(msg.id, new InputError(msg.error.problems))
+                : Object.assign(new Error(msg.error.message), { stack: msg.error.stack });
+            return reject(e);
+          }
+          const b = msg.built!;
+          onDone(msg.id, { ...b, bytes: new Uint8Array(b.bytes.buffer, b.bytes.byteOffset, b.bytes.byteLength) });
+          send();
+        },
+      );
       worker.on('error', reject);
       // A worker that exits on its own (killed, out of memory, a stray process.exit) would leave its job
       // unanswered and the run waiting for ever. After the pool resolves, terminate's exit settles nothing.

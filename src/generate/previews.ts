@@ -20,22 +20,35 @@ export const PREVIEWS_DIR = 'previews';
  * what its count is per (default `per set`; a game pack's sets are `player` and `table`, `for each player`
  * and `for the table`, and it has no sheet of shared parts: `sharedSheet` false).
  */
-export function previewFiles(files: readonly GeneratedFile[], factions: readonly { id: string; name: string; per?: string }[], sharedSheet = true, ships: ReadonlyMap<string, Image> = new Map()): { path: string; bytes: Uint8Array }[] {
+export function previewFiles(
+  files: readonly GeneratedFile[],
+  factions: readonly { id: string; name: string; per?: string }[],
+  sharedSheet = true,
+  ships: ReadonlyMap<string, Image> = new Map(),
+): { path: string; bytes: Uint8Array }[] {
   const pictures = new Map(files.map((f) => [f.path, partPicture(parseStl(f.bytes), displayColor(f.color))]));
-  const out = files.map((f) => ({ path: `${PREVIEWS_DIR}/${f.path.replace(/\.stl$/, '.png')}`, bytes: encodePng(pictures.get(f.path)!) }));
+  const out = files.map((f) => ({
+    path: `${PREVIEWS_DIR}/${f.path.replace(/\.stl$/, '.png')}`,
+    bytes: encodePng(pictures.get(f.path)!),
+  }));
   const small = new Map([...pictures].map(([path, p]) => [path, sheetPicture(p)]));
   // An optional part counts none in a set: its label says it is optional instead.
-  const label = (f: GeneratedFile, count: string): string => (f.quantity.optional ? `${f.part} (optional)` : `${f.part} × ${count}`);
+  const label = (f: GeneratedFile, count: string): string =>
+    f.quantity.optional ? `${f.part} (optional)` : `${f.part} × ${count}`;
   for (const faction of factions) {
     // The set's own parts first, then the shared ones it prints.
-    const inSet = files.filter((f) => (f.quantity.perSet[faction.id] ?? 0) > 0).sort((a, b) => Number(a.faction === null) - Number(b.faction === null));
+    const inSet = files
+      .filter((f) => (f.quantity.perSet[faction.id] ?? 0) > 0)
+      .sort((a, b) => Number(a.faction === null) - Number(b.faction === null));
     const pieces = inSet.filter((f) => !f.quantity.optional).reduce((s, f) => s + f.quantity.perSet[faction.id]!, 0);
     const sheet = contactSheet(
       `${faction.name}: ${pieces} ${pieces === 1 ? 'piece' : 'pieces'} ${faction.per ?? 'per set'}`,
       [
         ...inSet.map((f) => ({ picture: small.get(f.path)!, label: label(f, String(f.quantity.perSet[faction.id])) })),
         // The ship they make, assembled (src/validate/assembly-guide.ts), where the caller drew it.
-        ...(ships.has(faction.id) ? [{ picture: sheetPicture(ships.get(faction.id)!), label: 'the ship, assembled' }] : []),
+        ...(ships.has(faction.id)
+          ? [{ picture: sheetPicture(ships.get(faction.id)!), label: 'the ship, assembled' }]
+          : []),
       ],
     );
     out.push({ path: `${PREVIEWS_DIR}/${faction.id}.png`, bytes: encodePng(sheet) });
@@ -46,7 +59,10 @@ export function previewFiles(files: readonly GeneratedFile[], factions: readonly
       const n = factions.map((x) => f.quantity.perSet[x.id] ?? 0);
       return Math.min(...n) === Math.max(...n) ? `${n[0]}` : `${Math.min(...n)}–${Math.max(...n)}`;
     };
-    const sheet = contactSheet('Shared parts, per set', shared.map((f) => ({ picture: small.get(f.path)!, label: label(f, perSet(f)) })));
+    const sheet = contactSheet(
+      'Shared parts, per set',
+      shared.map((f) => ({ picture: small.get(f.path)!, label: label(f, perSet(f)) })),
+    );
     out.push({ path: `${PREVIEWS_DIR}/shared.png`, bytes: encodePng(sheet) });
   }
   const hulls = files.filter((f) => f.part === 'hull');
@@ -56,11 +72,17 @@ export function previewFiles(files: readonly GeneratedFile[], factions: readonly
       { picture: sheetPicture(views[i]!.above), label: `${f.faction}, above` },
       { picture: sheetPicture(views[i]!.side), label: `${f.faction}, side` },
     ]);
-    out.push({ path: `${PREVIEWS_DIR}/hulls.png`, bytes: encodePng(contactSheet('The hulls at one scale, bow to the right', cells, 2)) });
+    out.push({
+      path: `${PREVIEWS_DIR}/hulls.png`,
+      bytes: encodePng(contactSheet('The hulls at one scale, bow to the right', cells, 2)),
+    });
     // The fleet: each faction's hull at full picture size, where its surface and ornaments read.
     const names = new Map(factions.map((x) => [x.id, x.name]));
     const fleet = hulls.map((f) => ({ picture: pictures.get(f.path)!, label: names.get(f.faction!) ?? f.faction! }));
-    out.push({ path: `${PREVIEWS_DIR}/fleet.png`, bytes: encodePng(contactSheet('The fleet: every faction\'s hull', fleet, 2)) });
+    out.push({
+      path: `${PREVIEWS_DIR}/fleet.png`,
+      bytes: encodePng(contactSheet("The fleet: every faction's hull", fleet, 2)),
+    });
   }
   return out;
 }

@@ -11,6 +11,7 @@ parentPort!.on('message', (msg: { id: number; job: Job }) => {
 });
 
 function serializeError(e: unknown): { name: string; message: string; stack?: string; problems?: unknown } {
-  if (e instanceof Error) return { name: e.name, message: e.message, stack: e.stack, problems: (e as { problems?: unknown }).problems };
+  if (e instanceof Error)
+    return { name: e.name, message: e.message, stack: e.stack, problems: (e as { problems?: unknown }).problems };
   return { name: 'Error', message: String(e) };
 }

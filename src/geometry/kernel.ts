@@ -274,7 +274,8 @@ export class Solid {
     if (numProp === 3) positions = Float32Array.from(mesh.vertProperties);
     else {
       positions = new Float32Array(n * 3);
-      for (let i = 0; i < n; i++) for (let j = 0; j < 3; j++) positions[i * 3 + j] = mesh.vertProperties[i * numProp + j]!;
+      for (let i = 0; i < n; i++)
+        for (let j = 0; j < 3; j++) positions[i * 3 + j] = mesh.vertProperties[i * numProp + j]!;
     }
     return { positions, triangles: Uint32Array.from(mesh.triVerts) };
   }
@@ -285,7 +286,13 @@ export function box(size: Vec3, center = true): Solid {
   return new Solid(k().Manifold.cube([size[0], size[1], size[2]], center));
 }
 /** Cylinder (or cone, if `topRadiusMm` differs) along +Z from z = 0, or centred on z = 0. */
-export function cylinder(heightMm: number, radiusMm: number, topRadiusMm = radiusMm, center = false, segments?: number): Solid {
+export function cylinder(
+  heightMm: number,
+  radiusMm: number,
+  topRadiusMm = radiusMm,
+  center = false,
+  segments?: number,
+): Solid {
   const n = segments ?? circleSegments(Math.max(radiusMm, topRadiusMm));
   return new Solid(k().Manifold.cylinder(heightMm, radiusMm, topRadiusMm, n, center));
 }
@@ -320,15 +327,19 @@ export function fromMesh(mesh: MeshData): Solid {
  * and the two ends are closed flat. Built as a mesh, with no boolean: a groove round a hull's side is one.
  */
 export function sweep(path: readonly Vec2[], profile: readonly Vec2[]): Solid {
-  const n = path.length, p = profile.length;
+  const n = path.length,
+    p = profile.length;
   if (n < 2 || p < 3) throw new Error('sweep: a path of two points and a profile of three at least');
   const normal = (a: Vec2, b: Vec2): Vec2 => {
-    const dx = b[0] - a[0], dy = b[1] - a[1], l = Math.hypot(dx, dy);
+    const dx = b[0] - a[0],
+      dy = b[1] - a[1],
+      l = Math.hypot(dx, dy);
     return [-dy / l, dx / l];
   };
   const positions = new Float32Array(n * p * 3);
   for (let i = 0; i < n; i++) {
-    const na = i > 0 ? normal(path[i - 1]!, path[i]!) : null, nb = i < n - 1 ? normal(path[i]!, path[i + 1]!) : null;
+    const na = i > 0 ? normal(path[i - 1]!, path[i]!) : null,
+      nb = i < n - 1 ? normal(path[i]!, path[i + 1]!) : null;
     let m: Vec2 = na && nb ? [na[0] + nb[0], na[1] + nb[1]] : (na ?? nb)!;
     if (na && nb) {
       const s = 1 + na[0] * nb[0] + na[1] * nb[1];
@@ -341,7 +352,8 @@ export function sweep(path: readonly Vec2[], profile: readonly Vec2[]): Solid {
   }
   const tris: number[] = [];
   const v = (i: number, j: number): number => i * p + (j % p);
-  for (let i = 0; i + 1 < n; i++) for (let j = 0; j < p; j++) tris.push(v(i, j), v(i + 1, j), v(i + 1, j + 1), v(i, j), v(i + 1, j + 1), v(i, j + 1));
+  for (let i = 0; i + 1 < n; i++)
+    for (let j = 0; j < p; j++) tris.push(v(i, j), v(i + 1, j), v(i + 1, j + 1), v(i, j), v(i + 1, j + 1), v(i, j + 1));
   for (let j = 1; j + 1 < p; j++) tris.push(v(0, 0), v(0, j), v(0, j + 1), v(n - 1, 0), v(n - 1, j + 1), v(n - 1, j));
   const solid = fromMesh({ positions, triangles: Uint32Array.from(tris) });
   if (solid.volumeMm3() >= 0) return solid;
@@ -358,7 +370,8 @@ export function sweep(path: readonly Vec2[], profile: readonly Vec2[]): Solid {
  */
 export function withoutSlivers(solid: Solid): Solid {
   const flat = (mesh: MeshData): boolean => {
-    const p = mesh.positions, t = mesh.triangles;
+    const p = mesh.positions,
+      t = mesh.triangles;
     for (let i = 0; i < t.length; i += 3) {
       const n = triangleNormal(vertexAt(p, t[i]!), vertexAt(p, t[i + 1]!), vertexAt(p, t[i + 2]!));
       if (n[0] === 0 && n[1] === 0 && n[2] === 0) return true;
@@ -382,26 +395,40 @@ export function withoutSlivers(solid: Solid): Solid {
  * corner to the other's far corner, covering the same surface.
  */
 function flipNeedles(mesh: MeshData): MeshData {
-  const p = mesh.positions, t = Uint32Array.from(mesh.triangles);
+  const p = mesh.positions,
+    t = Uint32Array.from(mesh.triangles);
   const at = (v: number): Vec3 => vertexAt(p, v);
   const edgeOwner = new Map<string, number>();
-  for (let f = 0; f < t.length / 3; f++) for (let k = 0; k < 3; k++) edgeOwner.set(`${t[3 * f + k]},${t[3 * f + ((k + 1) % 3)]}`, f);
+  for (let f = 0; f < t.length / 3; f++)
+    for (let k = 0; k < 3; k++) edgeOwner.set(`${t[3 * f + k]},${t[3 * f + ((k + 1) % 3)]}`, f);
   for (let f = 0; f < t.length / 3; f++) {
     const v = [t[3 * f]!, t[3 * f + 1]!, t[3 * f + 2]!];
     const n = triangleNormal(at(v[0]!), at(v[1]!), at(v[2]!));
     if (n[0] !== 0 || n[1] !== 0 || n[2] !== 0) continue;
     // The longest edge a→b, and the corner c on it.
     let k = 0;
-    for (let j = 1; j < 3; j++) if (norm(sub(at(v[(j + 1) % 3]!), at(v[j]!))) > norm(sub(at(v[(k + 1) % 3]!), at(v[k]!)))) k = j;
-    const a = v[k]!, b = v[(k + 1) % 3]!, c = v[(k + 2) % 3]!;
+    for (let j = 1; j < 3; j++)
+      if (norm(sub(at(v[(j + 1) % 3]!), at(v[j]!))) > norm(sub(at(v[(k + 1) % 3]!), at(v[k]!)))) k = j;
+    const a = v[k]!,
+      b = v[(k + 1) % 3]!,
+      c = v[(k + 2) % 3]!;
     const g = edgeOwner.get(`${b},${a}`);
     if (g === undefined) continue;
     const d = [t[3 * g]!, t[3 * g + 1]!, t[3 * g + 2]!].find((x) => x !== a && x !== b)!;
-    const m = triangleNormal(at(c), at(a), at(d)), q = triangleNormal(at(c), at(d), at(b));
+    const m = triangleNormal(at(c), at(a), at(d)),
+      q = triangleNormal(at(c), at(d), at(b));
     if ((m[0] === 0 && m[1] === 0 && m[2] === 0) || (q[0] === 0 && q[1] === 0 && q[2] === 0)) continue;
     t.set([c, a, d], 3 * f);
     t.set([c, d, b], 3 * g);
-    for (const [x, y, h] of [[c, a, f], [a, d, f], [d, c, f], [c, d, g], [d, b, g], [b, c, g]] as const) edgeOwner.set(`${x},${y}`, h);
+    for (const [x, y, h] of [
+      [c, a, f],
+      [a, d, f],
+      [d, c, f],
+      [c, d, g],
+      [d, b, g],
+      [b, c, g],
+    ] as const)
+      edgeOwner.set(`${x},${y}`, h);
     edgeOwner.delete(`${a},${b}`);
     edgeOwner.delete(`${b},${a}`);
   }
@@ -411,7 +438,5 @@ function flipNeedles(mesh: MeshData): MeshData {
 /** Distance along a ray from `origin` to `end` to every surface crossing, nearest first. */
 export function rayHitsMm(solid: Solid, origin: Vec3, end: Vec3): number[] {
   const hits = solid.m.rayCast([origin[0], origin[1], origin[2]], [end[0], end[1], end[2]]);
-  return hits
-    .map((h) => norm(sub(h.position, origin)))
-    .sort((a, b) => a - b);
+  return hits.map((h) => norm(sub(h.position, origin))).sort((a, b) => a - b);
 }

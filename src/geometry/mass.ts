@@ -33,7 +33,11 @@ export function boxMoments(lo: Vec3, hi: Vec3): Moments {
  * Polygon integrals by Green's theorem over the edges.
  */
 export function prismXzMoments(outline: readonly (readonly [number, number])[], y0: number, y1: number): Moments {
-  let a = 0, ax = 0, az = 0, axx = 0, azz = 0;
+  let a = 0,
+    ax = 0,
+    az = 0,
+    axx = 0,
+    azz = 0;
   outline.forEach(([x0, z0], i) => {
     const [x1, z1] = outline[(i + 1) % outline.length]!;
     const cross = x0 * z1 - x1 * z0;
@@ -55,12 +59,21 @@ export function prismXzMoments(outline: readonly (readonly [number, number])[], 
 
 /** a + sign·b: the moments of a union of disjoint pieces (sign 1) or of a piece with a part removed (−1). */
 export function addMoments(a: Moments, b: Moments, sign: 1 | -1 = 1): Moments {
-  return { volumeMm3: a.volumeMm3 + sign * b.volumeMm3, first: add(a.first, b.first, sign), second: add(a.second, b.second, sign) };
+  return {
+    volumeMm3: a.volumeMm3 + sign * b.volumeMm3,
+    first: add(a.first, b.first, sign),
+    second: add(a.second, b.second, sign),
+  };
 }
 
-export const sumMoments = (parts: readonly Moments[]): Moments => parts.reduce((acc, m) => addMoments(acc, m), NO_MOMENTS);
+export const sumMoments = (parts: readonly Moments[]): Moments =>
+  parts.reduce((acc, m) => addMoments(acc, m), NO_MOMENTS);
 
-export const centroidMm = (m: Moments): Vec3 => [m.first[0] / m.volumeMm3, m.first[1] / m.volumeMm3, m.first[2] / m.volumeMm3];
+export const centroidMm = (m: Moments): Vec3 => [
+  m.first[0] / m.volumeMm3,
+  m.first[1] / m.volumeMm3,
+  m.first[2] / m.volumeMm3,
+];
 
 /** ∫((x − x̄)² + (y − ȳ)²) dV: the polar second moment about the vertical axis through the centroid, mm⁵. */
 export function polarAboutZThroughCentroidMm5(m: Moments): number {
@@ -85,12 +98,16 @@ export function meshMoments(mesh: MeshData): Moments {
   const f = [0, 0, 0];
   const s = [0, 0, 0];
   for (let i = 0; i < t.length; i += 3) {
-    const a = vertexAt(p, t[i]!), b = vertexAt(p, t[i + 1]!), c = vertexAt(p, t[i + 2]!);
+    const a = vertexAt(p, t[i]!),
+      b = vertexAt(p, t[i + 1]!),
+      c = vertexAt(p, t[i + 2]!);
     // The signed volume of the tetrahedron (origin, a, b, c).
     const vol = dot(a, cross(b, c)) / 6;
     v += vol;
     for (let k = 0; k < 3; k++) {
-      const u0 = a[k]!, u1 = b[k]!, u2 = c[k]!;
+      const u0 = a[k]!,
+        u1 = b[k]!,
+        u2 = c[k]!;
       f[k]! += (vol * (u0 + u1 + u2)) / 4;
       s[k]! += (vol * (u0 * u0 + u1 * u1 + u2 * u2 + u0 * u1 + u0 * u2 + u1 * u2)) / 10;
     }

@@ -88,13 +88,30 @@ export function translation(v: Vec3): Mat4 {
 /** Rotation about X, then Y, then Z (degrees), matching `Solid.rotate`. */
 export function rotation(anglesDeg: Vec3): Mat4 {
   const [ax, ay, az] = anglesDeg.map((a) => (a * Math.PI) / 180) as [number, number, number];
-  const cx = exactCos(ax), sx = exactSin(ax), cy = exactCos(ay), sy = exactSin(ay), cz = exactCos(az), sz = exactSin(az);
+  const cx = exactCos(ax),
+    sx = exactSin(ax),
+    cy = exactCos(ay),
+    sy = exactSin(ay),
+    cz = exactCos(az),
+    sz = exactSin(az);
   // R = Rz · Ry · Rx, written column by column.
   return [
-    cz * cy, sz * cy, -sy, 0,
-    cz * sy * sx - sz * cx, sz * sy * sx + cz * cx, cy * sx, 0,
-    cz * sy * cx + sz * sx, sz * sy * cx - cz * sx, cy * cx, 0,
-    0, 0, 0, 1,
+    cz * cy,
+    sz * cy,
+    -sy,
+    0,
+    cz * sy * sx - sz * cx,
+    sz * sy * sx + cz * cx,
+    cy * sx,
+    0,
+    cz * sy * cx + sz * sx,
+    sz * sy * cx - cz * sx,
+    cy * cx,
+    0,
+    0,
+    0,
+    0,
+    1,
   ];
 }
 
@@ -129,11 +146,16 @@ export function applyPoint(m: Mat4, p: Vec3): Vec3 {
 }
 
 export function applyDirection(m: Mat4, d: Vec3): Vec3 {
-  return unit([m[0]! * d[0] + m[4]! * d[1] + m[8]! * d[2], m[1]! * d[0] + m[5]! * d[1] + m[9]! * d[2], m[2]! * d[0] + m[6]! * d[1] + m[10]! * d[2]]);
+  return unit([
+    m[0]! * d[0] + m[4]! * d[1] + m[8]! * d[2],
+    m[1]! * d[0] + m[5]! * d[1] + m[9]! * d[2],
+    m[2]! * d[0] + m[6]! * d[1] + m[10]! * d[2],
+  ]);
 }
 
 function transformFeature(m: Mat4, f: Feature): Feature {
-  const size: FeatureSize = f.size.shape === 'round' ? f.size : { ...f.size, widthAxis: applyDirection(m, f.size.widthAxis) };
+  const size: FeatureSize =
+    f.size.shape === 'round' ? f.size : { ...f.size, widthAxis: applyDirection(m, f.size.widthAxis) };
   return { ...f, positionMm: applyPoint(m, f.positionMm), axis: applyDirection(m, f.axis), size };
 }
 
@@ -157,7 +179,11 @@ export function roundFeature(f: Feature): Feature {
   const rv = (v: Vec3): Vec3 => [r(v[0]), r(v[1]), r(v[2])];
   const size: FeatureSize =
     f.size.shape === 'round'
-      ? { shape: 'round', diameterMm: r(f.size.diameterMm), ...(f.size.coreDiameterMm === undefined ? {} : { coreDiameterMm: r(f.size.coreDiameterMm) }) }
+      ? {
+          shape: 'round',
+          diameterMm: r(f.size.diameterMm),
+          ...(f.size.coreDiameterMm === undefined ? {} : { coreDiameterMm: r(f.size.coreDiameterMm) }),
+        }
       : {
           shape: 'rect',
           widthMm: r(f.size.widthMm),

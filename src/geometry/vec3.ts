@@ -23,7 +23,11 @@ export const neg = (a: Vec3): Vec3 => [-a[0], -a[1], -a[2]];
 export const dot = (a: Vec3, b: Vec3): number => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 
 /** a × b (right-handed). */
-export const cross = (a: Vec3, b: Vec3): Vec3 => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+export const cross = (a: Vec3, b: Vec3): Vec3 => [
+  a[1] * b[2] - a[2] * b[1],
+  a[2] * b[0] - a[0] * b[2],
+  a[0] * b[1] - a[1] * b[0],
+];
 
 /** |a|. */
 export const norm = (a: Vec3): number => Math.hypot(a[0], a[1], a[2]);
@@ -35,7 +39,8 @@ export const unit = (a: Vec3): Vec3 => {
 };
 
 /** cos t·u + sin t·v: the direction at `angleRad` from `u` toward `v`, round the circle they span. */
-export const onCircle = (u: Vec3, v: Vec3, angleRad: number): Vec3 => add(scale(u, Math.cos(angleRad)), v, Math.sin(angleRad));
+export const onCircle = (u: Vec3, v: Vec3, angleRad: number): Vec3 =>
+  add(scale(u, Math.cos(angleRad)), v, Math.sin(angleRad));
 
 /** The `i`th point of a flat x, y, z array (a mesh's positions). */
 export const vertexAt = (xyz: ArrayLike<number>, i: number): Vec3 => [xyz[3 * i]!, xyz[3 * i + 1]!, xyz[3 * i + 2]!];

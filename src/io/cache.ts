@@ -41,17 +41,26 @@ const STALE_TEMP_MS = 60 * 60 * 1000;
  */
 export async function codeVersion(root: string = fileURLToPath(new URL('../', import.meta.url))): Promise<string> {
   const hash = createHash('sha256');
-  const files = ((await readdir(root, { recursive: true })) as string[]).filter((f) => /\.(js|ts)$/.test(f) && !f.endsWith('.d.ts')).sort();
+  const files = ((await readdir(root, { recursive: true })) as string[])
+    .filter((f) => /\.(js|ts)$/.test(f) && !f.endsWith('.d.ts'))
+    .sort();
   const texts = await Promise.all(files.map((f) => readFile(join(root, f))));
   files.forEach((f, i) => hash.update(f).update('\0').update(texts[i]!).update('\0'));
   const pkgRoot = findPackageRoot(root);
-  const pkg = JSON.parse(await readFile(join(pkgRoot, 'package.json'), 'utf8')) as { version: string; dependencies?: Record<string, string> };
+  const pkg = JSON.parse(await readFile(join(pkgRoot, 'package.json'), 'utf8')) as {
+    version: string;
+    dependencies?: Record<string, string>;
+  };
   hash.update(pkg.version);
   const require = createRequire(join(pkgRoot, 'package.json'));
   for (const dep of Object.keys(pkg.dependencies ?? {}).sort()) {
     // Found where Node finds it; read directly, since some packages' exports hide their package.json.
-    const dir = (require.resolve.paths(dep) ?? []).map((p) => join(p, dep)).find((d) => existsSync(join(d, 'package.json')));
-    const version = dir ? (JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')) as { version: string }).version : 'missing';
+    const dir = (require.resolve.paths(dep) ?? [])
+      .map((p) => join(p, dep))
+      .find((d) => existsSync(join(d, 'package.json')));
+    const version = dir
+      ? (JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')) as { version: string }).version
+      : 'missing';
     hash.update(`${dep}@${version}\0`);
   }
   return hash.digest('hex').slice(0, 16);
@@ -85,7 +94,10 @@ export async function openDiskCache(dir: string, options: DiskCacheOptions = {})
   let working = true;
   const fail = (e: unknown): null => {
     if (!isSystemError(e) && !(e instanceof InputError)) throw e;
-    if (working) options.warn?.(`the part cache in ${dir} does not work (${isSystemError(e) ? describeSystemError(e) : e.problems[0]!.message}); building without it`);
+    if (working)
+      options.warn?.(
+        `the part cache in ${dir} does not work (${isSystemError(e) ? describeSystemError(e) : e.problems[0]!.message}); building without it`,
+      );
     working = false;
     return null;
   };
@@ -97,14 +109,23 @@ export async function openDiskCache(dir: string, options: DiskCacheOptions = {})
     fail(e);
   }
   const read = (path: string, max: number): Promise<Uint8Array | null> =>
-    readFileBounded(path, max).catch((e: unknown) => (e instanceof InputError && /ENOENT/.test(e.message) ? null : fail(e)));
+    readFileBounded(path, max).catch((e: unknown) =>
+      e instanceof InputError && /ENOENT/.test(e.message) ? null : fail(e),
+    );
   /**
    * An entry's meta and bytes (`<key>.json`, `<key>.<ext>`), when the meta is for this key and `promised`
    * finds in it the sha256 the bytes must have; used entries are the last to be trimmed.
    */
-  const readEntry = async <M>(key: string, ext: string, promised: (meta: M) => string | undefined): Promise<{ meta: M; bytes: Uint8Array } | null> => {
+  const readEntry = async <M>(
+    key: string,
+    ext: string,
+    promised: (meta: M) => string | undefined,
+  ): Promise<{ meta: M; bytes: Uint8Array } | null> => {
     if (!working) return null;
-    const [json, bytes] = await Promise.all([read(join(dir, `${key}.json`), MAX_ENTRY_JSON_BYTES), read(join(dir, `${key}.${ext}`), MAX_ENTRY_STL_BYTES)]);
+    const [json, bytes] = await Promise.all([
+      read(join(dir, `${key}.json`), MAX_ENTRY_JSON_BYTES),
+      read(join(dir, `${key}.${ext}`), MAX_ENTRY_STL_BYTES),
+    ]);
     if (!json || !bytes) return null;
     let meta: M;
     try {
@@ -116,7 +137,9 @@ export async function openDiskCache(dir: string, options: DiskCacheOptions = {})
     const sha = promised(meta);
     if (typeof sha !== 'string' || createHash('sha256').update(bytes).digest('hex') !== sha) return null;
     const now = new Date();
-    await Promise.all([utimes(join(dir, `${key}.json`), now, now), utimes(join(dir, `${key}.${ext}`), now, now)]).catch(() => undefined);
+    await Promise.all([utimes(join(dir, `${key}.json`), now, now), utimes(join(dir, `${key}.${ext}`), now, now)]).catch(
+      () => undefined,
+    );
     return { meta, bytes };
   };
   const writeEntry = async (key: string, ext: string, bytes: Uint8Array, meta: object): Promise<void> => {
@@ -133,9 +156,16 @@ export async function openDiskCache(dir: string, options: DiskCacheOptions = {})
     },
     put: (key, part, facts, bytes) => writeEntry(key, 'stl', bytes, { key, part, facts } satisfies StoredMeta),
     async getBytes(key, kind) {
-      return (await readEntry<StoredBytesMeta>(key, 'bin', (m) => (m.kind === kind ? m.sha256 : undefined)))?.bytes ?? null;
+      return (
+        (await readEntry<StoredBytesMeta>(key, 'bin', (m) => (m.kind === kind ? m.sha256 : undefined)))?.bytes ?? null
+      );
     },
-    putBytes: (key, kind, bytes) => writeEntry(key, 'bin', bytes, { key, kind, sha256: createHash('sha256').update(bytes).digest('hex') } satisfies StoredBytesMeta),
+    putBytes: (key, kind, bytes) =>
+      writeEntry(key, 'bin', bytes, {
+        key,
+        kind,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+      } satisfies StoredBytesMeta),
   };
 }
 

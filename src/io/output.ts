@@ -21,7 +21,14 @@ import { chmod, lstat, mkdir, readdir, readFile, realpath, rename, rm, rmdir, st
 import { homedir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { InputError } from '../errors.js';
-import { listedFiles, MANIFEST_FILE, serializeManifest, sha256Of, upgradeManifest, type Manifest } from '../generate/manifest.js';
+import {
+  listedFiles,
+  MANIFEST_FILE,
+  serializeManifest,
+  sha256Of,
+  upgradeManifest,
+  type Manifest,
+} from '../generate/manifest.js';
 import { writeFileAtomic } from '../files/atomic.js';
 import { asUserError } from '../files/fs-errors.js';
 import { withLock } from '../files/lock.js';
@@ -66,7 +73,8 @@ const OUR_PATH = /^(?!.*(^|\/)\.\.?(\/|$))[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/;
 const DEVICE_NAME = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?$/i;
 const TEMP = /^\..+\.sw-[0-9a-f]{16}\.tmp$/;
 
-const lstatOrNull = (p: string) => lstat(p).catch((e: NodeJS.ErrnoException) => (e.code === 'ENOENT' ? null : Promise.reject(e)));
+const lstatOrNull = (p: string) =>
+  lstat(p).catch((e: NodeJS.ErrnoException) => (e.code === 'ENOENT' ? null : Promise.reject(e)));
 /** A relative path as the disk sees it: under the root, with the platform's separators. */
 const onDisk = (root: string, rel: string): string => join(root, ...rel.split('/'));
 
@@ -80,21 +88,32 @@ async function resolveOut(outDir: string): Promise<string> {
   try {
     cwd = process.cwd();
   } catch {
-    throw InputError.single(outDir, '', 'the working folder no longer exists: cd to a folder that does, then run again');
+    throw InputError.single(
+      outDir,
+      '',
+      'the working folder no longer exists: cd to a folder that does, then run again',
+    );
   }
   let out = resolve(cwd, outDir);
   const own = await lstatOrNull(out);
   if (own?.isSymbolicLink()) {
     const to = await stat(out).catch(() => null);
     if (!to) throw InputError.single(outDir, '', 'is a symbolic link to nothing: remove it or point it at a folder');
-    if (!to.isDirectory()) throw InputError.single(outDir, '', `is a symbolic link to ${fileKind(to)}, not to a folder`);
+    if (!to.isDirectory())
+      throw InputError.single(outDir, '', `is a symbolic link to ${fileKind(to)}, not to a folder`);
     out = await realpath(out);
   } else if (own && !own.isDirectory()) {
     throw InputError.single(outDir, '', `is ${fileKind(own)}, not a folder: choose a folder for --out`);
   }
   const parent = await stat(dirname(out)).catch(() => null);
-  if (!parent?.isDirectory()) throw InputError.single(outDir, '', `the folder ${dirname(out)} does not exist: create it first, or choose another --out`);
-  if (out === dirname(out) || out === homedir()) throw InputError.single(outDir, '', `refusing to write into ${out}: choose a dedicated folder such as ./out`);
+  if (!parent?.isDirectory())
+    throw InputError.single(
+      outDir,
+      '',
+      `the folder ${dirname(out)} does not exist: create it first, or choose another --out`,
+    );
+  if (out === dirname(out) || out === homedir())
+    throw InputError.single(outDir, '', `refusing to write into ${out}: choose a dedicated folder such as ./out`);
   return out;
 }
 
@@ -106,18 +125,35 @@ async function readManifest(root: string, shown: string): Promise<Manifest | nul
   const path = join(root, MANIFEST_FILE);
   const info = await lstatOrNull(path);
   if (!info) return null;
-  const refuse = (why: string): InputError => InputError.single(`${shown}/${MANIFEST_FILE}`, '', `${why}: shipwright keeps its list of files there; move it away, or choose another --out`);
+  const refuse = (why: string): InputError =>
+    InputError.single(
+      `${shown}/${MANIFEST_FILE}`,
+      '',
+      `${why}: shipwright keeps its list of files there; move it away, or choose another --out`,
+    );
   if (!info.isFile()) throw refuse(`is ${fileKind(info)}`);
   let m: Partial<Manifest> & { otherFiles?: unknown[] };
   try {
     m = JSON.parse(await readTextFile(path, MAX_MANIFEST_BYTES)) as typeof m;
   } catch (e) {
-    throw refuse(`is not a shipwright manifest (${e instanceof InputError ? e.problems[0]!.message : 'not valid JSON'})`);
+    throw refuse(
+      `is not a shipwright manifest (${e instanceof InputError ? e.problems[0]!.message : 'not valid JSON'})`,
+    );
   }
   const plain = (p: unknown): boolean => typeof p === 'string' && OUR_PATH.test(p) && p !== MANIFEST_FILE;
   const others = m?.otherFiles;
-  const listed = Array.isArray(m?.files) && m.files.every((f) => plain(f?.path)) && Array.isArray(others) && others.every((o) => plain(typeof o === 'string' ? o : (o as { path?: unknown })?.path));
-  if (typeof m?.generator !== 'string' || !m.generator.startsWith('shipwright ') || typeof m.manifestVersion !== 'number' || !listed) throw refuse('was not written by shipwright');
+  const listed =
+    Array.isArray(m?.files) &&
+    m.files.every((f) => plain(f?.path)) &&
+    Array.isArray(others) &&
+    others.every((o) => plain(typeof o === 'string' ? o : (o as { path?: unknown })?.path));
+  if (
+    typeof m?.generator !== 'string' ||
+    !m.generator.startsWith('shipwright ') ||
+    typeof m.manifestVersion !== 'number' ||
+    !listed
+  )
+    throw refuse('was not written by shipwright');
   return upgradeManifest(m as Parameters<typeof upgradeManifest>[0]);
 }
 
@@ -135,7 +171,8 @@ const isProject = (dir: string): Promise<boolean> =>
 async function locate(outDir: string, within: string): Promise<{ root: string; folder: string }> {
   const out = await resolveOut(outDir);
   for (let dir = out; ; dir = dirname(dir)) {
-    if (await isProject(dir)) return { root: dir, folder: [relative(dir, out).split(sep).join('/'), within].filter((s) => s !== '').join('/') };
+    if (await isProject(dir))
+      return { root: dir, folder: [relative(dir, out).split(sep).join('/'), within].filter((s) => s !== '').join('/') };
     if (dir === dirname(dir)) return { root: out, folder: within };
   }
 }
@@ -203,15 +240,23 @@ async function removeDeadTemps(root: string, paths: Iterable<string>): Promise<v
  * project and its manifest. Creates nothing. Throws InputError for a manifest.json that is not ours and
  * for any disk error, naming the folder.
  */
-export async function openProject(outDir: string, options: { within?: string; lockWaitMs?: number } = {}): Promise<Project> {
+export async function openProject(
+  outDir: string,
+  options: { within?: string; lockWaitMs?: number } = {},
+): Promise<Project> {
   try {
     const { root, folder } = await locate(outDir, options.within ?? '');
     const shownFolder = options.within ? `${outDir}/${options.within}` : outDir;
     if (!(await lstatOrNull(root))) return { root, folder, shown: outDir, shownFolder, previous: null };
-    const previous = await withLock(join(root, LOCK_FILE), outDir, async () => {
-      await finishJournal(root);
-      return readManifest(root, outDir);
-    }, { waitMs: options.lockWaitMs });
+    const previous = await withLock(
+      join(root, LOCK_FILE),
+      outDir,
+      async () => {
+        await finishJournal(root);
+        return readManifest(root, outDir);
+      },
+      { waitMs: options.lockWaitMs },
+    );
     return { root, folder, shown: outDir, shownFolder, previous };
   } catch (e) {
     throw asUserError(e, outDir);
@@ -235,16 +280,27 @@ function checkNames(m: Manifest, shown: string): void {
   const fold = (p: string): string => p.normalize('NFKC').toLowerCase();
   for (const f of [{ path: MANIFEST_FILE, owner: 'shipwright' }, ...listedFiles(m)]) {
     const bad = badName(f.path);
-    if (bad) throw InputError.single(shown, '', `cannot write ${f.path} (${f.owner}): it ${bad}; rename the id it comes from`);
+    if (bad)
+      throw InputError.single(shown, '', `cannot write ${f.path} (${f.owner}): it ${bad}; rename the id it comes from`);
     const key = fold(f.path);
     const clash = seen.get(key) ?? folders.get(key);
-    if (clash) throw InputError.single(shown, '', `${clash.path} (${clash.owner}) and ${f.path} (${f.owner}) would be one ${clash.path === f.path || seen.has(key) ? 'file' : 'path'} on a disk that ignores case: rename the id one of them comes from`);
+    if (clash)
+      throw InputError.single(
+        shown,
+        '',
+        `${clash.path} (${clash.owner}) and ${f.path} (${f.owner}) would be one ${clash.path === f.path || seen.has(key) ? 'file' : 'path'} on a disk that ignores case: rename the id one of them comes from`,
+      );
     seen.set(key, f);
     const parts = key.split('/');
     for (let i = 1; i < parts.length; i++) {
       const dir = parts.slice(0, i).join('/');
       const asFile = seen.get(dir);
-      if (asFile) throw InputError.single(shown, '', `${asFile.path} (${asFile.owner}) is a file, and ${f.path} (${f.owner}) needs a folder there: rename the id one of them comes from`);
+      if (asFile)
+        throw InputError.single(
+          shown,
+          '',
+          `${asFile.path} (${asFile.owner}) is a file, and ${f.path} (${f.owner}) needs a folder there: rename the id one of them comes from`,
+        );
       if (!folders.has(dir)) folders.set(dir, f);
     }
   }
@@ -254,8 +310,16 @@ function checkNames(m: Manifest, shown: string): void {
  * Refuses to write where something we did not write is in the way: a path we write (or a folder on it)
  * that holds anything but a file the previous manifest lists with the bytes it lists.
  */
-async function checkPaths(root: string, shown: string, paths: readonly string[], previous: Manifest | null): Promise<void> {
-  const ours = new Map([...(previous ? [[MANIFEST_FILE, '']] : []), ...listedFiles(previous).map((f) => [f.path, f.sha256])] as [string, string][]);
+async function checkPaths(
+  root: string,
+  shown: string,
+  paths: readonly string[],
+  previous: Manifest | null,
+): Promise<void> {
+  const ours = new Map([
+    ...(previous ? [[MANIFEST_FILE, '']] : []),
+    ...listedFiles(previous).map((f) => [f.path, f.sha256]),
+  ] as [string, string][]);
   const checkedDirs = new Set<string>();
   for (const p of paths) {
     const parts = p.split('/');
@@ -269,7 +333,8 @@ async function checkPaths(root: string, shown: string, paths: readonly string[],
       if (isDir) why = info.isDirectory() ? null : `${fileKind(info)} where shipwright needs a folder`;
       else if (!info.isFile()) why = fileKind(info);
       else if (!ours.has(rel)) why = 'a file shipwright did not write';
-      else if (ours.get(rel) !== '' && sha256Of(await readFile(onDisk(root, rel))) !== ours.get(rel)) why = 'a file shipwright wrote that was changed since';
+      else if (ours.get(rel) !== '' && sha256Of(await readFile(onDisk(root, rel))) !== ours.get(rel))
+        why = 'a file shipwright wrote that was changed since';
       if (why) throw InputError.single(`${shown}/${rel}`, '', `is ${why}: move it away, or choose another --out`);
       if (isDir) checkedDirs.add(rel);
     }
@@ -292,27 +357,45 @@ export async function writeProject(
   const { root, shown } = project;
   try {
     await mkdir(root).catch((e: NodeJS.ErrnoException) => (e.code === 'EEXIST' ? undefined : Promise.reject(e)));
-    return await withLock(join(root, LOCK_FILE), shown, async () => {
-      const notes = await finishJournal(root);
-      const previous = await readManifest(root, shown);
-      const { manifest, notes: composed } = compose(previous);
-      checkNames(manifest, shown);
-      const listedNow = new Set(listedFiles(manifest).map((f) => f.path));
-      for (const f of files) if (!listedNow.has(f.path)) throw new Error(`${f.path} is written but not listed in the manifest`);
-      const all = [...files, { path: MANIFEST_FILE, bytes: new TextEncoder().encode(serializeManifest(manifest)) }];
-      await checkPaths(root, shown, all.map((f) => f.path), previous);
-      await removeDeadTemps(root, [...all.map((f) => f.path), ...listedFiles(previous).map((f) => f.path)]);
-      const removes = listedFiles(previous).filter((f) => !listedNow.has(f.path)).map((f) => ({ path: f.path, sha256: f.sha256 }));
-      notes.push(...(await commit(root, all, removes, options)), ...composed);
-      return notes;
-    }, { waitMs: options.lockWaitMs });
+    return await withLock(
+      join(root, LOCK_FILE),
+      shown,
+      async () => {
+        const notes = await finishJournal(root);
+        const previous = await readManifest(root, shown);
+        const { manifest, notes: composed } = compose(previous);
+        checkNames(manifest, shown);
+        const listedNow = new Set(listedFiles(manifest).map((f) => f.path));
+        for (const f of files)
+          if (!listedNow.has(f.path)) throw new Error(`${f.path} is written but not listed in the manifest`);
+        const all = [...files, { path: MANIFEST_FILE, bytes: new TextEncoder().encode(serializeManifest(manifest)) }];
+        await checkPaths(
+          root,
+          shown,
+          all.map((f) => f.path),
+          previous,
+        );
+        await removeDeadTemps(root, [...all.map((f) => f.path), ...listedFiles(previous).map((f) => f.path)]);
+        const removes = listedFiles(previous)
+          .filter((f) => !listedNow.has(f.path))
+          .map((f) => ({ path: f.path, sha256: f.sha256 }));
+        notes.push(...(await commit(root, all, removes, options)), ...composed);
+        return notes;
+      },
+      { waitMs: options.lockWaitMs },
+    );
   } catch (e) {
     throw asUserError(e, shown, 'cannot write the output');
   }
 }
 
 /** Writes every file beside its target, journals the renames and removals, then does them. */
-async function commit(root: string, files: readonly OutputFile[], removes: Journal['removes'], options: WriteOptions): Promise<string[]> {
+async function commit(
+  root: string,
+  files: readonly OutputFile[],
+  removes: Journal['removes'],
+  options: WriteOptions,
+): Promise<string[]> {
   const write = options.writeFile ?? ((p: string, d: Uint8Array | string) => writeFile(p, d));
   const tag = randomBytes(8).toString('hex');
   const renames: [string, string][] = [];

@@ -8,7 +8,14 @@
  */
 import { InputError, type Problem } from '../errors.js';
 import { MATERIAL_IDS } from '../materials.js';
-import { CANNON, CANNON_LIMITS, DEFAULT_BAND, INTERFACES, WHEEL_ROLL_FACTOR_RANGE, type BandSpec } from '../standard.js';
+import {
+  CANNON,
+  CANNON_LIMITS,
+  DEFAULT_BAND,
+  INTERFACES,
+  WHEEL_ROLL_FACTOR_RANGE,
+  type BandSpec,
+} from '../standard.js';
 import type { CannonDesign } from '../generate/types.js';
 import { TAPER_CHOICES } from '../physics/solver.js';
 import { describe } from '../units.js';
@@ -45,7 +52,8 @@ export interface MaterialCalibration {
 const FAMILY = /^[a-z0-9][a-z0-9-]{0,39}$/;
 
 /** The profile key of a material's calibration, or of a family within it. */
-export const calibrationKey = (materialId: string, family?: string): string => (family ? `${materialId}/${family}` : materialId);
+export const calibrationKey = (materialId: string, family?: string): string =>
+  family ? `${materialId}/${family}` : materialId;
 
 /** A family's calibration, else its material's, else none. */
 export function findCalibration(p: Profile, materialId: string, family?: string): MaterialCalibration | undefined {
@@ -54,7 +62,12 @@ export function findCalibration(p: Profile, materialId: string, family?: string)
 
 /** A `--family` name: lower-case letters, digits and dashes. */
 export function checkFamily(family: string | undefined): void {
-  if (family !== undefined && !FAMILY.test(family)) throw InputError.single('--family', '', `"${family}" is not valid: expected lower-case letters, digits and dashes (up to 40), e.g. --family long-arm`);
+  if (family !== undefined && !FAMILY.test(family))
+    throw InputError.single(
+      '--family',
+      '',
+      `"${family}" is not valid: expected lower-case letters, digits and dashes (up to 40), e.g. --family long-arm`,
+    );
 }
 
 /** The wheel's roll on this table, as `calibrate-wheel` measured it. */
@@ -106,7 +119,10 @@ export interface Profile {
 export const HAVE_LIMITS = { spools: 100, grams: 100_000 } as const;
 
 /** Ranges a band in a profile may take (the wheel builder then checks it fits the groove). */
-export const PROFILE_BAND_RANGE = { innerDiameterMm: { min: 4, max: 40 }, crossSectionMm: { min: 0.8, max: 3 } } as const;
+export const PROFILE_BAND_RANGE = {
+  innerDiameterMm: { min: 4, max: 40 },
+  crossSectionMm: { min: 0.8, max: 3 },
+} as const;
 
 export const emptyProfile = (): Profile => ({ version: PROFILE_VERSION, calibration: {} });
 
@@ -115,13 +131,30 @@ export function serializeProfile(p: Profile): string {
   const calibration: Record<string, MaterialCalibration> = {};
   for (const id of Object.keys(p.calibration).sort()) {
     const c = p.calibration[id]!;
-    calibration[id] = { energyFactor: c.energyFactor, basedOnFactor: c.basedOnFactor, tunedForM: c.tunedForM, measuredM: [...c.measuredM], shotsFired: c.shotsFired };
+    calibration[id] = {
+      energyFactor: c.energyFactor,
+      basedOnFactor: c.basedOnFactor,
+      tunedForM: c.tunedForM,
+      measuredM: [...c.measuredM],
+      shotsFired: c.shotsFired,
+    };
   }
-  const band = p.band && { name: p.band.name, innerDiameterMm: p.band.innerDiameterMm, crossSectionMm: p.band.crossSectionMm, source: p.band.source };
+  const band = p.band && {
+    name: p.band.name,
+    innerDiameterMm: p.band.innerDiameterMm,
+    crossSectionMm: p.band.crossSectionMm,
+    source: p.band.source,
+  };
   const wheel = p.wheel && { rollFactor: p.wheel.rollFactor, clicks: p.wheel.clicks, measuredMm: p.wheel.measuredMm };
-  const have = p.have && p.have.map((h) => ({ colour: h.colour, material: h.material, spools: h.spools, grams: h.grams }));
+  const have =
+    p.have && p.have.map((h) => ({ colour: h.colour, material: h.material, spools: h.spools, grams: h.grams }));
   const c = p.cannon;
-  const cannon = c && { materialId: c.materialId, rangeM: c.rangeM, family: c.family, design: Object.fromEntries(DESIGN_KEYS.flatMap((k) => (c.design[k] === undefined ? [] : [[k, c.design[k]]]))) };
+  const cannon = c && {
+    materialId: c.materialId,
+    rangeM: c.rangeM,
+    family: c.family,
+    design: Object.fromEntries(DESIGN_KEYS.flatMap((k) => (c.design[k] === undefined ? [] : [[k, c.design[k]]]))),
+  };
   return `${JSON.stringify({ version: PROFILE_VERSION, cannon, calibration, band, wheel, have }, null, 2)}\n`;
 }
 
@@ -137,29 +170,46 @@ function check(data: unknown, source: string): Profile {
     bad('', `expected a mapping with keys version, calibration, band, wheel and have, got ${describe(data)}`);
     throw new InputError(problems);
   }
-  for (const key of Object.keys(data)) if (!['version', 'cannon', 'calibration', 'band', 'wheel', 'have'].includes(key)) bad(key, `unknown key; expected version, cannon, calibration, band, wheel and have`);
+  for (const key of Object.keys(data))
+    if (!['version', 'cannon', 'calibration', 'band', 'wheel', 'have'].includes(key))
+      bad(key, `unknown key; expected version, cannon, calibration, band, wheel and have`);
   if (data.version !== PROFILE_VERSION) bad('version', `expected ${PROFILE_VERSION}, ${got(data.version)}`);
   const calibration: Record<string, MaterialCalibration> = {};
-  if (!isObject(data.calibration)) bad('calibration', `expected a mapping from material id to its calibration, ${got(data.calibration)}`);
+  if (!isObject(data.calibration))
+    bad('calibration', `expected a mapping from material id to its calibration, ${got(data.calibration)}`);
   else {
     for (const [id, c] of Object.entries(data.calibration)) {
       const at = `calibration.${id}`;
       const [materialId, family, ...rest] = id.split('/');
-      if (!MATERIAL_IDS.includes(materialId!)) bad(at, `unknown material; expected one of ${MATERIAL_IDS.join(', ')}, optionally followed by /family`);
-      else if (rest.length > 0 || (family !== undefined && !FAMILY.test(family))) bad(at, 'expected a material id or material/family, the family in lower-case letters, digits and dashes');
+      if (!MATERIAL_IDS.includes(materialId!))
+        bad(at, `unknown material; expected one of ${MATERIAL_IDS.join(', ')}, optionally followed by /family`);
+      else if (rest.length > 0 || (family !== undefined && !FAMILY.test(family)))
+        bad(at, 'expected a material id or material/family, the family in lower-case letters, digits and dashes');
       if (!isObject(c)) {
         bad(at, `expected a mapping with energyFactor, tunedForM and measuredM, ${got(c)}`);
         continue;
       }
       const KEYS = ['energyFactor', 'basedOnFactor', 'tunedForM', 'measuredM', 'shotsFired'];
-      for (const key of Object.keys(c)) if (!KEYS.includes(key)) bad(`${at}.${key}`, `unknown key; expected ${KEYS.join(', ')}`);
+      for (const key of Object.keys(c))
+        if (!KEYS.includes(key)) bad(`${at}.${key}`, `unknown key; expected ${KEYS.join(', ')}`);
       const { min, max } = CALIBRATION_FACTOR_RANGE;
-      if (!positive(c.energyFactor) || c.energyFactor < min || c.energyFactor > max) bad(`${at}.energyFactor`, `expected a number from ${min} to ${max}, ${got(c.energyFactor)}`);
-      if (c.basedOnFactor !== undefined && (!positive(c.basedOnFactor) || c.basedOnFactor < min || c.basedOnFactor > max)) bad(`${at}.basedOnFactor`, `expected a number from ${min} to ${max}, ${got(c.basedOnFactor)}`);
-      if (c.shotsFired !== undefined && !(Number.isInteger(c.shotsFired) && (c.shotsFired as number) >= 0)) bad(`${at}.shotsFired`, `expected a whole number of shots, ${got(c.shotsFired)}`);
+      if (!positive(c.energyFactor) || c.energyFactor < min || c.energyFactor > max)
+        bad(`${at}.energyFactor`, `expected a number from ${min} to ${max}, ${got(c.energyFactor)}`);
+      if (
+        c.basedOnFactor !== undefined &&
+        (!positive(c.basedOnFactor) || c.basedOnFactor < min || c.basedOnFactor > max)
+      )
+        bad(`${at}.basedOnFactor`, `expected a number from ${min} to ${max}, ${got(c.basedOnFactor)}`);
+      if (c.shotsFired !== undefined && !(Number.isInteger(c.shotsFired) && (c.shotsFired as number) >= 0))
+        bad(`${at}.shotsFired`, `expected a whole number of shots, ${got(c.shotsFired)}`);
       if (!positive(c.tunedForM)) bad(`${at}.tunedForM`, `expected a range in metres above 0, ${got(c.tunedForM)}`);
-      if (!Array.isArray(c.measuredM) || c.measuredM.length === 0 || !c.measuredM.every(positive)) bad(`${at}.measuredM`, `expected a list of ranges in metres above 0, ${got(c.measuredM)}`);
-      calibration[id] = { ...(c as unknown as MaterialCalibration), basedOnFactor: (c.basedOnFactor as number | undefined) ?? 1, shotsFired: (c.shotsFired as number | undefined) ?? 0 };
+      if (!Array.isArray(c.measuredM) || c.measuredM.length === 0 || !c.measuredM.every(positive))
+        bad(`${at}.measuredM`, `expected a list of ranges in metres above 0, ${got(c.measuredM)}`);
+      calibration[id] = {
+        ...(c as unknown as MaterialCalibration),
+        basedOnFactor: (c.basedOnFactor as number | undefined) ?? 1,
+        shotsFired: (c.shotsFired as number | undefined) ?? 0,
+      };
     }
   }
   const band = data.band === undefined ? undefined : checkBand(data.band, bad);
@@ -167,7 +217,14 @@ function check(data: unknown, source: string): Profile {
   const have = data.have === undefined ? undefined : checkHave(data.have, bad);
   const cannon = data.cannon === undefined ? undefined : checkCannon(data.cannon, bad);
   if (problems.length) throw new InputError(problems);
-  return { version: PROFILE_VERSION, ...(cannon && { cannon }), calibration, ...(band && { band }), ...(wheel && { wheel }), ...(have && { have }) };
+  return {
+    version: PROFILE_VERSION,
+    ...(cannon && { cannon }),
+    calibration,
+    ...(band && { band }),
+    ...(wheel && { wheel }),
+    ...(have && { have }),
+  };
 }
 
 /** The design fields a profile's cannon keeps, in the order written. */
@@ -177,24 +234,50 @@ const PROFILE_RANGE_M = { min: 0.05, max: 3 } as const;
 
 function checkCannon(c: unknown, bad: (place: string, message: string) => void): ProfileCannon | undefined {
   if (!isObject(c)) {
-    bad('cannon', `expected a mapping with materialId, rangeM, family (optional) and design (written by shipwright calibrate), ${got(c)}`);
+    bad(
+      'cannon',
+      `expected a mapping with materialId, rangeM, family (optional) and design (written by shipwright calibrate), ${got(c)}`,
+    );
     return undefined;
   }
-  for (const key of Object.keys(c)) if (!['materialId', 'rangeM', 'family', 'design'].includes(key)) bad(`cannon.${key}`, 'unknown key; expected materialId, rangeM, family and design');
-  if (!(typeof c.materialId === 'string' && MATERIAL_IDS.includes(c.materialId))) bad('cannon.materialId', `expected one of ${MATERIAL_IDS.join(', ')}, ${got(c.materialId)}`);
-  if (!inRange(c.rangeM, PROFILE_RANGE_M)) bad('cannon.rangeM', `expected metres from ${PROFILE_RANGE_M.min} to ${PROFILE_RANGE_M.max}, ${got(c.rangeM)}`);
-  if (c.family !== undefined && !(typeof c.family === 'string' && FAMILY.test(c.family))) bad('cannon.family', `expected lower-case letters, digits and dashes, ${got(c.family)}`);
+  for (const key of Object.keys(c))
+    if (!['materialId', 'rangeM', 'family', 'design'].includes(key))
+      bad(`cannon.${key}`, 'unknown key; expected materialId, rangeM, family and design');
+  if (!(typeof c.materialId === 'string' && MATERIAL_IDS.includes(c.materialId)))
+    bad('cannon.materialId', `expected one of ${MATERIAL_IDS.join(', ')}, ${got(c.materialId)}`);
+  if (!inRange(c.rangeM, PROFILE_RANGE_M))
+    bad('cannon.rangeM', `expected metres from ${PROFILE_RANGE_M.min} to ${PROFILE_RANGE_M.max}, ${got(c.rangeM)}`);
+  if (c.family !== undefined && !(typeof c.family === 'string' && FAMILY.test(c.family)))
+    bad('cannon.family', `expected lower-case letters, digits and dashes, ${got(c.family)}`);
   const d = c.design ?? {};
   if (!isObject(d)) {
     bad('cannon.design', `expected a mapping of ${DESIGN_KEYS.join(', ')}, ${got(d)}`);
     return undefined;
   }
-  for (const key of Object.keys(d)) if (!(DESIGN_KEYS as readonly string[]).includes(key)) bad(`cannon.design.${key}`, `unknown key; expected ${DESIGN_KEYS.join(', ')}`);
-  const ranges = { elevationDeg: { min: 0, max: CANNON_LIMITS.elevationMaxDeg }, ballDiameterMm: { min: INTERFACES.cannonball.diameterMm, max: CANNON_LIMITS.ballDiameterMaxMm }, armLengthMm: CANNON.armLengthRangeMm };
-  for (const [key, r] of Object.entries(ranges)) if (d[key] !== undefined && !inRange(d[key], r)) bad(`cannon.design.${key}`, `expected a number from ${r.min} to ${r.max}, ${got(d[key])}`);
-  if (d.ballMaterialId !== undefined && !(typeof d.ballMaterialId === 'string' && MATERIAL_IDS.includes(d.ballMaterialId))) bad('cannon.design.ballMaterialId', `expected one of ${MATERIAL_IDS.join(', ')}, ${got(d.ballMaterialId)}`);
-  if (d.taper !== undefined && !(TAPER_CHOICES as readonly unknown[]).includes(d.taper)) bad('cannon.design.taper', `expected one of ${TAPER_CHOICES.join(', ')}, ${got(d.taper)}`);
-  return { materialId: String(c.materialId), rangeM: c.rangeM as number, ...(typeof c.family === 'string' && { family: c.family }), design: d as CannonDesign };
+  for (const key of Object.keys(d))
+    if (!(DESIGN_KEYS as readonly string[]).includes(key))
+      bad(`cannon.design.${key}`, `unknown key; expected ${DESIGN_KEYS.join(', ')}`);
+  const ranges = {
+    elevationDeg: { min: 0, max: CANNON_LIMITS.elevationMaxDeg },
+    ballDiameterMm: { min: INTERFACES.cannonball.diameterMm, max: CANNON_LIMITS.ballDiameterMaxMm },
+    armLengthMm: CANNON.armLengthRangeMm,
+  };
+  for (const [key, r] of Object.entries(ranges))
+    if (d[key] !== undefined && !inRange(d[key], r))
+      bad(`cannon.design.${key}`, `expected a number from ${r.min} to ${r.max}, ${got(d[key])}`);
+  if (
+    d.ballMaterialId !== undefined &&
+    !(typeof d.ballMaterialId === 'string' && MATERIAL_IDS.includes(d.ballMaterialId))
+  )
+    bad('cannon.design.ballMaterialId', `expected one of ${MATERIAL_IDS.join(', ')}, ${got(d.ballMaterialId)}`);
+  if (d.taper !== undefined && !(TAPER_CHOICES as readonly unknown[]).includes(d.taper))
+    bad('cannon.design.taper', `expected one of ${TAPER_CHOICES.join(', ')}, ${got(d.taper)}`);
+  return {
+    materialId: String(c.materialId),
+    rangeM: c.rangeM as number,
+    ...(typeof c.family === 'string' && { family: c.family }),
+    design: d as CannonDesign,
+  };
 }
 
 const COLOUR = /^([a-z]+(-[a-z]+)*|#[0-9a-fA-F]{6})$/;
@@ -211,43 +294,85 @@ function checkHave(h: unknown, bad: (place: string, message: string) => void): O
       bad(at, `expected a mapping with colour, material (optional) and spools or grams, ${example}, ${got(e)}`);
       return [];
     }
-    for (const key of Object.keys(e)) if (!['colour', 'material', 'spools', 'grams'].includes(key)) bad(`${at}.${key}`, 'unknown key; expected colour, material, spools or grams');
-    if (typeof e.colour !== 'string' || !COLOUR.test(e.colour)) bad(`${at}.colour`, `expected a colour name in kebab-case (black, wood-brown) or #rrggbb, ${got(e.colour)}`);
-    if (e.material !== undefined && !(typeof e.material === 'string' && MATERIAL_IDS.includes(e.material))) bad(`${at}.material`, `expected one of ${MATERIAL_IDS.join(', ')}, ${got(e.material)}`);
-    if (e.spools === undefined && e.grams === undefined) bad(at, 'expected spools (full 1 kg spools) or grams (what is left on a spool)');
-    if (e.spools !== undefined && e.grams !== undefined) bad(at, 'give spools or grams, not both: one entry per spool that is not full');
-    if (e.spools !== undefined && !(Number.isInteger(e.spools) && (e.spools as number) >= 1 && (e.spools as number) <= HAVE_LIMITS.spools)) bad(`${at}.spools`, `expected a whole number of full spools from 1 to ${HAVE_LIMITS.spools}, ${got(e.spools)}`);
-    if (e.grams !== undefined && !(positive(e.grams) && (e.grams as number) <= HAVE_LIMITS.grams)) bad(`${at}.grams`, `expected grams above 0 and at most ${HAVE_LIMITS.grams}, ${got(e.grams)}`);
-    return [{ colour: String(e.colour), ...(e.material !== undefined && { material: e.material as string }), ...(e.spools !== undefined && { spools: e.spools as number }), ...(e.grams !== undefined && { grams: e.grams as number }) }];
+    for (const key of Object.keys(e))
+      if (!['colour', 'material', 'spools', 'grams'].includes(key))
+        bad(`${at}.${key}`, 'unknown key; expected colour, material, spools or grams');
+    if (typeof e.colour !== 'string' || !COLOUR.test(e.colour))
+      bad(`${at}.colour`, `expected a colour name in kebab-case (black, wood-brown) or #rrggbb, ${got(e.colour)}`);
+    if (e.material !== undefined && !(typeof e.material === 'string' && MATERIAL_IDS.includes(e.material)))
+      bad(`${at}.material`, `expected one of ${MATERIAL_IDS.join(', ')}, ${got(e.material)}`);
+    if (e.spools === undefined && e.grams === undefined)
+      bad(at, 'expected spools (full 1 kg spools) or grams (what is left on a spool)');
+    if (e.spools !== undefined && e.grams !== undefined)
+      bad(at, 'give spools or grams, not both: one entry per spool that is not full');
+    if (
+      e.spools !== undefined &&
+      !(Number.isInteger(e.spools) && (e.spools as number) >= 1 && (e.spools as number) <= HAVE_LIMITS.spools)
+    )
+      bad(`${at}.spools`, `expected a whole number of full spools from 1 to ${HAVE_LIMITS.spools}, ${got(e.spools)}`);
+    if (e.grams !== undefined && !(positive(e.grams) && (e.grams as number) <= HAVE_LIMITS.grams))
+      bad(`${at}.grams`, `expected grams above 0 and at most ${HAVE_LIMITS.grams}, ${got(e.grams)}`);
+    return [
+      {
+        colour: String(e.colour),
+        ...(e.material !== undefined && { material: e.material as string }),
+        ...(e.spools !== undefined && { spools: e.spools as number }),
+        ...(e.grams !== undefined && { grams: e.grams as number }),
+      },
+    ];
   });
 }
 
-const inRange = (v: unknown, r: { min: number; max: number }): v is number => typeof v === 'number' && Number.isFinite(v) && v >= r.min && v <= r.max;
+const inRange = (v: unknown, r: { min: number; max: number }): v is number =>
+  typeof v === 'number' && Number.isFinite(v) && v >= r.min && v <= r.max;
 
 function checkBand(b: unknown, bad: (place: string, message: string) => void): BandSpec | undefined {
   if (!isObject(b)) {
-    bad('band', `expected a mapping with name, innerDiameterMm, crossSectionMm and source (e.g. an O-ring: ${DEFAULT_BAND.name}, ${DEFAULT_BAND.innerDiameterMm} × ${DEFAULT_BAND.crossSectionMm} mm), ${got(b)}`);
+    bad(
+      'band',
+      `expected a mapping with name, innerDiameterMm, crossSectionMm and source (e.g. an O-ring: ${DEFAULT_BAND.name}, ${DEFAULT_BAND.innerDiameterMm} × ${DEFAULT_BAND.crossSectionMm} mm), ${got(b)}`,
+    );
     return undefined;
   }
-  for (const key of Object.keys(b)) if (!['name', 'innerDiameterMm', 'crossSectionMm', 'source'].includes(key)) bad(`band.${key}`, 'unknown key; expected name, innerDiameterMm, crossSectionMm and source');
-  if (typeof b.name !== 'string' || b.name.trim() === '') bad('band.name', `expected the size as sold, e.g. "${DEFAULT_BAND.name}", ${got(b.name)}`);
-  if (b.source !== undefined && typeof b.source !== 'string') bad('band.source', `expected text saying where the size comes from, ${got(b.source)}`);
+  for (const key of Object.keys(b))
+    if (!['name', 'innerDiameterMm', 'crossSectionMm', 'source'].includes(key))
+      bad(`band.${key}`, 'unknown key; expected name, innerDiameterMm, crossSectionMm and source');
+  if (typeof b.name !== 'string' || b.name.trim() === '')
+    bad('band.name', `expected the size as sold, e.g. "${DEFAULT_BAND.name}", ${got(b.name)}`);
+  if (b.source !== undefined && typeof b.source !== 'string')
+    bad('band.source', `expected text saying where the size comes from, ${got(b.source)}`);
   for (const key of ['innerDiameterMm', 'crossSectionMm'] as const) {
     const r = PROFILE_BAND_RANGE[key];
     if (!inRange(b[key], r)) bad(`band.${key}`, `expected millimetres from ${r.min} to ${r.max}, ${got(b[key])}`);
   }
-  return { name: String(b.name), innerDiameterMm: b.innerDiameterMm as number, crossSectionMm: b.crossSectionMm as number, source: typeof b.source === 'string' ? b.source : 'printer profile' };
+  return {
+    name: String(b.name),
+    innerDiameterMm: b.innerDiameterMm as number,
+    crossSectionMm: b.crossSectionMm as number,
+    source: typeof b.source === 'string' ? b.source : 'printer profile',
+  };
 }
 
 function checkWheel(w: unknown, bad: (place: string, message: string) => void): WheelCalibration | undefined {
   if (!isObject(w)) {
-    bad('wheel', `expected a mapping with rollFactor, clicks and measuredMm (written by shipwright calibrate-wheel), ${got(w)}`);
+    bad(
+      'wheel',
+      `expected a mapping with rollFactor, clicks and measuredMm (written by shipwright calibrate-wheel), ${got(w)}`,
+    );
     return undefined;
   }
-  for (const key of Object.keys(w)) if (!['rollFactor', 'clicks', 'measuredMm'].includes(key)) bad(`wheel.${key}`, 'unknown key; expected rollFactor, clicks and measuredMm');
-  if (!inRange(w.rollFactor, WHEEL_ROLL_FACTOR_RANGE)) bad('wheel.rollFactor', `expected a number from ${WHEEL_ROLL_FACTOR_RANGE.min} to ${WHEEL_ROLL_FACTOR_RANGE.max}, ${got(w.rollFactor)}`);
-  if (!(typeof w.clicks === 'number' && Number.isInteger(w.clicks) && w.clicks > 0)) bad('wheel.clicks', `expected a whole number of clicks above 0, ${got(w.clicks)}`);
-  if (!positive(w.measuredMm)) bad('wheel.measuredMm', `expected a distance in millimetres above 0, ${got(w.measuredMm)}`);
+  for (const key of Object.keys(w))
+    if (!['rollFactor', 'clicks', 'measuredMm'].includes(key))
+      bad(`wheel.${key}`, 'unknown key; expected rollFactor, clicks and measuredMm');
+  if (!inRange(w.rollFactor, WHEEL_ROLL_FACTOR_RANGE))
+    bad(
+      'wheel.rollFactor',
+      `expected a number from ${WHEEL_ROLL_FACTOR_RANGE.min} to ${WHEEL_ROLL_FACTOR_RANGE.max}, ${got(w.rollFactor)}`,
+    );
+  if (!(typeof w.clicks === 'number' && Number.isInteger(w.clicks) && w.clicks > 0))
+    bad('wheel.clicks', `expected a whole number of clicks above 0, ${got(w.clicks)}`);
+  if (!positive(w.measuredMm))
+    bad('wheel.measuredMm', `expected a distance in millimetres above 0, ${got(w.measuredMm)}`);
   return w as unknown as WheelCalibration;
 }
 
@@ -255,7 +380,8 @@ function checkWheel(w: unknown, bad: (place: string, message: string) => void): 
 export function parseProfile(text: string, source: string): Profile {
   const { doc, duplicateKeys, errors, warnings, aliases } = parseYaml(text, source, 'a printer profile');
   const syntax = [...errors, ...duplicateKeys, ...warnings];
-  if (syntax.length > 0) throw new InputError(syntax.map((p) => ({ ...p, message: `not valid JSON or YAML: ${p.message}` })));
+  if (syntax.length > 0)
+    throw new InputError(syntax.map((p) => ({ ...p, message: `not valid JSON or YAML: ${p.message}` })));
   if (aliases.length > 0) throw new InputError(aliases);
   return check(doc.toJS(), source);
 }
@@ -263,7 +389,14 @@ export function parseProfile(text: string, source: string): Profile {
 /** Reads a profile; a missing file is an empty profile when `missingOk` (calibrate starts one), an error otherwise. */
 export async function readProfile(path: string, missingOk: boolean): Promise<Profile> {
   // Only a file that is not there at all starts a new profile: a dangling link or an unreadable disk is an error.
-  if (missingOk && (await lstat(path).then(() => false, (e: NodeJS.ErrnoException) => e.code === 'ENOENT'))) return emptyProfile();
+  if (
+    missingOk &&
+    (await lstat(path).then(
+      () => false,
+      (e: NodeJS.ErrnoException) => e.code === 'ENOENT',
+    ))
+  )
+    return emptyProfile();
   return parseProfile(await readTextFile(path, MAX_PROFILE_BYTES), path);
 }
 

@@ -50,18 +50,30 @@ export function parseSlicerReport(gcode: string): SlicerReport {
 /** The command-line settings that pin the print to `print` (first layer as the others, no skirt, its brim if any). */
 export function slicerArgs(print: PrintSettings, densityGPerCm3: number): string[] {
   return [
-    '--layer-height', String(print.layerHeightMm),
-    '--first-layer-height', String(print.layerHeightMm),
-    '--fill-density', `${Math.round(print.infillFraction * 100)}%`,
-    '--perimeters', String(print.perimeters),
-    '--top-solid-layers', String(print.topLayers),
-    '--bottom-solid-layers', String(print.bottomLayers),
-    '--nozzle-diameter', String(PRINT_DEFAULTS.nozzleMm),
-    '--extrusion-width', String(print.lineWidthMm),
-    '--first-layer-extrusion-width', String(print.lineWidthMm),
-    '--filament-diameter', '1.75',
-    '--filament-density', String(densityGPerCm3),
-    '--skirts', '0',
+    '--layer-height',
+    String(print.layerHeightMm),
+    '--first-layer-height',
+    String(print.layerHeightMm),
+    '--fill-density',
+    `${Math.round(print.infillFraction * 100)}%`,
+    '--perimeters',
+    String(print.perimeters),
+    '--top-solid-layers',
+    String(print.topLayers),
+    '--bottom-solid-layers',
+    String(print.bottomLayers),
+    '--nozzle-diameter',
+    String(PRINT_DEFAULTS.nozzleMm),
+    '--extrusion-width',
+    String(print.lineWidthMm),
+    '--first-layer-extrusion-width',
+    String(print.lineWidthMm),
+    '--filament-diameter',
+    '1.75',
+    '--filament-density',
+    String(densityGPerCm3),
+    '--skirts',
+    '0',
     // A brim where the settings table asks for one (the plates carry it per object).
     ...(print.brimWidthMm ? ['--brim-width', String(print.brimWidthMm)] : []),
     // PrusaSlicer refuses its default sparse pattern at 100 % from the command line; a solid part's fill is rectilinear.
@@ -76,7 +88,11 @@ async function sliceToGcode(exe: string, stl: Uint8Array, args: readonly string[
     const input = join(dir, 'part.stl');
     const output = join(dir, 'part.gcode');
     await writeFile(input, stl);
-    await run(exe, ['--export-gcode', '--datadir', join(dir, 'datadir'), ...args, '--center', '110,110', '--output', output, input], { maxBuffer: 16 << 20, timeout: 120_000 });
+    await run(
+      exe,
+      ['--export-gcode', '--datadir', join(dir, 'datadir'), ...args, '--center', '110,110', '--output', output, input],
+      { maxBuffer: 16 << 20, timeout: 120_000 },
+    );
     return await readFile(output, 'utf8');
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -84,18 +100,27 @@ async function sliceToGcode(exe: string, stl: Uint8Array, args: readonly string[
 }
 
 /** Slices one binary STL with PrusaSlicer and returns its filament and time figures. */
-export async function sliceStl(exe: string, stl: Uint8Array, print: PrintSettings, densityGPerCm3: number): Promise<SlicerReport> {
+export async function sliceStl(
+  exe: string,
+  stl: Uint8Array,
+  print: PrintSettings,
+  densityGPerCm3: number,
+): Promise<SlicerReport> {
   return parseSlicerReport(await sliceToGcode(exe, stl, slicerArgs(print, densityGPerCm3)));
 }
 
 /** The length of the support roads (`;TYPE:Support material` and its interface) that G-code extrudes, mm. */
 export function parseSupportRoadMm(gcode: string): number {
-  let support = false, x: number | null = null, y: number | null = null, mm = 0;
+  let support = false,
+    x: number | null = null,
+    y: number | null = null,
+    mm = 0;
   for (const line of gcode.split('\n')) {
     if (line.startsWith(';TYPE:')) support = line.startsWith(';TYPE:Support material');
     const m = /^G1 X(-?[\d.]+) Y(-?[\d.]+)(.*)$/.exec(line);
     if (!m) continue;
-    const nx = Number(m[1]), ny = Number(m[2]);
+    const nx = Number(m[1]),
+      ny = Number(m[2]);
     if (support && x !== null && y !== null && / E/.test(m[3]!)) mm += Math.hypot(nx - x, ny - y);
     x = nx;
     y = ny;
@@ -109,7 +134,19 @@ export function parseSupportRoadMm(gcode: string): number {
  * slope from the bed printed without them, so 90° − overhangDeg, less a degree for facets modelled at the
  * limit), bridges left to bridge.
  */
-export async function supportRoadMm(exe: string, stl: Uint8Array, print: PrintSettings, densityGPerCm3: number, overhangDeg: number): Promise<number> {
-  const args = [...slicerArgs(print, densityGPerCm3), '--support-material', '--support-material-threshold', String(90 - overhangDeg - 1), '--dont-support-bridges'];
+export async function supportRoadMm(
+  exe: string,
+  stl: Uint8Array,
+  print: PrintSettings,
+  densityGPerCm3: number,
+  overhangDeg: number,
+): Promise<number> {
+  const args = [
+    ...slicerArgs(print, densityGPerCm3),
+    '--support-material',
+    '--support-material-threshold',
+    String(90 - overhangDeg - 1),
+    '--dont-support-bridges',
+  ];
   return parseSupportRoadMm(await sliceToGcode(exe, stl, args));
 }

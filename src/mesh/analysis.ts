@@ -9,7 +9,8 @@ import type { BoundsMm, MeshData } from '../geometry/kernel.js';
 import { norm, triangleNormal, unit, vertexAt, type Vec3 } from '../geometry/vec3.js';
 
 /** One number per undirected edge between vertices `a` and `b` of a mesh with `vertexCount` vertices. */
-export const edgeKey = (a: number, b: number, vertexCount: number): number => (a < b ? a * vertexCount + b : b * vertexCount + a);
+export const edgeKey = (a: number, b: number, vertexCount: number): number =>
+  a < b ? a * vertexCount + b : b * vertexCount + a;
 
 /** Half-edge `h` = 3 × triangle + corner runs from that corner's vertex to the next corner's. */
 export const triangleOf = (h: number): number => Math.floor(h / 3);
@@ -24,7 +25,8 @@ export function halfEdgeEnds(triangles: ArrayLike<number>, h: number): [number, 
 
 /** The triangle's three corners, in its winding order. */
 export function triangleCorners(mesh: MeshData, triangle: number): [Vec3, Vec3, Vec3] {
-  const p = mesh.positions, t = mesh.triangles;
+  const p = mesh.positions,
+    t = mesh.triangles;
   return [vertexAt(p, t[3 * triangle]!), vertexAt(p, t[3 * triangle + 1]!), vertexAt(p, t[3 * triangle + 2]!)];
 }
 
@@ -40,7 +42,8 @@ export interface EdgeAdjacency {
 
 /** The edges of the triangles `include` accepts (by default, every triangle). */
 export function edgeAdjacency(mesh: MeshData, include: (triangle: number) => boolean = () => true): EdgeAdjacency {
-  const t = mesh.triangles, nv = mesh.positions.length / 3;
+  const t = mesh.triangles,
+    nv = mesh.positions.length / 3;
   const byEdge = new Map<number, number[]>();
   for (let h = 0; h < t.length; h++) {
     if (!include(triangleOf(h))) continue;
@@ -58,7 +61,8 @@ export function triangleNeighbours(adjacency: EdgeAdjacency, triangleCount: numb
   const out: number[][] = Array.from({ length: triangleCount }, () => []);
   for (const list of adjacency.edges())
     if (list.length === 2) {
-      const f = triangleOf(list[0]!), g = triangleOf(list[1]!);
+      const f = triangleOf(list[0]!),
+        g = triangleOf(list[1]!);
       out[f]!.push(g);
       out[g]!.push(f);
     }
@@ -84,7 +88,11 @@ export interface Facets {
 /** Each triangle's unit normal, area and centroid. */
 export function facets(mesh: MeshData): Facets {
   const areasMm2 = triangleAreasMm2(mesh);
-  const out: Facets = { normals: new Float64Array(3 * areasMm2.length), areasMm2, centroidsMm: new Float64Array(3 * areasMm2.length) };
+  const out: Facets = {
+    normals: new Float64Array(3 * areasMm2.length),
+    areasMm2,
+    centroidsMm: new Float64Array(3 * areasMm2.length),
+  };
   for (let f = 0; f < areasMm2.length; f++) {
     const [a, b, c] = triangleCorners(mesh, f);
     if (areasMm2[f]! > 0) out.normals.set(unit(triangleNormal(a, b, c)), 3 * f);
@@ -96,7 +104,8 @@ export function facets(mesh: MeshData): Facets {
 /** The axis-aligned box round every vertex (infinite, inside out, for a mesh with none). */
 export function meshBounds(mesh: MeshData): BoundsMm {
   const p = mesh.positions;
-  const min = [Infinity, Infinity, Infinity], max = [-Infinity, -Infinity, -Infinity];
+  const min = [Infinity, Infinity, Infinity],
+    max = [-Infinity, -Infinity, -Infinity];
   for (let i = 0; i < p.length; i += 3)
     for (let j = 0; j < 3; j++) {
       const v = p[i + j]!;

@@ -32,6 +32,10 @@ export function inspectStl(bytes: Uint8Array, features: readonly Feature[]): Ins
   const solid = fromMesh(mesh);
   return {
     topology,
-    features: features.map((feature) => ({ feature, ...probeFeature(solid, feature), measured: measureFeature(solid, feature) })),
+    features: features.map((feature) => ({
+      feature,
+      ...probeFeature(solid, feature),
+      measured: measureFeature(solid, feature),
+    })),
   };
 }

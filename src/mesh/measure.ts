@@ -22,7 +22,14 @@ export function pegHeightMm(solid: Solid, f: Feature): number {
   const onTop = surfaceZMm(solid, x, y);
   const r = f.size.shape === 'round' ? f.size.diameterMm / 2 : Math.max(f.size.widthMm, f.size.heightMm) / 2;
   // The face beside it, a peg's radius and a millimetre off on its four sides (the lowest, in case one side meets other relief).
-  const beside = [[1, 0], [-1, 0], [0, 1], [0, -1]].map(([dx, dy]) => surfaceZMm(solid, x + dx! * (r + 1), y + dy! * (r + 1)) ?? -Infinity).filter((v) => Math.abs(v - z) < 0.5);
+  const beside = [
+    [1, 0],
+    [-1, 0],
+    [0, 1],
+    [0, -1],
+  ]
+    .map(([dx, dy]) => surfaceZMm(solid, x + dx! * (r + 1), y + dy! * (r + 1)) ?? -Infinity)
+    .filter((v) => Math.abs(v - z) < 0.5);
   if (onTop === null || beside.length === 0) return 0;
   return onTop - Math.min(...beside);
 }
@@ -72,12 +79,15 @@ export function measurePivot(base: Solid, pivot: Feature, dial: Solid, bore: Fea
   // The pin alone, cut out of the base once (a column a millimetre wider than the bore, above the plate):
   // each height below is then measured on it, not on the whole base with its nub, titles and other pins.
   const reach = boreRadiusMm + 1;
-  const pin = base.intersect(box([2 * reach, 2 * reach, base.bounds().max[2] - top + 1], false).translate([x - reach, y - reach, top + 0.01]));
+  const pin = base.intersect(
+    box([2 * reach, 2 * reach, base.bounds().max[2] - top + 1], false).translate([x - reach, y - reach, top + 0.01]),
+  );
   const at = (z: number): number => pinRadiusAtMm(pin, y, z);
   const shaftRadiusMm = at(top + dialThicknessMm / 2);
   // Up the pin from just over its root: the barb's widest, and the first height where it reaches the bore's
   // radius (below the dial's top face when the barb sits inside a dial too thick for it: negative play).
-  let barbRadiusMm = 0, contactZ = Infinity;
+  let barbRadiusMm = 0,
+    contactZ = Infinity;
   for (let z = top + 0.3; z < pin.bounds().max[2]; z += 0.02) {
     const r = at(z);
     barbRadiusMm = Math.max(barbRadiusMm, r);
@@ -95,7 +105,12 @@ export function measurePivot(base: Solid, pivot: Feature, dial: Solid, bore: Fea
 }
 
 /** Centres of the engraved grooves crossed by a line at height z from `from` to `to` (distances along it, mm). */
-export function grooveCentresMm(solid: Solid, from: readonly [number, number], to: readonly [number, number], z: number): number[] {
+export function grooveCentresMm(
+  solid: Solid,
+  from: readonly [number, number],
+  to: readonly [number, number],
+  z: number,
+): number[] {
   const hits = rayHitsMm(solid, [from[0], from[1], z], [to[0], to[1], z]);
   // The ray starts outside the part: hits alternate entering and leaving material; grooves are the gaps
   // between a leave and the next entry.
@@ -116,7 +131,8 @@ export function straightRuns(ring: readonly Vec2[]): Run[] {
   const dir = (p: Vec2, q: Vec2): number => Math.atan2(q[1] - p[1], q[0] - p[0]);
   const n = ring.length;
   const keep = ring.filter((v, i) => {
-    const p = ring[(i + n - 1) % n]!, q = ring[(i + 1) % n]!;
+    const p = ring[(i + n - 1) % n]!,
+      q = ring[(i + 1) % n]!;
     let turn = Math.abs(dir(v, q) - dir(p, v));
     if (turn > Math.PI) turn = 2 * Math.PI - turn;
     return turn > (0.01 * Math.PI) / 180;
@@ -131,7 +147,8 @@ const unit2 = (p: Vec2, q: Vec2): Vec2 => {
   const l = Math.hypot(q[0] - p[0], q[1] - p[1]);
   return [(q[0] - p[0]) / l, (q[1] - p[1]) / l];
 };
-const angleBetweenDeg = (u: Vec2, v: Vec2): number => (Math.acos(Math.max(-1, Math.min(1, u[0] * v[0] + u[1] * v[1]))) * 180) / Math.PI;
+const angleBetweenDeg = (u: Vec2, v: Vec2): number =>
+  (Math.acos(Math.max(-1, Math.min(1, u[0] * v[0] + u[1] * v[1]))) * 180) / Math.PI;
 
 /**
  * A movement template measured at mid-height (its slice's one ring): its rear and front edges (the runs of
@@ -145,13 +162,24 @@ export function measureTemplate(solid: Solid, widthMm: number): { turnDeg: numbe
   const rs = straightRuns(rings[0]!);
   const dir = (r: Run): number => Math.atan2(r.b[1] - r.a[1], r.b[0] - r.a[0]);
   const turnInto = (p: Run, q: Run): number => Math.abs(Math.sin(dir(q) - dir(p)));
-  const ends = rs.filter((r, i) => Math.abs(r.lengthMm - widthMm) < 0.05 && turnInto(rs[(i + rs.length - 1) % rs.length]!, r) > Math.SQRT1_2 && turnInto(r, rs[(i + 1) % rs.length]!) > Math.SQRT1_2);
+  const ends = rs.filter(
+    (r, i) =>
+      Math.abs(r.lengthMm - widthMm) < 0.05 &&
+      turnInto(rs[(i + rs.length - 1) % rs.length]!, r) > Math.SQRT1_2 &&
+      turnInto(r, rs[(i + 1) % rs.length]!) > Math.SQRT1_2,
+  );
   if (ends.length !== 2) return null;
-  const [u, v] = ends.map((r) => [(r.b[0] - r.a[0]) / r.lengthMm, (r.b[1] - r.a[1]) / r.lengthMm] as Vec2) as [Vec2, Vec2];
+  const [u, v] = ends.map((r) => [(r.b[0] - r.a[0]) / r.lengthMm, (r.b[1] - r.a[1]) / r.lengthMm] as Vec2) as [
+    Vec2,
+    Vec2,
+  ];
   const turn = Math.acos(Math.min(1, Math.abs(u[0] * v[0] + u[1] * v[1])));
   const [m1, m2] = ends.map((r) => [(r.a[0] + r.b[0]) / 2, (r.a[1] + r.b[1]) / 2] as Vec2) as [Vec2, Vec2];
   const chord = Math.hypot(m2[0] - m1[0], m2[1] - m1[1]);
-  return { turnDeg: (turn * 180) / Math.PI, centrelineMm: turn < 1e-9 ? chord : (chord * (turn / 2)) / Math.sin(turn / 2) };
+  return {
+    turnDeg: (turn * 180) / Math.PI,
+    centrelineMm: turn < 1e-9 ? chord : (chord * (turn / 2)) / Math.sin(turn / 2),
+  };
 }
 
 /**
@@ -167,16 +195,25 @@ export function measureArcGauge(solid: Solid, lipMm: number): { toEdgesDeg: numb
   const rs = straightRuns(rings[0]!);
   const k = rs.findIndex((r, i) => {
     const next = rs[(i + 1) % rs.length]!;
-    return Math.abs(r.lengthMm - lipMm) < 0.05 && Math.abs(next.lengthMm - lipMm) < 0.05 && Math.abs(angleBetweenDeg(unit2(r.a, r.b), unit2(next.a, next.b)) - 90) < 1;
+    return (
+      Math.abs(r.lengthMm - lipMm) < 0.05 &&
+      Math.abs(next.lengthMm - lipMm) < 0.05 &&
+      Math.abs(angleBetweenDeg(unit2(r.a, r.b), unit2(next.a, next.b)) - 90) < 1
+    );
   });
   if (k < 0) return null;
-  const into = rs[k]!, outOf = rs[(k + 1) % rs.length]!;
+  const into = rs[k]!,
+    outOf = rs[(k + 1) % rs.length]!;
   const corner = into.b;
   // The arm's two long sides are the longest runs; the arc's edge is the one that starts near the corner.
   const longest = Math.max(...rs.map((r) => r.lengthMm));
-  const near = (r: Run): number => Math.min(Math.hypot(r.a[0] - corner[0], r.a[1] - corner[1]), Math.hypot(r.b[0] - corner[0], r.b[1] - corner[1]));
+  const near = (r: Run): number =>
+    Math.min(Math.hypot(r.a[0] - corner[0], r.a[1] - corner[1]), Math.hypot(r.b[0] - corner[0], r.b[1] - corner[1]));
   const long = rs.filter((r) => r.lengthMm > longest / 2).reduce((m, r) => (near(r) < near(m) ? r : m));
-  const far = Math.hypot(long.a[0] - corner[0], long.a[1] - corner[1]) > Math.hypot(long.b[0] - corner[0], long.b[1] - corner[1]) ? long.a : long.b;
+  const far =
+    Math.hypot(long.a[0] - corner[0], long.a[1] - corner[1]) > Math.hypot(long.b[0] - corner[0], long.b[1] - corner[1])
+      ? long.a
+      : long.b;
   const u = unit2(corner, far);
   const e = unit2(long.a, long.b);
   return {

@@ -38,12 +38,25 @@ export function samplePoints(f: Feature, marginMm: number): Vec3[] {
     // Round the axis, or round the core halfway out to the wall.
     const rings = core === undefined ? [r] : [core / 2 + marginMm, (core / 2 + f.size.diameterMm / 2) / 2, r];
     if (core === undefined) offsets.push([0, 0]);
-    for (const q of rings) for (let i = 0; i < 8; i++) offsets.push([q * Math.cos((i * Math.PI) / 4), q * Math.sin((i * Math.PI) / 4)]);
+    for (const q of rings)
+      for (let i = 0; i < 8; i++) offsets.push([q * Math.cos((i * Math.PI) / 4), q * Math.sin((i * Math.PI) / 4)]);
   } else {
-    const a = f.size.widthMm / 2 - marginMm, b = f.size.heightMm / 2 - marginMm;
+    const a = f.size.widthMm / 2 - marginMm,
+      b = f.size.heightMm / 2 - marginMm;
     // A bevelled corner is sampled inside its 45° face: the corner point moved in by half the bevel each way.
     const k = (f.size.cornerChamferMm ?? 0) / 2;
-    for (const [x, y] of [[0, 0], [a - k, b - k], [k - a, b - k], [a - k, k - b], [k - a, k - b], [a, 0], [-a, 0], [0, b], [0, -b]] as const) offsets.push([x, y]);
+    for (const [x, y] of [
+      [0, 0],
+      [a - k, b - k],
+      [k - a, b - k],
+      [a - k, k - b],
+      [k - a, k - b],
+      [a, 0],
+      [-a, 0],
+      [0, b],
+      [0, -b],
+    ] as const)
+      offsets.push([x, y]);
   }
   const sign = f.role === 'hole' ? -1 : 1; // holes run inward (−axis), pegs outward (+axis)
   const depths = f.depthMm > 0 ? [0.15, 0.5, 0.85].map((t) => t * f.depthMm) : [0];

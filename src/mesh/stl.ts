@@ -27,14 +27,20 @@ export function serializeStl(mesh: MeshData, label: string): Uint8Array {
   const p = mesh.positions;
   let o = HEADER_BYTES + 4;
   for (let t = 0; t < n; t++) {
-    const a = mesh.triangles[t * 3]! * 3, b = mesh.triangles[t * 3 + 1]! * 3, c = mesh.triangles[t * 3 + 2]! * 3;
+    const a = mesh.triangles[t * 3]! * 3,
+      b = mesh.triangles[t * 3 + 1]! * 3,
+      c = mesh.triangles[t * 3 + 2]! * 3;
     const n = triangleNormal(...triangleCorners(mesh, t));
     // A zero-area triangle keeps its zero normal.
     const len = norm(n) || 1;
-    view.setFloat32(o, n[0] / len, true); view.setFloat32(o + 4, n[1] / len, true); view.setFloat32(o + 8, n[2] / len, true);
+    view.setFloat32(o, n[0] / len, true);
+    view.setFloat32(o + 4, n[1] / len, true);
+    view.setFloat32(o + 8, n[2] / len, true);
     o += 12;
     for (const v of [a, b, c]) {
-      view.setFloat32(o, p[v]!, true); view.setFloat32(o + 4, p[v + 1]!, true); view.setFloat32(o + 8, p[v + 2]!, true);
+      view.setFloat32(o, p[v]!, true);
+      view.setFloat32(o + 4, p[v + 1]!, true);
+      view.setFloat32(o + 8, p[v + 2]!, true);
       o += 12;
     }
     view.setUint16(o, 0, true);
@@ -64,10 +70,16 @@ export function parseStl(bytes: Uint8Array): MeshData {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const n = bytes.length >= HEADER_BYTES + 4 ? view.getUint32(HEADER_BYTES, true) : -1;
   const binary = n >= 0 && bytes.length === HEADER_BYTES + 4 + n * TRIANGLE_BYTES;
-  if (!binary && ASCII_START.test(new TextDecoder('latin1').decode(bytes.subarray(0, HEADER_BYTES)))) return parseStl(asciiToBinary(bytes));
-  if (n < 0) throw new StlFormatError(`too short for a binary STL (${bytes.length} bytes) and not ASCII STL (which begins with "solid")`);
+  if (!binary && ASCII_START.test(new TextDecoder('latin1').decode(bytes.subarray(0, HEADER_BYTES))))
+    return parseStl(asciiToBinary(bytes));
+  if (n < 0)
+    throw new StlFormatError(
+      `too short for a binary STL (${bytes.length} bytes) and not ASCII STL (which begins with "solid")`,
+    );
   if (!binary) {
-    throw new StlFormatError(`binary STL says ${n} triangles but is ${bytes.length} bytes (expected ${HEADER_BYTES + 4 + n * TRIANGLE_BYTES}), and it is not ASCII STL (which begins with "solid")`);
+    throw new StlFormatError(
+      `binary STL says ${n} triangles but is ${bytes.length} bytes (expected ${HEADER_BYTES + 4 + n * TRIANGLE_BYTES}), and it is not ASCII STL (which begins with "solid")`,
+    );
   }
   // Vertices welded by their coordinates' bit patterns (−0 taken as 0, as equal floats), in an open-addressed
   // table: a string key per corner made parsing a large part slow and heavy on the collector.
@@ -87,9 +99,10 @@ export function parseStl(bytes: Uint8Array): MeshData {
         bits[c] = b === 0x80000000 ? 0 : b;
       }
       o += 12;
-      let h = (Math.imul(bits[0]!, 0x9e3779b1) ^ Math.imul(bits[1]!, 0x85ebca77) ^ Math.imul(bits[2]!, 0xc2b2ae3d)) >>> 0;
+      let h =
+        (Math.imul(bits[0]!, 0x9e3779b1) ^ Math.imul(bits[1]!, 0x85ebca77) ^ Math.imul(bits[2]!, 0xc2b2ae3d)) >>> 0;
       let id = -1;
-      for (;; h = (h + 1) >>> 0) {
+      for (; ; h = (h + 1) >>> 0) {
         const slot = h & (size - 1);
         const at = slots[slot]!;
         if (at < 0) {
@@ -127,23 +140,33 @@ function asciiToBinary(bytes: Uint8Array): Uint8Array {
   let at: 'top' | 'solid' | 'facet' | 'loop' | 'endloop' | 'endfacet' = 'top';
   let solids = 0;
   let vertices = 0;
-  const expected = { top: '"solid <name>"', solid: '"facet normal <x> <y> <z>" or "endsolid"', facet: '"outer loop"', loop: '"vertex <x> <y> <z>"', endloop: '"endloop" (a facet has three vertices)', endfacet: '"endfacet"' };
+  const expected = {
+    top: '"solid <name>"',
+    solid: '"facet normal <x> <y> <z>" or "endsolid"',
+    facet: '"outer loop"',
+    loop: '"vertex <x> <y> <z>"',
+    endloop: '"endloop" (a facet has three vertices)',
+    endfacet: '"endfacet"',
+  };
   let last = 0;
   for (let i = 0; i < lines.length; i++) {
     const words = lines[i]!.trim().split(/\s+/).filter(Boolean);
     if (words.length === 0) continue;
     last = i + 1;
     const key = words[0]!.toLowerCase();
-    const bad = (why = `expected ${expected[at]}`): StlFormatError => new StlFormatError(`${why}, got "${lines[i]!.trim().slice(0, 60)}"`, i + 1);
+    const bad = (why = `expected ${expected[at]}`): StlFormatError =>
+      new StlFormatError(`${why}, got "${lines[i]!.trim().slice(0, 60)}"`, i + 1);
     const numbers = (from: number): number[] => {
       const xs = words.slice(from);
-      if (xs.length !== 3 || !xs.every((x) => NUMBER.test(x))) throw bad(`expected three numbers after "${words.slice(0, from).join(' ')}"`);
+      if (xs.length !== 3 || !xs.every((x) => NUMBER.test(x)))
+        throw bad(`expected three numbers after "${words.slice(0, from).join(' ')}"`);
       return xs.map(Number);
     };
     if (at === 'top' && key === 'solid') at = 'solid';
-    else if (at === 'solid' && key === 'endsolid') (at = 'top'), solids++;
-    else if (at === 'solid' && key === 'facet' && words[1]?.toLowerCase() === 'normal') numbers(2), (at = 'facet');
-    else if (at === 'facet' && key === 'outer' && words[1]?.toLowerCase() === 'loop' && words.length === 2) (at = 'loop'), (vertices = 0);
+    else if (at === 'solid' && key === 'endsolid') ((at = 'top'), solids++);
+    else if (at === 'solid' && key === 'facet' && words[1]?.toLowerCase() === 'normal') (numbers(2), (at = 'facet'));
+    else if (at === 'facet' && key === 'outer' && words[1]?.toLowerCase() === 'loop' && words.length === 2)
+      ((at = 'loop'), (vertices = 0));
     else if (at === 'loop' && key === 'vertex') {
       corners.push(...numbers(1));
       if (++vertices === 3) at = 'endloop';
@@ -151,13 +174,15 @@ function asciiToBinary(bytes: Uint8Array): Uint8Array {
     else if (at === 'endfacet' && key === 'endfacet') at = 'solid';
     else throw bad();
   }
-  if (at !== 'top' || solids === 0) throw new StlFormatError(`the file ends where ${expected[at]} was expected`, Math.max(1, last));
+  if (at !== 'top' || solids === 0)
+    throw new StlFormatError(`the file ends where ${expected[at]} was expected`, Math.max(1, last));
   const n = corners.length / 9;
   const out = new Uint8Array(HEADER_BYTES + 4 + n * TRIANGLE_BYTES);
   const view = new DataView(out.buffer);
   view.setUint32(HEADER_BYTES, n, true);
   for (let t = 0; t < n; t++) {
-    for (let c = 0; c < 9; c++) view.setFloat32(HEADER_BYTES + 4 + t * TRIANGLE_BYTES + 12 + 4 * c, corners[t * 9 + c]!, true);
+    for (let c = 0; c < 9; c++)
+      view.setFloat32(HEADER_BYTES + 4 + t * TRIANGLE_BYTES + 12 + 4 * c, corners[t * 9 + c]!, true);
   }
   return out;
 }

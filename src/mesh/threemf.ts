@@ -64,7 +64,8 @@ const PRUSA_PRINT_CONFIG = 'Metadata/Slic3r_PE.config';
 const PRUSA_MODEL_CONFIG = 'Metadata/Slic3r_PE_model.config';
 const ORCA_MODEL_CONFIG = 'Metadata/model_settings.config';
 
-const xmlText = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const xmlText = (s: string): string =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 /** Shortest text that reads back as the same float32 (the STL's precision). */
 const f32 = (x: number): string => {
   const v = Math.fround(x);
@@ -91,36 +92,54 @@ function modelXml(m: ThreeMfModel): string {
     `<model unit="millimeter" xml:lang="en-US" xmlns="${CORE_NAMESPACE}">`,
     ` <metadata name="Title">${xmlText(m.title)}</metadata>`,
     ` <metadata name="Application">shipwright</metadata>`,
-    ...(m.slicer ? [' <metadata name="slic3rpe:Version3mf">1</metadata>', ' <metadata name="BambuStudio:3mfVersion">1</metadata>'] : []),
+    ...(m.slicer
+      ? [' <metadata name="slic3rpe:Version3mf">1</metadata>', ' <metadata name="BambuStudio:3mfVersion">1</metadata>']
+      : []),
     ' <resources>',
     '  <basematerials id="1">',
     ...m.materials.map((b) => `   <base name="${xmlText(b.name)}" displaycolor="${b.color.toUpperCase()}FF"/>`),
     '  </basematerials>',
   ];
   m.objects.forEach((o, i) => {
-    out.push(`  <object id="${i + 2}" type="model" name="${xmlText(o.name)}" pid="1" pindex="${o.material}">`, '   <mesh>', '    <vertices>');
+    out.push(
+      `  <object id="${i + 2}" type="model" name="${xmlText(o.name)}" pid="1" pindex="${o.material}">`,
+      '   <mesh>',
+      '    <vertices>',
+    );
     const p = o.mesh.positions;
-    for (let v = 0; v < p.length; v += 3) out.push(`     <vertex x="${f32(p[v]!)}" y="${f32(p[v + 1]!)}" z="${f32(p[v + 2]!)}"/>`);
+    for (let v = 0; v < p.length; v += 3)
+      out.push(`     <vertex x="${f32(p[v]!)}" y="${f32(p[v + 1]!)}" z="${f32(p[v + 2]!)}"/>`);
     out.push('    </vertices>', '    <triangles>');
     const t = o.mesh.triangles;
     for (let k = 0; k < t.length; k += 3) out.push(`     <triangle v1="${t[k]}" v2="${t[k + 1]}" v3="${t[k + 2]}"/>`);
     out.push('    </triangles>', '   </mesh>', '  </object>');
   });
   out.push(' </resources>', ' <build>');
-  for (const it of m.items) out.push(`  <item objectid="${it.object + 2}" transform="${itemTransform(it).map(num).join(' ')}"/>`);
+  for (const it of m.items)
+    out.push(`  <item objectid="${it.object + 2}" transform="${itemTransform(it).map(num).join(' ')}"/>`);
   out.push(' </build>', '</model>', '');
   return out.join('\n');
 }
 
 /** The first line is a comment PrusaSlicer skips; every other line one `; key = value` (3mf.cpp's load_from_gcode_string_legacy). */
-const prusaPrintConfig = (m: ThreeMfModel, kv: readonly [string, string][]): string => [`; ${m.title}: written by shipwright`, ...kv.map(([k, v]) => `; ${k} = ${v}`), ''].join('\n');
+const prusaPrintConfig = (m: ThreeMfModel, kv: readonly [string, string][]): string =>
+  [`; ${m.title}: written by shipwright`, ...kv.map(([k, v]) => `; ${k} = ${v}`), ''].join('\n');
 
 function prusaModelConfig(m: ThreeMfModel): string {
   const out = ['<?xml version="1.0" encoding="UTF-8"?>', '<config>'];
   m.objects.forEach((o, i) => {
-    out.push(` <object id="${i + 2}" instances_count="${m.items.filter((it) => it.object === i).length}">`, `  <metadata type="object" key="name" value="${xmlText(o.name)}"/>`);
-    for (const [k, v] of o.settings?.prusa ?? []) out.push(`  <metadata type="object" key="${xmlText(k)}" value="${xmlText(v)}"/>`);
-    out.push(`  <volume firstid="0" lastid="${o.mesh.triangles.length / 3 - 1}">`, `   <metadata type="volume" key="name" value="${xmlText(o.name)}"/>`, '  </volume>', ' </object>');
+    out.push(
+      ` <object id="${i + 2}" instances_count="${m.items.filter((it) => it.object === i).length}">`,
+      `  <metadata type="object" key="name" value="${xmlText(o.name)}"/>`,
+    );
+    for (const [k, v] of o.settings?.prusa ?? [])
+      out.push(`  <metadata type="object" key="${xmlText(k)}" value="${xmlText(v)}"/>`);
+    out.push(
+      `  <volume firstid="0" lastid="${o.mesh.triangles.length / 3 - 1}">`,
+      `   <metadata type="volume" key="name" value="${xmlText(o.name)}"/>`,
+      '  </volume>',
+      ' </object>',
+    );
   });
   out.push('</config>', '');
   return out.join('\n');
@@ -131,14 +150,30 @@ function orcaModelConfig(m: ThreeMfModel, plateName: string): string {
   m.objects.forEach((o, i) => {
     out.push(` <object id="${i + 2}">`, `  <metadata key="name" value="${xmlText(o.name)}"/>`);
     for (const [k, v] of o.settings?.orca ?? []) out.push(`  <metadata key="${xmlText(k)}" value="${xmlText(v)}"/>`);
-    out.push(`  <part id="${i + 2}" subtype="normal_part">`, `   <metadata key="name" value="${xmlText(o.name)}"/>`, '  </part>', ' </object>');
+    out.push(
+      `  <part id="${i + 2}" subtype="normal_part">`,
+      `   <metadata key="name" value="${xmlText(o.name)}"/>`,
+      '  </part>',
+      ' </object>',
+    );
   });
-  out.push(' <plate>', '  <metadata key="plater_id" value="1"/>', `  <metadata key="plater_name" value="${xmlText(plateName)}"/>`, '  <metadata key="locked" value="false"/>');
+  out.push(
+    ' <plate>',
+    '  <metadata key="plater_id" value="1"/>',
+    `  <metadata key="plater_name" value="${xmlText(plateName)}"/>`,
+    '  <metadata key="locked" value="false"/>',
+  );
   const seen = new Map<number, number>();
   m.items.forEach((it, k) => {
     const instance = seen.get(it.object) ?? 0;
     seen.set(it.object, instance + 1);
-    out.push('  <model_instance>', `   <metadata key="object_id" value="${it.object + 2}"/>`, `   <metadata key="instance_id" value="${instance}"/>`, `   <metadata key="identify_id" value="${k + 1}"/>`, '  </model_instance>');
+    out.push(
+      '  <model_instance>',
+      `   <metadata key="object_id" value="${it.object + 2}"/>`,
+      `   <metadata key="instance_id" value="${instance}"/>`,
+      `   <metadata key="identify_id" value="${k + 1}"/>`,
+      '  </model_instance>',
+    );
   });
   out.push(' </plate>', '</config>', '');
   return out.join('\n');

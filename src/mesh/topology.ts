@@ -5,7 +5,14 @@
 import type { BoundsMm, MeshData } from '../geometry/kernel.js';
 import { meshMoments } from '../geometry/mass.js';
 import { cross, dot } from '../geometry/vec3.js';
-import { edgeAdjacency, halfEdgeEnds, meshBounds, triangleAreasMm2, triangleCorners, type EdgeAdjacency } from './analysis.js';
+import {
+  edgeAdjacency,
+  halfEdgeEnds,
+  meshBounds,
+  triangleAreasMm2,
+  triangleCorners,
+  type EdgeAdjacency,
+} from './analysis.js';
 
 export interface TopologyReport {
   triangles: number;
@@ -46,7 +53,10 @@ export function measureMesh(mesh: MeshData): { volumeMm3: number; surfaceAreaMm2
 }
 
 /** measureMesh, the triangles' areas given. */
-function measureWith(mesh: MeshData, areasMm2: Float64Array): { volumeMm3: number; surfaceAreaMm2: number; bounds: BoundsMm } {
+function measureWith(
+  mesh: MeshData,
+  areasMm2: Float64Array,
+): { volumeMm3: number; surfaceAreaMm2: number; bounds: BoundsMm } {
   let area = 0;
   for (const a of areasMm2) area += a;
   return { volumeMm3: meshMoments(mesh).volumeMm3, surfaceAreaMm2: area, bounds: meshBounds(mesh) };
@@ -59,16 +69,21 @@ export function checkTopology(mesh: MeshData): TopologyReport {
   const areasMm2 = triangleAreasMm2(mesh);
   let degenerate = 0;
   for (let i = 0; i < nTri; i++) {
-    const a = t[i * 3]!, b = t[i * 3 + 1]!, c = t[i * 3 + 2]!;
+    const a = t[i * 3]!,
+      b = t[i * 3 + 1]!,
+      c = t[i * 3 + 2]!;
     if (a === b || b === c || a === c || areasMm2[i] === 0) degenerate++;
   }
   // Per edge, the triangles running along it from its lower vertex and back to it (a triangle with a
   // repeated vertex runs both ways along its edge from that vertex to itself).
-  let open = 0, nonManifold = 0, backwards = 0;
+  let open = 0,
+    nonManifold = 0,
+    backwards = 0;
   const adjacency = edgeAdjacency(mesh);
   for (const list of adjacency.edges()) {
     const lo = Math.min(...halfEdgeEnds(t, list[0]!));
-    let fwd = 0, rev = 0;
+    let fwd = 0,
+      rev = 0;
     for (const h of list) {
       const [from, to] = halfEdgeEnds(t, h);
       if (from === lo) fwd++;
@@ -95,7 +110,14 @@ export function checkTopology(mesh: MeshData): TopologyReport {
     volumeMm3,
     surfaceAreaMm2,
     bounds,
-    watertight: nTri > 0 && open === 0 && nonManifold === 0 && backwards === 0 && degenerate === 0 && zeroVolumeShells === 0 && volumeMm3 > 0,
+    watertight:
+      nTri > 0 &&
+      open === 0 &&
+      nonManifold === 0 &&
+      backwards === 0 &&
+      degenerate === 0 &&
+      zeroVolumeShells === 0 &&
+      volumeMm3 > 0,
   };
 }
 
@@ -110,7 +132,8 @@ function shellVolumesMm3(mesh: MeshData, adjacency: EdgeAdjacency): number[] {
     }
     return x;
   };
-  for (const list of adjacency.edges()) for (const h of list) parent[find(Math.floor(h / 3))] = find(Math.floor(list[0]! / 3));
+  for (const list of adjacency.edges())
+    for (const h of list) parent[find(Math.floor(h / 3))] = find(Math.floor(list[0]! / 3));
   const volumes = new Map<number, number>();
   for (let f = 0; f < nTri; f++) {
     const [a, b, c] = triangleCorners(mesh, f);

@@ -50,7 +50,9 @@ export async function paperPages(input: PaperInput): Promise<PaperSet> {
     const wheel = file(input.files, 'wheel');
     const rim = wheel.features.find((f) => f.kind === 'wheel-rim');
     if (!rim) throw new Error('the wheel has no wheel-rim feature');
-    const clickMm = rollingPerimeterMm(fromMesh(parseStl(wheel.bytes)), rim, input.settings.band).perimeterMm * input.settings.wheelRollFactor;
+    const clickMm =
+      rollingPerimeterMm(fromMesh(parseStl(wheel.bytes)), rim, input.settings.band).perimeterMm *
+      input.settings.wheelRollFactor;
     const cards: CardInput[] = input.factions.map((faction) => {
       // An external hull is drawn from its own mesh; its features are found by validate, not declared here.
       const external = input.externalHulls?.get(faction.id);
@@ -68,9 +70,18 @@ export async function paperPages(input: PaperInput): Promise<PaperSet> {
       if (count === undefined) throw new Error(`the flag holder's quantity has no count for ${f.id}`);
       return { name: f.name, color: f.card.color, count };
     });
-    return { cards, flags, rule: holder.quantity.rule, slot: { widthMm: m.widthMm, thicknessMm: m.heightMm, depthMm: feature.depthMm } };
+    return {
+      cards,
+      flags,
+      rule: holder.quantity.rule,
+      slot: { widthMm: m.widthMm, thicknessMm: m.heightMm, depthMm: feature.depthMm },
+    };
   });
   const paper = PAPER[input.paper];
   const flag = flagSize(slot, input.settings.clearanceMm);
-  return { pages: [...cardPages(cards, paper), ...flagPages(flags, flag, paper, rule), referencePage(paper)], flag, slot };
+  return {
+    pages: [...cardPages(cards, paper), ...flagPages(flags, flag, paper, rule), referencePage(paper)],
+    flag,
+    slot,
+  };
 }

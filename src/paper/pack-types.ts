@@ -13,7 +13,15 @@ export interface Count {
   perTable: number;
 }
 
-export const ICONS = ['compass-n', 'compass-e', 'compass-s', 'compass-w', 'cannon-ball', 'chain-shot', 'grape-shot'] as const;
+export const ICONS = [
+  'compass-n',
+  'compass-e',
+  'compass-s',
+  'compass-w',
+  'cannon-ball',
+  'chain-shot',
+  'grape-shot',
+] as const;
 export type Icon = (typeof ICONS)[number];
 
 export const TOKEN_SHAPES = ['circle', 'square'] as const;

@@ -5,7 +5,16 @@
  * PDF also carries each line of text, invisible, over its strokes, so a reader can find, copy and read it
  * aloud. Same pages, same bytes: no dates, no ids.
  */
-import { LineCapStyle, PDFDocument, popGraphicsState, pushGraphicsState, rgb, setTextRenderingMode, StandardFonts, TextRenderingMode } from 'pdf-lib';
+import {
+  LineCapStyle,
+  PDFDocument,
+  popGraphicsState,
+  pushGraphicsState,
+  rgb,
+  setTextRenderingMode,
+  StandardFonts,
+  TextRenderingMode,
+} from 'pdf-lib';
 import { textStrokes } from '../render/font.js';
 import { parseHex } from '../render/raster.js';
 
@@ -13,7 +22,15 @@ export type Point = readonly [number, number];
 
 export type Shape =
   /** Polylines (open) or rings (closed; filled by the nonzero rule, so holes run the other way). */
-  | { kind: 'path'; rings: readonly (readonly Point[])[]; closed: boolean; strokeMm: number | null; strokeHex: string; fillHex: string | null; dashMm?: readonly [number, number] }
+  | {
+      kind: 'path';
+      rings: readonly (readonly Point[])[];
+      closed: boolean;
+      strokeMm: number | null;
+      strokeHex: string;
+      fillHex: string | null;
+      dashMm?: readonly [number, number];
+    }
   /** One line of text, its baseline's left end at (x, y); strokes a tenth of the cap height × `weight`. */
   | { kind: 'text'; text: string; xMm: number; yMm: number; capMm: number; colorHex: string; weight?: number };
 
@@ -32,7 +49,9 @@ function strokesOf(t: Extract<Shape, { kind: 'text' }>): Extract<Shape, { kind: 
   const { strokes } = textStrokes(t.text, t.capMm);
   return {
     kind: 'path',
-    rings: strokes.map((line) => (line.length === 1 ? [line[0]!, line[0]!] : line).map(([x, y]) => [t.xMm + x, t.yMm - y] as const)),
+    rings: strokes.map((line) =>
+      (line.length === 1 ? [line[0]!, line[0]!] : line).map(([x, y]) => [t.xMm + x, t.yMm - y] as const),
+    ),
     closed: false,
     strokeMm: (t.capMm / 10) * (t.weight ?? 1),
     strokeHex: t.colorHex,
@@ -40,9 +59,11 @@ function strokesOf(t: Extract<Shape, { kind: 'text' }>): Extract<Shape, { kind: 
   };
 }
 
-const paths = (page: Page): Extract<Shape, { kind: 'path' }>[] => page.shapes.map((s) => (s.kind === 'text' ? strokesOf(s) : s));
+const paths = (page: Page): Extract<Shape, { kind: 'path' }>[] =>
+  page.shapes.map((s) => (s.kind === 'text' ? strokesOf(s) : s));
 const n = (x: number): string => String(Math.round(x * 1000) / 1000 + 0);
-const pathData = (p: Extract<Shape, { kind: 'path' }>): string => p.rings.map((ring) => `M${ring.map(([x, y]) => `${n(x)} ${n(y)}`).join('L')}${p.closed ? 'Z' : ''}`).join('');
+const pathData = (p: Extract<Shape, { kind: 'path' }>): string =>
+  p.rings.map((ring) => `M${ring.map(([x, y]) => `${n(x)} ${n(y)}`).join('L')}${p.closed ? 'Z' : ''}`).join('');
 
 /** One SVG document for the page, in millimetres. */
 export function pageSvg(page: Page): string {
@@ -51,7 +72,10 @@ export function pageSvg(page: Page): string {
     `<svg xmlns="http://www.w3.org/2000/svg" width="${n(page.widthMm)}mm" height="${n(page.heightMm)}mm" viewBox="0 0 ${n(page.widthMm)} ${n(page.heightMm)}">`,
   ];
   for (const p of paths(page)) {
-    const stroke = p.strokeMm === null ? 'stroke="none"' : `stroke="${p.strokeHex}" stroke-width="${n(p.strokeMm)}" stroke-linecap="round" stroke-linejoin="round"${p.dashMm ? ` stroke-dasharray="${n(p.dashMm[0])} ${n(p.dashMm[1])}"` : ''}`;
+    const stroke =
+      p.strokeMm === null
+        ? 'stroke="none"'
+        : `stroke="${p.strokeHex}" stroke-width="${n(p.strokeMm)}" stroke-linecap="round" stroke-linejoin="round"${p.dashMm ? ` stroke-dasharray="${n(p.dashMm[0])} ${n(p.dashMm[1])}"` : ''}`;
     out.push(`<path d="${pathData(p)}" fill="${p.fillHex ?? 'none'}" ${stroke}/>`);
   }
   out.push('</svg>', '');
@@ -85,14 +109,21 @@ export async function pagesPdf(pages: readonly Page[], title: string): Promise<U
         y: page.heightMm * PT_PER_MM,
         scale: PT_PER_MM,
         ...(p.fillHex ? { color: colour(p.fillHex) } : {}),
-        ...(p.strokeMm !== null ? { borderColor: colour(p.strokeHex), borderWidth: p.strokeMm, borderLineCap: LineCapStyle.Round } : {}),
+        ...(p.strokeMm !== null
+          ? { borderColor: colour(p.strokeHex), borderWidth: p.strokeMm, borderLineCap: LineCapStyle.Round }
+          : {}),
         ...(p.dashMm ? { borderDashArray: [...p.dashMm] } : {}),
       });
     }
     for (const t of page.shapes) {
       if (t.kind !== 'text') continue;
       pdfPage.pushOperators(pushGraphicsState(), setTextRenderingMode(TextRenderingMode.Invisible));
-      pdfPage.drawText(t.text, { x: t.xMm * PT_PER_MM, y: (page.heightMm - t.yMm) * PT_PER_MM, size: (t.capMm * PT_PER_MM) / HELVETICA_CAP_EM, font });
+      pdfPage.drawText(t.text, {
+        x: t.xMm * PT_PER_MM,
+        y: (page.heightMm - t.yMm) * PT_PER_MM,
+        size: (t.capMm * PT_PER_MM) / HELVETICA_CAP_EM,
+        font,
+      });
       pdfPage.pushOperators(popGraphicsState());
     }
   }

@@ -13,7 +13,16 @@
 export const WINDS = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'] as const;
 export type Wind = (typeof WINDS)[number];
 
-export const WIND_NAMES: Readonly<Record<Wind, string>> = { N: 'North', NE: 'Northeast', E: 'East', SE: 'Southeast', S: 'South', SW: 'Southwest', W: 'West', NW: 'Northwest' };
+export const WIND_NAMES: Readonly<Record<Wind, string>> = {
+  N: 'North',
+  NE: 'Northeast',
+  E: 'East',
+  SE: 'Southeast',
+  S: 'South',
+  SW: 'Southwest',
+  W: 'West',
+  NW: 'Northwest',
+};
 
 /** Headings' angles off the wind, in the rules' 45° steps: 0 sails with the wind, 180 into it. */
 export const OFF_WIND_DEG = [0, 45, 90, 135, 180] as const;
@@ -46,10 +55,20 @@ export interface Cell {
 
 const bearingDeg = (w: Wind): number => WINDS.indexOf(w) * 45;
 /** One step along each heading: x east, y south. */
-const STEP: Readonly<Record<Wind, readonly [number, number]>> = { N: [0, -1], NE: [1, -1], E: [1, 0], SE: [1, 1], S: [0, 1], SW: [-1, 1], W: [-1, 0], NW: [-1, -1] };
+const STEP: Readonly<Record<Wind, readonly [number, number]>> = {
+  N: [0, -1],
+  NE: [1, -1],
+  E: [1, 0],
+  SE: [1, 1],
+  S: [0, 1],
+  SW: [-1, 1],
+  W: [-1, 0],
+  NW: [-1, -1],
+};
 
 /** The way the wind blows, as a bearing (degrees clockwise from north). */
-export const downwindDeg = (s: Sailing, wind: Wind): number => (bearingDeg(wind) + (s.named === 'from' ? 180 : 0)) % 360;
+export const downwindDeg = (s: Sailing, wind: Wind): number =>
+  (bearingDeg(wind) + (s.named === 'from' ? 180 : 0)) % 360;
 
 /** A heading's angle off the wind (0 to 180°). */
 function offWind(s: Sailing, wind: Wind, headingDeg: number): number {

@@ -11,8 +11,18 @@ import { GAME_INTERFACES } from '../standard.js';
 export type Edge = 'north' | 'south' | 'east' | 'west';
 export const EDGES: readonly Edge[] = ['north', 'south', 'east', 'west'];
 
-export type MarkerKind = 'start-blue' | 'start-green' | 'chest' | 'island' | 'maelstrom' | 'exit' | 'shallows' | 'compass';
-export const MARKER_KINDS: readonly MarkerKind[] = ['start-blue', 'start-green', 'chest', 'island', 'maelstrom', 'exit', 'shallows', 'compass'];
+export type MarkerKind =
+  'start-blue' | 'start-green' | 'chest' | 'island' | 'maelstrom' | 'exit' | 'shallows' | 'compass';
+export const MARKER_KINDS: readonly MarkerKind[] = [
+  'start-blue',
+  'start-green',
+  'chest',
+  'island',
+  'maelstrom',
+  'exit',
+  'shallows',
+  'compass',
+];
 
 /** An island's symbol, which its maelstrom's exit repeats small. */
 export type MarkerSymbol = 'circle' | 'triangle' | 'square' | 'diamond';
@@ -57,7 +67,8 @@ export interface TileSpec {
 /** Splits `n` squares into the fewest parts of at most `maxPer`, sizes differing by one at most, larger first (11 by 5: 4, 4, 3). */
 export function splitEvenly(n: number, maxPer: number): number[] {
   const parts = Math.ceil(n / maxPer);
-  const base = Math.floor(n / parts), extra = n % parts;
+  const base = Math.floor(n / parts),
+    extra = n % parts;
   return Array.from({ length: parts }, (_, i) => base + (i < extra ? 1 : 0));
 }
 
@@ -70,7 +81,11 @@ function splitAxis(n: number, squareMm: number, bedMm: number, marginMm: number,
   // Every piece but the last carries a key standing out of its far edge; the sizes are checked with one each.
   const maxPer = Math.floor((bedMm + FIT_EPS_MM - marginMm - GAME_INTERFACES.key.reachMm) / squareMm);
   if (maxPer < 1)
-    throw InputError.single('board', 'bed', `a ${squareMm} mm square with its ${GAME_INTERFACES.key.reachMm} mm key and a ${marginMm} mm margin does not fit the bed's ${bedMm} mm ${axis}`);
+    throw InputError.single(
+      'board',
+      'bed',
+      `a ${squareMm} mm square with its ${GAME_INTERFACES.key.reachMm} mm key and a ${marginMm} mm margin does not fit the bed's ${bedMm} mm ${axis}`,
+    );
   return splitEvenly(n, maxPer);
 }
 
@@ -81,24 +96,49 @@ function splitAxis(n: number, squareMm: number, bedMm: number, marginMm: number,
  */
 export function tileBoard(board: BoardSpec, bedXMm: number, bedYMm: number, marginMm: number): TileSpec[] {
   const whole = (v: number): boolean => Number.isInteger(v) && v >= 1;
-  if (!whole(board.cols) || !whole(board.rows)) throw InputError.single('board', 'size', `cols and rows must be whole numbers ≥ 1, not ${board.cols} × ${board.rows}`);
-  for (const [name, v] of [['squareMm', board.squareMm], ['bedXMm', bedXMm], ['bedYMm', bedYMm]] as const)
-    if (!(Number.isFinite(v) && v > 0)) throw InputError.single('board', name, `${name} must be a positive number, not ${v}`);
-  if (!(Number.isFinite(marginMm) && marginMm >= 0)) throw InputError.single('board', 'marginMm', `marginMm must be a number ≥ 0, not ${marginMm}`);
+  if (!whole(board.cols) || !whole(board.rows))
+    throw InputError.single(
+      'board',
+      'size',
+      `cols and rows must be whole numbers ≥ 1, not ${board.cols} × ${board.rows}`,
+    );
+  for (const [name, v] of [
+    ['squareMm', board.squareMm],
+    ['bedXMm', bedXMm],
+    ['bedYMm', bedYMm],
+  ] as const)
+    if (!(Number.isFinite(v) && v > 0))
+      throw InputError.single('board', name, `${name} must be a positive number, not ${v}`);
+  if (!(Number.isFinite(marginMm) && marginMm >= 0))
+    throw InputError.single('board', 'marginMm', `marginMm must be a number ≥ 0, not ${marginMm}`);
   for (const m of board.markers)
-    if (!(Number.isInteger(m.col) && Number.isInteger(m.row) && m.col >= 0 && m.col < board.cols && m.row >= 0 && m.row < board.rows))
-      throw InputError.single('board', 'markers', `${m.kind} at (${m.col}, ${m.row}) is off the ${board.cols} × ${board.rows} board`);
+    if (!(
+      Number.isInteger(m.col) &&
+      Number.isInteger(m.row) &&
+      m.col >= 0 &&
+      m.col < board.cols &&
+      m.row >= 0 &&
+      m.row < board.rows
+    ))
+      throw InputError.single(
+        'board',
+        'markers',
+        `${m.kind} at (${m.col}, ${m.row}) is off the ${board.cols} × ${board.rows} board`,
+      );
 
   const colSizes = splitAxis(board.cols, board.squareMm, bedXMm, marginMm, 'X');
   const rowSizes = splitAxis(board.rows, board.squareMm, bedYMm, marginMm, 'Y');
   const starts = (sizes: number[]): number[] => sizes.map((_, i) => sizes.slice(0, i).reduce((a, b) => a + b, 0));
-  const colStarts = starts(colSizes), rowStarts = starts(rowSizes);
+  const colStarts = starts(colSizes),
+    rowStarts = starts(rowSizes);
 
   const tiles: TileSpec[] = [];
   rowSizes.forEach((rows, tr) => {
     colSizes.forEach((cols, tc) => {
-      const colOffset = colStarts[tc]!, rowOffset = rowStarts[tr]!;
-      const keys: Edge[] = [], keyways: Edge[] = [];
+      const colOffset = colStarts[tc]!,
+        rowOffset = rowStarts[tr]!;
+      const keys: Edge[] = [],
+        keyways: Edge[] = [];
       if (tr < rowSizes.length - 1) keys.push('north');
       if (tc < colSizes.length - 1) keys.push('east');
       if (tr > 0) keyways.push('south');
@@ -106,7 +146,18 @@ export function tileBoard(board: BoardSpec, bedXMm: number, bedYMm: number, marg
       const markers = board.markers
         .filter((m) => m.col >= colOffset && m.col < colOffset + cols && m.row >= rowOffset && m.row < rowOffset + rows)
         .map((m) => ({ ...m, col: m.col - colOffset, row: m.row - rowOffset }));
-      tiles.push({ id: `r${tr}c${tc}`, tileCol: tc, tileRow: tr, colOffset, rowOffset, cols, rows, keys, keyways, markers });
+      tiles.push({
+        id: `r${tr}c${tc}`,
+        tileCol: tc,
+        tileRow: tr,
+        colOffset,
+        rowOffset,
+        cols,
+        rows,
+        keys,
+        keyways,
+        markers,
+      });
     });
   });
   return tiles;
@@ -134,21 +185,37 @@ export function tileBoard(board: BoardSpec, bedXMm: number, bedYMm: number, marg
 export function rigadoonMarkers(cols: number, rows: number): BoardMarker[] {
   if (!(Number.isInteger(cols) && cols === rows && cols % 2 === 1 && cols >= 9))
     throw new Error(`Rigadoon's board is square, odd and at least 9 squares across: not ${cols} × ${rows}`);
-  const n = cols, c = (n - 1) / 2, far = n - 1;
+  const n = cols,
+    c = (n - 1) / 2,
+    far = n - 1;
   const out: BoardMarker[] = [{ kind: 'compass', col: c, row: c }];
   for (let dc = -2; dc <= 2; dc++)
-    for (let dr = -2; dr <= 2; dr++) if (Math.abs(dc) !== 2 || Math.abs(dr) !== 2) out.push({ kind: 'shallows', col: c + dc, row: c + dr });
-  for (const [dc, dr] of [[-1, -1], [1, -1], [1, 1], [-1, 1]] as const) out.push({ kind: 'chest', col: c + dc, row: c + dr });
+    for (let dr = -2; dr <= 2; dr++)
+      if (Math.abs(dc) !== 2 || Math.abs(dr) !== 2) out.push({ kind: 'shallows', col: c + dc, row: c + dr });
+  for (const [dc, dr] of [
+    [-1, -1],
+    [1, -1],
+    [1, 1],
+    [-1, 1],
+  ] as const)
+    out.push({ kind: 'chest', col: c + dc, row: c + dr });
   // Corners in turn from the south-west, counter-clockwise: [x sign, y sign], the island's symbol.
-  const corners = [[-1, -1, 'circle'], [1, -1, 'triangle'], [1, 1, 'square'], [-1, 1, 'diamond']] as const;
+  const corners = [
+    [-1, -1, 'circle'],
+    [1, -1, 'triangle'],
+    [1, 1, 'square'],
+    [-1, 1, 'diamond'],
+  ] as const;
   for (const [sx, sy, symbol] of corners) {
     const at = (inset: number): [number, number] => [sx < 0 ? inset : far - inset, sy < 0 ? inset : far - inset];
-    const [ic, ir] = at(1), [mc, mr] = at(2);
+    const [ic, ir] = at(1),
+      [mc, mr] = at(2);
     out.push({ kind: 'island', col: ic, row: ir, symbol }, { kind: 'maelstrom', col: mc, row: mr });
     // Point reflection (far − mc, far − mr), moved out to the side edge it is nearer.
     out.push({ kind: 'exit', col: sx < 0 ? far : 0, row: far - mr, symbol });
   }
-  for (const dc of [-3, -1, 1, 3]) out.push({ kind: 'start-blue', col: c + dc, row: 0 }, { kind: 'start-green', col: c + dc, row: far });
+  for (const dc of [-3, -1, 1, 3])
+    out.push({ kind: 'start-blue', col: c + dc, row: 0 }, { kind: 'start-green', col: c + dc, row: far });
   return out;
 }
 

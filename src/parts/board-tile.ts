@@ -10,7 +10,15 @@
 import { circle, polygon, rect, text, type Profile, type Vec2 } from '../geometry/kernel.js';
 import type { Feature, Part } from '../geometry/part.js';
 import { EDGES, MARKER_KINDS, MARKER_SYMBOLS, type BoardMarker, type Edge, type MarkerSymbol } from './board-layout.js';
-import { CLEARANCE_RANGE_MM, clearanceMm as fitGapMm, DEFAULT_BED_CHAMFER_MM, DEFAULT_CLEARANCE_MM, GAME_INTERFACES, MIN_FEATURE_MM, PRINT_DEFAULTS } from '../standard.js';
+import {
+  CLEARANCE_RANGE_MM,
+  clearanceMm as fitGapMm,
+  DEFAULT_BED_CHAMFER_MM,
+  DEFAULT_CLEARANCE_MM,
+  GAME_INTERFACES,
+  MIN_FEATURE_MM,
+  PRINT_DEFAULTS,
+} from '../standard.js';
 import { extrudeWithBedChamfer } from './chamfer.js';
 import { keyFeature, keyProfile, keywayProfile } from './key-joint.js';
 import { checkOption, checkRange, mergeOptions } from './options.js';
@@ -87,8 +95,12 @@ export function keySquares(squares: number): number[] {
 }
 
 /** An edge's outward direction (degrees from +X), its point `t` mm along it from its west or south end, and its squares. */
-function edgeFrame(edge: Edge, o: BoardTileOptions): { angleDeg: number; at: (t: number) => Vec2; squares: number; normal: [number, number, number] } {
-  const W = o.cols * o.squareMm, H = o.rows * o.squareMm;
+function edgeFrame(
+  edge: Edge,
+  o: BoardTileOptions,
+): { angleDeg: number; at: (t: number) => Vec2; squares: number; normal: [number, number, number] } {
+  const W = o.cols * o.squareMm,
+    H = o.rows * o.squareMm;
   switch (edge) {
     case 'east':
       return { angleDeg: 0, at: (t) => [W, t], squares: o.rows, normal: [1, 0, 0] };
@@ -107,13 +119,20 @@ function edgeFrame(edge: Edge, o: BoardTileOptions): { angleDeg: number; at: (t:
  * keyway, so the key's neck (the probed peg, and its narrowest section) is left whole; and clear of the
  * knob where the line runs out past the edge.
  */
-function joints(edge: Edge, role: 'peg' | 'hole', o: BoardTileOptions): { outline: Profile; feature: Feature; lineBreak: Profile }[] {
+function joints(
+  edge: Edge,
+  role: 'peg' | 'hole',
+  o: BoardTileOptions,
+): { outline: Profile; feature: Feature; lineBreak: Profile }[] {
   const f = edgeFrame(edge, o);
-  const mouth = K.neckWidthMm + 2 * fitGapMm('sliding', o.clearanceMm), back = o.gridLineMm / 2 + 0.5;
+  const mouth = K.neckWidthMm + 2 * fitGapMm('sliding', o.clearanceMm),
+    back = o.gridLineMm / 2 + 0.5;
   return keySquares(f.squares).map((sq, i) => {
     const [x, y] = f.at((sq + 0.5) * o.squareMm);
     // A key reaches out along the edge's normal; a keyway in, against it.
-    const outline = (role === 'peg' ? keyProfile() : keywayProfile(o.clearanceMm)).rotate(role === 'peg' ? f.angleDeg : f.angleDeg + 180).translate(x, y);
+    const outline = (role === 'peg' ? keyProfile() : keywayProfile(o.clearanceMm))
+      .rotate(role === 'peg' ? f.angleDeg : f.angleDeg + 180)
+      .translate(x, y);
     // From behind the half line to past its run-out. Beside the neck the run-out keeps its first 0.05 mm, so
     // no face of the cut lies in the edge's face (where the knob is still narrower than the mouth).
     const knob = K.knobDiameterMm + 2 * fitGapMm('sliding', o.clearanceMm) + 2;
@@ -122,7 +141,15 @@ function joints(edge: Edge, role: 'peg' | 'hole', o: BoardTileOptions): { outlin
       .union(rect(2, knob, false).translate(0.05, -knob / 2))
       .rotate(f.angleDeg)
       .translate(x, y);
-    const feature = keyFeature(`${role === 'peg' ? 'key' : 'keyway'}-${edge}-${i + 1}`, role, [x, y, o.thicknessMm / 2], f.normal, o.thicknessMm, o.clearanceMm, o.bedChamferMm);
+    const feature = keyFeature(
+      `${role === 'peg' ? 'key' : 'keyway'}-${edge}-${i + 1}`,
+      role,
+      [x, y, o.thicknessMm / 2],
+      f.normal,
+      o.thicknessMm,
+      o.clearanceMm,
+      o.bedChamferMm,
+    );
     return { outline, feature, lineBreak };
   });
 }
@@ -135,7 +162,9 @@ function shape(symbol: MarkerSymbol, r: number): Profile {
     case 'circle':
       return circle(r);
     case 'triangle':
-      return polygon([90, 210, 330].map((a): Vec2 => [r * Math.cos((a * Math.PI) / 180), r * Math.sin((a * Math.PI) / 180)]));
+      return polygon(
+        [90, 210, 330].map((a): Vec2 => [r * Math.cos((a * Math.PI) / 180), r * Math.sin((a * Math.PI) / 180)]),
+      );
     case 'square':
       return rect(r * Math.SQRT2, r * Math.SQRT2);
     case 'diamond':
@@ -153,14 +182,22 @@ function letter(ch: string, r: number, w: number): Profile {
 
 /** An Archimedean spiral of up to three turns from about a stroke out to `r`, its arms a stroke apart. */
 function spiral(r: number, w: number): Profile {
-  const r0 = w, r1 = r - w / 2;
+  const r0 = w,
+    r1 = r - w / 2;
   const turns = Math.max(1, Math.min(3, Math.floor((r1 - r0) / (2 * w))));
-  const end = 2 * Math.PI * turns, dr = (r1 - r0) / end;
-  const left: Vec2[] = [], right: Vec2[] = [];
-  for (let th = 0; ; ) {
-    const rad = r0 + dr * th, c = Math.cos(th), s = Math.sin(th);
-    const tx = dr * c - rad * s, ty = dr * s + rad * c, tl = Math.hypot(tx, ty);
-    const nx = -ty / tl, ny = tx / tl;
+  const end = 2 * Math.PI * turns,
+    dr = (r1 - r0) / end;
+  const left: Vec2[] = [],
+    right: Vec2[] = [];
+  for (let th = 0; ;) {
+    const rad = r0 + dr * th,
+      c = Math.cos(th),
+      s = Math.sin(th);
+    const tx = dr * c - rad * s,
+      ty = dr * s + rad * c,
+      tl = Math.hypot(tx, ty);
+    const nx = -ty / tl,
+      ny = tx / tl;
     left.push([rad * c + (nx * w) / 2, rad * s + (ny * w) / 2]);
     right.push([rad * c - (nx * w) / 2, rad * s - (ny * w) / 2]);
     if (th >= end) break;
@@ -173,11 +210,20 @@ function spiral(r: number, w: number): Profile {
 /** A circle with arrows toward the 8 directions (the 4 main ones longer) and an N in it. */
 function compass(r: number, w: number): Profile {
   const ringR = 0.6 * r;
-  const head = Math.max(2 * w, 0.2 * r), half = Math.max(w, 0.13 * r);
+  const head = Math.max(2 * w, 0.2 * r),
+    half = Math.max(w, 0.13 * r);
   const arrows = Array.from({ length: 8 }, (_, i) => {
     const tip = i % 2 === 0 ? r : 0.88 * r;
     const shaft = rect(tip - head - ringR + 0.1, w, false).translate(ringR, -w / 2);
-    return shaft.union(polygon([[tip - head, -half], [tip, 0], [tip - head, half]])).rotate(90 - 45 * i);
+    return shaft
+      .union(
+        polygon([
+          [tip - head, -half],
+          [tip, 0],
+          [tip - head, half],
+        ]),
+      )
+      .rotate(90 - 45 * i);
   });
   return ring(ringR + w / 2, w).union(...arrows, letter('N', ringR - w / 2 - LAND_MM, w));
 }
@@ -192,9 +238,13 @@ function chest(r: number, w: number): Profile {
 
 /** The Shallows' mark: an inner border drawn as four corner brackets, which stop short of the middle of each side, where a keyway may be. */
 function shallows(o: BoardTileOptions): Profile {
-  const s = o.squareMm, w = MARK_STROKE_MM, inset = o.gridLineMm / 2 + BORDER_GAP_MM;
+  const s = o.squareMm,
+    w = MARK_STROKE_MM,
+    inset = o.gridLineMm / 2 + BORDER_GAP_MM;
   const arm = s / 2 - (K.knobDiameterMm / 2 + fitGapMm('sliding', o.clearanceMm)) - LAND_MM - inset;
-  const corner = rect(arm, w, false).union(rect(w, arm, false)).translate(-s / 2 + inset, -s / 2 + inset);
+  const corner = rect(arm, w, false)
+    .union(rect(w, arm, false))
+    .translate(-s / 2 + inset, -s / 2 + inset);
   return corner.union(corner.rotate(90), corner.rotate(180), corner.rotate(270));
 }
 
@@ -207,7 +257,8 @@ export function markerRadiusMm(o: Pick<BoardTileOptions, 'squareMm' | 'clearance
 }
 
 function marker(m: BoardMarker, o: BoardTileOptions): Profile {
-  const r = markerRadiusMm(o), w = MARK_STROKE_MM;
+  const r = markerRadiusMm(o),
+    w = MARK_STROKE_MM;
   switch (m.kind) {
     case 'start-blue':
     case 'start-green':
@@ -231,7 +282,8 @@ function marker(m: BoardMarker, o: BoardTileOptions): Profile {
 
 function checkOptions(o: BoardTileOptions): void {
   const P = 'boardTile';
-  for (const f of ['cols', 'rows'] as const) checkOption(P, f, o[f], Number.isInteger(o[f]) && o[f] >= 1 && o[f] <= 20, 'a whole number from 1 to 20');
+  for (const f of ['cols', 'rows'] as const)
+    checkOption(P, f, o[f], Number.isInteger(o[f]) && o[f] >= 1 && o[f] <= 20, 'a whole number from 1 to 20');
   // Below 38 mm a marker has under 7.4 mm of radius between the keyways (at the widest clearance), where its lands thin below MIN_FEATURE_MM.
   checkRange(P, 'squareMm', o.squareMm, 38, 80);
   // The keys are the plate's thickness: under 3 mm a 6 mm neck snaps.
@@ -240,14 +292,36 @@ function checkOptions(o: BoardTileOptions): void {
   checkRange(P, 'engraveDepthMm', o.engraveDepthMm, PRINT_DEFAULTS.layerHeightMm, o.thicknessMm / 3);
   checkRange(P, 'clearanceMm', o.clearanceMm, CLEARANCE_RANGE_MM.min, CLEARANCE_RANGE_MM.max);
   checkRange(P, 'bedChamferMm', o.bedChamferMm, 0, 0.5);
-  const edges = (v: readonly Edge[]): boolean => Array.isArray(v) && v.every((e) => EDGES.includes(e)) && new Set(v).size === v.length;
+  const edges = (v: readonly Edge[]): boolean =>
+    Array.isArray(v) && v.every((e) => EDGES.includes(e)) && new Set(v).size === v.length;
   checkOption(P, 'keys', o.keys, edges(o.keys), `distinct edges from ${EDGES.join(', ')}`);
-  checkOption(P, 'keyways', o.keyways, edges(o.keyways) && !o.keyways.some((e) => o.keys.includes(e)), `distinct edges from ${EDGES.join(', ')}, none also carrying keys`);
+  checkOption(
+    P,
+    'keyways',
+    o.keyways,
+    edges(o.keyways) && !o.keyways.some((e) => o.keys.includes(e)),
+    `distinct edges from ${EDGES.join(', ')}, none also carrying keys`,
+  );
   for (const m of o.markers) {
-    const onTile = Number.isInteger(m.col) && Number.isInteger(m.row) && m.col >= 0 && m.col < o.cols && m.row >= 0 && m.row < o.rows;
+    const onTile =
+      Number.isInteger(m.col) &&
+      Number.isInteger(m.row) &&
+      m.col >= 0 &&
+      m.col < o.cols &&
+      m.row >= 0 &&
+      m.row < o.rows;
     const symbolled = m.kind === 'island' || m.kind === 'exit';
-    const ok = MARKER_KINDS.includes(m.kind) && onTile && (symbolled ? m.symbol !== undefined && MARKER_SYMBOLS.includes(m.symbol) : m.symbol === undefined);
-    checkOption(P, 'markers', m, ok, `a kind from ${MARKER_KINDS.join(', ')} on a square of this ${o.cols} × ${o.rows} tile, with a symbol (${MARKER_SYMBOLS.join(', ')}) on islands and exits only`);
+    const ok =
+      MARKER_KINDS.includes(m.kind) &&
+      onTile &&
+      (symbolled ? m.symbol !== undefined && MARKER_SYMBOLS.includes(m.symbol) : m.symbol === undefined);
+    checkOption(
+      P,
+      'markers',
+      m,
+      ok,
+      `a kind from ${MARKER_KINDS.join(', ')} on a square of this ${o.cols} × ${o.rows} tile, with a symbol (${MARKER_SYMBOLS.join(', ')}) on islands and exits only`,
+    );
   }
 }
 
@@ -258,7 +332,11 @@ function checkOptions(o: BoardTileOptions): void {
 export function boardTile(options?: Partial<BoardTileOptions>): Part {
   const o = mergeOptions(DEFAULTS, options);
   checkOptions(o);
-  const s = o.squareMm, t = o.thicknessMm, g = o.gridLineMm, W = o.cols * s, H = o.rows * s;
+  const s = o.squareMm,
+    t = o.thicknessMm,
+    g = o.gridLineMm,
+    W = o.cols * s,
+    H = o.rows * s;
 
   const keys = o.keys.flatMap((e) => joints(e, 'peg', o));
   const keyways = o.keyways.flatMap((e) => joints(e, 'hole', o));
@@ -269,11 +347,13 @@ export function boardTile(options?: Partial<BoardTileOptions>): Part {
   // so two tiles side by side show one whole line along their seam.
   const lines: Profile[] = [];
   for (let i = 0; i <= o.cols; i++) {
-    const x0 = i === 0 ? -1 : i * s - g / 2, x1 = i === o.cols ? W + 1 : i * s + g / 2;
+    const x0 = i === 0 ? -1 : i * s - g / 2,
+      x1 = i === o.cols ? W + 1 : i * s + g / 2;
     lines.push(rect(x1 - x0, H + 2, false).translate(x0, -1));
   }
   for (let j = 0; j <= o.rows; j++) {
-    const y0 = j === 0 ? -1 : j * s - g / 2, y1 = j === o.rows ? H + 1 : j * s + g / 2;
+    const y0 = j === 0 ? -1 : j * s - g / 2,
+      y1 = j === o.rows ? H + 1 : j * s + g / 2;
     lines.push(rect(W + 2, y1 - y0, false).translate(-1, y0));
   }
   const marks = o.markers.map((m) => marker(m, o).translate((m.col + 0.5) * s, (m.row + 0.5) * s));

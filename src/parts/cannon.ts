@@ -24,7 +24,19 @@
 import { box, cylinder, hull3d, polygon, union, type Solid, type Vec3 } from '../geometry/kernel.js';
 import { layOnBed, type Part } from '../geometry/part.js';
 import { sub } from '../geometry/vec3.js';
-import { BARREL_WALL_MM, DEFAULTS, FRAME_SETBACK_MM, layout, MOTION_GAP_MM, PUSHER_WIDTH_MM, RAIL_MM, ROOT_BLOCK_MM, SPINE_MM, type CannonOptions, type Layout } from '../physics/cannon-layout.js';
+import {
+  BARREL_WALL_MM,
+  DEFAULTS,
+  FRAME_SETBACK_MM,
+  layout,
+  MOTION_GAP_MM,
+  PUSHER_WIDTH_MM,
+  RAIL_MM,
+  ROOT_BLOCK_MM,
+  SPINE_MM,
+  type CannonOptions,
+  type Layout,
+} from '../physics/cannon-layout.js';
 import { CANNON, CANNON_LIMITS, CLEARANCE_RANGE_MM, INTERFACES, MIN_FEATURE_MM, PRINT_DEFAULTS } from '../standard.js';
 import { chamferFitsAtBed } from './chamfer.js';
 import { teardropArc } from './cutters.js';
@@ -36,7 +48,13 @@ function validate(options?: Partial<CannonOptions>): CannonOptions {
   const o = mergeOptions(DEFAULTS, options);
   checkRange('cannon', 'clearanceMm', o.clearanceMm, CLEARANCE_RANGE_MM.min, CLEARANCE_RANGE_MM.max);
   const lw = PRINT_DEFAULTS.lineWidthMm;
-  checkRange('cannon', 'armThicknessMm', o.armThicknessMm, CANNON_LIMITS.armThicknessLines.min * lw, CANNON_LIMITS.armThicknessLines.max * lw);
+  checkRange(
+    'cannon',
+    'armThicknessMm',
+    o.armThicknessMm,
+    CANNON_LIMITS.armThicknessLines.min * lw,
+    CANNON_LIMITS.armThicknessLines.max * lw,
+  );
   const lines = Math.round(o.armThicknessMm / lw);
   checkOption(
     'cannon',
@@ -48,12 +66,33 @@ function validate(options?: Partial<CannonOptions>): CannonOptions {
   checkRange('cannon', 'armLengthMm', o.armLengthMm, CANNON.armLengthRangeMm.min, CANNON.armLengthRangeMm.max);
   checkRange('cannon', 'armWidthMm', o.armWidthMm, 3, 12);
   // A taper stops where the section would be flatter than CANNON.armMinAspect (a uniform arm is exempt).
-  const narrowestTipMm = Math.min(o.armWidthMm, Math.max(CANNON.armTipWidthMinMm, CANNON.armMinAspect * o.armThicknessMm));
-  checkOption('cannon', 'armTipWidthMm', o.armTipWidthMm, o.armTipWidthMm >= narrowestTipMm - 1e-9 && o.armTipWidthMm <= o.armWidthMm, `a number from ${+narrowestTipMm.toFixed(3)} to ${o.armWidthMm} mm: at least ${CANNON.armTipWidthMinMm} mm and ${CANNON.armMinAspect} × the arm's thickness, so it bends in the bed plane`);
-  checkRange('cannon', 'releaseDeflectionMm', o.releaseDeflectionMm, CANNON_LIMITS.releaseDeflectionMinMm, CANNON_LIMITS.releaseDeflectionMaxRatio * o.armLengthMm);
+  const narrowestTipMm = Math.min(
+    o.armWidthMm,
+    Math.max(CANNON.armTipWidthMinMm, CANNON.armMinAspect * o.armThicknessMm),
+  );
+  checkOption(
+    'cannon',
+    'armTipWidthMm',
+    o.armTipWidthMm,
+    o.armTipWidthMm >= narrowestTipMm - 1e-9 && o.armTipWidthMm <= o.armWidthMm,
+    `a number from ${+narrowestTipMm.toFixed(3)} to ${o.armWidthMm} mm: at least ${CANNON.armTipWidthMinMm} mm and ${CANNON.armMinAspect} × the arm's thickness, so it bends in the bed plane`,
+  );
+  checkRange(
+    'cannon',
+    'releaseDeflectionMm',
+    o.releaseDeflectionMm,
+    CANNON_LIMITS.releaseDeflectionMinMm,
+    CANNON_LIMITS.releaseDeflectionMaxRatio * o.armLengthMm,
+  );
   checkRange('cannon', 'elevationDeg', o.elevationDeg, 0, CANNON_LIMITS.elevationMaxDeg, 'deg');
   // From the game's 8 mm up: a smaller ball would drop into the pusher's slot under the breech.
-  checkRange('cannon', 'ballDiameterMm', o.ballDiameterMm, INTERFACES.cannonball.diameterMm, CANNON_LIMITS.ballDiameterMaxMm);
+  checkRange(
+    'cannon',
+    'ballDiameterMm',
+    o.ballDiameterMm,
+    INTERFACES.cannonball.diameterMm,
+    CANNON_LIMITS.ballDiameterMaxMm,
+  );
   checkRange('cannon', 'rootFilletMm', o.rootFilletMm, 0, 2);
   checkRange('cannon', 'bedChamferMm', o.bedChamferMm, 0, 0.4);
   // The tip block turns as the arm bends, and the pusher's slot widens with its swing (cannon-layout.ts).
@@ -76,7 +115,9 @@ function span(lo: Vec3, hi: Vec3): Solid {
 function alongBore(L: Layout, radiusMm: number, x0: number, x1: number): Solid {
   const t = (L.o.elevationDeg * Math.PI) / 180;
   const len = (x1 - x0) / Math.cos(t);
-  return cylinder(len, radiusMm).rotate([0, 90 - L.o.elevationDeg, 0]).translate([x0, 0, L.axisZ(x0)]);
+  return cylinder(len, radiusMm)
+    .rotate([0, 90 - L.o.elevationDeg, 0])
+    .translate([x0, 0, L.axisZ(x0)]);
 }
 
 /**
@@ -92,16 +133,27 @@ function boreTeardrop(L: Layout, x0: number, x1: number): Solid {
   const outline: [number, number][] = [...teardropArc(r), [0, r * Math.SQRT2]];
   const profile = polygon(outline.map(([x, y]): [number, number] => [-y, x]));
   const len = (x1 - x0) / Math.cos(t);
-  return profile.extrude(len).rotate([0, 90 - L.o.elevationDeg, 0]).translate([x0, 0, L.axisZ(x0)]);
+  return profile
+    .extrude(len)
+    .rotate([0, 90 - L.o.elevationDeg, 0])
+    .translate([x0, 0, L.axisZ(x0)]);
 }
 
 /** What the trough behind the ball takes off the barrel: above its rim, from the rear face to the slot's end. */
 function trough(L: Layout, ridgeMm: number): Solid {
-  const x0 = L.barrelRearX - 1, x1 = L.pusherFrontX + MOTION_GAP_MM;
+  const x0 = L.barrelRearX - 1,
+    x1 = L.pusherFrontX + MOTION_GAP_MM;
   const y = L.barrelRadiusMm + 1;
   const top = L.axisZ(x1) + ridgeMm * 2;
   const rim = (x: number): number => L.troughRimZ + (x - L.barrelRearX);
-  return hull3d([x0, x1].flatMap((x): Vec3[] => [[x, -y, rim(x)], [x, y, rim(x)], [x, -y, top], [x, y, top]]));
+  return hull3d(
+    [x0, x1].flatMap((x): Vec3[] => [
+      [x, -y, rim(x)],
+      [x, y, rim(x)],
+      [x, -y, top],
+      [x, y, top],
+    ]),
+  );
 }
 
 interface Pieces {
@@ -158,14 +210,18 @@ function pieces(L: Layout): Pieces {
     [0, bedZ + s],
   ]);
   // The ramp is drawn in XY and stood up: X stays, Y becomes Z, the extrusion runs along −Y.
-  const ramp = rampProfile.extrude(L.rampY[1] - L.rampY[0]).rotate([90, 0, 0]).translate([0, L.rampY[1], 0]);
+  const ramp = rampProfile
+    .extrude(L.rampY[1] - L.rampY[0])
+    .rotate([90, 0, 0])
+    .translate([0, L.rampY[1], 0]);
   // The root fillets, as tall as the arm where they end (the arm tapers from its root).
   const r = o.rootFilletMm;
   const filletTopZ = bedZ + b + ((o.armTipWidthMm - b) * r) / o.armLengthMm;
   const fillet = (cornerX: number, side: 1 | -1): Solid =>
-    span([Math.min(cornerX, cornerX + side * r), L.rootY - r, bedZ], [Math.max(cornerX, cornerX + side * r), L.rootY, filletTopZ]).subtract(
-      cylinder(filletTopZ - bedZ + 2, r).translate([cornerX + side * r, L.rootY - r, bedZ - 1]),
-    );
+    span(
+      [Math.min(cornerX, cornerX + side * r), L.rootY - r, bedZ],
+      [Math.max(cornerX, cornerX + side * r), L.rootY, filletTopZ],
+    ).subtract(cylinder(filletTopZ - bedZ + 2, r).translate([cornerX + side * r, L.rootY - r, bedZ - 1]));
   // The box over the arm: spine, roof, rail and root block, one block as tall as the roof's top from the
   // plug's side to the root block's end, with the arm's channel taken out of it (walls cut from one block
   // leave no seams where separate boxes' coplanar faces would meet). Over the arm the channel is a tunnel
@@ -175,14 +231,20 @@ function pieces(L: Layout): Pieces {
   const topZ = L.frameTopZ;
   const [x0, x1] = L.channelX;
   const tunnel = hull3d(
-    [L.roofStartY - 1, L.rootY].flatMap((y): Vec3[] => [[x0, y, bedZ - 1], [x1, y, bedZ - 1], ...L.roofUnderside.map(([x, z]): Vec3 => [x, y, z])]),
+    [L.roofStartY - 1, L.rootY].flatMap((y): Vec3[] => [
+      [x0, y, bedZ - 1],
+      [x1, y, bedZ - 1],
+      ...L.roofUnderside.map(([x, z]): Vec3 => [x, y, z]),
+    ]),
   );
   const box = span([0, -s / 2, bedZ], [x1 + RAIL_MM, frameMaxY, topZ]).subtract(
     union([
       tunnel,
       span([x0, -s / 2 - 1, bedZ - 1], [x1, L.roofStartY, topZ + 1]),
       // (a step lower than a wall would be a sliver, and the turret's flat reaches that high)
-      ...(topZ - (bedZ + s) >= MIN_FEATURE_MM ? [span([-1, -s / 2 - 1, bedZ + s], [FRAME_SETBACK_MM, frameMaxY + 1, topZ + 1])] : []),
+      ...(topZ - (bedZ + s) >= MIN_FEATURE_MM
+        ? [span([-1, -s / 2 - 1, bedZ + s], [FRAME_SETBACK_MM, frameMaxY + 1, topZ + 1])]
+        : []),
     ]),
   );
   const frame = union([
@@ -205,7 +267,12 @@ function pieces(L: Layout): Pieces {
   const cut = union([
     // From the channel (a bore cut reaching further back would cut the spine: short arms bring it near).
     boreTeardrop(L, L.barrelRearX - MOTION_GAP_MM, L.muzzleX + 5),
-    hull3d(L.slotOutline.flatMap(([x, y]): Vec3[] => [[x, y, bedZ - 1], [x, y, slotTopZ]])),
+    hull3d(
+      L.slotOutline.flatMap(([x, y]): Vec3[] => [
+        [x, y, bedZ - 1],
+        [x, y, slotTopZ],
+      ]),
+    ),
   ]);
 
   // Moving assembly: arm, tip block, pusher, thumb pad. The boxes abut exactly (an overlap would leave a
@@ -260,7 +327,13 @@ export function cannon(options?: Partial<CannonOptions>): Part {
         role: 'peg',
         positionMm: [0, L.plugY, 0],
         axis: [-1, 0, 0],
-        size: { shape: 'rect', widthMm: s, heightMm: s, widthAxis: [0, 1, 0], ...(o.bedChamferMm > 0 ? { cornerChamferMm: o.bedChamferMm } : {}) },
+        size: {
+          shape: 'rect',
+          widthMm: s,
+          heightMm: s,
+          widthAxis: [0, 1, 0],
+          ...(o.bedChamferMm > 0 ? { cornerChamferMm: o.bedChamferMm } : {}),
+        },
         depthMm: plug.lengthMm,
         mating: 'sliding',
       },

@@ -38,7 +38,14 @@ export function cannonball(options?: Partial<CannonballOptions>): Part {
   };
   const coneTop: Vec2[] = s.coneTopMm > 0 ? [[sectionRadiusMm(s, s.coneTopMm), s.coneTopMm]] : [];
   const lowDeg = (Math.asin((s.coneTopMm - s.centreMm) / r) * 180) / Math.PI;
-  const outline: Vec2[] = [[0, 0], [s.flatRadiusMm, 0], ...coneTop, ...arc(lowDeg, 0), ...arc(0, 90).slice(0, -1), [0, s.heightMm]];
+  const outline: Vec2[] = [
+    [0, 0],
+    [s.flatRadiusMm, 0],
+    ...coneTop,
+    ...arc(lowDeg, 0),
+    ...arc(0, 90).slice(0, -1),
+    [0, s.heightMm],
+  ];
   return {
     solid: polygon(outline).revolve(360, circleSegments(r)),
     features: [

@@ -47,8 +47,15 @@ export const DEFAULTS: CardTrayOptions = {
 };
 
 /** A tray's bays and outside, from its options (a lid that fits over it reads the same numbers). */
-export function trayOutside(o: CardTrayOptions): { bayWidthMm: number; bayLengthMm: number; widthMm: number; lengthMm: number; heightMm: number } {
-  const bayWidthMm = fitHoleMm(o.cardWidthMm, 'sliding', o.clearanceMm), bayLengthMm = fitHoleMm(o.cardLengthMm, 'sliding', o.clearanceMm);
+export function trayOutside(o: CardTrayOptions): {
+  bayWidthMm: number;
+  bayLengthMm: number;
+  widthMm: number;
+  lengthMm: number;
+  heightMm: number;
+} {
+  const bayWidthMm = fitHoleMm(o.cardWidthMm, 'sliding', o.clearanceMm),
+    bayLengthMm = fitHoleMm(o.cardLengthMm, 'sliding', o.clearanceMm);
   return {
     bayWidthMm,
     bayLengthMm,
@@ -66,7 +73,8 @@ export function checkTrayOptions(part: string, o: CardTrayOptions): void {
   checkRange(part, 'clearanceMm', o.clearanceMm, CLEARANCE_RANGE_MM.min, CLEARANCE_RANGE_MM.max);
   checkRange(part, 'cardWidthMm', o.cardWidthMm, 30, 150);
   checkRange(part, 'cardLengthMm', o.cardLengthMm, o.cardWidthMm, 200);
-  for (const k of ['columns', 'rows'] as const) checkOption(part, k, o[k], Number.isInteger(o[k]) && o[k] >= 1 && o[k] <= 4, 'a whole number of bays from 1 to 4');
+  for (const k of ['columns', 'rows'] as const)
+    checkOption(part, k, o[k], Number.isInteger(o[k]) && o[k] >= 1 && o[k] <= 4, 'a whole number of bays from 1 to 4');
   checkRange(part, 'stackMm', o.stackMm, 0.5, 60);
   checkRange(part, 'floorMm', o.floorMm, 0.8, 5);
   checkRange(part, 'wallMm', o.wallMm, MIN_FEATURE_MM, 10);
@@ -78,19 +86,43 @@ export function cardTray(options?: Partial<CardTrayOptions>): Part {
   const o = mergeOptions(DEFAULTS, options);
   checkTrayOptions('card-tray', o);
   const { bayWidthMm: bw, bayLengthMm: bl, widthMm: W, lengthMm: L, heightMm: H } = trayOutside(o);
-  const cuts: Solid[] = [], features: Feature[] = [];
+  const cuts: Solid[] = [],
+    features: Feature[] = [];
   for (let r = 0; r < o.rows; r++) {
     for (let c = 0; c < o.columns; c++) {
-      const x = -W / 2 + o.wallMm + bw / 2 + c * (bw + o.wallMm), y = -L / 2 + o.wallMm + bl / 2 + r * (bl + o.wallMm);
+      const x = -W / 2 + o.wallMm + bw / 2 + c * (bw + o.wallMm),
+        y = -L / 2 + o.wallMm + bl / 2 + r * (bl + o.wallMm);
       cuts.push(box([bw, bl, o.stackMm + 1], false).translate([x - bw / 2, y - bl / 2, o.floorMm]));
       // The notch: a round cut through the bay's front wall (−Y), its bottom at the floor, and straight up
       // from its middle to the top, so a tray deeper than the notch's radius (a deck box) has no arch of
       // wall over it to print in the air.
-      const rn = o.notchMm / 2, y0 = y - bl / 2 - o.wallMm - 1;
-      cuts.push(cylinder(o.wallMm + 2, rn).rotate([-90, 0, 0]).translate([x, y0, o.floorMm + rn]));
-      if (o.floorMm + rn < H) cuts.push(box([o.notchMm, o.wallMm + 2, H - o.floorMm - rn + 1], false).translate([x - rn, y0, o.floorMm + rn]));
-      features.push({ id: `card-bay-${r * o.columns + c}`, kind: 'card-bay', role: 'hole', positionMm: [x, y, H], axis: [0, 0, 1], size: { shape: 'rect', widthMm: bw, heightMm: bl, widthAxis: [1, 0, 0] }, depthMm: o.stackMm, mating: 'sliding' });
+      const rn = o.notchMm / 2,
+        y0 = y - bl / 2 - o.wallMm - 1;
+      cuts.push(
+        cylinder(o.wallMm + 2, rn)
+          .rotate([-90, 0, 0])
+          .translate([x, y0, o.floorMm + rn]),
+      );
+      if (o.floorMm + rn < H)
+        cuts.push(
+          box([o.notchMm, o.wallMm + 2, H - o.floorMm - rn + 1], false).translate([x - rn, y0, o.floorMm + rn]),
+        );
+      features.push({
+        id: `card-bay-${r * o.columns + c}`,
+        kind: 'card-bay',
+        role: 'hole',
+        positionMm: [x, y, H],
+        axis: [0, 0, 1],
+        size: { shape: 'rect', widthMm: bw, heightMm: bl, widthAxis: [1, 0, 0] },
+        depthMm: o.stackMm,
+        mating: 'sliding',
+      });
     }
   }
-  return { solid: box([W, L, H], false).translate([-W / 2, -L / 2, 0]).subtract(union(cuts)), features };
+  return {
+    solid: box([W, L, H], false)
+      .translate([-W / 2, -L / 2, 0])
+      .subtract(union(cuts)),
+    features,
+  };
 }

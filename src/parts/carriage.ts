@@ -35,9 +35,31 @@
 import { box, hull3d, polygon, union, type Solid, type Vec3 } from '../geometry/kernel.js';
 import { layOnBed, type Feature, type Part } from '../geometry/part.js';
 import { findMaterial } from '../materials.js';
-import { CLEARANCE_RANGE_MM, CLICK_DISTANCE_MM, clearanceMm, DEFAULT_BAND, DEFAULT_BED_CHAMFER_MM, DEFAULT_CLEARANCE_MM, fitHoleMm, INTERFACES, MIN_FEATURE_MM, PRINT_IN_PLACE_GAP_MM, PRINTABILITY, type BandSpec } from '../standard.js';
+import {
+  CLEARANCE_RANGE_MM,
+  CLICK_DISTANCE_MM,
+  clearanceMm,
+  DEFAULT_BAND,
+  DEFAULT_BED_CHAMFER_MM,
+  DEFAULT_CLEARANCE_MM,
+  fitHoleMm,
+  INTERFACES,
+  MIN_FEATURE_MM,
+  PRINT_IN_PLACE_GAP_MM,
+  PRINTABILITY,
+  type BandSpec,
+} from '../standard.js';
 import { chamferFitsAtBed } from './chamfer.js';
-import { carriageOuterMm, FACING, placeCut, rectHole, roundHole, teardrop, wheelSlotRoofChamferMm, type Cut } from './cutters.js';
+import {
+  carriageOuterMm,
+  FACING,
+  placeCut,
+  rectHole,
+  roundHole,
+  teardrop,
+  wheelSlotRoofChamferMm,
+  type Cut,
+} from './cutters.js';
 import { checkOption, checkRange, mergeOptions } from './options.js';
 import { wheelRadiiMm } from './wheel.js';
 
@@ -64,8 +86,17 @@ const RAMP_DEG = 15;
 const LEAD_CLEAR_MM = 0.05;
 
 /** The band-wrapped wheel's rolling radius, its reach (over its keel) and its flat's inset, for the carriage built with `o`. */
-function wheelOuterMm(o: Pick<CarriageOptions, 'clickDistanceMm' | 'band'>): { rollingMm: number; reachMm: number; rimMm: number; flatInsetMm: number } {
-  return wheelRadiiMm({ clickDistanceMm: o.clickDistanceMm, flatHalfAngleDeg: INTERFACES.wheel.flatHalfAngleDeg, band: o.band });
+function wheelOuterMm(o: Pick<CarriageOptions, 'clickDistanceMm' | 'band'>): {
+  rollingMm: number;
+  reachMm: number;
+  rimMm: number;
+  flatInsetMm: number;
+} {
+  return wheelRadiiMm({
+    clickDistanceMm: o.clickDistanceMm,
+    flatHalfAngleDeg: INTERFACES.wheel.flatHalfAngleDeg,
+    band: o.band,
+  });
 }
 
 /**
@@ -136,8 +167,10 @@ export function carriageSnap(options?: Partial<CarriageOptions>): CarriageSnap {
   const E = findMaterial('pla')!.elasticModulusXyGPa.value * 1e3; // N/mm²
   // The tongue runs down through the foot: its section is that much taller.
   const heightMm = topZMm + carriageFootMm(o);
-  const hinge = tongueSection(heightMm, c.cheekMm - c.hingeMm, c.cheekMm), full = tongueSection(heightMm, 0, c.cheekMm);
-  const L = -rootXMm, lh = hingeEndXMm - rootXMm;
+  const hinge = tongueSection(heightMm, c.cheekMm - c.hingeMm, c.cheekMm),
+    full = tongueSection(heightMm, 0, c.cheekMm);
+  const L = -rootXMm,
+    lh = hingeEndXMm - rootXMm;
   // ∫(L − x)² dx over [0, lh] and [lh, L], each over its own E·I.
   const compliance = (L ** 3 - (L - lh) ** 3) / 3 / (E * hinge.inertiaMm4) + (L - lh) ** 3 / 3 / (E * full.inertiaMm4);
   const forceN = c.snapInterferenceMm / compliance;
@@ -161,7 +194,10 @@ export function carriageSnap(options?: Partial<CarriageOptions>): CarriageSnap {
  */
 function cheekPrism(pts: readonly [number, number][], innerYMm: number, x0: number, x1: number): Solid {
   // Outline in the XY plane as (y, z), extruded along +Z, then turned so (y, z, x) land on (Y, Z, X).
-  return polygon(pts.map(([d, z]) => [innerYMm + d, z] as const)).extrude(x1 - x0).rotate([90, 0, 90]).translate([x0, 0, 0]);
+  return polygon(pts.map(([d, z]) => [innerYMm + d, z] as const))
+    .extrude(x1 - x0)
+    .rotate([90, 0, 90])
+    .translate([x0, 0, 0]);
 }
 
 /**
@@ -186,27 +222,69 @@ export function carriage(options?: Partial<CarriageOptions>): Part {
   const slitMm = PRINT_IN_PLACE_GAP_MM;
   // Every cut from below starts under the foot.
   const lo = -footMm - 1;
-  checkOption('carriage', 'clickDistanceMm', o.clickDistanceMm, gapLengthMm <= outer.lengthMm - 2 * MIN_FEATURE_MM, `a wheel that fits a ${outer.lengthMm} mm carriage`);
-  checkOption('carriage', 'clickDistanceMm', o.clickDistanceMm, axleZ - bearingMm / 2 >= 2 * MIN_FEATURE_MM, 'a wheel small enough that its bearings stay two line widths above the bottom face');
+  checkOption(
+    'carriage',
+    'clickDistanceMm',
+    o.clickDistanceMm,
+    gapLengthMm <= outer.lengthMm - 2 * MIN_FEATURE_MM,
+    `a wheel that fits a ${outer.lengthMm} mm carriage`,
+  );
+  checkOption(
+    'carriage',
+    'clickDistanceMm',
+    o.clickDistanceMm,
+    axleZ - bearingMm / 2 >= 2 * MIN_FEATURE_MM,
+    'a wheel small enough that its bearings stay two line widths above the bottom face',
+  );
   // The bearing's pointed teardrop rises to its ridge this far over the axle.
   const ridgeMm = bearingMm / 2 / Math.sin((PRINTABILITY.undersideDeg * Math.PI) / 180);
-  checkOption('carriage', 'clickDistanceMm', o.clickDistanceMm, outer.heightMm - (axleZ + ridgeMm) >= 2 * MIN_FEATURE_MM && snap.freeXMm + slitMm <= gapLengthMm / 2 - MIN_FEATURE_MM,
-    'a wheel whose bearings leave room for the snap tongues (two line widths over their ridges and beyond the tongues\' free ends)');
+  checkOption(
+    'carriage',
+    'clickDistanceMm',
+    o.clickDistanceMm,
+    outer.heightMm - (axleZ + ridgeMm) >= 2 * MIN_FEATURE_MM &&
+      snap.freeXMm + slitMm <= gapLengthMm / 2 - MIN_FEATURE_MM,
+    "a wheel whose bearings leave room for the snap tongues (two line widths over their ridges and beyond the tongues' free ends)",
+  );
 
   const footWidthMm = INTERFACES.carriage.footWidthMm;
-  checkOption('carriage', 'clearanceMm', o.clearanceMm, footWidthMm >= outer.widthMm + 2 * (slitMm + MIN_FEATURE_MM), `a block narrower than its ${footWidthMm} mm foot`);
+  checkOption(
+    'carriage',
+    'clearanceMm',
+    o.clearanceMm,
+    footWidthMm >= outer.widthMm + 2 * (slitMm + MIN_FEATURE_MM),
+    `a block narrower than its ${footWidthMm} mm foot`,
+  );
   const body = box([outer.lengthMm, outer.widthMm, outer.heightMm], false)
     .translate([-outer.lengthMm / 2, -outer.widthMm / 2, 0])
-    .union(box([outer.lengthMm, footWidthMm, footMm], false).translate([-outer.lengthMm / 2, -footWidthMm / 2, -footMm]));
+    .union(
+      box([outer.lengthMm, footWidthMm, footMm], false).translate([-outer.lengthMm / 2, -footWidthMm / 2, -footMm]),
+    );
   // Cutters overshoot; the features state the real depths (the block's height, a cheek's thickness).
-  const forkCut = placeCut(rectHole('fork-gap', 'fork-gap', gapLengthMm, gapWidthMm, outer.heightMm - lo, 'rotating'), [0, 0, outer.heightMm]);
+  const forkCut = placeCut(rectHole('fork-gap', 'fork-gap', gapLengthMm, gapWidthMm, outer.heightMm - lo, 'rotating'), [
+    0,
+    0,
+    outer.heightMm,
+  ]);
   const bearing = (id: string, side: 1 | -1): Cut => {
-    const cut = teardrop(placeCut(roundHole('bearing', id, bearingMm, cheekMm + 0.5, 'rotating'), [0, (side * outer.widthMm) / 2, axleZ], side > 0 ? FACING['+y'] : FACING['-y']), [0, 0, 1], true);
+    const cut = teardrop(
+      placeCut(
+        roundHole('bearing', id, bearingMm, cheekMm + 0.5, 'rotating'),
+        [0, (side * outer.widthMm) / 2, axleZ],
+        side > 0 ? FACING['+y'] : FACING['-y'],
+      ),
+      [0, 0, 1],
+      true,
+    );
     return { ...cut, feature: { ...cut.feature, depthMm: cheekMm } };
   };
   // The fork-gap feature states the gap above the bearings' ridges, where its middle is closed all round and measurable.
   const forkDepthMm = outer.heightMm - (axleZ + ridgeMm);
-  const cuts = [{ ...forkCut, feature: { ...forkCut.feature, depthMm: forkDepthMm } }, bearing('bearing-1', 1), bearing('bearing-2', -1)];
+  const cuts = [
+    { ...forkCut, feature: { ...forkCut.feature, depthMm: forkDepthMm } },
+    bearing('bearing-1', 1),
+    bearing('bearing-2', -1),
+  ];
 
   // The +y cheek's snap cuts; the −y cheek's are their mirror image.
   const inner = gapWidthMm / 2;
@@ -217,7 +295,17 @@ export function carriage(options?: Partial<CarriageOptions>): Part {
   const throatZ = axleZ - bearingMm / 2 - 0.05;
   const g = snap.throatDepthMm;
   const passHalfMm = fitHoleMm(INTERFACES.axle.diameterMm, 'press', o.clearanceMm) / 2;
-  const passage = cheekPrism([[-0.5, lo], [g, lo], [g, axleZ], [-0.5, axleZ]], inner, -passHalfMm, passHalfMm);
+  const passage = cheekPrism(
+    [
+      [-0.5, lo],
+      [g, lo],
+      [g, axleZ],
+      [-0.5, axleZ],
+    ],
+    inner,
+    -passHalfMm,
+    passHalfMm,
+  );
   // The lip the stub passes, the cheek behind the throat: its face at the throat depth stands two line
   // widths tall under the bearing (so the lip is no knife edge), and below it a ramp at RAMP_DEG from
   // vertical leads in from clear of the stub's tip (LEAD_CLEAR_MM); under the lip a pocket as deep rises
@@ -226,25 +314,66 @@ export function carriage(options?: Partial<CarriageOptions>): Part {
   const leadDepthMm = snap.engagementMm + LEAD_CLEAR_MM;
   const faceZ = throatZ - MIN_FEATURE_MM;
   const lipZ = faceZ - (leadDepthMm - g) / Math.tan((RAMP_DEG * Math.PI) / 180);
-  const ramp = cheekPrism([[g - 0.1, lo], [leadDepthMm, lo], [leadDepthMm, lipZ], [g, faceZ], [g, throatZ], [g - 0.1, throatZ]], inner, -passHalfMm - 0.05, passHalfMm + 0.05);
+  const ramp = cheekPrism(
+    [
+      [g - 0.1, lo],
+      [leadDepthMm, lo],
+      [leadDepthMm, lipZ],
+      [g, faceZ],
+      [g, throatZ],
+      [g - 0.1, throatZ],
+    ],
+    inner,
+    -passHalfMm - 0.05,
+    passHalfMm + 0.05,
+  );
   // The hinge and the slit at the tongue's free end run from under the foot to over the top, past the cheek's faces, so they leave no skin.
   const hi = outer.heightMm + 1;
   const hingeD = cheekMm - INTERFACES.carriage.hingeMm;
-  const hinge = cheekPrism([[-0.5, lo], [hingeD, lo], [hingeD, hi], [-0.5, hi]], inner, snap.rootXMm, snap.hingeEndXMm);
+  const hinge = cheekPrism(
+    [
+      [-0.5, lo],
+      [hingeD, lo],
+      [hingeD, hi],
+      [-0.5, hi],
+    ],
+    inner,
+    snap.rootXMm,
+    snap.hingeEndXMm,
+  );
   // The flange beside the tongue, cut from it along the tongue's length and up to the hull's bottom.
-  const flangeSlit = box([snap.freeXMm + slitMm - snap.rootXMm, slitMm, footMm + 2], false).translate([snap.rootXMm, outer.widthMm / 2, lo]);
+  const flangeSlit = box([snap.freeXMm + slitMm - snap.rootXMm, slitMm, footMm + 2], false).translate([
+    snap.rootXMm,
+    outer.widthMm / 2,
+    lo,
+  ]);
   const snapCuts = union([
     flangeSlit,
     passage,
     ramp,
     hinge,
-    cheekPrism([[-0.5, lo], [cheekMm + 0.5, lo], [cheekMm + 0.5, hi], [-0.5, hi]], inner, snap.freeXMm, snap.freeXMm + slitMm),
+    cheekPrism(
+      [
+        [-0.5, lo],
+        [cheekMm + 0.5, lo],
+        [cheekMm + 0.5, hi],
+        [-0.5, hi],
+      ],
+      inner,
+      snap.freeXMm,
+      snap.freeXMm + slitMm,
+    ),
   ]);
   // The top's long edges, bevelled clear of the hull slot roof's 45° fill.
-  const k = wheelSlotRoofChamferMm(o.clearanceMm) + MIN_FEATURE_MM, e = 0.5;
+  const k = wheelSlotRoofChamferMm(o.clearanceMm) + MIN_FEATURE_MM,
+    e = 0.5;
   const topBevel = hull3d(
     [-1, 1].flatMap((sx) =>
-      [[outer.widthMm / 2 - k - e, outer.heightMm + e], [outer.widthMm / 2 + e, outer.heightMm + e], [outer.widthMm / 2 + e, outer.heightMm - k - e]].map(([y, z]): Vec3 => [sx * (outer.lengthMm / 2 + 1), y!, z!]),
+      [
+        [outer.widthMm / 2 - k - e, outer.heightMm + e],
+        [outer.widthMm / 2 + e, outer.heightMm + e],
+        [outer.widthMm / 2 + e, outer.heightMm - k - e],
+      ].map(([y, z]): Vec3 => [sx * (outer.lengthMm / 2 + 1), y!, z!]),
     ),
   );
   const block: Feature = {
@@ -257,10 +386,18 @@ export function carriage(options?: Partial<CarriageOptions>): Part {
     depthMm: outer.heightMm,
     mating: 'press',
   };
-  const cut = body.subtract(union([...cuts.map((c) => c.solid), snapCuts, snapCuts.mirror([0, 1, 0]), topBevel, topBevel.mirror([0, 1, 0])]));
+  const cut = body.subtract(
+    union([...cuts.map((c) => c.solid), snapCuts, snapCuts.mirror([0, 1, 0]), topBevel, topBevel.mirror([0, 1, 0])]),
+  );
   // The foot's bottom edge is bevelled as the block's would be on the bed (chamfer.ts): against the
   // elephant's foot, and so a ship leaning on it slides over the table's seams.
-  const foot: Feature = { ...block, id: 'carriage-foot', positionMm: [0, 0, -footMm], size: { shape: 'rect', widthMm: outer.lengthMm, heightMm: footWidthMm, widthAxis: [1, 0, 0] }, depthMm: footMm };
+  const foot: Feature = {
+    ...block,
+    id: 'carriage-foot',
+    positionMm: [0, 0, -footMm],
+    size: { shape: 'rect', widthMm: outer.lengthMm, heightMm: footWidthMm, widthAxis: [1, 0, 0] },
+    depthMm: footMm,
+  };
   const { solid } = chamferFitsAtBed({ solid: cut, features: [foot] }, o.bedChamferMm);
   return layOnBed({ solid, features: [...cuts.map((c) => c.feature), block] });
 }

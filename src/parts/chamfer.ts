@@ -25,8 +25,14 @@ const OVERSHOOT_MM = 0.05;
 /** The corners of a rect feature's outline grown by `growMm`, at height z. */
 function rectCorners(f: Feature & { size: { shape: 'rect' } }, growMm: number, z: number): Vec3[] {
   const { u, v } = featureFrame(f);
-  const a = f.size.widthMm / 2 + growMm, b = f.size.heightMm / 2 + growMm;
-  return [[a, b], [-a, b], [-a, -b], [a, -b]].map(([x, y]) => {
+  const a = f.size.widthMm / 2 + growMm,
+    b = f.size.heightMm / 2 + growMm;
+  return [
+    [a, b],
+    [-a, b],
+    [-a, -b],
+    [a, -b],
+  ].map(([x, y]) => {
     const p = add(add(f.positionMm, u, x!), v, y!);
     return [p[0], p[1], z];
   });
@@ -36,9 +42,16 @@ function rectCorners(f: Feature & { size: { shape: 'rect' } }, growMm: number, z
 function frustum(f: Feature, z0: number, g0: number, z1: number, g1: number): Solid {
   if (f.size.shape === 'round') {
     const r = f.size.diameterMm / 2;
-    return cylinder(z1 - z0, r + g0, r + g1, false, circleSegments(r)).translate([f.positionMm[0], f.positionMm[1], z0]);
+    return cylinder(z1 - z0, r + g0, r + g1, false, circleSegments(r)).translate([
+      f.positionMm[0],
+      f.positionMm[1],
+      z0,
+    ]);
   }
-  return hull3d([...rectCorners(f as Feature & { size: { shape: 'rect' } }, g0, z0), ...rectCorners(f as Feature & { size: { shape: 'rect' } }, g1, z1)]);
+  return hull3d([
+    ...rectCorners(f as Feature & { size: { shape: 'rect' } }, g0, z0),
+    ...rectCorners(f as Feature & { size: { shape: 'rect' } }, g1, z1),
+  ]);
 }
 
 /** The cutter that chamfers one fit at the bed, or null when it does not reach the bed (or is not cut here). */
@@ -55,8 +68,11 @@ function chamferCut(f: Feature, bedZ: number, c: number): Solid | null {
       const flare = frustum(f, bedZ - e, c + e, bedZ + c, 0);
       const core = f.size.shape === 'round' ? f.size.coreDiameterMm : undefined;
       if (core === undefined) return flare;
-      const r = core / 2, [x, y] = f.positionMm;
-      const boss = cylinder(c + e, r - c - e, r, false, circleSegments(r)).translate([x, y, bedZ - e]).union(cylinder(2 * e, r, r, false, circleSegments(r)).translate([x, y, bedZ + c - e]));
+      const r = core / 2,
+        [x, y] = f.positionMm;
+      const boss = cylinder(c + e, r - c - e, r, false, circleSegments(r))
+        .translate([x, y, bedZ - e])
+        .union(cylinder(2 * e, r, r, false, circleSegments(r)).translate([x, y, bedZ + c - e]));
       return flare.subtract(boss);
     }
     // A peg: the ring between its outline and the bevel, from just under the bed to c above it.
@@ -68,7 +84,8 @@ function chamferCut(f: Feature, bedZ: number, c: number): Solid | null {
   const a = f.positionMm[2] - bedZ;
   if (a >= r) return null;
   const stripMm = Math.sqrt(r * r - a * a) - c;
-  if (stripMm <= 0) throw new Error(`chamfer: ${f.id} meets the bed along less than ${2 * c} mm; nothing would be left under it`);
+  if (stripMm <= 0)
+    throw new Error(`chamfer: ${f.id} meets the bed along less than ${2 * c} mm; nothing would be left under it`);
   const across: Vec3 = [-w[1], w[0], 0];
   // The peg's envelope along its axis from s0 to s1, radius given (grown a hair so facets are cut cleanly).
   const along = (radiusMm: number, s0: number, s1: number): Solid => {
@@ -102,7 +119,11 @@ function lyingRectBevel(f: Feature & { size: { shape: 'rect' } }, bedZ: number, 
   return union(
     [1, -1].map((side) => {
       // The triangle under the 45° line through (halfAcross − c, bed) and (halfAcross, bed + c), overshooting.
-      const tri: [number, number][] = [[halfAcrossMm - c - e, bedZ - e], [halfAcrossMm + e, bedZ - e], [halfAcrossMm + e, bedZ + c + e]];
+      const tri: [number, number][] = [
+        [halfAcrossMm - c - e, bedZ - e],
+        [halfAcrossMm + e, bedZ - e],
+        [halfAcrossMm + e, bedZ + c + e],
+      ];
       return hull3d(
         [0, f.depthMm + 1].flatMap((t) => {
           const p = add(f.positionMm, w, t);
@@ -138,7 +159,13 @@ export function extrudeWithBedChamfer(outline: Profile, heightMm: number, chamfe
   return outline
     .extrude(heightMm - c)
     .translate([0, 0, c])
-    .union(outline.offset(-c).extrude(c / 2 + over), outline.offset(-c / 2).extrude(c / 2 + over).translate([0, 0, c / 2]));
+    .union(
+      outline.offset(-c).extrude(c / 2 + over),
+      outline
+        .offset(-c / 2)
+        .extrude(c / 2 + over)
+        .translate([0, 0, c / 2]),
+    );
 }
 
 /**
@@ -147,5 +174,8 @@ export function extrudeWithBedChamfer(outline: Profile, heightMm: number, chamfe
  */
 export function extrudeConvexWithBedChamfer(outline: Profile, heightMm: number, chamferMm: number): Solid {
   if (chamferMm <= 0) return outline.extrude(heightMm);
-  return hull3d([outline.offset(-chamferMm).extrude(0.01), outline.extrude(heightMm - chamferMm).translate([0, 0, chamferMm])]);
+  return hull3d([
+    outline.offset(-chamferMm).extrude(0.01),
+    outline.extrude(heightMm - chamferMm).translate([0, 0, chamferMm]),
+  ]);
 }

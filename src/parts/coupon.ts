@@ -19,7 +19,14 @@
  */
 import { box, cylinder, text, union, type Profile, type Solid } from '../geometry/kernel.js';
 import { layOnBed, type Feature, type Part } from '../geometry/part.js';
-import { CLEARANCE_RANGE_MM, DEFAULT_BED_CHAMFER_MM, fitHoleMm, INTERFACES, MIN_FEATURE_MM, PRINT_IN_PLACE_GAP_MM } from '../standard.js';
+import {
+  CLEARANCE_RANGE_MM,
+  DEFAULT_BED_CHAMFER_MM,
+  fitHoleMm,
+  INTERFACES,
+  MIN_FEATURE_MM,
+  PRINT_IN_PLACE_GAP_MM,
+} from '../standard.js';
 import { chamferFitsAtBed } from './chamfer.js';
 import { cargoSocket, cutInto, mastSocket, placeCut, rectHole, type Cut } from './cutters.js';
 import { checkOption, checkRange, mergeOptions } from './options.js';
@@ -74,17 +81,41 @@ export function coupon(options?: Partial<CouponOptions>): Part {
   checkRange('coupon', 'toClearanceMm', o.toClearanceMm, o.fromClearanceMm, CLEARANCE_RANGE_MM.max);
   checkRange('coupon', 'stepMm', o.stepMm, 0.01, 0.5);
   // No thicker than the shorter peg is long, so the sockets' cutters always run right through.
-  checkRange('coupon', 'plateThicknessMm', o.plateThicknessMm, 2, Math.min(INTERFACES.mastPeg.lengthMm, INTERFACES.cargoPeg.lengthMm));
+  checkRange(
+    'coupon',
+    'plateThicknessMm',
+    o.plateThicknessMm,
+    2,
+    Math.min(INTERFACES.mastPeg.lengthMm, INTERFACES.cargoPeg.lengthMm),
+  );
   checkRange('coupon', 'labelHeightMm', o.labelHeightMm, 2, 8);
   checkRange('coupon', 'labelStrokeMm', o.labelStrokeMm, MIN_FEATURE_MM, 2);
   checkRange('coupon', 'labelReliefMm', o.labelReliefMm, 0.2, 2);
   checkRange('coupon', 'bedChamferMm', o.bedChamferMm, 0, 0.4);
   const values = couponClearancesMm(o);
-  checkOption('coupon', 'stepMm', o.stepMm, values.length <= 16, 'at most 16 steps between fromClearanceMm and toClearanceMm');
+  checkOption(
+    'coupon',
+    'stepMm',
+    o.stepMm,
+    values.length <= 16,
+    'at most 16 steps between fromClearanceMm and toClearanceMm',
+  );
   // Labels print two decimals, so every value must be whole hundredths or its label would round.
   const hundredths = (x: number): boolean => Math.abs(x * 100 - Math.round(x * 100)) < 1e-6;
-  checkOption('coupon', 'fromClearanceMm', o.fromClearanceMm, hundredths(o.fromClearanceMm), 'whole hundredths of a millimetre (the embossed values have two decimals)');
-  checkOption('coupon', 'stepMm', o.stepMm, hundredths(o.stepMm), 'whole hundredths of a millimetre (the embossed values have two decimals)');
+  checkOption(
+    'coupon',
+    'fromClearanceMm',
+    o.fromClearanceMm,
+    hundredths(o.fromClearanceMm),
+    'whole hundredths of a millimetre (the embossed values have two decimals)',
+  );
+  checkOption(
+    'coupon',
+    'stepMm',
+    o.stepMm,
+    hundredths(o.stepMm),
+    'whole hundredths of a millimetre (the embossed values have two decimals)',
+  );
 
   const peg = INTERFACES.mastPeg;
   const square = INTERFACES.cargoPeg;
@@ -111,27 +142,48 @@ export function coupon(options?: Partial<CouponOptions>): Part {
 
   // The tongue: 4 line widths short of a pitch wide, rooted in the plate at the left margin.
   const tongueWMm = pitchMm - 2 * gapMm - 2 * MIN_FEATURE_MM;
-  const tongueX0 = -widthMm / 2 + marginMm, stripY = row.strip * pitchMm;
-  const slit = (x0: number, x1: number, y0: number, y1: number): Solid => box([x1 - x0, y1 - y0, T + 2], false).translate([x0, y0, -1]);
+  const tongueX0 = -widthMm / 2 + marginMm,
+    stripY = row.strip * pitchMm;
+  const slit = (x0: number, x1: number, y0: number, y1: number): Solid =>
+    box([x1 - x0, y1 - y0, T + 2], false).translate([x0, y0, -1]);
   const tongueCut = union([
     slit(tongueX0, tongueX0 + tongueLMm + gapMm, stripY + tongueWMm / 2, stripY + tongueWMm / 2 + gapMm),
     slit(tongueX0, tongueX0 + tongueLMm + gapMm, stripY - tongueWMm / 2 - gapMm, stripY - tongueWMm / 2),
-    slit(tongueX0 + tongueLMm, tongueX0 + tongueLMm + gapMm, stripY - tongueWMm / 2 - gapMm, stripY + tongueWMm / 2 + gapMm),
+    slit(
+      tongueX0 + tongueLMm,
+      tongueX0 + tongueLMm + gapMm,
+      stripY - tongueWMm / 2 - gapMm,
+      stripY + tongueWMm / 2 + gapMm,
+    ),
   ]);
   const gapLabelX = tongueX0 + tongueLMm + gapMm + MIN_FEATURE_MM + o.labelHeightMm / 2 + widthOf(gapLabel) / 2;
   // The lying peg: the mast peg on its side, its flat on the bed, sticking out of the right edge in the strip
   // (out of a side, so the rows stay mirrored about the middle for the turned-over test).
   const rightX = widthMm / 2;
   const lyingAxisZ = peg.diameterMm / 2 - peg.flatDepthMm;
-  const lying = cylinder(peg.lengthMm + 0.01, peg.diameterMm / 2).rotate([0, 90, 0]).translate([rightX - 0.01, stripY, lyingAxisZ]).trimByPlane([0, 0, 1], 0);
+  const lying = cylinder(peg.lengthMm + 0.01, peg.diameterMm / 2)
+    .rotate([0, 90, 0])
+    .translate([rightX - 0.01, stripY, lyingAxisZ])
+    .trimByPlane([0, 0, 1], 0);
 
   const plate = box([widthMm, depthMm, T], false).translate([-widthMm / 2, -depthMm / 2, 0]);
   const raised = union([
     plate.subtract(tongueCut),
     // One 2D union and one extrusion for all labels: far cheaper than a 3D union per label.
-    [...labels.map((l, i) => l.translate(xAt(i), 0)), gapLabel.translate(gapLabelX, stripY)].reduce((all, l) => all.union(l)).extrude(o.labelReliefMm + 0.01).translate([0, 0, T - 0.01]),
-    ...values.map((_, i) => cylinder(peg.lengthMm + 0.01, peg.diameterMm / 2).translate([xAt(i), -row.round * pitchMm, T - 0.01])),
-    ...values.map((_, i) => box([square.sideMm, square.sideMm, square.lengthMm + 0.01], false).translate([xAt(i) - square.sideMm / 2, -row.square * pitchMm - square.sideMm / 2, T - 0.01])),
+    [...labels.map((l, i) => l.translate(xAt(i), 0)), gapLabel.translate(gapLabelX, stripY)]
+      .reduce((all, l) => all.union(l))
+      .extrude(o.labelReliefMm + 0.01)
+      .translate([0, 0, T - 0.01]),
+    ...values.map((_, i) =>
+      cylinder(peg.lengthMm + 0.01, peg.diameterMm / 2).translate([xAt(i), -row.round * pitchMm, T - 0.01]),
+    ),
+    ...values.map((_, i) =>
+      box([square.sideMm, square.sideMm, square.lengthMm + 0.01], false).translate([
+        xAt(i) - square.sideMm / 2,
+        -row.square * pitchMm - square.sideMm / 2,
+        T - 0.01,
+      ]),
+    ),
     lying,
   ]);
   // Hole i is the hull's own socket cut at clearance i, so what fits here fits there. The plate is no
@@ -144,7 +196,12 @@ export function coupon(options?: Partial<CouponOptions>): Part {
   const holes: Cut[] = values.flatMap((c, i) => [
     through(mastSocket(`coupon-hole-${i + 1}`, c), xAt(i), row.round * pitchMm, `coupon-hole-${i + 1}`),
     through(cargoSocket(`coupon-square-hole-${i + 1}`, c), xAt(i), row.square * pitchMm, `coupon-square-hole-${i + 1}`),
-    through(rectHole('coupon-hole', `coupon-press-hole-${i + 1}`, pressSideMm(c), pressSideMm(c), T, 'press'), xAt(i), row.press * pitchMm, `coupon-press-hole-${i + 1}`),
+    through(
+      rectHole('coupon-hole', `coupon-press-hole-${i + 1}`, pressSideMm(c), pressSideMm(c), T, 'press'),
+      xAt(i),
+      row.press * pitchMm,
+      `coupon-press-hole-${i + 1}`,
+    ),
   ]);
   const pegs: Feature[] = values.flatMap((_, i): Feature[] => [
     {

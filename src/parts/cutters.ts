@@ -7,9 +7,26 @@
  * it; `cutInto` subtracts a set of cuts from a body and collects their features.
  */
 import { box, circleSegments, cylinder, hull3d, polygon, union, type Solid } from '../geometry/kernel.js';
-import { applyDirection, applyPoint, compose, rotation, translation, type Feature, type FeatureKind, type Part } from '../geometry/part.js';
+import {
+  applyDirection,
+  applyPoint,
+  compose,
+  rotation,
+  translation,
+  type Feature,
+  type FeatureKind,
+  type Part,
+} from '../geometry/part.js';
 import { add, cross, dot, norm, unit, type Vec3 } from '../geometry/vec3.js';
-import { BALLAST_WASHER, fitDepthMm, fitHoleMm, INTERFACES, PRINTABILITY, washerBossMm, type MatingClass } from '../standard.js';
+import {
+  BALLAST_WASHER,
+  fitDepthMm,
+  fitHoleMm,
+  INTERFACES,
+  PRINTABILITY,
+  washerBossMm,
+  type MatingClass,
+} from '../standard.js';
 
 export interface Cut {
   solid: Solid;
@@ -19,15 +36,37 @@ export interface Cut {
 /** The cutter rises this far above its mouth so the subtraction leaves no skin. */
 const OVERSHOOT_MM = 0.5;
 
-export function roundHole(kind: FeatureKind, id: string, diameterMm: number, depthMm: number, mating: MatingClass): Cut {
+export function roundHole(
+  kind: FeatureKind,
+  id: string,
+  diameterMm: number,
+  depthMm: number,
+  mating: MatingClass,
+): Cut {
   return {
     solid: cylinder(depthMm + OVERSHOOT_MM, diameterMm / 2).translate([0, 0, -depthMm]),
-    feature: { id, kind, role: 'hole', positionMm: [0, 0, 0], axis: [0, 0, 1], size: { shape: 'round', diameterMm }, depthMm, mating },
+    feature: {
+      id,
+      kind,
+      role: 'hole',
+      positionMm: [0, 0, 0],
+      axis: [0, 0, 1],
+      size: { shape: 'round', diameterMm },
+      depthMm,
+      mating,
+    },
   };
 }
 
 /** A rectangular hole, `widthMm` along X and `heightMm` along Y. */
-export function rectHole(kind: FeatureKind, id: string, widthMm: number, heightMm: number, depthMm: number, mating: MatingClass): Cut {
+export function rectHole(
+  kind: FeatureKind,
+  id: string,
+  widthMm: number,
+  heightMm: number,
+  depthMm: number,
+  mating: MatingClass,
+): Cut {
   return {
     solid: box([widthMm, heightMm, depthMm + OVERSHOOT_MM], false).translate([-widthMm / 2, -heightMm / 2, -depthMm]),
     feature: {
@@ -88,10 +127,18 @@ export function teardrop(cut: Cut, up: Vec3 = [0, 0, 1], pointed = false): Cut {
   const v = unit(raw);
   const u = cross(v, w);
   const roof = r * (Math.SQRT2 - 1);
-  const profile = pointed ? polygon([...teardropArc(r, PRINTABILITY.undersideDeg), [0, r / Math.sin(PRINTABILITY.undersideDeg * RAD)]]) : polygon([...teardropArc(r), [roof, r], [-roof, r]]);
+  const profile = pointed
+    ? polygon([...teardropArc(r, PRINTABILITY.undersideDeg), [0, r / Math.sin(PRINTABILITY.undersideDeg * RAD)]])
+    : polygon([...teardropArc(r), [roof, r], [-roof, r]]);
   const p = f.positionMm;
   const m = [u[0], u[1], u[2], 0, v[0], v[1], v[2], 0, w[0], w[1], w[2], 0, p[0], p[1], p[2], 1];
-  return { solid: profile.extrude(f.depthMm + OVERSHOOT_MM).translate([0, 0, -f.depthMm]).transform(m), feature: f };
+  return {
+    solid: profile
+      .extrude(f.depthMm + OVERSHOOT_MM)
+      .translate([0, 0, -f.depthMm])
+      .transform(m),
+    feature: f,
+  };
 }
 
 /**
@@ -102,10 +149,14 @@ export function teardrop(cut: Cut, up: Vec3 = [0, 0, 1], pointed = false): Cut {
  */
 export function teardropArc(radiusMm: number, sideDeg = 45): [number, number][] {
   const sweep = Math.PI + 2 * sideDeg * RAD;
-  const n = Math.max(6, Math.ceil(sideDeg === 45 ? (circleSegments(radiusMm) * 3) / 4 : (circleSegments(radiusMm) * sweep) / (2 * Math.PI)));
+  const n = Math.max(
+    6,
+    Math.ceil(sideDeg === 45 ? (circleSegments(radiusMm) * 3) / 4 : (circleSegments(radiusMm) * sweep) / (2 * Math.PI)),
+  );
   return Array.from({ length: n + 1 }, (_, i): [number, number] => {
     // At 45° in the arithmetic it always had, so the parts built with it keep their bytes.
-    const a = sideDeg === 45 ? (3 * Math.PI) / 4 + (i * 3 * Math.PI) / (2 * n) : Math.PI - sideDeg * RAD + (i * sweep) / n;
+    const a =
+      sideDeg === 45 ? (3 * Math.PI) / 4 + (i * 3 * Math.PI) / (2 * n) : Math.PI - sideDeg * RAD + (i * sweep) / n;
     return [radiusMm * Math.cos(a), radiusMm * Math.sin(a)];
   });
 }
@@ -123,19 +174,30 @@ export function portBoss(slot: Feature, inMm: number): Solid {
   if (slot.size.shape !== 'rect') throw new Error(`portBoss: ${slot.id} is not a square slot`);
   const { marginMm, lintelMm } = PRINTABILITY.portBoss;
   // Across the slot level (u) and up (v), whichever of its sides the feature calls its width.
-  const w = unit(slot.axis), u = unit(cross([0, 0, 1], w)), v = cross(w, u);
+  const w = unit(slot.axis),
+    u = unit(cross([0, 0, 1], w)),
+    v = cross(w, u);
   const upright = Math.abs(slot.size.widthAxis[2]) > 0.5;
-  const hu = (upright ? slot.size.heightMm : slot.size.widthMm) / 2 + marginMm, hv = (upright ? slot.size.widthMm : slot.size.heightMm) / 2;
+  const hu = (upright ? slot.size.heightMm : slot.size.widthMm) / 2 + marginMm,
+    hv = (upright ? slot.size.widthMm : slot.size.heightMm) / 2;
   const slope = inMm / Math.tan((PRINTABILITY.undersideDeg * Math.PI) / 180);
   const at = (s: number, x: number, t: number): Vec3 => add(add(add(slot.positionMm, w, s), u, x), v, t);
-  const section: [number, number][] = [[0, -hv - lintelMm], [0, hv + lintelMm], [-inMm, hv + lintelMm + slope], [-inMm, -hv - lintelMm - slope]];
+  const section: [number, number][] = [
+    [0, -hv - lintelMm],
+    [0, hv + lintelMm],
+    [-inMm, hv + lintelMm + slope],
+    [-inMm, -hv - lintelMm - slope],
+  ];
   return hull3d([-hu, hu].flatMap((x) => section.map(([s, t]) => at(s, x, t))));
 }
 
 /** Subtracts every cut from the body in one boolean and returns the part with the cuts' features. */
 export function cutInto(body: Solid, cuts: readonly Cut[], otherFeatures: readonly Feature[] = []): Part {
   if (cuts.length === 0) return { solid: body, features: [...otherFeatures] };
-  return { solid: body.subtract(union(cuts.map((c) => c.solid))), features: [...cuts.map((c) => c.feature), ...otherFeatures] };
+  return {
+    solid: body.subtract(union(cuts.map((c) => c.solid))),
+    features: [...cuts.map((c) => c.feature), ...otherFeatures],
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -144,7 +206,13 @@ export function cutInto(body: Solid, cuts: readonly Cut[], otherFeatures: readon
 /** Takes a mast peg: hull mast socket (`mast-socket`) or island flag hole (`flag-hole`). Sliding. */
 export function mastSocket(id: string, clearanceMm: number, kind: 'mast-socket' | 'flag-hole' = 'mast-socket'): Cut {
   const p = INTERFACES.mastPeg;
-  return roundHole(kind, id, fitHoleMm(p.diameterMm, 'sliding', clearanceMm), fitDepthMm(p.lengthMm, 'sliding', clearanceMm), 'sliding');
+  return roundHole(
+    kind,
+    id,
+    fitHoleMm(p.diameterMm, 'sliding', clearanceMm),
+    fitDepthMm(p.lengthMm, 'sliding', clearanceMm),
+    'sliding',
+  );
 }
 
 /** Takes a cargo peg. Square, sliding. */
@@ -157,7 +225,13 @@ export function cargoSocket(id: string, clearanceMm: number): Cut {
 /** Takes the turret's pivot. Round, rotating. */
 export function turretSeat(id: string, clearanceMm: number): Cut {
   const p = INTERFACES.turretPivot;
-  return roundHole('turret-seat', id, fitHoleMm(p.diameterMm, 'rotating', clearanceMm), fitDepthMm(p.lengthMm, 'rotating', clearanceMm), 'rotating');
+  return roundHole(
+    'turret-seat',
+    id,
+    fitHoleMm(p.diameterMm, 'rotating', clearanceMm),
+    fitDepthMm(p.lengthMm, 'rotating', clearanceMm),
+    'rotating',
+  );
 }
 
 /** Takes a cannon's square plug: on hulls, turrets and island toppers. Sliding. */
@@ -205,12 +279,20 @@ const MARGIN_MM = 0.1;
 /** Takes the wheel carriage from below: length along X. Press fit. Its roof's long edges are filled at 45° (wheelSlotRoofChamferMm). */
 export function wheelSlot(id: string, clearanceMm: number): Cut {
   const o = carriageOuterMm(clearanceMm);
-  const w = fitHoleMm(o.lengthMm, 'press', clearanceMm), h = fitHoleMm(o.widthMm, 'press', clearanceMm);
+  const w = fitHoleMm(o.lengthMm, 'press', clearanceMm),
+    h = fitHoleMm(o.widthMm, 'press', clearanceMm);
   const depthMm = fitDepthMm(o.heightMm, 'press', clearanceMm);
   const c = wheelSlotRoofChamferMm(clearanceMm);
   const hole = rectHole('wheel-slot', id, w, h, depthMm, 'press');
   // Section (y, z) from the overshoot above the mouth to the roof at −depth, its two roof corners cut at 45°.
-  const section: [number, number][] = [[-h / 2, OVERSHOOT_MM], [h / 2, OVERSHOOT_MM], [h / 2, -depthMm + c], [h / 2 - c, -depthMm], [c - h / 2, -depthMm], [-h / 2, -depthMm + c]];
+  const section: [number, number][] = [
+    [-h / 2, OVERSHOOT_MM],
+    [h / 2, OVERSHOOT_MM],
+    [h / 2, -depthMm + c],
+    [h / 2 - c, -depthMm],
+    [c - h / 2, -depthMm],
+    [-h / 2, -depthMm + c],
+  ];
   return { ...hole, solid: hull3d([-w / 2, w / 2].flatMap((x) => section.map(([y, z]): Vec3 => [x, y, z]))) };
 }
 
@@ -232,7 +314,10 @@ const BALLAST_LEAN = Math.tan((PRINTABILITY.undersideDeg * Math.PI) / 180);
 
 /** The pocket's wall (sliding on the washers' outside) and its boss (pressed into their hole, washerBossMm), radii. */
 function ballastRadiiMm(clearanceMm: number): { wallMm: number; bossMm: number } {
-  return { wallMm: fitHoleMm(BALLAST_WASHER.outsideMaxMm, 'sliding', clearanceMm) / 2, bossMm: washerBossMm(clearanceMm) / 2 };
+  return {
+    wallMm: fitHoleMm(BALLAST_WASHER.outsideMaxMm, 'sliding', clearanceMm) / 2,
+    bossMm: washerBossMm(clearanceMm) / 2,
+  };
 }
 
 /**
@@ -256,7 +341,13 @@ export function ballastPocket(id: string, washers: number, clearanceMm: number):
   const lean = cylinder(h + e, R - h * t, R, false, circleSegments(R)).translate([0, 0, -depthMm - h]);
   // The boss, across its facets' flats at its size, runs past the cut's overshoot at both ends, so no face of it lies on one of the pocket's.
   const n = circleSegments(r);
-  const boss = cylinder(depthMm + 3 * OVERSHOOT_MM, r / Math.cos(Math.PI / n), r / Math.cos(Math.PI / n), false, n).translate([0, 0, -depthMm - OVERSHOOT_MM]);
+  const boss = cylinder(
+    depthMm + 3 * OVERSHOOT_MM,
+    r / Math.cos(Math.PI / n),
+    r / Math.cos(Math.PI / n),
+    false,
+    n,
+  ).translate([0, 0, -depthMm - OVERSHOOT_MM]);
   const cap = cylinder(h + e, r + (h + e) * t, r, false, circleSegments(r)).translate([0, 0, -depthMm - h - e]);
   return {
     solid: pocket.solid.union(lean).subtract(boss.union(cap)),

@@ -12,7 +12,15 @@
  */
 import { box, polygon, sphere, text, union, type Solid } from '../geometry/kernel.js';
 import type { Feature, Part } from '../geometry/part.js';
-import { clearanceMm, CLEARANCE_RANGE_MM, fitHoleMm, GAME_INTERFACES, MIN_FEATURE_MM, PRINT_IN_PLACE_GAP_MM, UNDERSIDE_RUN_PER_MM } from '../standard.js';
+import {
+  clearanceMm,
+  CLEARANCE_RANGE_MM,
+  fitHoleMm,
+  GAME_INTERFACES,
+  MIN_FEATURE_MM,
+  PRINT_IN_PLACE_GAP_MM,
+  UNDERSIDE_RUN_PER_MM,
+} from '../standard.js';
 import { DEFAULTS as DIAL, LABEL_STROKE_MM, nubHeightMm } from './dial.js';
 import { checkOption, checkRange, mergeOptions } from './options.js';
 
@@ -54,7 +62,10 @@ const POINTER_MM = 4;
  * The pivot's profile (radius by height above the plate's top), as built: the shaft, the barb's underside
  * out to `barbRadiusMm` (reaching the bore's radius at `contactZMm`), a band, then the 45° lead-in. The validator measures the mesh.
  */
-function pivotGeometry(dialThicknessMm: number, slidingClearanceMm: number): { shaftRadiusMm: number; boreRadiusMm: number; barbRadiusMm: number; contactZMm: number } {
+function pivotGeometry(
+  dialThicknessMm: number,
+  slidingClearanceMm: number,
+): { shaftRadiusMm: number; boreRadiusMm: number; barbRadiusMm: number; contactZMm: number } {
   const p = GAME_INTERFACES.dialPivot;
   const shaftRadiusMm = p.diameterMm / 2;
   const boreRadiusMm = fitHoleMm(p.diameterMm, 'rotating', slidingClearanceMm) / 2;
@@ -68,7 +79,16 @@ function pivotGeometry(dialThicknessMm: number, slidingClearanceMm: number): { s
 export function dialBase(options?: Partial<DialBaseOptions>): Part {
   const o = mergeOptions(DEFAULTS, options);
   const n = o.titles.length;
-  checkOption('dial-base', 'titles', o.titles, Array.isArray(o.titles) && n >= 1 && n <= 4 && o.titles.every((s) => typeof s === 'string' && /^[ -~]{0,10}$/.test(s)), '1 to 4 titles (one per dial) of up to 10 printable characters, "" for none');
+  checkOption(
+    'dial-base',
+    'titles',
+    o.titles,
+    Array.isArray(o.titles) &&
+      n >= 1 &&
+      n <= 4 &&
+      o.titles.every((s) => typeof s === 'string' && /^[ -~]{0,10}$/.test(s)),
+    '1 to 4 titles (one per dial) of up to 10 printable characters, "" for none',
+  );
   checkRange('dial-base', 'clearanceMm', o.clearanceMm, CLEARANCE_RANGE_MM.min, CLEARANCE_RANGE_MM.max);
   checkRange('dial-base', 'plateThicknessMm', o.plateThicknessMm, 2, 8);
   checkRange('dial-base', 'marginMm', o.marginMm, MIN_FEATURE_MM * 2, 20);
@@ -78,9 +98,16 @@ export function dialBase(options?: Partial<DialBaseOptions>): Part {
   checkRange('dial-base', 'dialDiameterMm', o.dialDiameterMm, 20, 120);
   const nubD = GAME_INTERFACES.detent.nubDiameterMm;
   const g = pivotGeometry(o.dialThicknessMm, o.clearanceMm);
-  checkRange('dial-base', 'detentRadiusMm', o.detentRadiusMm, g.boreRadiusMm + nubD / 2 + MIN_FEATURE_MM, o.dialDiameterMm / 2 - nubD);
+  checkRange(
+    'dial-base',
+    'detentRadiusMm',
+    o.detentRadiusMm,
+    g.boreRadiusMm + nubD / 2 + MIN_FEATURE_MM,
+    o.dialDiameterMm / 2 - nubD,
+  );
 
-  const R = o.dialDiameterMm / 2, pitch = o.dialDiameterMm + o.marginMm;
+  const R = o.dialDiameterMm / 2,
+    pitch = o.dialDiameterMm + o.marginMm;
   const titleBand = o.titles.some((s) => s.trim() !== '') ? o.titleHeightMm + o.marginMm : 0;
   const widthMm = n * pitch + o.marginMm;
   const depthMm = o.marginMm + titleBand + o.dialDiameterMm + POINTER_MM + o.marginMm;
@@ -88,22 +115,72 @@ export function dialBase(options?: Partial<DialBaseOptions>): Part {
   const top = o.plateThicknessMm;
   const plate = box([widthMm, depthMm, top], false).translate([-widthMm / 2, -depthMm / 2, 0]);
 
-  const adds: Solid[] = [], cuts: Solid[] = [], features: Feature[] = [];
+  const adds: Solid[] = [],
+    cuts: Solid[] = [],
+    features: Feature[] = [];
   const h = nubHeightMm(o.clearanceMm);
   const rho = ((nubD / 2) ** 2 + h ** 2) / (2 * h); // the nub is a spherical cap nubD across, h tall
   for (let i = 0; i < n; i++) {
     const x = -widthMm / 2 + o.marginMm + R + i * pitch;
     adds.push(pivot(g, top).translate([x, y0, 0]));
-    adds.push(sphere(rho, 48).translate([x, y0 + o.detentRadiusMm, top + h - rho]).intersect(box([nubD + 1, nubD + 1, h + 1], false).translate([x - nubD / 2 - 0.5, y0 + o.detentRadiusMm - nubD / 2 - 0.5, top - 0.01])));
+    adds.push(
+      sphere(rho, 48)
+        .translate([x, y0 + o.detentRadiusMm, top + h - rho])
+        .intersect(
+          box([nubD + 1, nubD + 1, h + 1], false).translate([
+            x - nubD / 2 - 0.5,
+            y0 + o.detentRadiusMm - nubD / 2 - 0.5,
+            top - 0.01,
+          ]),
+        ),
+    );
     features.push(
-      { id: `dial-pivot-${i}`, kind: 'dial-pivot', role: 'peg', positionMm: [x, y0, top], axis: [0, 0, 1], size: { shape: 'round', diameterMm: 2 * g.shaftRadiusMm }, depthMm: o.dialThicknessMm, mating: 'rotating' },
-      { id: `detent-nub-${i}`, kind: 'detent-nub', role: 'peg', positionMm: [x, y0 + o.detentRadiusMm, top], axis: [0, 0, 1], size: { shape: 'round', diameterMm: nubD }, depthMm: h, mating: 'rotating' },
+      {
+        id: `dial-pivot-${i}`,
+        kind: 'dial-pivot',
+        role: 'peg',
+        positionMm: [x, y0, top],
+        axis: [0, 0, 1],
+        size: { shape: 'round', diameterMm: 2 * g.shaftRadiusMm },
+        depthMm: o.dialThicknessMm,
+        mating: 'rotating',
+      },
+      {
+        id: `detent-nub-${i}`,
+        kind: 'detent-nub',
+        role: 'peg',
+        positionMm: [x, y0 + o.detentRadiusMm, top],
+        axis: [0, 0, 1],
+        size: { shape: 'round', diameterMm: nubD },
+        depthMm: h,
+        mating: 'rotating',
+      },
     );
     const tip = y0 + R + 1;
-    cuts.push(polygon([[x, tip], [x + POINTER_MM / 2, tip + POINTER_MM], [x - POINTER_MM / 2, tip + POINTER_MM]]).extrude(o.engraveDepthMm + 0.5).translate([0, 0, top - o.engraveDepthMm]));
+    cuts.push(
+      polygon([
+        [x, tip],
+        [x + POINTER_MM / 2, tip + POINTER_MM],
+        [x - POINTER_MM / 2, tip + POINTER_MM],
+      ])
+        .extrude(o.engraveDepthMm + 0.5)
+        .translate([0, 0, top - o.engraveDepthMm]),
+    );
     const title = o.titles[i]!.trim();
-    if (title) cuts.push(text(title, o.titleHeightMm, LABEL_STROKE_MM).translate(x, y0 - R - o.marginMm / 2 - o.titleHeightMm / 2).extrude(o.engraveDepthMm + 0.5).translate([0, 0, top - o.engraveDepthMm]));
-    checkOption('dial-base', `titles[${i}]`, o.titles[i], !title || text(title, o.titleHeightMm, LABEL_STROKE_MM).bounds().max[0] * 2 <= pitch - o.marginMm, `a title no wider than its dial (${o.dialDiameterMm} mm at ${o.titleHeightMm} mm tall)`);
+    if (title)
+      cuts.push(
+        text(title, o.titleHeightMm, LABEL_STROKE_MM)
+          .translate(x, y0 - R - o.marginMm / 2 - o.titleHeightMm / 2)
+          .extrude(o.engraveDepthMm + 0.5)
+          .translate([0, 0, top - o.engraveDepthMm]),
+      );
+    checkOption(
+      'dial-base',
+      `titles[${i}]`,
+      o.titles[i],
+      !title || text(title, o.titleHeightMm, LABEL_STROKE_MM).bounds().max[0] * 2 <= pitch - o.marginMm,
+      `a title no wider than its dial (${o.dialDiameterMm} mm at ${o.titleHeightMm} mm tall)`,
+    );
   }
   const solid = union([plate, ...adds]).subtract(union(cuts));
   return { solid, features };
@@ -127,6 +204,10 @@ function pivot(g: ReturnType<typeof pivotGeometry>, plateTopMm: number): Solid {
     [0, zBarb + bandMm + (rb - leadTop)],
   ]);
   const pin = profile.revolve(360, 48).translate([0, 0, z0]);
-  const slot = box([2 * rb + 2, PRINT_IN_PLACE_GAP_MM, zBarb + bandMm + rb + 1], false).translate([-rb - 1, -PRINT_IN_PLACE_GAP_MM / 2, z0 + 0.6]);
+  const slot = box([2 * rb + 2, PRINT_IN_PLACE_GAP_MM, zBarb + bandMm + rb + 1], false).translate([
+    -rb - 1,
+    -PRINT_IN_PLACE_GAP_MM / 2,
+    z0 + 0.6,
+  ]);
   return pin.subtract(slot);
 }

@@ -11,7 +11,15 @@
  */
 import { circle, cylinder, text, union, type Solid } from '../geometry/kernel.js';
 import type { Feature, Part } from '../geometry/part.js';
-import { DEFAULT_BED_CHAMFER_MM, DEFAULT_CLEARANCE_MM, fitHoleMm, GAME_INTERFACES, CLEARANCE_RANGE_MM, MIN_FEATURE_MM, clearanceMm } from '../standard.js';
+import {
+  DEFAULT_BED_CHAMFER_MM,
+  DEFAULT_CLEARANCE_MM,
+  fitHoleMm,
+  GAME_INTERFACES,
+  CLEARANCE_RANGE_MM,
+  MIN_FEATURE_MM,
+  clearanceMm,
+} from '../standard.js';
 import { chamferFitsAtBed } from './chamfer.js';
 import { checkOption, checkRange, mergeOptions } from './options.js';
 
@@ -52,13 +60,23 @@ export const LABEL_STROKE_MM = MIN_FEATURE_MM + 0.1;
 const stopAngleDeg = (i: number, n: number): number => 90 - (i * 360) / n;
 
 /** The nub's height over the base's top: the dial's axial play on the pivot plus the click's engagement. */
-export const nubHeightMm = (slidingClearanceMm: number): number => clearanceMm('rotating', slidingClearanceMm) + GAME_INTERFACES.detent.engagementMm;
+export const nubHeightMm = (slidingClearanceMm: number): number =>
+  clearanceMm('rotating', slidingClearanceMm) + GAME_INTERFACES.detent.engagementMm;
 
 /** Builds a dial lying face up, centred on its bore. Features: `dial-bore` (hole), `detent-dimple-<i>` (holes). */
 export function dial(options?: Partial<DialOptions>): Part {
   const o = mergeOptions(DEFAULTS, options);
   const n = o.labels.length;
-  checkOption('dial', 'labels', o.labels, Array.isArray(o.labels) && n >= 2 && n <= 16 && o.labels.every((l) => typeof l === 'string' && /^[ -~]{1,4}$/.test(l)), '2 to 16 labels of 1–4 printable characters each');
+  checkOption(
+    'dial',
+    'labels',
+    o.labels,
+    Array.isArray(o.labels) &&
+      n >= 2 &&
+      n <= 16 &&
+      o.labels.every((l) => typeof l === 'string' && /^[ -~]{1,4}$/.test(l)),
+    '2 to 16 labels of 1–4 printable characters each',
+  );
   checkRange('dial', 'clearanceMm', o.clearanceMm, CLEARANCE_RANGE_MM.min, CLEARANCE_RANGE_MM.max);
   const boreMm = fitHoleMm(GAME_INTERFACES.dialPivot.diameterMm, 'rotating', o.clearanceMm);
   const dimpleMm = fitHoleMm(GAME_INTERFACES.detent.nubDiameterMm, 'rotating', o.clearanceMm);
@@ -70,14 +88,30 @@ export function dial(options?: Partial<DialOptions>): Part {
   // The dimples keep a wall of MIN_FEATURE_MM from the bore; the labels sit outside them.
   checkRange('dial', 'detentRadiusMm', o.detentRadiusMm, boreMm / 2 + dimpleMm / 2 + MIN_FEATURE_MM, 60);
   // Each stop's arc on the detent circle holds its dimple and a wall.
-  checkOption('dial', 'labels', o.labels, 2 * Math.PI * o.detentRadiusMm / n >= dimpleMm + MIN_FEATURE_MM, `at most ${Math.floor((2 * Math.PI * o.detentRadiusMm) / (dimpleMm + MIN_FEATURE_MM))} labels on a ${o.detentRadiusMm} mm detent circle`);
+  checkOption(
+    'dial',
+    'labels',
+    o.labels,
+    (2 * Math.PI * o.detentRadiusMm) / n >= dimpleMm + MIN_FEATURE_MM,
+    `at most ${Math.floor((2 * Math.PI * o.detentRadiusMm) / (dimpleMm + MIN_FEATURE_MM))} labels on a ${o.detentRadiusMm} mm detent circle`,
+  );
   const labelRadiusMm = o.detentRadiusMm + dimpleMm / 2 + MIN_FEATURE_MM + o.labelHeightMm / 2;
   checkRange('dial', 'diameterMm', o.diameterMm, 2 * (labelRadiusMm + o.labelHeightMm / 2 + MIN_FEATURE_MM), 120);
 
-  const r = o.diameterMm / 2, t = o.thicknessMm;
+  const r = o.diameterMm / 2,
+    t = o.thicknessMm;
   const cuts: Solid[] = [cylinder(t + 1, boreMm / 2).translate([0, 0, -0.5])];
   const features: Feature[] = [
-    { id: 'dial-bore', kind: 'dial-bore', role: 'hole', positionMm: [0, 0, t], axis: [0, 0, 1], size: { shape: 'round', diameterMm: boreMm }, depthMm: t, mating: 'rotating' },
+    {
+      id: 'dial-bore',
+      kind: 'dial-bore',
+      role: 'hole',
+      positionMm: [0, 0, t],
+      axis: [0, 0, 1],
+      size: { shape: 'round', diameterMm: boreMm },
+      depthMm: t,
+      mating: 'rotating',
+    },
   ];
   const engraved: Solid[] = [];
   o.labels.forEach((label, i) => {
@@ -87,13 +121,34 @@ export function dial(options?: Partial<DialOptions>): Part {
     const upright = text(label, o.labelHeightMm, LABEL_STROKE_MM);
     // Neighbouring labels stand a chord apart, centre to centre: each keeps half a letter's height clear
     // of the next, so "S1" and "S2" read as two labels, not "S1S2".
-    const { min, max } = upright.bounds(), room = 2 * labelRadiusMm * Math.sin(Math.PI / n) - o.labelHeightMm / 2;
-    checkOption('dial', `labels[${i}]`, label, max[0] - min[0] <= room, `a label at most ${room.toFixed(1)} mm wide at ${o.labelHeightMm} mm tall, half a letter clear of its neighbours ${(360 / n).toFixed(1)}° round (it is ${(max[0] - min[0]).toFixed(1)} mm): shorten it, lower labelHeightMm or widen detentRadiusMm`);
+    const { min, max } = upright.bounds(),
+      room = 2 * labelRadiusMm * Math.sin(Math.PI / n) - o.labelHeightMm / 2;
+    checkOption(
+      'dial',
+      `labels[${i}]`,
+      label,
+      max[0] - min[0] <= room,
+      `a label at most ${room.toFixed(1)} mm wide at ${o.labelHeightMm} mm tall, half a letter clear of its neighbours ${(360 / n).toFixed(1)}° round (it is ${(max[0] - min[0]).toFixed(1)} mm): shorten it, lower labelHeightMm or widen detentRadiusMm`,
+    );
     const glyph = upright.rotate(stopAngleDeg(i, n) - 90);
-    engraved.push(glyph.translate(labelRadiusMm * c, labelRadiusMm * s).extrude(o.engraveDepthMm + 0.5).translate([0, 0, t - o.engraveDepthMm]));
+    engraved.push(
+      glyph
+        .translate(labelRadiusMm * c, labelRadiusMm * s)
+        .extrude(o.engraveDepthMm + 0.5)
+        .translate([0, 0, t - o.engraveDepthMm]),
+    );
     const at = [o.detentRadiusMm * c, o.detentRadiusMm * s] as const;
     cuts.push(cylinder(dimpleDepthMm + 0.5, dimpleMm / 2).translate([at[0], at[1], -0.5]));
-    features.push({ id: `detent-dimple-${i}`, kind: 'detent-dimple', role: 'hole', positionMm: [at[0], at[1], 0], axis: [0, 0, -1], size: { shape: 'round', diameterMm: dimpleMm }, depthMm: dimpleDepthMm, mating: 'rotating' });
+    features.push({
+      id: `detent-dimple-${i}`,
+      kind: 'detent-dimple',
+      role: 'hole',
+      positionMm: [at[0], at[1], 0],
+      axis: [0, 0, -1],
+      size: { shape: 'round', diameterMm: dimpleMm },
+      depthMm: dimpleDepthMm,
+      mating: 'rotating',
+    });
   });
   const disc = circle(r).extrude(t);
   return chamferFitsAtBed({ solid: disc.subtract(union([...cuts, ...engraved])), features }, o.bedChamferMm);

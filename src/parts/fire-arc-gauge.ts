@@ -53,16 +53,24 @@ const LABEL_GAP_MM = 2;
 /** The plate's outline pieces in the corner frame (see the file's comment). */
 function outline(o: FireArcGaugeOptions): { arm: Vec2[]; foot: Vec2[]; joint: Vec2[]; lip: Vec2[] } {
   const a = (o.angleDeg * Math.PI) / 180;
-  const d: Vec2 = [Math.cos(a), Math.sin(a)], nr: Vec2 = [Math.sin(a), -Math.cos(a)];
+  const d: Vec2 = [Math.cos(a), Math.sin(a)],
+    nr: Vec2 = [Math.sin(a), -Math.cos(a)];
   const at = (s: number, r: number): Vec2 => [s * d[0] + r * nr[0], s * d[1] + r * nr[1]];
-  const h = LIP_WIDTH_MM, l = o.lipMm, w = o.widthMm;
+  const h = LIP_WIDTH_MM,
+    l = o.lipMm,
+    w = o.widthMm;
   return {
     arm: [at(0, 0), at(o.lengthMm, 0), at(o.lengthMm, w), at(0, w)],
     // Holds the lip along x = 0 to the arm; all of it at x ≥ 0, right of the edge.
     foot: [[0, 0], [0, -l], [h, -l], at(0, w)],
     // Left of the edge's first h mm: joins the lip along y = 0 to the arm.
     joint: [[0, 0], at(h, 0), [0, h]],
-    lip: [[-l, 0], [0, 0], [0, h], [-l, h]],
+    lip: [
+      [-l, 0],
+      [0, 0],
+      [0, h],
+      [-l, h],
+    ],
   };
 }
 
@@ -94,7 +102,8 @@ export function fireArcGauge(options?: Partial<FireArcGaugeOptions>): Part {
   const lb = label.bounds();
   // The label fits along the arm's exposed edge; the footprint grows with the length, so bisect for the longest.
   const minLength = LIP_WIDTH_MM + (lb.max[0] - lb.min[0]) + 2 * LABEL_GAP_MM;
-  let lo = minLength, hi = 1000;
+  let lo = minLength,
+    hi = 1000;
   for (let i = 0; i < 50; i++) {
     const mid = (lo + hi) / 2;
     if (footprintMm({ ...o, lengthMm: mid }) <= MAX_FOOTPRINT_MM) lo = mid;
@@ -106,7 +115,10 @@ export function fireArcGauge(options?: Partial<FireArcGaugeOptions>): Part {
   const plate = polygon(parts.arm).union(hull2d([polygon(parts.foot)]), polygon(parts.joint), polygon(parts.lip));
   const s = (LIP_WIDTH_MM + o.lengthMm) / 2;
   const a = (o.angleDeg * Math.PI) / 180;
-  const centre: Vec2 = [s * Math.cos(a) + (o.widthMm / 2) * Math.sin(a), s * Math.sin(a) - (o.widthMm / 2) * Math.cos(a)];
+  const centre: Vec2 = [
+    s * Math.cos(a) + (o.widthMm / 2) * Math.sin(a),
+    s * Math.sin(a) - (o.widthMm / 2) * Math.cos(a),
+  ];
   const cut: Profile = label.rotate(o.angleDeg).translate(centre[0], centre[1]);
   const solid = plate
     .extrude(o.thicknessMm)

@@ -9,7 +9,17 @@
  */
 import { box, cylinder, hull3d, union, type Solid, type Vec3 } from '../geometry/kernel.js';
 import { layOnBed, type Part } from '../geometry/part.js';
-import { CLEARANCE_RANGE_MM, DEFAULT_BED_CHAMFER_MM, DEFAULT_CLEARANCE_MM, fitDepthMm, fitHoleMm, INTERFACES, MIN_FEATURE_MM, PRINT_DEFAULTS, UNDERSIDE_RUN_PER_MM } from '../standard.js';
+import {
+  CLEARANCE_RANGE_MM,
+  DEFAULT_BED_CHAMFER_MM,
+  DEFAULT_CLEARANCE_MM,
+  fitDepthMm,
+  fitHoleMm,
+  INTERFACES,
+  MIN_FEATURE_MM,
+  PRINT_DEFAULTS,
+  UNDERSIDE_RUN_PER_MM,
+} from '../standard.js';
 import { chamferFitsAtBed } from './chamfer.js';
 import { cutInto, FACING, placeCut, rectHole, roundHole, type Cut } from './cutters.js';
 import { checkRange, mergeOptions } from './options.js';
@@ -24,7 +34,11 @@ export function sleeve(clearanceMm: number): { body: Solid; bore: Cut; outerRadi
   const boreMm = fitHoleMm(t.diameterMm, 'sliding', clearanceMm);
   return {
     body: cylinder(h.sleeveLengthMm, h.sleeveOuterMm / 2),
-    bore: placeCut(roundHole('sleeve', 'sleeve', boreMm, fitDepthMm(t.lengthMm, 'sliding', clearanceMm), 'sliding'), [0, 0, 0], FACING.down),
+    bore: placeCut(
+      roundHole('sleeve', 'sleeve', boreMm, fitDepthMm(t.lengthMm, 'sliding', clearanceMm), 'sliding'),
+      [0, 0, 0],
+      FACING.down,
+    ),
     outerRadiusMm: h.sleeveOuterMm / 2,
     boreRadiusMm: boreMm / 2,
   };
@@ -57,7 +71,11 @@ export const DEFAULTS: FlagHolderOptions = {
 };
 
 /** The top's deck and its rail (ours): five layers thick, a rail two line widths wide and five layers tall. */
-const TOP = { deckMm: 5 * PRINT_DEFAULTS.layerHeightMm, railWidthMm: MIN_FEATURE_MM, railHeightMm: 5 * PRINT_DEFAULTS.layerHeightMm } as const;
+const TOP = {
+  deckMm: 5 * PRINT_DEFAULTS.layerHeightMm,
+  railWidthMm: MIN_FEATURE_MM,
+  railHeightMm: 5 * PRINT_DEFAULTS.layerHeightMm,
+} as const;
 
 /** Builds a flag holder standing on its bore's mouth. Features: `sleeve` and `paper-slot` (holes). */
 export function flagHolder(options?: Partial<FlagHolderOptions>): Part {
@@ -75,12 +93,16 @@ export function flagHolder(options?: Partial<FlagHolderOptions>): Part {
   const R = o.topDiameterMm / 2;
   // The top: a cone out from the sleeve's wall to the platform's edge at PRINTABILITY.undersideDeg, the deck
   // on it, a rail round it.
-  const flare = R - s.outerRadiusMm, steep = UNDERSIDE_RUN_PER_MM;
-  const zDeck = f.sleeveLengthMm, zCone = zDeck - flare / steep;
+  const flare = R - s.outerRadiusMm,
+    steep = UNDERSIDE_RUN_PER_MM;
+  const zDeck = f.sleeveLengthMm,
+    zCone = zDeck - flare / steep;
   const top = union([
     cylinder(flare / steep, s.outerRadiusMm, R).translate([0, 0, zCone]),
     cylinder(TOP.deckMm, R).translate([0, 0, zDeck]),
-    cylinder(TOP.railHeightMm, R).subtract(cylinder(TOP.railHeightMm + 1, R - TOP.railWidthMm).translate([0, 0, -0.5])).translate([0, 0, zDeck + TOP.deckMm - 0.01]),
+    cylinder(TOP.railHeightMm, R)
+      .subtract(cylinder(TOP.railHeightMm + 1, R - TOP.railWidthMm).translate([0, 0, -0.5]))
+      .translate([0, 0, zDeck + TOP.deckMm - 0.01]),
   ]);
   // The clip: a blade standing on the deck beside the staff, on +X, the paper slot cut into it from its outer face.
   const zClip = zDeck + TOP.deckMm - 0.01;
@@ -89,14 +111,36 @@ export function flagHolder(options?: Partial<FlagHolderOptions>): Part {
   const r = o.staffDiameterMm / 2;
   const clipStartX = r - MIN_FEATURE_MM / 2; // reaches into the staff so they fuse
   const clipOuterX = r + o.slotDepthMm + MIN_FEATURE_MM;
-  const clip = box([clipOuterX - clipStartX, clipWidthMm, clipHeightMm], false).translate([clipStartX, -clipWidthMm / 2, zClip]);
+  const clip = box([clipOuterX - clipStartX, clipWidthMm, clipHeightMm], false).translate([
+    clipStartX,
+    -clipWidthMm / 2,
+    zClip,
+  ]);
   // Where the clip reaches past the top, a bracket under it runs down to the sleeve at PRINTABILITY.undersideDeg.
   const sw = s.outerRadiusMm - MIN_FEATURE_MM / 2;
-  const bracket = hull3d([-1, 1].flatMap((y) => [[sw, (y * clipWidthMm) / 2, zClip - (clipOuterX - sw) / steep], [sw, (y * clipWidthMm) / 2, zClip + 0.01], [clipOuterX, (y * clipWidthMm) / 2, zClip + 0.01]] as Vec3[]));
+  const bracket = hull3d(
+    [-1, 1].flatMap(
+      (y) =>
+        [
+          [sw, (y * clipWidthMm) / 2, zClip - (clipOuterX - sw) / steep],
+          [sw, (y * clipWidthMm) / 2, zClip + 0.01],
+          [clipOuterX, (y * clipWidthMm) / 2, zClip + 0.01],
+        ] as Vec3[],
+    ),
+  );
   // The staff, a little taller than the clip, its tip a 45° cone.
   const staffMm = clipHeightMm + o.staffAboveClipMm;
-  const staff = cylinder(staffMm, r).union(cylinder(r, r, 0).translate([0, 0, staffMm])).translate([0, 0, zClip]);
+  const staff = cylinder(staffMm, r)
+    .union(cylinder(r, r, 0).translate([0, 0, staffMm]))
+    .translate([0, 0, zClip]);
   // rectHole: width along local X (turned to run up the clip), height along local Y (across it).
-  const slot = placeCut(rectHole('paper-slot', 'paper-slot', f.paperSlotHeightMm, f.paperSlotMm, o.slotDepthMm, 'sliding'), [clipOuterX, 0, zClip + clipHeightMm / 2], FACING['+x']);
-  return chamferFitsAtBed(layOnBed(cutInto(union([s.body, top, clip, bracket, staff]), [s.bore, slot])), o.bedChamferMm);
+  const slot = placeCut(
+    rectHole('paper-slot', 'paper-slot', f.paperSlotHeightMm, f.paperSlotMm, o.slotDepthMm, 'sliding'),
+    [clipOuterX, 0, zClip + clipHeightMm / 2],
+    FACING['+x'],
+  );
+  return chamferFitsAtBed(
+    layOnBed(cutInto(union([s.body, top, clip, bracket, staff]), [s.bore, slot])),
+    o.bedChamferMm,
+  );
 }

@@ -49,7 +49,8 @@ export function flag(options?: Partial<FlagOptions>): Part {
   // half times along its length, the fly end cut in a swallowtail.
   const x0 = s.outerRadiusMm - MIN_FEATURE_MM;
   const x1 = s.outerRadiusMm + o.lengthMm;
-  const wave = (x: number): number => o.waveMm * Math.sin((3 * Math.PI * (x - x0)) / (x1 - x0)) * ((x - x0) / (x1 - x0));
+  const wave = (x: number): number =>
+    o.waveMm * Math.sin((3 * Math.PI * (x - x0)) / (x1 - x0)) * ((x - x0) / (x1 - x0));
   const n = 24;
   const bottom: Vec2[] = [];
   const top: Vec2[] = [];
@@ -61,11 +62,17 @@ export function flag(options?: Partial<FlagOptions>): Part {
   const tail: Vec2 = [x1 - o.lengthMm * 0.2, wave(x1) + o.waveMm + o.heightMm / 2];
   const outline = polygon([...bottom, tail, ...top.reverse()]);
   // Extrude across the thickness (+Z), turn it into the sleeve's XZ plane (+Z → −Y), and set it on the bed.
-  const panel = outline.extrude(o.thicknessMm).rotate([90, 0, 0]).translate([0, o.thicknessMm - bedY, 0]);
+  const panel = outline
+    .extrude(o.thicknessMm)
+    .rotate([90, 0, 0])
+    .translate([0, o.thicknessMm - bedY, 0]);
   // The keel: the sleeve's 45° tangents run down to the bed plane, which they meet bedY either side of the
   // axis (the tangent points sit at ±r·cos 45° on both axes). The flag frame's up (out of the bed) is +Y.
   const length = INTERFACES.flagHolder.sleeveLengthMm;
-  const keel = hull3d([s.body, ...[0, length].flatMap((z) => [-1, 1].map((x): [number, number, number] => [x * bedY, -bedY, z]))]);
+  const keel = hull3d([
+    s.body,
+    ...[0, length].flatMap((z) => [-1, 1].map((x): [number, number, number] => [x * bedY, -bedY, z])),
+  ]);
   const body = keel.union(panel).trimByPlane([0, 1, 0], -bedY);
   return layOnBed(cutInto(body, [teardrop(s.bore, [0, 1, 0])]), [90, 0, 0]);
 }

@@ -12,7 +12,20 @@ import type { Problem } from '../errors.js';
 import { HULL_STYLES, type FactionModel, type HullStyle } from '../faction/types.js';
 import type { Solid, Vec3 } from '../geometry/kernel.js';
 import { HULL, PRINTABILITY } from '../standard.js';
-import { ballastCeilingRiseMm, ballastPocket, cannonSlot, cargoSocket, coinSlot, FACING, mastSocket, placeCut, portBoss, turretSeat, wheelSlot, type Cut } from './cutters.js';
+import {
+  ballastCeilingRiseMm,
+  ballastPocket,
+  cannonSlot,
+  cargoSocket,
+  coinSlot,
+  FACING,
+  mastSocket,
+  placeCut,
+  portBoss,
+  turretSeat,
+  wheelSlot,
+  type Cut,
+} from './cutters.js';
 import { RAIL_GUNWALE_MM } from './hull-styles/ornaments.js';
 import { levelsFor, minHalfBeamMm, Outline, PROA, STYLES, type Level, type StyleDef } from './hull-styles/styles.js';
 
@@ -77,7 +90,8 @@ export interface Layout {
 
 export const fmt = (mm: number): string => `${Math.round(mm * 100) / 100}`;
 /** A place as the field writes it: `[12mm, -3mm]` or `6mm`. */
-export const placeText = (at: readonly number[]): string => (at.length === 1 ? `${fmt(at[0]!)}mm` : `[${at.map((v) => `${fmt(v)}mm`).join(', ')}]`);
+export const placeText = (at: readonly number[]): string =>
+  at.length === 1 ? `${fmt(at[0]!)}mm` : `[${at.map((v) => `${fmt(v)}mm`).join(', ')}]`;
 
 /**
  * Plans and checks a model's layout at a clearance. Pure arithmetic on the cutters' sizes (the cutters are
@@ -96,13 +110,24 @@ export function planLayout(m: FactionModel, clearanceMm: number): Layout {
   const sound = planned.filter((p) => !depthProblem(ctx, p) && !p.own && !containmentProblem(ctx, p));
   planned.forEach((p, j) => {
     const depth = depthProblem(ctx, p);
-    const message = depth ?? placeProblem(ctx, p, planned.slice(0, j).filter((q) => sound.includes(q)));
+    const message =
+      depth ??
+      placeProblem(
+        ctx,
+        p,
+        planned.slice(0, j).filter((q) => sound.includes(q)),
+      );
     if (!message) return;
     const others = sound.filter((q) => q !== p);
     const nearest = depth ? null : nearestPlace(ctx, p, others);
     const where = nearest ? `; nearest place that fits among the others: at: ${placeText(nearest)}` : '';
     const end = p.facing === 'bow' || p.facing === 'stern' ? p.facing : null;
-    const none = depth || nearest ? '' : end ? `; ${endSlotStyles(m, end, clearanceMm)}` : '; no place fits among the others as declared: move one of them first (validate --previews draws the deck map)';
+    const none =
+      depth || nearest
+        ? ''
+        : end
+          ? `; ${endSlotStyles(m, end, clearanceMm)}`
+          : '; no place fits among the others as declared: move one of them first (validate --previews draws the deck map)';
     problems.push({ path: p.path, message: `${message}${where}${none}`, nearest });
   });
   return { model: m, style, outline, levels, gunwaleMm, blocked, planned, problems };
@@ -127,7 +152,10 @@ function planFeatures(ctx: PlanContext, clearanceMm: number): { planned: Planned
   const H = m.hull.heightMm;
   const planned: Planned[] = [];
   const refused: LayoutProblem[] = [];
-  const deckRange = (): [number, number][] => [[outline.sternXMm, outline.bowXMm], [-m.hull.beamMm / 2, m.hull.beamMm / 2]];
+  const deckRange = (): [number, number][] => [
+    [outline.sternXMm, outline.bowXMm],
+    [-m.hull.beamMm / 2, m.hull.beamMm / 2],
+  ];
   const deck = (path: string, what: string, role: FeatureRole, cut: Cut): ((at: number[]) => Planned) => {
     const s = cut.feature.size;
     const [hx, hy] = s.shape === 'round' ? [s.diameterMm / 2, s.diameterMm / 2] : [s.widthMm / 2, s.heightMm / 2];
@@ -151,9 +179,24 @@ function planFeatures(ctx: PlanContext, clearanceMm: number): { planned: Planned
   const kindName = { mast: 'mast-socket', cargo: 'cargo-socket', turret: 'turret-seat' } as const;
   m.fittings.forEach((f, i) => {
     const n = (counts[f.kind] = (counts[f.kind] ?? 0) + 1);
-    planned.push(deck(`model.fittings[${i}].at`, `the ${f.kind} socket`, f.kind, socketOf[f.kind](`${kindName[f.kind]}-${n}`, clearanceMm))([f.xMm, f.yMm]));
+    planned.push(
+      deck(
+        `model.fittings[${i}].at`,
+        `the ${f.kind} socket`,
+        f.kind,
+        socketOf[f.kind](`${kindName[f.kind]}-${n}`, clearanceMm),
+      )([f.xMm, f.yMm]),
+    );
   });
-  if (m.coinSlot) planned.push(deck('model.coinSlot.at', 'the coin slot', 'coin', coinSlot('coin-slot', clearanceMm))([m.coinSlot.xMm, m.coinSlot.yMm]));
+  if (m.coinSlot)
+    planned.push(
+      deck(
+        'model.coinSlot.at',
+        'the coin slot',
+        'coin',
+        coinSlot('coin-slot', clearanceMm),
+      )([m.coinSlot.xMm, m.coinSlot.yMm]),
+    );
   if (m.wheelSlot) {
     const cut = wheelSlot('wheel-slot', clearanceMm);
     const s = cut.feature.size as { widthMm: number; heightMm: number };
@@ -166,7 +209,10 @@ function planFeatures(ctx: PlanContext, clearanceMm: number): { planned: Planned
       moveTo: at,
       range: [[outline.sternXMm, outline.bowXMm]],
       own: null,
-      box: { min: [x! - s.widthMm / 2, -s.heightMm / 2, 0], max: [x! + s.widthMm / 2, s.heightMm / 2, cut.feature.depthMm] },
+      box: {
+        min: [x! - s.widthMm / 2, -s.heightMm / 2, 0],
+        max: [x! + s.widthMm / 2, s.heightMm / 2, cut.feature.depthMm],
+      },
       cut: () => placeCut(cut, [x!, 0, 0], FACING.down),
     });
     planned.push(at([m.wheelSlot.xMm]));
@@ -194,16 +240,32 @@ function planFeatures(ctx: PlanContext, clearanceMm: number): { planned: Planned
   m.cannonSlots.forEach((slot, i) => {
     if (slot.mount !== 'hull') return; // the turret's slot is on the turret part
     if (style.outrigger && slot.facing === 'starboard') {
-      refused.push({ path: `model.cannonSlots[${i}].facing`, message: `a ${m.hull.style} carries its outrigger to starboard, which would block a starboard slot; use port, bow or stern`, nearest: null });
+      refused.push({
+        path: `model.cannonSlots[${i}].facing`,
+        message: `a ${m.hull.style} carries its outrigger to starboard, which would block a starboard slot; use port, bow or stern`,
+        nearest: null,
+      });
       return;
     }
-    planned.push(slotPlanner(ctx, `model.cannonSlots[${i}].at`, slot.facing, cannonSlot(`cannon-slot-${i + 1}`, clearanceMm))(slot.offsetMm));
+    planned.push(
+      slotPlanner(
+        ctx,
+        `model.cannonSlots[${i}].at`,
+        slot.facing,
+        cannonSlot(`cannon-slot-${i + 1}`, clearanceMm),
+      )(slot.offsetMm),
+    );
   });
   return { planned, refused };
 }
 
 /** A hull cannon slot's planner: `at` along the keel for a side slot, across for an end slot. */
-function slotPlanner(ctx: PlanContext, path: string, facing: 'port' | 'starboard' | 'bow' | 'stern', cut: Cut): (offMm: number) => Planned {
+function slotPlanner(
+  ctx: PlanContext,
+  path: string,
+  facing: 'port' | 'starboard' | 'bow' | 'stern',
+  cut: Cut,
+): (offMm: number) => Planned {
   const { m, outline, levels } = ctx;
   const zc = HULL.cannonSlotCentreHeightMm;
   const boss = PRINTABILITY.portBoss;
@@ -216,12 +278,17 @@ function slotPlanner(ctx: PlanContext, path: string, facing: 'port' | 'starboard
     const sign = facing === 'port' ? 1 : -1;
     // The side beside the slot must hold the plug over at least half its depth.
     const holds = (x: number, mouth: number): boolean =>
-      Math.min(minHalfBeamMm(outline, levels, x - h - WALL, zc - h, zc + h), minHalfBeamMm(outline, levels, x + h + WALL, zc - h, zc + h)) >= mouth - d / 2;
+      Math.min(
+        minHalfBeamMm(outline, levels, x - h - WALL, zc - h, zc + h),
+        minHalfBeamMm(outline, levels, x + h + WALL, zc - h, zc + h),
+      ) >=
+      mouth - d / 2;
     const plan = (off: number): Planned => {
       // Mouth on the outermost point of the side over the slot's width and its boss's margins, on the flat
       // face of a boss reaching back past the side's innermost point there (PRINTABILITY.portBoss), so the
       // slot's roof ends on a straight edge and the cut leaves no skin.
-      const x0 = off - h - boss.marginMm, x1 = off + h + boss.marginMm;
+      const x0 = off - h - boss.marginMm,
+        x1 = off + h + boss.marginMm;
       const mouth = outline.maxHalfMm(x0, x1);
       const inMm = mouth - innermostHalfMm(outline, levels, x0, x1, zc - h, zc + h + boss.lintelMm) + boss.fuseMm;
       const placed = (): Cut => placeCut(cut, [off, sign * mouth, zc], sign > 0 ? FACING['+y'] : FACING['-y']);
@@ -231,8 +298,13 @@ function slotPlanner(ctx: PlanContext, path: string, facing: 'port' | 'starboard
         at: [off],
         moveTo: ([x]) => plan(x!),
         range: [[outline.sternXMm, outline.bowXMm]],
-        own: ok ? null : `${what} at ${fmt(off)} mm along the keel is where the ${m.hull.style} hull's side curves away or is too narrow for its ${fmt(d)} mm depth; valid: ${scan(outline, (x) => holds(x, outline.maxHalfMm(x - h, x + h)))}`,
-        box: { min: [off - h, sign > 0 ? mouth - d : -mouth, zc - h], max: [off + h, sign > 0 ? mouth : -mouth + d, zc + h] },
+        own: ok
+          ? null
+          : `${what} at ${fmt(off)} mm along the keel is where the ${m.hull.style} hull's side curves away or is too narrow for its ${fmt(d)} mm depth; valid: ${scan(outline, (x) => holds(x, outline.maxHalfMm(x - h, x + h)))}`,
+        box: {
+          min: [off - h, sign > 0 ? mouth - d : -mouth, zc - h],
+          max: [off + h, sign > 0 ? mouth : -mouth + d, zc + h],
+        },
         cut: placed,
         // No lower than the bottom: a boss reaching that low stands on the bed.
         add: () => portBoss(placed().feature, inMm).trimByPlane([0, 0, 1], 0),
@@ -260,17 +332,27 @@ function slotPlanner(ctx: PlanContext, path: string, facing: 'port' | 'starboard
 }
 
 /** Half the width of flat end face at the slot's height, for an end slot `depthMm` deep and `halfMm` half wide. */
-function endRoomMm(outline: Outline, levels: readonly Level[], facing: 'bow' | 'stern', depthMm: number, halfMm: number): number {
+function endRoomMm(
+  outline: Outline,
+  levels: readonly Level[],
+  facing: 'bow' | 'stern',
+  depthMm: number,
+  halfMm: number,
+): number {
   const zc = HULL.cannonSlotCentreHeightMm;
   const end = facing === 'bow' ? outline.bowXMm : outline.sternXMm;
   const inner = facing === 'bow' ? end - depthMm - WALL : end + depthMm + WALL;
-  return Math.min(minHalfBeamMm(outline, levels, end, zc - halfMm, zc + halfMm), minHalfBeamMm(outline, levels, inner, zc - halfMm, zc + halfMm));
+  return Math.min(
+    minHalfBeamMm(outline, levels, end, zc - halfMm, zc + halfMm),
+    minHalfBeamMm(outline, levels, inner, zc - halfMm, zc + halfMm),
+  );
 }
 
 /** The styles whose bow (or stern) takes a slot at this model's size, for a message about one that does not. */
 export function endSlotStyles(m: FactionModel, facing: 'bow' | 'stern', clearanceMm: number): string {
   const cut = cannonSlot('cannon-slot', clearanceMm);
-  const d = cut.feature.depthMm, h = (cut.feature.size as { widthMm: number }).widthMm / 2;
+  const d = cut.feature.depthMm,
+    h = (cut.feature.size as { widthMm: number }).widthMm / 2;
   const take = (HULL_STYLES as readonly HullStyle[]).filter((s) => {
     const o = new Outline(STYLES[s], m.hull.lengthMm, m.hull.beamMm);
     return endRoomMm(o, levelsFor(STYLES[s], m.hull.heightMm, m.hull.beamMm), facing, d, h) >= h + WALL;
@@ -286,13 +368,22 @@ export function endSlotStyles(m: FactionModel, facing: 'bow' | 'stern', clearanc
  * loft runs straight between its levels and its stations, so the range's ends and the stations and levels
  * inside it bound it.
  */
-function innermostHalfMm(outline: Outline, levels: readonly Level[], x0: number, x1: number, z0: number, z1: number): number {
+function innermostHalfMm(
+  outline: Outline,
+  levels: readonly Level[],
+  x0: number,
+  x1: number,
+  z0: number,
+  z1: number,
+): number {
   const xs = [x0, x1, ...outline.xs.filter((x) => x > x0 && x < x1)];
   const zs = [z0, z1, ...levels.map((l) => l.zMm).filter((z) => z > z0 && z < z1)];
   const halfAt = (x: number, z: number): number => {
     const i = levels.findIndex((l) => l.zMm >= z);
     if (i <= 0) return outline.levelHalfAt(levels[Math.max(0, i)]!, x);
-    const a = levels[i - 1]!, b = levels[i]!, t = (z - a.zMm) / (b.zMm - a.zMm);
+    const a = levels[i - 1]!,
+      b = levels[i]!,
+      t = (z - a.zMm) / (b.zMm - a.zMm);
     return (1 - t) * outline.levelHalfAt(a, x) + t * outline.levelHalfAt(b, x);
   };
   return Math.min(...xs.flatMap((x) => zs.map((z) => halfAt(x, z))));
@@ -315,9 +406,15 @@ function scan(outline: Outline, ok: (xMm: number) => boolean): string {
 export function blockedDeckRanges(style: StyleDef, outline: Outline): [number, number][] {
   const len = outline.bowXMm - outline.sternXMm;
   const ranges = style.castles.map((c): [number, number] =>
-    c.end === 'stern' ? [outline.sternXMm, outline.sternXMm + c.lengthFrac * len] : [outline.bowXMm - c.lengthFrac * len, outline.bowXMm],
+    c.end === 'stern'
+      ? [outline.sternXMm, outline.sternXMm + c.lengthFrac * len]
+      : [outline.bowXMm - c.lengthFrac * len, outline.bowXMm],
   );
-  if (style.outrigger) ranges.push([outline.sternXMm, outline.sternXMm + PROA.prowLengthMm], [outline.bowXMm - PROA.prowLengthMm, outline.bowXMm]);
+  if (style.outrigger)
+    ranges.push(
+      [outline.sternXMm, outline.sternXMm + PROA.prowLengthMm],
+      [outline.bowXMm - PROA.prowLengthMm, outline.bowXMm],
+    );
   return ranges;
 }
 
@@ -325,8 +422,10 @@ export function blockedDeckRanges(style: StyleDef, outline: Outline): [number, n
 function depthProblem(ctx: PlanContext, p: Planned): string | null {
   const H = ctx.m.hull.heightMm;
   const { min, max } = p.box;
-  if (p.place === 'deck' && min[2] < WALL) return `${p.what} is deeper than the ${fmt(H)} mm hull allows; make model.hull.height at least ${fmt(max[2] - min[2] + WALL)} mm`;
-  if (p.place === 'bottom' && max[2] > H - WALL) return `${p.what} would break through the deck; make model.hull.height at least ${fmt(max[2] + WALL)} mm`;
+  if (p.place === 'deck' && min[2] < WALL)
+    return `${p.what} is deeper than the ${fmt(H)} mm hull allows; make model.hull.height at least ${fmt(max[2] - min[2] + WALL)} mm`;
+  if (p.place === 'bottom' && max[2] > H - WALL)
+    return `${p.what} would break through the deck; make model.hull.height at least ${fmt(max[2] + WALL)} mm`;
   return null;
 }
 
@@ -346,10 +445,18 @@ function containmentProblem(ctx: PlanContext, p: Planned): string | null {
   const yc = (max[1] + min[1]) / 2;
   const xc = (max[0] + min[0]) / 2;
   const room = (x: number): number =>
-    Math.min(minHalfBeamMm(outline, levels, x - halfL - WALL, min[2], max[2]), minHalfBeamMm(outline, levels, x + halfL + WALL, min[2], max[2])) - halfW - margin;
+    Math.min(
+      minHalfBeamMm(outline, levels, x - halfL - WALL, min[2], max[2]),
+      minHalfBeamMm(outline, levels, x + halfL + WALL, min[2], max[2]),
+    ) -
+    halfW -
+    margin;
   const yRoom = room(xc);
   if (Math.abs(yc) > yRoom) {
-    const where = yRoom >= 0 ? `at x = ${fmt(xc)} mm its centre must stay within |y| ≤ ${fmt(yRoom)} mm` : `nothing across the hull fits at x = ${fmt(xc)} mm; valid at y = ${fmt(yc)}: ${scan(outline, (x) => room(x) >= Math.abs(yc))}`;
+    const where =
+      yRoom >= 0
+        ? `at x = ${fmt(xc)} mm its centre must stay within |y| ≤ ${fmt(yRoom)} mm`
+        : `nothing across the hull fits at x = ${fmt(xc)} mm; valid at y = ${fmt(yc)}: ${scan(outline, (x) => room(x) >= Math.abs(yc))}`;
     return `${p.what} at [${fmt(xc)}, ${fmt(yc)}] mm would break through the ${m.hull.style} hull's side (keeping ${fmt(margin)} mm of wall): ${where}`;
   }
   if (!onDeck) return null;
@@ -419,24 +526,43 @@ export function freePlaces(layout: Layout, clearanceMm: number): FreePlaces[] {
   const { model: m, outline } = layout;
   const deckOf = (what: string, role: FeatureRole, cut: Cut): FreePlaces => {
     const s = cut.feature.size;
-    const half: [number, number] = s.shape === 'round' ? [s.diameterMm / 2, s.diameterMm / 2] : [s.widthMm / 2, s.heightMm / 2];
+    const half: [number, number] =
+      s.shape === 'round' ? [s.diameterMm / 2, s.diameterMm / 2] : [s.widthMm / 2, s.heightMm / 2];
     const H = m.hull.heightMm;
     const at: number[][] = [];
     const probe = (x: number, y: number): Planned => ({
-      path: '', what, role, place: 'deck', at: [x, y], moveTo: ([a, b]) => probe(a!, b!), range: [], own: null,
+      path: '',
+      what,
+      role,
+      place: 'deck',
+      at: [x, y],
+      moveTo: ([a, b]) => probe(a!, b!),
+      range: [],
+      own: null,
       box: { min: [x - half[0], y - half[1], H - cut.feature.depthMm], max: [x + half[0], y + half[1], H] },
       cut: () => cut,
     });
-    for (const [x, y] of candidates([[outline.sternXMm, outline.bowXMm], [-m.hull.beamMm / 2, m.hull.beamMm / 2]], [0, 0], FREE_STEP_MM))
+    for (const [x, y] of candidates(
+      [
+        [outline.sternXMm, outline.bowXMm],
+        [-m.hull.beamMm / 2, m.hull.beamMm / 2],
+      ],
+      [0, 0],
+      FREE_STEP_MM,
+    ))
       if (!placeProblem(ctx, probe(x!, y!), layout.planned)) at.push([x!, y!]);
     return { role, what, at, halfMm: half };
   };
   const slotCut = cannonSlot('cannon-slot', clearanceMm);
   const w = (slotCut.feature.size as { widthMm: number }).widthMm / 2;
-  const facings = (['port', 'starboard', 'bow', 'stern'] as const).filter((f) => !(f === 'starboard' && layout.style.outrigger));
+  const facings = (['port', 'starboard', 'bow', 'stern'] as const).filter(
+    (f) => !(f === 'starboard' && layout.style.outrigger),
+  );
   const slots = facings.map((facing): FreePlaces => {
     const plan = slotPlanner(ctx, '', facing, slotCut);
-    const at = candidates(plan(0).range, [0], FREE_STEP_MM).filter((q) => !placeProblem(ctx, plan(q[0]!), layout.planned));
+    const at = candidates(plan(0).range, [0], FREE_STEP_MM).filter(
+      (q) => !placeProblem(ctx, plan(q[0]!), layout.planned),
+    );
     return { role: 'slot', what: `a ${facing} cannon slot`, facing, at, halfMm: [w, w] };
   });
   return [

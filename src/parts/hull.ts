@@ -10,7 +10,18 @@
 import { InputError } from '../errors.js';
 import { HULL_STYLES, type FactionModel } from '../faction/types.js';
 import { FACTION_LIMITS } from '../faction/format.js';
-import { box, circle, hull2d, hull3d, polygon, rect, union, withoutSlivers, type Solid, type Vec3 } from '../geometry/kernel.js';
+import {
+  box,
+  circle,
+  hull2d,
+  hull3d,
+  polygon,
+  rect,
+  union,
+  withoutSlivers,
+  type Solid,
+  type Vec3,
+} from '../geometry/kernel.js';
 import { layOnBed, type Part } from '../geometry/part.js';
 import { CLEARANCE_RANGE_MM, DEFAULT_BED_CHAMFER_MM, DEFAULT_CLEARANCE_MM, HULL } from '../standard.js';
 import { chamferFitsAtBed } from './chamfer.js';
@@ -68,8 +79,20 @@ export function hull(options?: Partial<HullOptions>): Part {
   checkRange('hull', 'clearanceMm', o.clearanceMm, CLEARANCE_RANGE_MM.min, CLEARANCE_RANGE_MM.max);
   checkRange('hull', 'bedChamferMm', o.bedChamferMm, 0, 0.4);
   const m = o.model;
-  checkOption('hull', 'model', m, typeof m === 'object' && m !== null && typeof m.hull === 'object', 'a resolved faction model');
-  checkOption('hull', 'model.hull.style', m.hull.style, (HULL_STYLES as readonly string[]).includes(m.hull.style), `one of ${HULL_STYLES.join(', ')}`);
+  checkOption(
+    'hull',
+    'model',
+    m,
+    typeof m === 'object' && m !== null && typeof m.hull === 'object',
+    'a resolved faction model',
+  );
+  checkOption(
+    'hull',
+    'model.hull.style',
+    m.hull.style,
+    (HULL_STYLES as readonly string[]).includes(m.hull.style),
+    `one of ${HULL_STYLES.join(', ')}`,
+  );
   const L = FACTION_LIMITS;
   checkRange('hull', 'model.hull.lengthMm', m.hull.lengthMm, L.hullLengthMm.min, L.hullLengthMm.max);
   checkRange('hull', 'model.hull.beamMm', m.hull.beamMm, L.hullBeamMm.min, L.hullBeamMm.max);
@@ -101,11 +124,24 @@ export function hull(options?: Partial<HullOptions>): Part {
   const lofted = loft(outline, loftLevels);
   const shell = surface.cuts.length ? lofted.subtract(union(surface.cuts)) : lofted;
   const teeth = style.rim && !wall ? gunwaleTeeth(m, style, outline) : [];
-  const body = union([shell, ...decorations(m, style, outline, levels), ...teeth, ...surface.adds, ...look.adds, ...planned.flatMap((p) => (p.add ? [p.add()] : []))]);
+  const body = union([
+    shell,
+    ...decorations(m, style, outline, levels),
+    ...teeth,
+    ...surface.adds,
+    ...look.adds,
+    ...planned.flatMap((p) => (p.add ? [p.add()] : [])),
+  ]);
   const cuts = planned.map((p) => p.cut());
   // cutInto's one subtraction, with the bulwark's well and the ornaments' recesses in the same union as the cutters.
   const relief = [...(wall ? [bulwarkWell(m, style, outline, top)] : []), ...look.cuts];
-  const part = chamferFitsAtBed(layOnBed({ solid: body.subtract(union([...cuts.map((c) => c.solid), ...relief])), features: cuts.map((c) => c.feature) }), o.bedChamferMm);
+  const part = chamferFitsAtBed(
+    layOnBed({
+      solid: body.subtract(union([...cuts.map((c) => c.solid), ...relief])),
+      features: cuts.map((c) => c.feature),
+    }),
+    o.bedChamferMm,
+  );
   // As it will be written: the grooves' ends leave slivers that single precision can flatten.
   return { ...part, solid: withoutSlivers(part.solid) };
 }
@@ -130,8 +166,14 @@ function loft(outline: Outline, levels: readonly Level[]): Solid {
 /** A solid bulwark's inside, down to the deck except under castles. */
 function bulwarkWell(m: FactionModel, style: StyleDef, outline: Outline, top: Level): Solid {
   const rim = style.rim!;
-  const castles = blockedDeckRanges(style, outline).map(([a, b]) => rect(b - a, m.hull.beamMm + 2).translate((a + b) / 2, 0));
-  return polygon(outline.levelPoints(top)).offset(-rim.widthMm).subtract(...castles).extrude(rim.heightMm + 1).translate([0, 0, m.hull.heightMm]);
+  const castles = blockedDeckRanges(style, outline).map(([a, b]) =>
+    rect(b - a, m.hull.beamMm + 2).translate((a + b) / 2, 0),
+  );
+  return polygon(outline.levelPoints(top))
+    .offset(-rim.widthMm)
+    .subtract(...castles)
+    .extrude(rim.heightMm + 1)
+    .translate([0, 0, m.hull.heightMm]);
 }
 
 /**
@@ -141,17 +183,24 @@ function bulwarkWell(m: FactionModel, style: StyleDef, outline: Outline, top: Le
 function gunwaleTeeth(m: FactionModel, style: StyleDef, outline: Outline): Solid[] {
   const rim = style.rim!;
   const H = m.hull.heightMm;
-  const p = rim.toothPitchMm, crown = HULL.minWallMm / 2;
+  const p = rim.toothPitchMm,
+    crown = HULL.minWallMm / 2;
   const blocked = blockedDeckRanges(style, outline);
   const teeth: Solid[] = [];
   for (let x0 = outline.sternXMm + p / 4; x0 + p <= outline.bowXMm; x0 += p) {
-    const x1 = x0 + p * 0.8, xm = (x0 + x1) / 2;
+    const x1 = x0 + p * 0.8,
+      xm = (x0 + x1) / 2;
     if (blocked.some(([a, b]) => x1 > a && x0 < b)) continue;
     const outer = (x: number): number => outline.halfAt(x) - TOOTH_INSET_MM;
     if (outer(x1) < rim.widthMm + HULL.minWallMm) continue; // the bow's point: no room for a tooth
     for (const side of [1, -1]) {
       const pts: Vec3[] = [];
-      for (const [x, z] of [[x0, H - FUSE_MM], [x1, H - FUSE_MM], [xm - crown, H + rim.heightMm], [xm + crown, H + rim.heightMm]] as const)
+      for (const [x, z] of [
+        [x0, H - FUSE_MM],
+        [x1, H - FUSE_MM],
+        [xm - crown, H + rim.heightMm],
+        [xm + crown, H + rim.heightMm],
+      ] as const)
         for (const dy of [0, rim.widthMm - TOOTH_INSET_MM]) pts.push([x, side * (outer(x) - dy), z]);
       teeth.push(hull3d(pts));
     }
@@ -172,7 +221,12 @@ function decorations(m: FactionModel, style: StyleDef, outline: Outline, levels:
     const clip = len * (1 - c.lengthFrac);
     const stern = c.end === 'stern';
     // The castle's inboard face slopes (a third of its height), its sides draw in a little.
-    const base: Level = { zMm: H - FUSE_MM, sy: top.sy, bowInsetMm: stern ? clip : top.bowInsetMm, sternInsetMm: stern ? top.sternInsetMm : clip };
+    const base: Level = {
+      zMm: H - FUSE_MM,
+      sy: top.sy,
+      bowInsetMm: stern ? clip : top.bowInsetMm,
+      sternInsetMm: stern ? top.sternInsetMm : clip,
+    };
     const crown: Level = {
       zMm: H + c.heightMm,
       sy: top.sy * CASTLE.topBeamFrac,
@@ -187,7 +241,11 @@ function decorations(m: FactionModel, style: StyleDef, outline: Outline, levels:
     const fr = PROA.floatWidthMm / 2;
     const fy = proaFloatYMm(m.hull.beamMm);
     const fl = (len * PROA.floatLengthFrac) / 2;
-    out.push(hull2d([circle(fr).translate(-fl, 0), circle(fr).translate(fl, 0)]).extrude(PROA.floatHeightMm).translate([0, fy, 0]));
+    out.push(
+      hull2d([circle(fr).translate(-fl, 0), circle(fr).translate(fl, 0)])
+        .extrude(PROA.floatHeightMm)
+        .translate([0, fy, 0]),
+    );
     for (const x of PROA.akaAtFrac.map((f) => len * f)) {
       const canoe = outline.halfAt(x);
       out.push(
@@ -198,10 +256,21 @@ function decorations(m: FactionModel, style: StyleDef, outline: Outline, levels:
       );
     }
     // Upswept prow posts at both ends, standing on the deck inside the end faces.
-    const t = PROA.prowThicknessMm / 2, pl = PROA.prowLengthMm, ph = PROA.prowHeightMm;
-    for (const [end, dir] of [[outline.bowXMm, -1], [outline.sternXMm, 1]] as const) {
+    const t = PROA.prowThicknessMm / 2,
+      pl = PROA.prowLengthMm,
+      ph = PROA.prowHeightMm;
+    for (const [end, dir] of [
+      [outline.bowXMm, -1],
+      [outline.sternXMm, 1],
+    ] as const) {
       const pts: Vec3[] = [];
-      for (const y of [-t, t]) pts.push([end + dir * pl, y, H - FUSE_MM], [end, y, H - FUSE_MM], [end + dir * 0.5, y, H + ph], [end + dir * 2.5, y, H + ph]);
+      for (const y of [-t, t])
+        pts.push(
+          [end + dir * pl, y, H - FUSE_MM],
+          [end, y, H - FUSE_MM],
+          [end + dir * 0.5, y, H + ph],
+          [end + dir * 2.5, y, H + ph],
+        );
       out.push(hull3d(pts));
     }
   }

@@ -9,7 +9,15 @@ import { polygon, union, type Vec2 } from '../geometry/kernel.js';
 import { layOnBed, type Part } from '../geometry/part.js';
 import { DEFAULT_PRINTER_ID, MIN_FEATURE_MM, PRINTERS } from '../standard.js';
 import { cutInto } from './cutters.js';
-import { checkTopperOptions, DEFAULTS as TOPPER_DEFAULTS, topperBosses, topperCuts, topperHeightMm, topperPuck, type IslandTopperOptions } from './island-topper.js';
+import {
+  checkTopperOptions,
+  DEFAULTS as TOPPER_DEFAULTS,
+  topperBosses,
+  topperCuts,
+  topperHeightMm,
+  topperPuck,
+  type IslandTopperOptions,
+} from './island-topper.js';
 import { checkOption, checkRange, mergeOptions } from './options.js';
 import { createRandom } from '../random.js';
 
@@ -62,7 +70,13 @@ function outline(seed: number, radiusMm: number): Vec2[] {
 export function island(options?: Partial<IslandOptions>): Part {
   const o = mergeOptions(DEFAULTS, options);
   checkTopperOptions('island', o);
-  checkOption('island', 'seed', o.seed, Number.isInteger(o.seed) && o.seed >= 0 && o.seed <= 0xffffffff, 'a whole number from 0 to 4294967295');
+  checkOption(
+    'island',
+    'seed',
+    o.seed,
+    Number.isInteger(o.seed) && o.seed >= 0 && o.seed <= 0xffffffff,
+    'a whole number from 0 to 4294967295',
+  );
   checkRange('island', 'landHeightMm', o.landHeightMm, 2, 20);
   // The narrowest lobe (1 − MAX_LOBE)·R at the terrace (×TOP_SCALE) must still hold the puck with a wall to spare.
   const minLandMm = Math.ceil((o.radiusMm + MIN_FEATURE_MM) / ((1 - MAX_LOBE) * TOP_SCALE));
@@ -73,7 +87,10 @@ export function island(options?: Partial<IslandOptions>): Part {
   const beach = shore.extrude(h * BEACH_FRACTION, BEACH_TOP_SCALE);
   // Hill and puck start inside the tier below, not on its face: coplanar faces would leave slivers in the union.
   const hillBottom = (h * BEACH_FRACTION) / 2;
-  const hill = shore.scale(HILL_SCALE).extrude(h - hillBottom, TOP_SCALE / HILL_SCALE).translate([0, 0, hillBottom]);
+  const hill = shore
+    .scale(HILL_SCALE)
+    .extrude(h - hillBottom, TOP_SCALE / HILL_SCALE)
+    .translate([0, 0, hillBottom]);
   const top = h + topperHeightMm(o.clearanceMm);
   const puck = topperPuck(o.radiusMm, h / 2, top);
   return layOnBed(cutInto(union([beach, hill, puck, ...topperBosses(o, h, top)]), topperCuts(o, h, top)));

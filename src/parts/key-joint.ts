@@ -38,7 +38,15 @@ function neckRunMm(): number {
  * The feature a key or keyway declares, on the edge point `at` (x, y, z at the piece's mid-thickness),
  * `axis` the edge's outward normal in the plane, the piece's bottom edge chamfered by `bedChamferMm`: the neck's width is the fit.
  */
-export function keyFeature(id: string, role: 'hole' | 'peg', at: readonly [number, number, number], axis: readonly [number, number, number], thicknessMm: number, slidingClearanceMm: number, bedChamferMm: number): Feature {
+export function keyFeature(
+  id: string,
+  role: 'hole' | 'peg',
+  at: readonly [number, number, number],
+  axis: readonly [number, number, number],
+  thicknessMm: number,
+  slidingClearanceMm: number,
+  bedChamferMm: number,
+): Feature {
   const grow = role === 'hole' ? clearanceMm('sliding', slidingClearanceMm) : 0;
   // Width across the neck, in the plane and square to the axis.
   const widthAxis: [number, number, number] = [-axis[1], axis[0], 0];
@@ -50,7 +58,13 @@ export function keyFeature(id: string, role: 'hole' | 'peg', at: readonly [numbe
     positionMm: [at[0], at[1], at[2]],
     axis: [axis[0], axis[1], axis[2]],
     // Its bottom edges are bevelled with the piece's (chamfer.ts extrudeWithBedChamfer): the probes sample inside the bevel.
-    size: { shape: 'rect', widthMm: K.neckWidthMm + 2 * grow, heightMm: thicknessMm, widthAxis, ...(bedChamferMm > 0 ? { cornerChamferMm: bedChamferMm } : {}) },
+    size: {
+      shape: 'rect',
+      widthMm: K.neckWidthMm + 2 * grow,
+      heightMm: thicknessMm,
+      widthAxis,
+      ...(bedChamferMm > 0 ? { cornerChamferMm: bedChamferMm } : {}),
+    },
     depthMm: neckRunMm(),
     mating: 'sliding',
   };

@@ -47,7 +47,9 @@ export const DEFAULTS: MastOptions = {
 /** Builds a mast lying on its flat, along −X from the peg's tip. Features: `mast-peg`, `mast-pole`, `mast-tenon` (pegs). */
 export function mast(options?: Partial<MastOptions>): Part {
   const o = mergeOptions(DEFAULTS, options);
-  const peg = INTERFACES.mastPeg, pole = INTERFACES.mastPole, tenon = INTERFACES.mastTenon;
+  const peg = INTERFACES.mastPeg,
+    pole = INTERFACES.mastPole,
+    tenon = INTERFACES.mastTenon;
   checkRange('mast', 'collarDiameterMm', o.collarDiameterMm, peg.diameterMm + 2 * MIN_FEATURE_MM, 20);
   checkRange('mast', 'collarLengthMm', o.collarLengthMm, MIN_FEATURE_MM, 10);
   checkRange('mast', 'poleLengthMm', o.poleLengthMm, 5, 120);
@@ -62,7 +64,12 @@ export function mast(options?: Partial<MastOptions>): Part {
     const r = diameterMm / 2;
     const c = chamferAt ? o.tipChamferMm : 0;
     const straight = cylinder(lengthMm - c, r).translate([0, 0, chamferAt === 'start' ? c : 0]);
-    const tip = c > 0 ? (chamferAt === 'start' ? cylinder(c, r - c, r) : cylinder(c, r, r - c).translate([0, 0, lengthMm - c])) : null;
+    const tip =
+      c > 0
+        ? chamferAt === 'start'
+          ? cylinder(c, r - c, r)
+          : cylinder(c, r, r - c).translate([0, 0, lengthMm - c])
+        : null;
     return (tip ? straight.union(tip) : straight).translate([axisOf(diameterMm), 0, z0]);
   };
   const zCollar = peg.lengthMm;
@@ -75,7 +82,13 @@ export function mast(options?: Partial<MastOptions>): Part {
     section(tenon.diameterMm, zTenon, tenon.lengthMm, 'end'),
   ]).trimByPlane([1, 0, 0], 0);
 
-  const pegFeature = (kind: Feature['kind'], diameterMm: number, rootZ: number, up: boolean, depthMm: number): Feature => ({
+  const pegFeature = (
+    kind: Feature['kind'],
+    diameterMm: number,
+    rootZ: number,
+    up: boolean,
+    depthMm: number,
+  ): Feature => ({
     id: kind,
     kind,
     role: 'peg',

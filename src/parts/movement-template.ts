@@ -73,8 +73,15 @@ function templateLabel(lengthIn: number, turnDeg: number): string {
  * outer (right) edge forward, then the inner edge back.
  */
 function outline(lengthMm: number, turnDeg: number, widthMm: number): Vec2[] {
-  if (turnDeg < STRAIGHT_BELOW_DEG) return [[0, -widthMm / 2], [lengthMm, -widthMm / 2], [lengthMm, widthMm / 2], [0, widthMm / 2]];
-  const theta = (turnDeg * Math.PI) / 180, r = lengthMm / theta;
+  if (turnDeg < STRAIGHT_BELOW_DEG)
+    return [
+      [0, -widthMm / 2],
+      [lengthMm, -widthMm / 2],
+      [lengthMm, widthMm / 2],
+      [0, widthMm / 2],
+    ];
+  const theta = (turnDeg * Math.PI) / 180,
+    r = lengthMm / theta;
   const n = Math.ceil(turnDeg / MAX_STEP_DEG);
   // Offset by `off` to the left of the centreline; r(1 − cos φ) written as 2r·sin²(φ/2), which keeps its digits for gentle turns.
   const at = (off: number, i: number): Vec2 => {
@@ -90,11 +97,14 @@ function outline(lengthMm: number, turnDeg: number, widthMm: number): Vec2[] {
 /** The print turn (about z, degrees) and the footprint's larger side: as built, or with the chord along x, whichever is smaller. */
 function printTurn(points: readonly Vec2[], turnDeg: number): { turnDeg: number; footprintMm: number } {
   const side = (rotDeg: number): number => {
-    const c = Math.cos((rotDeg * Math.PI) / 180), s = Math.sin((rotDeg * Math.PI) / 180);
-    const xs = points.map((p) => p[0] * c - p[1] * s), ys = points.map((p) => p[0] * s + p[1] * c);
+    const c = Math.cos((rotDeg * Math.PI) / 180),
+      s = Math.sin((rotDeg * Math.PI) / 180);
+    const xs = points.map((p) => p[0] * c - p[1] * s),
+      ys = points.map((p) => p[0] * s + p[1] * c);
     return Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
   };
-  const a = side(0), b = side(-turnDeg / 2);
+  const a = side(0),
+    b = side(-turnDeg / 2);
   return a <= b ? { turnDeg: 0, footprintMm: a } : { turnDeg: -turnDeg / 2, footprintMm: b };
 }
 
@@ -104,12 +114,17 @@ function printTurn(points: readonly Vec2[], turnDeg: number): { turnDeg: number;
  */
 function labels(strip: Profile, id: string, line2: string, lengthMm: number, turnDeg: number): Profile | null {
   const theta = (turnDeg * Math.PI) / 180;
-  const mid: Vec2 = turnDeg < STRAIGHT_BELOW_DEG ? [lengthMm / 2, 0] : [(lengthMm / theta) * Math.sin(theta / 2), ((2 * lengthMm) / theta) * Math.sin(theta / 4) ** 2];
+  const mid: Vec2 =
+    turnDeg < STRAIGHT_BELOW_DEG
+      ? [lengthMm / 2, 0]
+      : [(lengthMm / theta) * Math.sin(theta / 2), ((2 * lengthMm) / theta) * Math.sin(theta / 4) ** 2];
   const inside = strip.offset(-LABEL_MARGIN_MM);
   for (const cap of LABEL_CAPS_MM) {
     const stroke = cap >= 4 ? MIN_FEATURE_MM + 0.1 : MIN_FEATURE_MM;
-    const a = text(id, cap, stroke), b = text(line2, cap, stroke);
-    const ha = a.bounds().max[1] - a.bounds().min[1], hb = b.bounds().max[1] - b.bounds().min[1];
+    const a = text(id, cap, stroke),
+      b = text(line2, cap, stroke);
+    const ha = a.bounds().max[1] - a.bounds().min[1],
+      hb = b.bounds().max[1] - b.bounds().min[1];
     const block = a.translate(0, (hb + LABEL_MARGIN_MM) / 2).union(b.translate(0, -(ha + LABEL_MARGIN_MM) / 2));
     for (const across of [0, 90]) {
       const placed = block.rotate(across + turnDeg / 2).translate(mid[0], mid[1]);
@@ -126,7 +141,13 @@ function labels(strip: Profile, id: string, line2: string, lengthMm: number, tur
  */
 export function movementTemplate(options?: Partial<MovementTemplateOptions>): Part {
   const o = mergeOptions(DEFAULTS, options);
-  checkOption(PART, 'id', o.id, typeof o.id === 'string' && ID.test(o.id), '1 to 8 printable ASCII characters, the first not a space');
+  checkOption(
+    PART,
+    'id',
+    o.id,
+    typeof o.id === 'string' && ID.test(o.id),
+    '1 to 8 printable ASCII characters, the first not a space',
+  );
   checkRange(PART, 'turnDeg', o.turnDeg, 0, 90, 'deg');
   checkRange(PART, 'lengthIn', o.lengthIn, 1, MAX_LENGTH_IN, 'in');
   checkRange(PART, 'thicknessMm', o.thicknessMm, 1.5, 6);
@@ -134,28 +155,47 @@ export function movementTemplate(options?: Partial<MovementTemplateOptions>): Pa
   checkRange(PART, 'maxFootprintMm', o.maxFootprintMm, 50, 1000);
   const lengthMm = o.lengthIn * MM_PER_INCH;
   // A turning strip's inner edge is the centreline's radius less half the width.
-  const maxWidth = o.turnDeg < STRAIGHT_BELOW_DEG ? 50 : Math.min(50, 2 * (lengthMm / ((o.turnDeg * Math.PI) / 180) - MIN_INNER_RADIUS_MM));
+  const maxWidth =
+    o.turnDeg < STRAIGHT_BELOW_DEG
+      ? 50
+      : Math.min(50, 2 * (lengthMm / ((o.turnDeg * Math.PI) / 180) - MIN_INNER_RADIUS_MM));
   checkRange(PART, 'widthMm', o.widthMm, 10, maxWidth);
 
   const points = outline(lengthMm, o.turnDeg, o.widthMm);
   const turn = printTurn(points, o.turnDeg);
   if (turn.footprintMm > o.maxFootprintMm) {
     // The longest length that fits at this turn and width, for the message.
-    let lo = 1, hi = MAX_LENGTH_IN;
-    const fits = (inches: number): boolean => printTurn(outline(inches * MM_PER_INCH, o.turnDeg, o.widthMm), o.turnDeg).footprintMm <= o.maxFootprintMm;
+    let lo = 1,
+      hi = MAX_LENGTH_IN;
+    const fits = (inches: number): boolean =>
+      printTurn(outline(inches * MM_PER_INCH, o.turnDeg, o.widthMm), o.turnDeg).footprintMm <= o.maxFootprintMm;
     for (let i = 0; i < 40; i++) {
       const mid = (lo + hi) / 2;
       if (fits(mid)) lo = mid;
       else hi = mid;
     }
     const longest = Math.floor(lo * 100) / 100;
-    checkOption(PART, 'lengthIn', o.lengthIn, false, `a template whose footprint fits maxFootprintMm (${o.maxFootprintMm} mm; this one is ${turn.footprintMm.toFixed(1)} mm): at turnDeg ${o.turnDeg} and widthMm ${o.widthMm}, at most ${longest} in`);
+    checkOption(
+      PART,
+      'lengthIn',
+      o.lengthIn,
+      false,
+      `a template whose footprint fits maxFootprintMm (${o.maxFootprintMm} mm; this one is ${turn.footprintMm.toFixed(1)} mm): at turnDeg ${o.turnDeg} and widthMm ${o.widthMm}, at most ${longest} in`,
+    );
   }
 
   const strip = polygon(points);
   const line2 = templateLabel(o.lengthIn, o.turnDeg);
   const label = labels(strip, o.id, line2, lengthMm, o.turnDeg);
-  checkOption(PART, 'id', o.id, label !== null, `an id short enough to engrave with "${line2}" on this template (at least ${LABEL_CAPS_MM.at(-1)} mm tall)`);
-  const solid = strip.extrude(o.thicknessMm).subtract(label!.extrude(o.engraveDepthMm + 1).translate([0, 0, o.thicknessMm - o.engraveDepthMm]));
+  checkOption(
+    PART,
+    'id',
+    o.id,
+    label !== null,
+    `an id short enough to engrave with "${line2}" on this template (at least ${LABEL_CAPS_MM.at(-1)} mm tall)`,
+  );
+  const solid = strip
+    .extrude(o.thicknessMm)
+    .subtract(label!.extrude(o.engraveDepthMm + 1).translate([0, 0, o.thicknessMm - o.engraveDepthMm]));
   return layOnBed({ solid, features: [] }, [0, 0, turn.turnDeg]);
 }

@@ -13,7 +13,14 @@
  */
 import { rect, text, type Profile } from '../geometry/kernel.js';
 import type { Feature, Part } from '../geometry/part.js';
-import { clearanceMm as fitGapMm, CLEARANCE_RANGE_MM, DEFAULT_BED_CHAMFER_MM, DEFAULT_CLEARANCE_MM, GAME_INTERFACES, MIN_FEATURE_MM } from '../standard.js';
+import {
+  clearanceMm as fitGapMm,
+  CLEARANCE_RANGE_MM,
+  DEFAULT_BED_CHAMFER_MM,
+  DEFAULT_CLEARANCE_MM,
+  GAME_INTERFACES,
+  MIN_FEATURE_MM,
+} from '../standard.js';
 import { MM_PER_INCH } from '../units.js';
 import { extrudeWithBedChamfer } from './chamfer.js';
 import { keyFeature, keyProfile, keywayProfile } from './key-joint.js';
@@ -88,7 +95,13 @@ function checkBands(bandsIn: unknown): asserts bandsIn is number[] {
     bandsIn[0] === 0 &&
     bandsIn.every((b: number, i) => i === 0 || b > bandsIn[i - 1]!) &&
     bandsIn[bandsIn.length - 1]! <= MAX_RULER_IN;
-  checkOption(PART, 'bandsIn', bandsIn, ok, `at least two strictly increasing inch values, the first 0 and the last at most ${MAX_RULER_IN}`);
+  checkOption(
+    PART,
+    'bandsIn',
+    bandsIn,
+    ok,
+    `at least two strictly increasing inch values, the first 0 and the last at most ${MAX_RULER_IN}`,
+  );
 }
 
 /**
@@ -102,7 +115,13 @@ export function rulerSegments(bandsIn: readonly number[], maxSegmentMm: number):
   checkBands(bandsIn);
   const reach = GAME_INTERFACES.key.reachMm;
   const minMm = reach + MIN_SEGMENT_IN * MM_PER_INCH;
-  checkOption(PART, 'maxSegmentMm', maxSegmentMm, Number.isFinite(maxSegmentMm) && maxSegmentMm >= minMm, `a number of at least ${minMm} mm (an inch of ruler and the key's ${reach} mm reach)`);
+  checkOption(
+    PART,
+    'maxSegmentMm',
+    maxSegmentMm,
+    Number.isFinite(maxSegmentMm) && maxSegmentMm >= minMm,
+    `a number of at least ${minMm} mm (an inch of ruler and the key's ${reach} mm reach)`,
+  );
   const total = bandsIn[bandsIn.length - 1]!;
   const fits = (lengthIn: number): boolean => lengthIn * MM_PER_INCH + reach <= maxSegmentMm + 1e-6;
   let n = Math.max(1, Math.ceil((total * MM_PER_INCH) / (maxSegmentMm - reach) - 1e-9));
@@ -110,7 +129,8 @@ export function rulerSegments(bandsIn: readonly number[], maxSegmentMm: number):
   let lengths = Array.from({ length: n }, () => total / n);
   const whole = Math.round(total);
   if (Math.abs(total - whole) < EPS && Math.abs(total / n - Math.round(total / n)) > EPS) {
-    const q = Math.floor(whole / n), r = whole - q * n;
+    const q = Math.floor(whole / n),
+      r = whole - q * n;
     if (fits(q + 1)) lengths = Array.from({ length: n }, (_, i) => (i < r ? q + 1 : q));
   }
   const out: { fromIn: number; toIn: number }[] = [];
@@ -139,7 +159,9 @@ export function rangeRuler(options?: Partial<RangeRulerOptions>): Part {
     PART,
     'bandLabels',
     o.bandLabels,
-    Array.isArray(o.bandLabels) && o.bandLabels.length === nBands && o.bandLabels.every((l) => typeof l === 'string' && LABEL.test(l) && l.trim() !== ''),
+    Array.isArray(o.bandLabels) &&
+      o.bandLabels.length === nBands &&
+      o.bandLabels.every((l) => typeof l === 'string' && LABEL.test(l) && l.trim() !== ''),
     `${nBands} labels (one per band), each 1 to 8 printable ASCII characters`,
   );
   checkRange(PART, 'fromIn', o.fromIn, 0, total - MIN_SEGMENT_IN, 'in');
@@ -158,7 +180,9 @@ export function rangeRuler(options?: Partial<RangeRulerOptions>): Part {
   checkOption(PART, 'keyAtEnd', o.keyAtEnd, typeof o.keyAtEnd === 'boolean', 'true or false');
   checkOption(PART, 'keywayAtStart', o.keywayAtStart, typeof o.keywayAtStart === 'boolean', 'true or false');
 
-  const w = o.widthMm, t = o.thicknessMm, mw = o.markWidthMm;
+  const w = o.widthMm,
+    t = o.thicknessMm,
+    mw = o.markWidthMm;
   const lengthMm = (o.toIn - o.fromIn) * MM_PER_INCH;
   const xOf = (inch: number): number => (inch - o.fromIn) * MM_PER_INCH;
   const inSpan = (inch: number): boolean => inch >= o.fromIn - EPS && inch <= o.toIn + EPS;
@@ -184,9 +208,11 @@ export function rangeRuler(options?: Partial<RangeRulerOptions>): Part {
   const keywayEndMm = o.keywayAtStart ? K.reachMm + grow + LABEL_GAP_MM : 0;
   const labels: Profile[] = [];
   for (let i = 0; i < nBands; i++) {
-    const a = Math.max(o.fromIn, bands[i]!), b = Math.min(o.toIn, bands[i + 1]!);
+    const a = Math.max(o.fromIn, bands[i]!),
+      b = Math.min(o.toIn, bands[i + 1]!);
     if (b - a < EPS) continue;
-    const lo = Math.max(xOf(a) + mw / 2 + LABEL_GAP_MM, keywayEndMm), hi = xOf(b) - mw / 2 - LABEL_GAP_MM;
+    const lo = Math.max(xOf(a) + mw / 2 + LABEL_GAP_MM, keywayEndMm),
+      hi = xOf(b) - mw / 2 - LABEL_GAP_MM;
     const label = text(o.bandLabels[i]!, capMm, LABEL_STROKE_MM);
     const lb = label.bounds();
     // Too short a piece of a band for its label here: left bare (a longer piece elsewhere carries it).
@@ -198,10 +224,18 @@ export function rangeRuler(options?: Partial<RangeRulerOptions>): Part {
   const clip = rect(lengthMm, w + 4, false).translate(0, -w / 2 - 2);
   if (marks.length > 0) cuts.push(clip.intersect(marks[0]!.union(...marks.slice(1))));
   let solid = extrudeWithBedChamfer(plate, t, o.bedChamferMm);
-  if (cuts.length > 0) solid = solid.subtract(cuts[0]!.union(...cuts.slice(1)).extrude(o.engraveDepthMm + 1).translate([0, 0, t - o.engraveDepthMm]));
+  if (cuts.length > 0)
+    solid = solid.subtract(
+      cuts[0]!
+        .union(...cuts.slice(1))
+        .extrude(o.engraveDepthMm + 1)
+        .translate([0, 0, t - o.engraveDepthMm]),
+    );
 
   const features: Feature[] = [];
-  if (o.keyAtEnd) features.push(keyFeature('key', 'peg', [lengthMm, 0, t / 2], [1, 0, 0], t, o.clearanceMm, o.bedChamferMm));
-  if (o.keywayAtStart) features.push(keyFeature('keyway', 'hole', [0, 0, t / 2], [-1, 0, 0], t, o.clearanceMm, o.bedChamferMm));
+  if (o.keyAtEnd)
+    features.push(keyFeature('key', 'peg', [lengthMm, 0, t / 2], [1, 0, 0], t, o.clearanceMm, o.bedChamferMm));
+  if (o.keywayAtStart)
+    features.push(keyFeature('keyway', 'hole', [0, 0, t / 2], [-1, 0, 0], t, o.clearanceMm, o.bedChamferMm));
   return { solid, features };
 }

@@ -22,7 +22,10 @@ export interface PackUse {
    * One piece's files, when one is too big for the printer's bed: each a suffix, the builder's options and,
    * when the files join into one thing, where the file's frame sits in it (`atMm`, for its picture assembled).
    */
-  expand?: (params: Record<string, unknown>, bed: { xMm: number; yMm: number }) => Promise<{ id: string; options: Record<string, unknown>; atMm?: readonly [number, number] }[]>;
+  expand?: (
+    params: Record<string, unknown>,
+    bed: { xMm: number; yMm: number },
+  ) => Promise<{ id: string; options: Record<string, unknown>; atMm?: readonly [number, number] }[]>;
 }
 
 interface Entry {
@@ -66,20 +69,50 @@ export const BUILDERS = {
       internal: ['cols', 'rows', 'keys', 'keyways', 'markers'],
       async expand(params, bed) {
         const { tileBoard, rigadoonMarkers } = await import('./board-layout.js');
-        const { boardCols, boardRows, layout, ...tile } = params as { boardCols: number; boardRows: number; layout: string; squareMm: number } & Record<string, unknown>;
-        checkOption('board', 'layout', layout, (BOARD_LAYOUTS as readonly string[]).includes(layout), `one of ${BOARD_LAYOUTS.join(', ')}`);
+        const { boardCols, boardRows, layout, ...tile } = params as {
+          boardCols: number;
+          boardRows: number;
+          layout: string;
+          squareMm: number;
+        } & Record<string, unknown>;
+        checkOption(
+          'board',
+          'layout',
+          layout,
+          (BOARD_LAYOUTS as readonly string[]).includes(layout),
+          `one of ${BOARD_LAYOUTS.join(', ')}`,
+        );
         // Rigadoon's markers need an odd square board of 9 or more.
-        if (layout === 'rigadoon') checkOption('board', 'boardCols', boardCols, Number.isInteger(boardCols) && boardCols === boardRows && boardCols % 2 === 1 && boardCols >= 9 && boardCols <= 31, 'an odd whole number from 9 to 31, equal to boardRows, for the rigadoon layout');
+        if (layout === 'rigadoon')
+          checkOption(
+            'board',
+            'boardCols',
+            boardCols,
+            Number.isInteger(boardCols) &&
+              boardCols === boardRows &&
+              boardCols % 2 === 1 &&
+              boardCols >= 9 &&
+              boardCols <= 31,
+            'an odd whole number from 9 to 31, equal to boardRows, for the rigadoon layout',
+          );
         const markers = layout === 'rigadoon' ? rigadoonMarkers(boardCols, boardRows) : [];
         const board = { cols: boardCols, rows: boardRows, squareMm: tile.squareMm, markers };
         // A tile's frame is the south-west corner of its squares (board-tile.ts): it sits at its offset in the board.
-        return tileBoard(board, bed.xMm, bed.yMm, SPLIT_MARGIN_MM).map((t) => ({ id: t.id, options: { ...tile, cols: t.cols, rows: t.rows, keys: t.keys, keyways: t.keyways, markers: t.markers }, atMm: [t.colOffset * tile.squareMm, t.rowOffset * tile.squareMm] as const }));
+        return tileBoard(board, bed.xMm, bed.yMm, SPLIT_MARGIN_MM).map((t) => ({
+          id: t.id,
+          options: { ...tile, cols: t.cols, rows: t.rows, keys: t.keys, keyways: t.keyways, markers: t.markers },
+          atMm: [t.colOffset * tile.squareMm, t.rowOffset * tile.squareMm] as const,
+        }));
       },
     },
   },
   'ship-base': { load: () => import('./ship-base.js'), fn: 'shipBase', pack: {} },
   'ship-miniature': { load: () => import('./ship-miniature.js'), fn: 'shipMiniature', pack: {} },
-  'movement-template': { load: () => import('./movement-template.js'), fn: 'movementTemplate', pack: { variantLabel: 'id' } },
+  'movement-template': {
+    load: () => import('./movement-template.js'),
+    fn: 'movementTemplate',
+    pack: { variantLabel: 'id' },
+  },
   'range-ruler': {
     load: () => import('./range-ruler.js'),
     fn: 'rangeRuler',
@@ -89,7 +122,10 @@ export const BUILDERS = {
         const { rulerSegments, DEFAULTS } = await import('./range-ruler.js');
         const bands = (params.bandsIn as number[] | undefined) ?? DEFAULTS.bandsIn;
         const segs = rulerSegments(bands, Math.max(bed.xMm, bed.yMm) - 2 * SPLIT_MARGIN_MM);
-        return segs.map((s, i) => ({ id: `${i + 1}-of-${segs.length}`, options: { ...params, fromIn: s.fromIn, toIn: s.toIn, keyAtEnd: i < segs.length - 1, keywayAtStart: i > 0 } }));
+        return segs.map((s, i) => ({
+          id: `${i + 1}-of-${segs.length}`,
+          options: { ...params, fromIn: s.fromIn, toIn: s.toIn, keyAtEnd: i < segs.length - 1, keywayAtStart: i > 0 },
+        }));
       },
     },
   },
@@ -102,8 +138,12 @@ export const BUILDERS = {
 
 export type BuilderName = keyof typeof BUILDERS;
 /** The builders a game pack may name. */
-export type PackBuilderName = { [K in BuilderName]: (typeof BUILDERS)[K] extends { pack: object } ? K : never }[BuilderName];
-export const PACK_BUILDER_NAMES = (Object.keys(BUILDERS) as BuilderName[]).filter((k) => 'pack' in BUILDERS[k]) as PackBuilderName[];
+export type PackBuilderName = {
+  [K in BuilderName]: (typeof BUILDERS)[K] extends { pack: object } ? K : never;
+}[BuilderName];
+export const PACK_BUILDER_NAMES = (Object.keys(BUILDERS) as BuilderName[]).filter(
+  (k) => 'pack' in BUILDERS[k],
+) as PackBuilderName[];
 
 type Builder = (options: unknown) => Part;
 

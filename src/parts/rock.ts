@@ -35,7 +35,11 @@ const KINDS: readonly TerrainKind[] = ['rock', 'reef'];
  * seen over.
  */
 export const TERRAIN = {
-  rock: { crag: { baseRadiusMm: [17, 22], heightMm: [28, 38] }, shoulders: [1, 2], shoulder: { baseRadiusMm: [10, 14], heightMm: [10, 18] } },
+  rock: {
+    crag: { baseRadiusMm: [17, 22], heightMm: [28, 38] },
+    shoulders: [1, 2],
+    shoulder: { baseRadiusMm: [10, 14], heightMm: [10, 18] },
+  },
   reef: { lumps: [4, 6], lump: { baseRadiusMm: [9, 16], heightMm: [5, 10] } },
 } as const;
 
@@ -73,7 +77,9 @@ function lumpSolid(l: Lump, rng: Random): Solid {
     for (let i = 0; i < LONGITUDES; i++) {
       const lon = phase + (i * 2 * Math.PI) / LONGITUDES;
       const f = latDeg === 0 ? 1 : rng.range(MIN_JITTER, 1);
-      points.push(place(f * rx * Math.cos(lat) * Math.cos(lon), f * ry * Math.cos(lat) * Math.sin(lon), f * rz * Math.sin(lat)));
+      points.push(
+        place(f * rx * Math.cos(lat) * Math.cos(lon), f * ry * Math.cos(lat) * Math.sin(lon), f * rz * Math.sin(lat)),
+      );
     }
   }
   // The apex sets the height exactly; its lean makes the crag asymmetric.
@@ -85,7 +91,11 @@ type Range = readonly [number, number];
 const draw = (rng: Random, r: Range): number => rng.range(r[0], r[1]);
 
 function lump(rng: Random, centreMm: readonly [number, number], baseRadiusMm: Range, heightMm: Range): Lump {
-  return { centreMm, radiiMm: [draw(rng, baseRadiusMm), draw(rng, baseRadiusMm), draw(rng, heightMm)], yawDeg: rng.range(0, 360) };
+  return {
+    centreMm,
+    radiiMm: [draw(rng, baseRadiusMm), draw(rng, baseRadiusMm), draw(rng, heightMm)],
+    yawDeg: rng.range(0, 360),
+  };
 }
 
 /** Smallest radius a lump's base always covers about its centre. */
@@ -117,7 +127,10 @@ function reefLumps(rng: Random): Lump[] {
     const next = lump(rng, [0, 0], t.lump.baseRadiusMm, t.lump.heightMm);
     const d = 0.6 * (minBaseMm(prev) + minBaseMm(next));
     heading += rng.range(-0.6, 0.6);
-    lumps.push({ ...next, centreMm: [prev.centreMm[0] + d * Math.cos(heading), prev.centreMm[1] + d * Math.sin(heading)] });
+    lumps.push({
+      ...next,
+      centreMm: [prev.centreMm[0] + d * Math.cos(heading), prev.centreMm[1] + d * Math.sin(heading)],
+    });
   }
   return lumps;
 }
@@ -126,7 +139,13 @@ function reefLumps(rng: Random): Lump[] {
 export function rock(options?: Partial<RockOptions>): Part {
   const o = mergeOptions(DEFAULTS, options);
   checkOption('rock', 'kind', o.kind, KINDS.includes(o.kind), `one of ${KINDS.map((k) => `"${k}"`).join(', ')}`);
-  checkOption('rock', 'seed', o.seed, Number.isInteger(o.seed) && o.seed >= 0 && o.seed <= 0xffffffff, 'an integer from 0 to 4294967295');
+  checkOption(
+    'rock',
+    'seed',
+    o.seed,
+    Number.isInteger(o.seed) && o.seed >= 0 && o.seed <= 0xffffffff,
+    'an integer from 0 to 4294967295',
+  );
   checkRange('rock', 'scale', o.scale, 1, 3);
 
   const rng = createRandom(o.seed);

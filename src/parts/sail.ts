@@ -73,9 +73,15 @@ export function sail(options?: Partial<SailOptions>): Part {
   checkRange('sail', 'loopWallMm', o.loopWallMm, MIN_FEATURE_MM, 3);
   checkRange('sail', 'loopLengthMm', o.loopLengthMm, TAB_OVERLAP_MM + MIN_FEATURE_MM, 8);
 
-  const W = o.widthMm, H = o.heightMm;
+  const W = o.widthMm,
+    H = o.heightMm;
   const head = leechMm(W, H, H / 2);
-  let outline = polygon([[-W / 2, -H / 2], [W / 2, -H / 2], [head, H / 2], [-head, H / 2]]);
+  let outline = polygon([
+    [-W / 2, -H / 2],
+    [W / 2, -H / 2],
+    [head, H / 2],
+    [-head, H / 2],
+  ]);
   if (o.damaged) outline = tear(outline, W, H);
   if (o.tattered) outline = fray(outline, W, H);
 
@@ -85,7 +91,9 @@ export function sail(options?: Partial<SailOptions>): Part {
   let panel = outline.extrude(o.billowThicknessMm);
   if (sag > 1e-3) {
     const R = (half * half + sag * sag) / (2 * sag);
-    const drum = cylinder(H + 2, R, R, true, 720).rotate([90, 0, 0]).translate([0, 0, o.billowThicknessMm - R]);
+    const drum = cylinder(H + 2, R, R, true, 720)
+      .rotate([90, 0, 0])
+      .translate([0, 0, o.billowThicknessMm - R]);
     panel = panel.intersect(drum);
   }
 
@@ -93,17 +101,30 @@ export function sail(options?: Partial<SailOptions>): Part {
   const holeMm = fitHoleMm(INTERFACES.mastPole.diameterMm, 'sliding', o.clearanceMm);
   const zAxis = o.billowThicknessMm + POLE_GAP_MM + holeMm / 2;
   const ro = holeMm / 2 + o.loopWallMm;
-  const tabProfile = rect(2 * ro, zAxis, false).translate(-ro, 0).union(circle(ro).translate(0, zAxis));
+  const tabProfile = rect(2 * ro, zAxis, false)
+    .translate(-ro, 0)
+    .union(circle(ro).translate(0, zAxis));
   const tabs = [1, -1].map((s) => {
     const y0 = s > 0 ? H / 2 - TAB_OVERLAP_MM : -H / 2 + TAB_OVERLAP_MM - o.loopLengthMm;
     // Profile in XZ: extrude along +Z, turn +Y to +Z (extrusion runs to −Y), then place along the mast.
-    return tabProfile.extrude(o.loopLengthMm).rotate([90, 0, 0]).translate([0, y0 + o.loopLengthMm, 0]);
+    return tabProfile
+      .extrude(o.loopLengthMm)
+      .rotate([90, 0, 0])
+      .translate([0, y0 + o.loopLengthMm, 0]);
   });
   // Each loop's mouth faces out along the mast; the cutter runs on past the tab's inner face into open air.
   // The loops lie on their side as the sail prints: teardrops, so their roofs print without support.
   const loops: Cut[] = [1, -1].map((s, i) => {
-    const cut = roundHole('sail-loop', i === 0 ? 'sail-loop-head' : 'sail-loop-foot', holeMm, o.loopLengthMm + 1, 'sliding');
-    const placed = teardrop(placeCut(cut, [0, s * (H / 2 - TAB_OVERLAP_MM + o.loopLengthMm), zAxis], s > 0 ? FACING['+y'] : FACING['-y']));
+    const cut = roundHole(
+      'sail-loop',
+      i === 0 ? 'sail-loop-head' : 'sail-loop-foot',
+      holeMm,
+      o.loopLengthMm + 1,
+      'sliding',
+    );
+    const placed = teardrop(
+      placeCut(cut, [0, s * (H / 2 - TAB_OVERLAP_MM + o.loopLengthMm), zAxis], s > 0 ? FACING['+y'] : FACING['-y']),
+    );
     return { ...placed, feature: { ...placed.feature, depthMm: o.loopLengthMm } };
   });
   return layOnBed(cutInto(panel.union(...tabs, yard(o)), loops));
@@ -115,11 +136,25 @@ export function sail(options?: Partial<SailOptions>): Part {
  * it prints as it lies; it stays below the head loop's hole.
  */
 function yard(o: SailOptions): Solid {
-  const r = YARD_RADIUS_MM, f = r * (Math.SQRT2 - 1);
-  const section = polygon([[-f, 0], [f, 0], [r, r - f], [r, r + f], [f, 2 * r], [-f, 2 * r], [-r, r + f], [-r, r - f]]);
+  const r = YARD_RADIUS_MM,
+    f = r * (Math.SQRT2 - 1);
+  const section = polygon([
+    [-f, 0],
+    [f, 0],
+    [r, r - f],
+    [r, r + f],
+    [f, 2 * r],
+    [-f, 2 * r],
+    [-r, r + f],
+    [-r, r - f],
+  ]);
   const length = 2 * leechMm(o.widthMm, o.heightMm, o.heightMm / 2) + 2 * o.yardOverhangMm;
   // Section in (y, z): extruded along +Z, turned so the extrusion runs along +X, centred, at the head.
-  return section.extrude(length).rotate([0, 90, 0]).rotate([90, 0, 0]).translate([-length / 2, o.heightMm / 2 - r, 0]);
+  return section
+    .extrude(length)
+    .rotate([0, 90, 0])
+    .rotate([90, 0, 0])
+    .translate([-length / 2, o.heightMm / 2 - r, 0]);
 }
 /** Half the yard's depth: the spar is two line widths and more across (ours), well below the head loop's hole. */
 const YARD_RADIUS_MM = 1;
@@ -128,14 +163,19 @@ const YARD_RADIUS_MM = 1;
 function fray(outline: Profile, W: number, H: number): Profile {
   const rag: Vec2[] = [[-W, -H]];
   const teeth = 15;
-  for (let i = 0; i <= teeth; i++) rag.push([-W / 2 + (W * i) / teeth, -H / 2 + (i % 2 === 0 ? 0.05 : 0.01) * H + (i % 4 === 1 ? 0.02 * H : 0)]);
+  for (let i = 0; i <= teeth; i++)
+    rag.push([-W / 2 + (W * i) / teeth, -H / 2 + (i % 2 === 0 ? 0.05 : 0.01) * H + (i % 4 === 1 ? 0.02 * H : 0)]);
   rag.push([W, -H]);
   rag.reverse();
   const nicks = [-0.3, -0.05, 0.2].flatMap((v, k) =>
     [1, -1].map((s) => {
       const y = (v + (s > 0 ? 0.04 * k : 0)) * H;
       const edge = leechMm(W, H, y);
-      return polygon([[s * (edge + 1), y - 1], [s * (edge - 0.06 * W), y + 0.2], [s * (edge + 1), y + 1.4]]);
+      return polygon([
+        [s * (edge + 1), y - 1],
+        [s * (edge - 0.06 * W), y + 0.2],
+        [s * (edge + 1), y + 1.4],
+      ]);
     }),
   );
   return outline.subtract(polygon(rag), ...nicks);
@@ -156,9 +196,23 @@ function tear(outline: Profile, W: number, H: number): Profile {
   rag.push([W, -H]);
   rag.reverse(); // counter-clockwise
   const bites = [
-    polygon([[-W, 0.05 * H], [-0.36 * W, 0.12 * H], [-W, 0.22 * H]]),
-    polygon([[W, -0.2 * H], [W, -0.05 * H], [0.38 * W, -0.1 * H]]),
+    polygon([
+      [-W, 0.05 * H],
+      [-0.36 * W, 0.12 * H],
+      [-W, 0.22 * H],
+    ]),
+    polygon([
+      [W, -0.2 * H],
+      [W, -0.05 * H],
+      [0.38 * W, -0.1 * H],
+    ]),
   ];
-  const hole = polygon([[0.1 * W, 0.12 * H], [0.2 * W, 0.1 * H], [0.23 * W, 0.2 * H], [0.17 * W, 0.27 * H], [0.08 * W, 0.22 * H]]);
+  const hole = polygon([
+    [0.1 * W, 0.12 * H],
+    [0.2 * W, 0.1 * H],
+    [0.23 * W, 0.2 * H],
+    [0.17 * W, 0.27 * H],
+    [0.08 * W, 0.22 * H],
+  ]);
   return outline.subtract(polygon(rag), ...bites, hole);
 }

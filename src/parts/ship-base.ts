@@ -10,7 +10,13 @@
  */
 import { cylinder, polygon, rect, text, union } from '../geometry/kernel.js';
 import { layOnBed, type Feature, type Part } from '../geometry/part.js';
-import { CLEARANCE_RANGE_MM, DEFAULT_BED_CHAMFER_MM, DEFAULT_CLEARANCE_MM, INTERFACES, MIN_FEATURE_MM } from '../standard.js';
+import {
+  CLEARANCE_RANGE_MM,
+  DEFAULT_BED_CHAMFER_MM,
+  DEFAULT_CLEARANCE_MM,
+  INTERFACES,
+  MIN_FEATURE_MM,
+} from '../standard.js';
 import { cutInto, mastSocket, placeCut } from './cutters.js';
 import { extrudeConvexWithBedChamfer } from './chamfer.js';
 import { checkOption, checkRange, mergeOptions } from './options.js';
@@ -58,9 +64,24 @@ export function shipBase(options?: Partial<ShipBaseOptions>): Part {
   checkRange('ship-base', 'thicknessMm', o.thicknessMm, INTERFACES.mastPeg.lengthMm + o.clearanceMm + 1.2, 20);
   checkRange('ship-base', 'engraveDepthMm', o.engraveDepthMm, 0.4, 1.2);
   checkRange('ship-base', 'bedChamferMm', o.bedChamferMm, 0, 0.6);
-  checkOption('ship-base', 'mount', o.mount, (MOUNTS as readonly string[]).includes(o.mount), `one of ${MOUNTS.join(', ')}`);
-  checkOption('ship-base', 'label', o.label, typeof o.label === 'string' && /^[ -~]{1,3}$/.test(o.label), '1 to 3 printable characters');
-  const w = o.widthMm, l = o.lengthMm, t = o.thicknessMm, c = o.bedChamferMm;
+  checkOption(
+    'ship-base',
+    'mount',
+    o.mount,
+    (MOUNTS as readonly string[]).includes(o.mount),
+    `one of ${MOUNTS.join(', ')}`,
+  );
+  checkOption(
+    'ship-base',
+    'label',
+    o.label,
+    typeof o.label === 'string' && /^[ -~]{1,3}$/.test(o.label),
+    '1 to 3 printable characters',
+  );
+  const w = o.widthMm,
+    l = o.lengthMm,
+    t = o.thicknessMm,
+    c = o.bedChamferMm;
   const plate = extrudeConvexWithBedChamfer(rect(w, l), t, c);
   const stroke = MIN_FEATURE_MM + 0.1;
   const markH = Math.min(w * 0.3, 10);
@@ -68,13 +89,39 @@ export function shipBase(options?: Partial<ShipBaseOptions>): Part {
   const reach = l / 2 - INTERFACES.mastPeg.diameterMm;
   const arrowLen = Math.min(reach - 4, w * 0.5);
   const ay = INTERFACES.mastPeg.diameterMm + 2;
-  const arrow = polygon([[0, ay + arrowLen], [arrowLen * 0.35, ay + arrowLen * 0.55], [stroke / 2, ay + arrowLen * 0.55], [stroke / 2, ay], [-stroke / 2, ay], [-stroke / 2, ay + arrowLen * 0.55], [-arrowLen * 0.35, ay + arrowLen * 0.55]]);
+  const arrow = polygon([
+    [0, ay + arrowLen],
+    [arrowLen * 0.35, ay + arrowLen * 0.55],
+    [stroke / 2, ay + arrowLen * 0.55],
+    [stroke / 2, ay],
+    [-stroke / 2, ay],
+    [-stroke / 2, ay + arrowLen * 0.55],
+    [-arrowLen * 0.35, ay + arrowLen * 0.55],
+  ]);
   const mark = text(o.label, markH, stroke).translate(0, -(INTERFACES.mastPeg.diameterMm + 2 + markH / 2 + 1));
-  const engraved = arrow.union(mark).extrude(o.engraveDepthMm + 0.5).translate([0, 0, t - o.engraveDepthMm]);
-  if (o.mount === 'socket') return layOnBed(cutInto(plate.subtract(engraved), [placeCut(mastSocket('mast-socket', o.clearanceMm), [0, 0, t])]));
+  const engraved = arrow
+    .union(mark)
+    .extrude(o.engraveDepthMm + 0.5)
+    .translate([0, 0, t - o.engraveDepthMm]);
+  if (o.mount === 'socket')
+    return layOnBed(cutInto(plate.subtract(engraved), [placeCut(mastSocket('mast-socket', o.clearanceMm), [0, 0, t])]));
   // The mast's peg, nominal size (the socket takes the clearance), standing from a hair inside the plate.
-  const p = INTERFACES.mastPeg, r = p.diameterMm / 2, tip = PEG_TIP_CHAMFER_MM;
-  const peg = union([cylinder(p.lengthMm - tip + 0.01, r).translate([0, 0, t - 0.01]), cylinder(tip, r, r - tip).translate([0, 0, t + p.lengthMm - tip])]);
-  const feature: Feature = { id: 'base-peg', kind: 'mast-peg', role: 'peg', positionMm: [0, 0, t], axis: [0, 0, 1], size: { shape: 'round', diameterMm: p.diameterMm }, depthMm: p.lengthMm, mating: 'sliding' };
+  const p = INTERFACES.mastPeg,
+    r = p.diameterMm / 2,
+    tip = PEG_TIP_CHAMFER_MM;
+  const peg = union([
+    cylinder(p.lengthMm - tip + 0.01, r).translate([0, 0, t - 0.01]),
+    cylinder(tip, r, r - tip).translate([0, 0, t + p.lengthMm - tip]),
+  ]);
+  const feature: Feature = {
+    id: 'base-peg',
+    kind: 'mast-peg',
+    role: 'peg',
+    positionMm: [0, 0, t],
+    axis: [0, 0, 1],
+    size: { shape: 'round', diameterMm: p.diameterMm },
+    depthMm: p.lengthMm,
+    mating: 'sliding',
+  };
   return layOnBed({ solid: union([plate.subtract(engraved), peg]), features: [feature] });
 }

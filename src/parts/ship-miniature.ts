@@ -12,7 +12,14 @@
  */
 import { HULL_STYLES, SURFACES, type FactionModel, type HullStyle, type Surface } from '../faction/types.js';
 import { layOnBed, type Part } from '../geometry/part.js';
-import { CLEARANCE_RANGE_MM, DEFAULT_BED_CHAMFER_MM, DEFAULT_CLEARANCE_MM, fitDepthMm, HULL, INTERFACES } from '../standard.js';
+import {
+  CLEARANCE_RANGE_MM,
+  DEFAULT_BED_CHAMFER_MM,
+  DEFAULT_CLEARANCE_MM,
+  fitDepthMm,
+  HULL,
+  INTERFACES,
+} from '../standard.js';
 import { chamferFitsAtBed } from './chamfer.js';
 import { cutInto, mastSocket, placeCut } from './cutters.js';
 import { DEFAULTS as HULL_DEFAULTS, hull } from './hull.js';
@@ -67,8 +74,20 @@ const MIN_FLOOR_MM = 1.2;
 export function shipMiniature(options?: Partial<ShipMiniatureOptions>): Part {
   const o = mergeOptions(DEFAULTS, options);
   const P = 'ship-miniature';
-  checkOption(P, 'style', o.style, (HULL_STYLES as readonly string[]).includes(o.style), `one of ${HULL_STYLES.join(', ')}`);
-  checkOption(P, 'surface', o.surface, (SURFACES as readonly string[]).includes(o.surface), `one of ${SURFACES.join(', ')}`);
+  checkOption(
+    P,
+    'style',
+    o.style,
+    (HULL_STYLES as readonly string[]).includes(o.style),
+    `one of ${HULL_STYLES.join(', ')}`,
+  );
+  checkOption(
+    P,
+    'surface',
+    o.surface,
+    (SURFACES as readonly string[]).includes(o.surface),
+    `one of ${SURFACES.join(', ')}`,
+  );
   checkOption(P, 'rail', o.rail, typeof o.rail === 'boolean', 'true or false');
   checkRange(P, 'clearanceMm', o.clearanceMm, CLEARANCE_RANGE_MM.min, CLEARANCE_RANGE_MM.max);
   checkRange(P, 'masts', o.masts, 1, 4, 'masts');
@@ -80,11 +99,21 @@ export function shipMiniature(options?: Partial<ShipMiniatureOptions>): Part {
   checkRange(P, 'beamMm', o.beamMm, 15, Math.min(100, o.lengthMm / 1.5));
   checkRange(P, 'bedChamferMm', o.bedChamferMm, 0, 0.4);
   const pitch = Math.min(MAX_MAST_PITCH_MM, (o.lengthMm * MAST_ROW_SHARE) / Math.max(1, o.masts - 1));
-  checkOption(P, 'masts', o.masts, o.masts === 1 || pitch >= MAST.collarDiameterMm + 1.5, `few enough that the masts' ${MAST.collarDiameterMm} mm collars stand apart on ${o.lengthMm} mm of deck`);
+  checkOption(
+    P,
+    'masts',
+    o.masts,
+    o.masts === 1 || pitch >= MAST.collarDiameterMm + 1.5,
+    `few enough that the masts' ${MAST.collarDiameterMm} mm collars stand apart on ${o.lengthMm} mm of deck`,
+  );
   const model: FactionModel = {
     ...HULL_DEFAULTS.model,
     hull: { style: o.style, lengthMm: o.lengthMm, beamMm: o.beamMm, heightMm: o.heightMm },
-    fittings: Array.from({ length: o.masts }, (_, i) => ({ kind: 'mast' as const, xMm: (i - (o.masts - 1) / 2) * pitch, yMm: 0 })),
+    fittings: Array.from({ length: o.masts }, (_, i) => ({
+      kind: 'mast' as const,
+      xMm: (i - (o.masts - 1) / 2) * pitch,
+      yMm: 0,
+    })),
     cannonSlots: [],
     coinSlot: null,
     wheelSlot: null,
@@ -95,7 +124,15 @@ export function shipMiniature(options?: Partial<ShipMiniatureOptions>): Part {
   // The bottom socket at the middle of the footprint's length, on the keel line (where the masts stand:
   // a proa's float moves the footprint's middle off it), opening downward onto the base's peg.
   const b = body.solid.bounds();
-  const centre: [number, number, number] = [(b.min[0] + b.max[0]) / 2, body.features.find((f) => f.kind === 'mast-socket')!.positionMm[1], b.min[2]];
-  const withSocket = cutInto(body.solid, [placeCut(mastSocket('base-socket', o.clearanceMm), centre, [180, 0, 0])], body.features);
+  const centre: [number, number, number] = [
+    (b.min[0] + b.max[0]) / 2,
+    body.features.find((f) => f.kind === 'mast-socket')!.positionMm[1],
+    b.min[2],
+  ];
+  const withSocket = cutInto(
+    body.solid,
+    [placeCut(mastSocket('base-socket', o.clearanceMm), centre, [180, 0, 0])],
+    body.features,
+  );
   return layOnBed(chamferFitsAtBed(withSocket, o.bedChamferMm));
 }

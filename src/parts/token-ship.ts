@@ -8,7 +8,14 @@
  */
 import { box, polygon, union, type Vec2 } from '../geometry/kernel.js';
 import { layOnBed, type Part } from '../geometry/part.js';
-import { CLEARANCE_RANGE_MM, DEFAULT_BED_CHAMFER_MM, DEFAULT_CLEARANCE_MM, fitHoleMm, INTERFACES, MIN_FEATURE_MM } from '../standard.js';
+import {
+  CLEARANCE_RANGE_MM,
+  DEFAULT_BED_CHAMFER_MM,
+  DEFAULT_CLEARANCE_MM,
+  fitHoleMm,
+  INTERFACES,
+  MIN_FEATURE_MM,
+} from '../standard.js';
 import { cutInto, mastSocket, placeCut } from './cutters.js';
 import { extrudeConvexWithBedChamfer } from './chamfer.js';
 import { DEFAULTS as MAST } from './mast.js';
@@ -53,7 +60,13 @@ export function tokenShip(options?: Partial<TokenShipOptions>): Part {
   checkRange('token-ship', 'clearanceMm', o.clearanceMm, CLEARANCE_RANGE_MM.min, CLEARANCE_RANGE_MM.max);
   checkRange('token-ship', 'masts', o.masts, 1, 5, 'masts');
   const holeMm = fitHoleMm(peg.diameterMm, 'sliding', o.clearanceMm);
-  checkRange('token-ship', 'beamMm', o.beamMm, Math.max(holeMm + 2 * MIN_FEATURE_MM + 2, COLLAR_MM + 2 * MIN_FEATURE_MM + 1), 60);
+  checkRange(
+    'token-ship',
+    'beamMm',
+    o.beamMm,
+    Math.max(holeMm + 2 * MIN_FEATURE_MM + 2, COLLAR_MM + 2 * MIN_FEATURE_MM + 1),
+    60,
+  );
   checkRange('token-ship', 'heightMm', o.heightMm, peg.lengthMm + o.clearanceMm + 1.2, 30);
   const pitch = COLLAR_MM + COLLAR_GAP_MM;
   // The masts' collars stand between the stern deck (a sixth of the length) and the place in the bow
@@ -66,7 +79,8 @@ export function tokenShip(options?: Partial<TokenShipOptions>): Part {
 
   // Lengths to the micrometre: below it a length is float noise, and noise a picometre off a round length left
   // a sliver face (lengthMm 45 + 4.5e-11 exported non-manifold).
-  const L = Math.round(o.lengthMm * 1000) / 1000, B = o.beamMm / 2;
+  const L = Math.round(o.lengthMm * 1000) / 1000,
+    B = o.beamMm / 2;
   const bowStart = L / 2 - L / 4;
   // Sides parallel to a quarter from the bow, then a quarter ellipse to the stem, sampled by angle so its
   // tip is round: a sharp polygon tip would let the bed chamfer's inset outline fall back steeper than 45°.
@@ -74,14 +88,30 @@ export function tokenShip(options?: Partial<TokenShipOptions>): Part {
     const phi = (i * Math.PI) / 32;
     return [bowStart + (L / 2 - bowStart) * Math.sin(phi), B * Math.cos(phi)] as Vec2;
   });
-  const outline = polygon([[-L / 2, -B], ...bow.map(([x, y]) => [x, -y] as Vec2), ...bow.slice(0, -1).reverse(), [-L / 2, B]]);
+  const outline = polygon([
+    [-L / 2, -B],
+    ...bow.map(([x, y]) => [x, -y] as Vec2),
+    ...bow.slice(0, -1).reverse(),
+    [-L / 2, B],
+  ]);
   const hull = extrudeConvexWithBedChamfer(outline, o.heightMm, o.bedChamferMm);
   const sternLength = L / 6;
-  const stern = box([sternLength, 2 * B, o.sternRiseMm + 0.01], false).translate([-L / 2, -B, o.heightMm - 0.01]);
+  // The stern deck is the hull's own outline raised and cut off a sixth from the stern, so its sides are the
+  // hull's sides exactly: a box laid along them left slivers where the two differed by float noise (lengthMm
+  // 45.0005 exported 5 non-manifold edges).
+  const stern = outline
+    .extrude(o.sternRiseMm + 0.01)
+    .translate([0, 0, o.heightMm - 0.01])
+    .intersect(
+      box([sternLength + 1, 2 * B + 2, o.sternRiseMm + 1], false).translate([-L / 2 - 1, -B - 1, o.heightMm - 0.5]),
+    );
   const body = o.sternRiseMm > 0 ? union([hull, stern]) : hull;
   // Sockets centred between the stern deck's front and where the bow has narrowed to a collar's width.
-  const x0 = -L / 2 + sternLength, x1 = bowStart + (L / 2 - bowStart) * bowReach;
+  const x0 = -L / 2 + sternLength,
+    x1 = bowStart + (L / 2 - bowStart) * bowReach;
   const mid = (x0 + x1) / 2;
-  const cuts = Array.from({ length: o.masts }, (_, i) => placeCut(mastSocket(`mast-socket-${i}`, o.clearanceMm), [mid + (i - (o.masts - 1) / 2) * pitch, 0, o.heightMm]));
+  const cuts = Array.from({ length: o.masts }, (_, i) =>
+    placeCut(mastSocket(`mast-socket-${i}`, o.clearanceMm), [mid + (i - (o.masts - 1) / 2) * pitch, 0, o.heightMm]),
+  );
   return layOnBed(cutInto(body, cuts));
 }

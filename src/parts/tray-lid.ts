@@ -30,11 +30,27 @@ export function trayLid(options?: Partial<TrayLidOptions>): Part {
   const tray = trayOutside(o);
   checkRange('tray-lid', 'overlapMm', o.overlapMm, 3, tray.heightMm);
   checkRange('tray-lid', 'ceilingMm', o.ceilingMm, 0.8, 5);
-  const iw = fitHoleMm(tray.widthMm, 'sliding', o.clearanceMm), il = fitHoleMm(tray.lengthMm, 'sliding', o.clearanceMm);
-  const W = iw + 2 * o.wallMm, L = il + 2 * o.wallMm, H = o.ceilingMm + o.overlapMm;
-  const solid = box([W, L, H], false).translate([-W / 2, -L / 2, 0]).subtract(box([iw, il, o.overlapMm + 1], false).translate([-iw / 2, -il / 2, o.ceilingMm]));
+  const iw = fitHoleMm(tray.widthMm, 'sliding', o.clearanceMm),
+    il = fitHoleMm(tray.lengthMm, 'sliding', o.clearanceMm);
+  const W = iw + 2 * o.wallMm,
+    L = il + 2 * o.wallMm,
+    H = o.ceilingMm + o.overlapMm;
+  const solid = box([W, L, H], false)
+    .translate([-W / 2, -L / 2, 0])
+    .subtract(box([iw, il, o.overlapMm + 1], false).translate([-iw / 2, -il / 2, o.ceilingMm]));
   return {
     solid,
-    features: [{ id: 'card-bay', kind: 'card-bay', role: 'hole', positionMm: [0, 0, H], axis: [0, 0, 1], size: { shape: 'rect', widthMm: iw, heightMm: il, widthAxis: [1, 0, 0] }, depthMm: o.overlapMm, mating: 'sliding' }],
+    features: [
+      {
+        id: 'card-bay',
+        kind: 'card-bay',
+        role: 'hole',
+        positionMm: [0, 0, H],
+        axis: [0, 0, 1],
+        size: { shape: 'rect', widthMm: iw, heightMm: il, widthAxis: [1, 0, 0] },
+        depthMm: o.overlapMm,
+        mating: 'sliding',
+      },
+    ],
   };
 }

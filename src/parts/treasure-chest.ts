@@ -39,7 +39,11 @@ export function treasureChest(options?: Partial<TreasureChestOptions>): Part {
   checkRange('treasure-chest', 'heightMm', o.heightMm, 4, 40);
   checkRange('treasure-chest', 'engraveDepthMm', o.engraveDepthMm, 0.2, 1);
   checkRange('treasure-chest', 'bedChamferMm', o.bedChamferMm, 0, 0.6);
-  const w = o.widthMm, d = o.depthMm, h = o.heightMm, e = o.engraveDepthMm, c = o.bedChamferMm;
+  const w = o.widthMm,
+    d = o.depthMm,
+    h = o.heightMm,
+    e = o.engraveDepthMm,
+    c = o.bedChamferMm;
   const body = extrudeConvexWithBedChamfer(rect(w, d), h, c);
   const band = MIN_FEATURE_MM;
   const lidSeam = h * 0.62;
@@ -47,7 +51,18 @@ export function treasureChest(options?: Partial<TreasureChestOptions>): Part {
   // to the full box where its roof meets the wall.
   const rise = e / UNDERSIDE_RUN_PER_MM;
   const cuts: Solid[] = [
-    box([w + 2, d + 2, rise], false).translate([-w / 2 - 1, -d / 2 - 1, lidSeam]).subtract(hull3d([rect(w - 2 * e, d - 2 * e).extrude(0.01).translate([0, 0, lidSeam - 0.005]), rect(w, d).extrude(0.01).translate([0, 0, lidSeam + rise])])),
+    box([w + 2, d + 2, rise], false)
+      .translate([-w / 2 - 1, -d / 2 - 1, lidSeam])
+      .subtract(
+        hull3d([
+          rect(w - 2 * e, d - 2 * e)
+            .extrude(0.01)
+            .translate([0, 0, lidSeam - 0.005]),
+          rect(w, d)
+            .extrude(0.01)
+            .translate([0, 0, lidSeam + rise]),
+        ]),
+      ),
   ];
   // Two straps over the lid and down the front and back.
   for (const x of [-w / 4, w / 4]) {

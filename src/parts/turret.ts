@@ -17,7 +17,15 @@
  */
 import { circle, cylinder, hull3d, type Vec3 } from '../geometry/kernel.js';
 import { layOnBed, type Part } from '../geometry/part.js';
-import { CLEARANCE_RANGE_MM, DEFAULT_BED_CHAMFER_MM, DEFAULT_CLEARANCE_MM, HULL, INTERFACES, PRINTABILITY, TURRET } from '../standard.js';
+import {
+  CLEARANCE_RANGE_MM,
+  DEFAULT_BED_CHAMFER_MM,
+  DEFAULT_CLEARANCE_MM,
+  HULL,
+  INTERFACES,
+  PRINTABILITY,
+  TURRET,
+} from '../standard.js';
 import { chamferFitsAtBed } from './chamfer.js';
 import { ballastCeilingRiseMm, ballastPocket, cannonSlot, cutInto, FACING, placeCut } from './cutters.js';
 import { checkOption, checkRange, mergeOptions } from './options.js';
@@ -62,7 +70,13 @@ export function turret(options?: Partial<TurretOptions>): Part {
   checkRange('turret', 'clearanceMm', o.clearanceMm, CLEARANCE_RANGE_MM.min, CLEARANCE_RANGE_MM.max);
   checkRange('turret', 'slotWallMm', o.slotWallMm, HULL.minWallMm, 5);
   checkRange('turret', 'bedChamferMm', o.bedChamferMm, 0, 0.4);
-  checkOption('turret', 'ballastWashers', o.ballastWashers, Number.isInteger(o.ballastWashers) && o.ballastWashers >= 0 && o.ballastWashers <= 6, 'a whole number of washers from 0 to 6');
+  checkOption(
+    'turret',
+    'ballastWashers',
+    o.ballastWashers,
+    Number.isInteger(o.ballastWashers) && o.ballastWashers >= 0 && o.ballastWashers <= 6,
+    'a whole number of washers from 0 to 6',
+  );
   const slot = cannonSlot('cannon-slot', o.clearanceMm);
   if (slot.feature.size.shape !== 'rect') throw new Error('cannon slot is square');
   const slotSide = slot.feature.size.widthMm;
@@ -72,12 +86,41 @@ export function turret(options?: Partial<TurretOptions>): Part {
   const pocketDepthMm = pocket ? pocket.feature.depthMm + ballastCeilingRiseMm(o.clearanceMm) : 0;
   const pocketRadiusMm = pocket && pocket.feature.size.shape === 'round' ? pocket.feature.size.diameterMm / 2 : 0;
   // Deck side of the slot: the ballast pocket and a wall, or a wall.
-  checkRange('turret', 'slotAboveDeckMm', o.slotAboveDeckMm, slotSide / 2 + Math.max(o.slotWallMm, pocket ? pocketDepthMm + HULL.minWallMm : 0), 30);
-  checkRange('turret', 'drumHeightMm', o.drumHeightMm, o.slotAboveDeckMm + slotSide / 2 + o.roofChamferMm + HULL.minWallMm, 40);
-  checkRange('turret', 'roofChamferMm', o.roofChamferMm, 0, o.drumHeightMm - o.slotAboveDeckMm - slotSide / 2 - HULL.minWallMm);
+  checkRange(
+    'turret',
+    'slotAboveDeckMm',
+    o.slotAboveDeckMm,
+    slotSide / 2 + Math.max(o.slotWallMm, pocket ? pocketDepthMm + HULL.minWallMm : 0),
+    30,
+  );
+  checkRange(
+    'turret',
+    'drumHeightMm',
+    o.drumHeightMm,
+    o.slotAboveDeckMm + slotSide / 2 + o.roofChamferMm + HULL.minWallMm,
+    40,
+  );
+  checkRange(
+    'turret',
+    'roofChamferMm',
+    o.roofChamferMm,
+    0,
+    o.drumHeightMm - o.slotAboveDeckMm - slotSide / 2 - HULL.minWallMm,
+  );
   // The flat must leave the slot its depth plus a wall before the far side of the drum; the deck face, a wall round the pocket.
-  const minDiameter = 2 * Math.max(Math.hypot(slotSide / 2 + o.slotWallMm, slot.feature.depthMm / 2 + HULL.minWallMm), pocketRadiusMm + HULL.minWallMm);
-  checkRange('turret', 'drumDiameterMm', o.drumDiameterMm, Math.max(minDiameter, pivot.diameterMm + 2 * HULL.minWallMm), 60);
+  const minDiameter =
+    2 *
+    Math.max(
+      Math.hypot(slotSide / 2 + o.slotWallMm, slot.feature.depthMm / 2 + HULL.minWallMm),
+      pocketRadiusMm + HULL.minWallMm,
+    );
+  checkRange(
+    'turret',
+    'drumDiameterMm',
+    o.drumDiameterMm,
+    Math.max(minDiameter, pivot.diameterMm + 2 * HULL.minWallMm),
+    60,
+  );
 
   const r = o.drumDiameterMm / 2;
   const c = o.roofChamferMm;
@@ -91,10 +134,23 @@ export function turret(options?: Partial<TurretOptions>): Part {
   const flatToMm = pocket ? H - pocketDepthMm - HULL.minWallMm - Math.max(0, pocketRadiusMm - flatX) : H + 1;
   const out = r + 1 - flatX;
   const rise = out / Math.tan((PRINTABILITY.undersideDeg * Math.PI) / 180);
-  const flat = ([[flatX, -1], [r + 1, -1], [r + 1, flatToMm + rise], [flatX, flatToMm]] as const).flatMap(([x, z]): Vec3[] => [[x, -r - 1, z], [x, r + 1, z]]);
+  const flat = (
+    [
+      [flatX, -1],
+      [r + 1, -1],
+      [r + 1, flatToMm + rise],
+      [flatX, flatToMm],
+    ] as const
+  ).flatMap(([x, z]): Vec3[] => [
+    [x, -r - 1, z],
+    [x, r + 1, z],
+  ]);
   drum = drum.subtract(hull3d(flat));
   const body = drum.union(cylinder(pivot.lengthMm + 0.01, pivot.diameterMm / 2).translate([0, 0, H - 0.01]));
-  const cuts = [placeCut(slot, [flatX, 0, H - o.slotAboveDeckMm], FACING['+x']), ...(pocket ? [placeCut(pocket, [0, 0, H], FACING.up)] : [])];
+  const cuts = [
+    placeCut(slot, [flatX, 0, H - o.slotAboveDeckMm], FACING['+x']),
+    ...(pocket ? [placeCut(pocket, [0, 0, H], FACING.up)] : []),
+  ];
   const part = cutInto(body, cuts, [
     {
       id: 'turret-pivot',

@@ -31,7 +31,18 @@
  */
 import { circleSegments, polygon, type Profile, type Vec2 } from '../geometry/kernel.js';
 import { layOnBed, type Feature, type Part } from '../geometry/part.js';
-import { BAND_STRETCH_RANGE, CLICK_DISTANCE_MM, DEFAULT_BAND, DEFAULT_BED_CHAMFER_MM, DEFAULT_CLEARANCE_MM, fitHoleMm, INTERFACES, MIN_FEATURE_MM, PRINTABILITY, type BandSpec } from '../standard.js';
+import {
+  BAND_STRETCH_RANGE,
+  CLICK_DISTANCE_MM,
+  DEFAULT_BAND,
+  DEFAULT_BED_CHAMFER_MM,
+  DEFAULT_CLEARANCE_MM,
+  fitHoleMm,
+  INTERFACES,
+  MIN_FEATURE_MM,
+  PRINTABILITY,
+  type BandSpec,
+} from '../standard.js';
 import { checkOption, checkRange, mergeOptions } from './options.js';
 
 export interface WheelOptions {
@@ -73,8 +84,10 @@ function keelTangent(flatDepth: number): { lengthMm: number; flatHalfMm: number 
  * meet the flat, as x, and the perimeter. A flat whose ends are no lower than the keel point needs none.
  */
 function unitSection(alphaDeg: number): { keel: boolean; flatHalfMm: number; perimeterMm: number } {
-  const a = rad(alphaDeg), fd = Math.cos(a);
-  if (fd <= Math.sin(KEEL_RAD)) return { keel: false, flatHalfMm: Math.sin(a), perimeterMm: 2 * Math.PI - 2 * a + 2 * Math.sin(a) };
+  const a = rad(alphaDeg),
+    fd = Math.cos(a);
+  if (fd <= Math.sin(KEEL_RAD))
+    return { keel: false, flatHalfMm: Math.sin(a), perimeterMm: 2 * Math.PI - 2 * a + 2 * Math.sin(a) };
   const { lengthMm, flatHalfMm } = keelTangent(fd);
   return { keel: true, flatHalfMm, perimeterMm: Math.PI + 2 * KEEL_RAD + 2 * lengthMm + 2 * flatHalfMm };
 }
@@ -102,7 +115,10 @@ export interface StretchedBand {
 }
 
 /** The volume-conserving stretch model (see the file's comment): c′²·(P + π·c′) = c²·π·(ID + c). */
-export function stretchedBand(band: Pick<BandSpec, 'innerDiameterMm' | 'crossSectionMm'>, innerPerimeterMm: number): StretchedBand {
+export function stretchedBand(
+  band: Pick<BandSpec, 'innerDiameterMm' | 'crossSectionMm'>,
+  innerPerimeterMm: number,
+): StretchedBand {
   const volume = band.crossSectionMm ** 2 * Math.PI * (band.innerDiameterMm + band.crossSectionMm);
   let c = band.crossSectionMm;
   for (let i = 0; i < 50; i++) {
@@ -117,7 +133,14 @@ export function stretchedBand(band: Pick<BandSpec, 'innerDiameterMm' | 'crossSec
  * The wheel's radii and its band on it, all solved from the click, the flat and the band. `reachMm`: how far
  * the band's outer face reaches from the axle at most (over the keel's corners), what a carriage must clear.
  */
-export function wheelRadiiMm(o: WheelSizing): { rollingMm: number; reachMm: number; rimMm: number; grooveMm: number; flatInsetMm: number; band: StretchedBand } {
+export function wheelRadiiMm(o: WheelSizing): {
+  rollingMm: number;
+  reachMm: number;
+  rimMm: number;
+  grooveMm: number;
+  flatInsetMm: number;
+  band: StretchedBand;
+} {
   const k = clickDistanceMm(1, o.flatHalfAngleDeg);
   let grooveMm = o.clickDistanceMm / k - o.band.crossSectionMm;
   let band = stretchedBand(o.band, grooveMm * k);
@@ -129,8 +152,16 @@ export function wheelRadiiMm(o: WheelSizing): { rollingMm: number; reachMm: numb
   }
   const rollingMm = grooveMm + band.crossSectionMm;
   const u = unitSection(o.flatHalfAngleDeg);
-  const reachMm = grooveMm * (u.keel ? Math.hypot(u.flatHalfMm, Math.cos(rad(o.flatHalfAngleDeg))) : 1) + band.crossSectionMm;
-  return { rollingMm, reachMm, rimMm: rollingMm - INTERFACES.band.proudMm, grooveMm, flatInsetMm: grooveMm * (1 - Math.cos(rad(o.flatHalfAngleDeg))), band };
+  const reachMm =
+    grooveMm * (u.keel ? Math.hypot(u.flatHalfMm, Math.cos(rad(o.flatHalfAngleDeg))) : 1) + band.crossSectionMm;
+  return {
+    rollingMm,
+    reachMm,
+    rimMm: rollingMm - INTERFACES.band.proudMm,
+    grooveMm,
+    flatInsetMm: grooveMm * (1 - Math.cos(rad(o.flatHalfAngleDeg))),
+    band,
+  };
 }
 
 /** The groove's width: the relaxed cord with a sliding gap either side, so the band drops in untwisted. */
@@ -173,7 +204,12 @@ export interface WheelRollFit {
  * `previousFactor` (1 uncalibrated) for `clickMm`: the band's compression under the ship, its seat in the
  * groove and any slip are lumped into one factor on the rolled distance.
  */
-export function fitWheelRoll(clicks: number, distanceMm: number, previousFactor: number, clickMm = CLICK_DISTANCE_MM): WheelRollFit {
+export function fitWheelRoll(
+  clicks: number,
+  distanceMm: number,
+  previousFactor: number,
+  clickMm = CLICK_DISTANCE_MM,
+): WheelRollFit {
   const measuredClickMm = distanceMm / clicks;
   const designedClickMm = clickMm / previousFactor;
   const factor = (measuredClickMm / designedClickMm) * previousFactor;
@@ -183,7 +219,10 @@ export function fitWheelRoll(clicks: number, distanceMm: number, previousFactor:
 /** An arc of radius r from angle a0 sweeping `sweep` (radians), its ends exactly on the angles. */
 function arc(radiusMm: number, a0: number, sweep: number): Vec2[] {
   const n = Math.max(4, Math.ceil((circleSegments(radiusMm) * sweep) / (2 * Math.PI)));
-  return Array.from({ length: n + 1 }, (_, i): Vec2 => [radiusMm * Math.cos(a0 + (sweep * i) / n), radiusMm * Math.sin(a0 + (sweep * i) / n)]);
+  return Array.from({ length: n + 1 }, (_, i): Vec2 => [
+    radiusMm * Math.cos(a0 + (sweep * i) / n),
+    radiusMm * Math.sin(a0 + (sweep * i) / n),
+  ]);
 }
 
 /**
@@ -211,7 +250,14 @@ function flangeOutline(radiusMm: number, insetMm: number, chamferMm: number): Pr
   const s = Math.sqrt(radiusMm ** 2 - fd ** 2) - chamferMm;
   const up = 2 * radiusMm;
   // The two lines through (±s, −fd) at 45°, from s/2 under the flat to `up` over it.
-  return sectionOutline(radiusMm, insetMm, false).intersect(polygon([[-s / 2, -fd - s / 2], [s / 2, -fd - s / 2], [s + up, up - fd], [-s - up, up - fd]]));
+  return sectionOutline(radiusMm, insetMm, false).intersect(
+    polygon([
+      [-s / 2, -fd - s / 2],
+      [s / 2, -fd - s / 2],
+      [s + up, up - fd],
+      [-s - up, up - fd],
+    ]),
+  );
 }
 
 /**
@@ -244,15 +290,32 @@ export function wheel(options?: Partial<WheelOptions>): Part {
   // The cord must sink at least half into a groove that leaves flanges of two line widths.
   checkRange('wheel', 'bedChamferMm', o.bedChamferMm, 0, 0.4);
   const maxCordMm = INTERFACES.wheel.widthMm - 2 * MIN_FEATURE_MM - 2 * DEFAULT_CLEARANCE_MM;
-  checkRange('wheel', 'band.crossSectionMm', o.band.crossSectionMm, 2 * INTERFACES.band.proudMm, Math.floor(maxCordMm * 100) / 100);
+  checkRange(
+    'wheel',
+    'band.crossSectionMm',
+    o.band.crossSectionMm,
+    2 * INTERFACES.band.proudMm,
+    Math.floor(maxCordMm * 100) / 100,
+  );
 
   const { rimMm, grooveMm, flatInsetMm, band } = wheelRadiiMm(o);
   const ids = fittingBandIdMm(o);
   const pct = (x: number): string => `${Math.round(x * 1000) / 10} %`;
-  checkOption('wheel', 'band.innerDiameterMm', o.band.innerDiameterMm, band.stretch >= BAND_STRETCH_RANGE.min && band.stretch <= BAND_STRETCH_RANGE.max,
-    `a band that stretches ${pct(BAND_STRETCH_RANGE.min)}–${pct(BAND_STRETCH_RANGE.max)} on this wheel's groove (${o.band.name} would stretch ${pct(band.stretch)}): an inner diameter from ${ids.min.toFixed(2)} to ${ids.max.toFixed(2)} mm`);
+  checkOption(
+    'wheel',
+    'band.innerDiameterMm',
+    o.band.innerDiameterMm,
+    band.stretch >= BAND_STRETCH_RANGE.min && band.stretch <= BAND_STRETCH_RANGE.max,
+    `a band that stretches ${pct(BAND_STRETCH_RANGE.min)}–${pct(BAND_STRETCH_RANGE.max)} on this wheel's groove (${o.band.name} would stretch ${pct(band.stretch)}): an inner diameter from ${ids.min.toFixed(2)} to ${ids.max.toFixed(2)} mm`,
+  );
   const flatHalfMm = Math.sqrt(rimMm ** 2 - (rimMm - flatInsetMm) ** 2);
-  checkOption('wheel', 'bedChamferMm', o.bedChamferMm, o.bedChamferMm <= flatHalfMm - MIN_FEATURE_MM / 2, `at most ${(flatHalfMm - MIN_FEATURE_MM / 2).toFixed(2)} mm: the flat, ${(2 * flatHalfMm).toFixed(2)} mm across, must keep ${MIN_FEATURE_MM} mm on the bed`);
+  checkOption(
+    'wheel',
+    'bedChamferMm',
+    o.bedChamferMm,
+    o.bedChamferMm <= flatHalfMm - MIN_FEATURE_MM / 2,
+    `at most ${(flatHalfMm - MIN_FEATURE_MM / 2).toFixed(2)} mm: the flat, ${(2 * flatHalfMm).toFixed(2)} mm across, must keep ${MIN_FEATURE_MM} mm on the bed`,
+  );
   const widthMm = INTERFACES.wheel.widthMm;
   const flangeMm = (widthMm - grooveWidthMm(o.band)) / 2;
   const axle = INTERFACES.axle;
@@ -263,7 +326,9 @@ export function wheel(options?: Partial<WheelOptions>): Part {
   // sideways from its flange's face, so its underside rises along the axle as it leaves the face, STUB_RAD
   // from vertical: the layer that starts it reaches no farther out than the one under it allows. The stub
   // carries the ship on its upper half, which stays round.
-  const r = axle.diameterMm / 2, k = 1 / Math.tan(STUB_RAD), n = Math.hypot(1, k);
+  const r = axle.diameterMm / 2,
+    k = 1 / Math.tan(STUB_RAD),
+    n = Math.hypot(1, k);
   const stub = stubOutline(r).extrude(axle.stubLengthMm + 1);
   const solid = core.union(
     flange,

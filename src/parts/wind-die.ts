@@ -15,7 +15,19 @@
  * angle is 109.5°), within PRINTABILITY.overhangDeg, so it needs no support; the letters on the bed face are
  * open to the bed and bridged over by the layers above.
  */
-import { box, circle, circleSegments, hull3d, polygon, rect, text, withoutSlivers, type Profile, type Solid, type Vec2 } from '../geometry/kernel.js';
+import {
+  box,
+  circle,
+  circleSegments,
+  hull3d,
+  polygon,
+  rect,
+  text,
+  withoutSlivers,
+  type Profile,
+  type Solid,
+  type Vec2,
+} from '../geometry/kernel.js';
 import { layOnBed, type Part } from '../geometry/part.js';
 import { add, cross, dot, neg, onCircle, unit, type Vec3 } from '../geometry/vec3.js';
 import { MIN_FEATURE_MM, PRINT_DEFAULTS } from '../standard.js';
@@ -74,7 +86,6 @@ const OVERSHOOT_MM = 0.5;
 
 type Frame = { u: Vec3; v: Vec3; n: Vec3 };
 
-
 /**
  * Each face's frame, the octahedron's vertices on the axes: n its outward normal, v from its centre toward
  * the vertex its arrow points at, u = v × n (letters read upright along v from outside). Faces 0–3 are the
@@ -82,7 +93,14 @@ type Frame = { u: Vec3; v: Vec3; n: Vec3 };
  * turned through the centre, its arrow at the opposite vertex (u kept and v reversed, so it reads unmirrored).
  */
 function faceFrames(): Frame[] {
-  const half = ([[1, 1, 1], [1, -1, -1], [-1, 1, -1], [-1, -1, 1]] as const).map(([x, y, z]) => {
+  const half = (
+    [
+      [1, 1, 1],
+      [1, -1, -1],
+      [-1, 1, -1],
+      [-1, -1, 1],
+    ] as const
+  ).map(([x, y, z]) => {
     const n = unit([x, y, z]);
     const v = unit([-x, -y, 2 * z]);
     return { u: cross(v, n), v, n };
@@ -101,9 +119,19 @@ interface Room {
 }
 
 const COS30 = Math.sqrt(3) / 2;
-const EDGE_NORMALS: readonly Vec2[] = [[0, -1], [COS30, 0.5], [-COS30, 0.5]];
-const inRoom = (room: Room, p: Vec2): boolean => EDGE_NORMALS.every((d) => d[0] * p[0] + d[1] * p[1] <= room.a + 1e-9) && Math.hypot(p[0], p[1]) <= room.rc + 1e-9;
-const roomProfile = (room: Room): Profile => polygon([[0, 2 * room.a], [-2 * COS30 * room.a, -room.a], [2 * COS30 * room.a, -room.a]]).intersect(circle(room.rc));
+const EDGE_NORMALS: readonly Vec2[] = [
+  [0, -1],
+  [COS30, 0.5],
+  [-COS30, 0.5],
+];
+const inRoom = (room: Room, p: Vec2): boolean =>
+  EDGE_NORMALS.every((d) => d[0] * p[0] + d[1] * p[1] <= room.a + 1e-9) && Math.hypot(p[0], p[1]) <= room.rc + 1e-9;
+const roomProfile = (room: Room): Profile =>
+  polygon([
+    [0, 2 * room.a],
+    [-2 * COS30 * room.a, -room.a],
+    [2 * COS30 * room.a, -room.a],
+  ]).intersect(circle(room.rc));
 
 /**
  * A face's letters and arrow: the letters' box (its size `box`, the strokes included) stands on the bottom
@@ -111,21 +139,31 @@ const roomProfile = (room: Room): Profile => polygon([[0, 2 * room.a], [-2 * COS
  * and points up at the vertex. The head is 2.5 strokes or 0.6 cap heights wide, whichever is more.
  */
 function layout(room: Room, box: Vec2, h: number, s: number) {
-  const headW = Math.max(2.5 * s, 0.6 * h), headL = 0.75 * headW;
+  const headW = Math.max(2.5 * s, 0.6 * h),
+    headL = 0.75 * headW;
   const textY = -room.a + box[1] / 2;
   const baseY = -room.a + box[1] + s;
   const tipY = baseY + Math.max(h, headL + s);
   const corners: Vec2[] = [
-    [-box[0] / 2, -room.a], [box[0] / 2, -room.a], [-box[0] / 2, -room.a + box[1]], [box[0] / 2, -room.a + box[1]],
-    [-s / 2, baseY], [s / 2, baseY], [-headW / 2, tipY - headL], [headW / 2, tipY - headL], [0, tipY],
+    [-box[0] / 2, -room.a],
+    [box[0] / 2, -room.a],
+    [-box[0] / 2, -room.a + box[1]],
+    [box[0] / 2, -room.a + box[1]],
+    [-s / 2, baseY],
+    [s / 2, baseY],
+    [-headW / 2, tipY - headL],
+    [headW / 2, tipY - headL],
+    [0, tipY],
   ];
   return { textY, baseY, tipY, headW, headL, corners };
 }
 
 /** The largest cap height at which every label (its box per unit cap height, plus the stroke) and its arrow fit the room. */
 function maxLabelHeightMm(room: Room, perUnit: readonly Vec2[], s: number): number {
-  const fits = (h: number) => perUnit.every((k) => layout(room, [k[0] * h + s, k[1] * h + s], h, s).corners.every((p) => inRoom(room, p)));
-  let lo = 0, hi = 4 * room.a;
+  const fits = (h: number) =>
+    perUnit.every((k) => layout(room, [k[0] * h + s, k[1] * h + s], h, s).corners.every((p) => inRoom(room, p)));
+  let lo = 0,
+    hi = 4 * room.a;
   for (let i = 0; i < 40; i++) {
     const mid = (lo + hi) / 2;
     if (fits(mid)) lo = mid;
@@ -135,7 +173,8 @@ function maxLabelHeightMm(room: Room, perUnit: readonly Vec2[], s: number): numb
 }
 
 /** Radius of a `segments`-gon circle (as `circle` makes) whose area is `areaMm2`. */
-const polygonRadiusMm = (areaMm2: number, segments: number): number => Math.sqrt((2 * areaMm2) / (segments * Math.sin((2 * Math.PI) / segments)));
+const polygonRadiusMm = (areaMm2: number, segments: number): number =>
+  Math.sqrt((2 * areaMm2) / (segments * Math.sin((2 * Math.PI) / segments)));
 
 /** Up on the bed, in the die's own frame: the die is printed on face 4, whose normal is −(1, 1, 1)/√3. */
 const UP: Vec3 = unit([1, 1, 1]);
@@ -170,7 +209,10 @@ function cutShear(f: Frame): readonly number[] {
  * origin. No features: nothing mates with it.
  */
 export function windDie(options?: Partial<WindDieOptions>): Part {
-  const o = mergeOptions(windDieDefaults(options?.sizeMm ?? DEFAULTS.sizeMm, options?.strokeMm ?? DEFAULTS.strokeMm), options);
+  const o = mergeOptions(
+    windDieDefaults(options?.sizeMm ?? DEFAULTS.sizeMm, options?.strokeMm ?? DEFAULTS.strokeMm),
+    options,
+  );
   const part = 'wind die';
   // Under 18 mm a face that holds "NW" at a printable cap height has no room left for N's balancing dot.
   checkRange(part, 'sizeMm', o.sizeMm, 18, 40);
@@ -181,15 +223,22 @@ export function windDie(options?: Partial<WindDieOptions>): Part {
     part,
     'labels',
     o.labels,
-    Array.isArray(o.labels) && o.labels.length === 8 && o.labels.every((l) => typeof l === 'string' && /^[ -~]*[!-~][ -~]*$/.test(l)) && new Set(o.labels).size === 8,
+    Array.isArray(o.labels) &&
+      o.labels.length === 8 &&
+      o.labels.every((l) => typeof l === 'string' && /^[ -~]*[!-~][ -~]*$/.test(l)) &&
+      new Set(o.labels).size === 8,
     '8 distinct labels of printable characters, label i and label i + 4 opposite',
   );
-  const inradius = o.sizeMm / 2, R = circumradiusMm(o.sizeMm);
+  const inradius = o.sizeMm / 2,
+    R = circumradiusMm(o.sizeMm);
   // A deeper cut would reach the edges' midpoints, where the faces' incircles touch them.
   checkRange(part, 'edgeRoundMm', o.edgeRoundMm, 0, 0.25 * R);
   // On a face, each vertex's cut is a line (ρ − e·ρ·3/(2R)) from the face's centre (ρ its circumradius).
   const faceCircumradius = R * Math.sqrt(2 / 3);
-  const room: Room = { a: inradius / Math.SQRT2 - LAND_MM, rc: faceCircumradius * (1 - (3 * o.edgeRoundMm) / (2 * R)) - LAND_MM };
+  const room: Room = {
+    a: inradius / Math.SQRT2 - LAND_MM,
+    rc: faceCircumradius * (1 - (3 * o.edgeRoundMm) / (2 * R)) - LAND_MM,
+  };
   const s = o.strokeMm;
   // Box of each label per unit cap height: the strokes' path scales with the cap height, the stroke does not.
   const REF_MM = 10;
@@ -197,12 +246,27 @@ export function windDie(options?: Partial<WindDieOptions>): Part {
     const b = text(l, REF_MM, s).bounds();
     return [(b.max[0] - b.min[0] - s) / REF_MM, (b.max[1] - b.min[1] - s) / REF_MM];
   });
-  const minH = minLabelHeightMm(s), maxH = maxLabelHeightMm(room, perUnit, s);
-  checkOption(part, 'labelHeightMm', o.labelHeightMm, minH <= maxH, `a cap height of at least ${minH.toFixed(2)} mm, which no face of a ${o.sizeMm} mm die fits with these labels: a larger sizeMm, thinner strokes or shorter labels`);
+  const minH = minLabelHeightMm(s),
+    maxH = maxLabelHeightMm(room, perUnit, s);
+  checkOption(
+    part,
+    'labelHeightMm',
+    o.labelHeightMm,
+    minH <= maxH,
+    `a cap height of at least ${minH.toFixed(2)} mm, which no face of a ${o.sizeMm} mm die fits with these labels: a larger sizeMm, thinner strokes or shorter labels`,
+  );
   checkRange(part, 'labelHeightMm', o.labelHeightMm, minH, maxH);
 
-  const h = o.labelHeightMm, depth = o.engraveDepthMm;
-  const vertices: Vec3[] = [[R, 0, 0], [-R, 0, 0], [0, R, 0], [0, -R, 0], [0, 0, R], [0, 0, -R]];
+  const h = o.labelHeightMm,
+    depth = o.engraveDepthMm;
+  const vertices: Vec3[] = [
+    [R, 0, 0],
+    [-R, 0, 0],
+    [0, R, 0],
+    [0, -R, 0],
+    [0, 0, R],
+    [0, 0, -R],
+  ];
   const octahedron = hull3d(vertices);
   const cut = 2 * (R - o.edgeRoundMm);
   const blank = o.edgeRoundMm > 0 ? octahedron.intersect(box([cut, cut, cut])) : octahedron;
@@ -210,13 +274,21 @@ export function windDie(options?: Partial<WindDieOptions>): Part {
   const frames = faceFrames();
   // Places a face's 2D engraving on the face, depth deep (along its cut, cutShear) and OVERSHOOT_MM proud.
   const onFace = (p: Profile, f: Frame): Solid =>
-    p.extrude(depth + OVERSHOOT_MM).translate([0, 0, -depth]).transform(cutShear(f)).transform([...f.u, 0, ...f.v, 0, ...f.n, 0, ...f.n.map((c) => c * inradius), 1]);
+    p
+      .extrude(depth + OVERSHOOT_MM)
+      .translate([0, 0, -depth])
+      .transform(cutShear(f))
+      .transform([...f.u, 0, ...f.v, 0, ...f.n, 0, ...f.n.map((c) => c * inradius), 1]);
   const marks = o.labels.map((label) => {
     const glyph = text(label, h, s);
     const b = glyph.bounds();
     const l = layout(room, [b.max[0] - b.min[0], b.max[1] - b.min[1]], h, s);
     const shaft = rect(s, l.tipY - l.headL - l.baseY + 0.01, false).translate(-s / 2, l.baseY);
-    const head = polygon([[-l.headW / 2, l.tipY - l.headL], [l.headW / 2, l.tipY - l.headL], [0, l.tipY]]);
+    const head = polygon([
+      [-l.headW / 2, l.tipY - l.headL],
+      [l.headW / 2, l.tipY - l.headL],
+      [0, l.tipY],
+    ]);
     return glyph.translate(0, l.textY).union(shaft, head);
   });
   // What each face's letters and arrow remove, measured; each face's dot makes up the difference to the most
@@ -232,10 +304,22 @@ export function windDie(options?: Partial<WindDieOptions>): Part {
     // The dot's centre: inside the room by its radius, clear of the marks by a land (and a hair for their
     // facets), as near as it gets to a bottom corner, right on faces 0–3 and left on their opposites, so
     // opposite faces' dots roughly cancel each other's pull off the centre.
-    const spots = free.offset(-r).subtract(m.offset(r + LAND_MM + 0.01)).rings().flat();
+    const spots = free
+      .offset(-r)
+      .subtract(m.offset(r + LAND_MM + 0.01))
+      .rings()
+      .flat();
     const corner: Vec2 = [(i < 4 ? 2 : -2) * COS30 * room.a, -room.a];
-    checkOption(part, 'labelHeightMm', h, spots.length > 0, `a cap height (from ${minH.toFixed(2)} mm) that leaves face "${o.labels[i]}" room for its balancing dot (${(2 * r).toFixed(1)} mm across): a smaller one, thinner strokes or a larger sizeMm`);
-    const at = spots.reduce((best, p) => (Math.hypot(p[0] - corner[0], p[1] - corner[1]) < Math.hypot(best[0] - corner[0], best[1] - corner[1]) ? p : best));
+    checkOption(
+      part,
+      'labelHeightMm',
+      h,
+      spots.length > 0,
+      `a cap height (from ${minH.toFixed(2)} mm) that leaves face "${o.labels[i]}" room for its balancing dot (${(2 * r).toFixed(1)} mm across): a smaller one, thinner strokes or a larger sizeMm`,
+    );
+    const at = spots.reduce((best, p) =>
+      Math.hypot(p[0] - corner[0], p[1] - corner[1]) < Math.hypot(best[0] - corner[0], best[1] - corner[1]) ? p : best,
+    );
     return onFace(m.union(circle(r, segments).translate(at[0], at[1])), frames[i]!);
   });
   // Sheared cuts meeting the faces leave slivers that rounding to float would flatten.

@@ -85,10 +85,17 @@ const torsionFactor = (b: number, h: number): number => {
 
 // Gauss–Legendre, 8 points on [0, 1]: exact for polynomials of degree 15, and the integrands here are
 // polynomials over a linear width, smooth on the arm; 1e-7 relative against 64 points on a 3:1 taper.
-const GAUSS_X = [0.0198550717512319, 0.1016667612931866, 0.2372337950418355, 0.4082826787521751, 0.5917173212478249, 0.7627662049581645, 0.8983332387068134, 0.9801449282487681];
-const GAUSS_W = [0.0506142681451881, 0.1111905172266872, 0.1568533229389436, 0.1813418916891810, 0.1813418916891810, 0.1568533229389436, 0.1111905172266872, 0.0506142681451881];
+const GAUSS_X = [
+  0.0198550717512319, 0.1016667612931866, 0.2372337950418355, 0.4082826787521751, 0.5917173212478249,
+  0.7627662049581645, 0.8983332387068134, 0.9801449282487681,
+];
+const GAUSS_W = [
+  0.0506142681451881, 0.1111905172266872, 0.1568533229389436, 0.181341891689181, 0.181341891689181, 0.1568533229389436,
+  0.1111905172266872, 0.0506142681451881,
+];
 
-const widthAtM = (arm: ArmOutline, s: number): number => arm.rootWidthM + ((arm.tipWidthM - arm.rootWidthM) * s) / arm.lengthM;
+const widthAtM = (arm: ArmOutline, s: number): number =>
+  arm.rootWidthM + ((arm.tipWidthM - arm.rootWidthM) * s) / arm.lengthM;
 
 /** ∫ₐᵇ f(t) dt by 8-point Gauss (0 when b ≤ a). */
 function integrate(a: number, b: number, f: (t: number) => number): number {
@@ -109,7 +116,8 @@ const outlineIntegral = (arm: ArmOutline, x: number, y: number): number =>
   integrate(arm.rigidRootM, arm.lengthM, (s) => ((x - s) * (y - s)) / widthAtM(arm, s)) + arm.rootEmbedding * x * y;
 
 /** Displacement at a point `c` of the block (c ≥ L) per newton at the point `a` of the block. */
-export const blockInfluenceMPerN = (arm: PrintedArm, a: number, c: number): number => compliancePerOutline(arm) * outlineIntegral(arm, a, c);
+export const blockInfluenceMPerN = (arm: PrintedArm, a: number, c: number): number =>
+  compliancePerOutline(arm) * outlineIntegral(arm, a, c);
 
 /**
  * What depends only on the arm's outline and where its points are (not on E, h or the masses): the
@@ -128,7 +136,18 @@ interface Outline {
   shapeWidth: number;
   width: number;
 }
-const OUTLINE_KEYS = ['lengthM', 'rootWidthM', 'tipWidthM', 'thumbPointM', 'drawPointM', 'rigidRootM', 'rootEmbedding', 'thicknessM', 'thumbHeightM', 'drawHeightM'] as const;
+const OUTLINE_KEYS = [
+  'lengthM',
+  'rootWidthM',
+  'tipWidthM',
+  'thumbPointM',
+  'drawPointM',
+  'rigidRootM',
+  'rootEmbedding',
+  'thicknessM',
+  'thumbHeightM',
+  'drawHeightM',
+] as const;
 /** What the outline's integrals read of an arm. */
 export type ArmOutline = Pick<PrintedArm, (typeof OUTLINE_KEYS)[number]>;
 let lastOutline: { key: number[]; value: Outline } | null = null;
@@ -136,14 +155,20 @@ let lastOutline: { key: number[]; value: Outline } | null = null;
 function outlineOf(arm: ArmOutline): Outline {
   const key = OUTLINE_KEYS.map((k) => arm[k]);
   if (lastOutline && lastOutline.key.every((v, i) => v === key[i])) return lastOutline.value;
-  const L = arm.lengthM, a = arm.thumbPointM;
+  const L = arm.lengthM,
+    a = arm.thumbPointM;
   // Twist per unit torque, over 12/(E·h³): ∫ ds/(G·J) = (12/(E·h³))·∫ (1 + ν)/(6·β·b) ds.
   const r0 = arm.rigidRootM;
-  const torsion = integrate(r0, L, (s) => (1 + POISSON_RATIO) / (6 * torsionFactor(widthAtM(arm, s), arm.thicknessM) * widthAtM(arm, s)));
+  const torsion = integrate(
+    r0,
+    L,
+    (s) => (1 + POISSON_RATIO) / (6 * torsionFactor(widthAtM(arm, s), arm.thicknessM) * widthAtM(arm, s)),
+  );
   const twist = torsion * arm.thumbHeightM;
   const tt = outlineIntegral(arm, a, a) + twist * arm.thumbHeightM;
   // The arm's bending deflection at s per unit thumb travel: ∫₀ˢ (a − u)(s − u)/b(u) du over tt.
-  const shapeAt = (s: number): number => (integrate(r0, s, (u) => ((a - u) * (s - u)) / widthAtM(arm, u)) + arm.rootEmbedding * a * s) / tt;
+  const shapeAt = (s: number): number =>
+    (integrate(r0, s, (u) => ((a - u) * (s - u)) / widthAtM(arm, u)) + arm.rootEmbedding * a * s) / tt;
   const value: Outline = {
     tt,
     twist,
@@ -164,7 +189,11 @@ function outlineOf(arm: ArmOutline): Outline {
  */
 export function rootFilletRigidLengthM(thicknessM: number, filletM: number): number {
   if (filletM <= 0) return 0;
-  return integrate(0, filletM, (s) => 1 - (thicknessM / (thicknessM + 2 * (filletM - Math.sqrt(filletM ** 2 - (filletM - s) ** 2)))) ** 3);
+  return integrate(
+    0,
+    filletM,
+    (s) => 1 - (thicknessM / (thicknessM + 2 * (filletM - Math.sqrt(filletM ** 2 - (filletM - s) ** 2)))) ** 3,
+  );
 }
 
 /**
@@ -175,7 +204,8 @@ export function rootFilletRigidLengthM(thicknessM: number, filletM: number): num
  * ρ = 16.67·h/(12π·b) with b the root's width. For a thick, short arm that is several per cent of its
  * compliance (issue 27's solid referee, test/physics/solid-referee.slow.test.ts, measures it on the mesh).
  */
-export const rootEmbedding = (thickness: number, rootWidth: number): number => (16.67 * thickness) / (12 * Math.PI * rootWidth);
+export const rootEmbedding = (thickness: number, rootWidth: number): number =>
+  (16.67 * thickness) / (12 * Math.PI * rootWidth);
 
 /** The arm held drawn by `drawM` at the draw point. */
 export interface ArmState {
@@ -211,7 +241,8 @@ export function drawArm(arm: PrintedArm, drawM: number): ArmState {
   const a = arm.thumbPointM;
   const L = arm.lengthM;
   // Surface strain ε = M·(h/2)/(EI) = 6M/(E·b·h²) with M = F(a − s): linear over linear, so its peak is at an end.
-  const strainAt = (s: number): number => (6 * forceN * (a - s)) / (arm.modulusPa * widthAtM(arm, s) * arm.thicknessM ** 2);
+  const strainAt = (s: number): number =>
+    (6 * forceN * (a - s)) / (arm.modulusPa * widthAtM(arm, s) * arm.thicknessM ** 2);
   const thumbTravelM = drawM * thumbTravelPerDraw(arm);
   return {
     forceN,
@@ -245,7 +276,10 @@ export function armDynamics(arm: PrintedArm): ArmDynamics {
   // The block's centroid moves across the arm by the tip's shape, its turn and its twist; along it by its turn.
   // (The product of inertia between the turn and the twist is left out.)
   const across = tipShape + turn * (arm.tipCentroidM - L) + twist * arm.tipHeightM;
-  const tipModal = arm.tipMassKg * (across ** 2 + (turn * arm.tipOffsetM) ** 2) + arm.tipInertiaKgM2 * turn ** 2 + arm.tipTwistInertiaKgM2 * twist ** 2;
+  const tipModal =
+    arm.tipMassKg * (across ** 2 + (turn * arm.tipOffsetM) ** 2) +
+    arm.tipInertiaKgM2 * turn ** 2 +
+    arm.tipTwistInertiaKgM2 * twist ** 2;
   return {
     stiffnessNPerM: 1 / (compliancePerOutline(arm) * o.tt),
     modalMassKg: armModal + tipModal,
@@ -259,7 +293,10 @@ export function armDynamics(arm: PrintedArm): ArmDynamics {
  * The most this arm's plastic can store at the strain limit: σ²V/(6E) for a uniform-stress (width-tapered)
  * beam (BRIEF §4). A uniform arm loaded at its own tip reaches a third of it.
  */
-export function energyCeilingJ(arm: Pick<PrintedArm, 'lengthM' | 'thicknessM' | 'rootWidthM' | 'tipWidthM' | 'modulusPa'>, strainLimit: number): number {
+export function energyCeilingJ(
+  arm: Pick<PrintedArm, 'lengthM' | 'thicknessM' | 'rootWidthM' | 'tipWidthM' | 'modulusPa'>,
+  strainLimit: number,
+): number {
   const volumeM3 = (arm.lengthM * arm.thicknessM * (arm.rootWidthM + arm.tipWidthM)) / 2;
   return (arm.modulusPa * strainLimit ** 2 * volumeM3) / 6;
 }

@@ -41,7 +41,8 @@ export function ballShape(options: Partial<BallShapeOptions> = {}): BallShape {
   // The cone's line ρ = ρf + k·z leaves the sphere at z = 0 and meets it again here (a chord of the sphere).
   const coneTopMm = Math.max(0, (2 * (centreMm - flatRadiusMm * k)) / (1 + k * k));
   // Past the equator the chord would cut into the widest section (a flat too thin for the cone).
-  if (coneTopMm > centreMm) throw new RangeError(`a ${flatDepthMm} mm flat on a ${diameterMm} mm ball is too thin for its cone`);
+  if (coneTopMm > centreMm)
+    throw new RangeError(`a ${flatDepthMm} mm flat on a ${diameterMm} mm ball is too thin for its cone`);
   const coneTopRadiusMm = flatRadiusMm + k * coneTopMm;
   const capMm = r - (centreMm - coneTopMm);
   const volumeMm3 =
@@ -59,7 +60,11 @@ export function sectionRadiusMm(s: BallShape, zMm: number): number {
 }
 
 /** How the ball is sliced: PRINT_DEFAULTS's fields. */
-export type BallPrint = { readonly [K in 'perimeters' | 'lineWidthMm' | 'layerHeightMm' | 'topLayers' | 'bottomLayers' | 'infillFraction']: number };
+export type BallPrint = {
+  readonly [
+    K in 'perimeters' | 'lineWidthMm' | 'layerHeightMm' | 'topLayers' | 'bottomLayers' | 'infillFraction'
+  ]: number;
+};
 
 export interface PrintedBall {
   shape: BallShape;

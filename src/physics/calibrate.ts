@@ -22,7 +22,8 @@ export interface Calibration {
 export function fitCalibration(tuned: Solution, measuredRangesM: readonly number[]): Calibration {
   if (measuredRangesM.length === 0) throw new RangeError('fitCalibration needs at least one measured shot');
   const launch = launchOf(tuned.setup, tuned.shot.asPrinted);
-  const meanSquareSpeed = measuredRangesM.reduce((sum, r) => sum + speedForRangeMps(launch, r) ** 2, 0) / measuredRangesM.length;
+  const meanSquareSpeed =
+    measuredRangesM.reduce((sum, r) => sum + speedForRangeMps(launch, r) ** 2, 0) / measuredRangesM.length;
   const previousFactor = tuned.setup.calibrationFactor;
   return {
     factor: (previousFactor * meanSquareSpeed) / tuned.shot.launchSpeedMps ** 2,

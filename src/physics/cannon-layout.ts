@@ -5,9 +5,27 @@
  * kernel. See src/parts/cannon.ts for how the cannon works.
  */
 import type { Vec3 } from '../geometry/kernel.js';
-import { addMoments, boxMoments, NO_MOMENTS, centroidMm, polarAboutYThroughCentroidMm5, polarAboutZThroughCentroidMm5, prismXzMoments, sumMoments } from '../geometry/mass.js';
+import {
+  addMoments,
+  boxMoments,
+  NO_MOMENTS,
+  centroidMm,
+  polarAboutYThroughCentroidMm5,
+  polarAboutZThroughCentroidMm5,
+  prismXzMoments,
+  sumMoments,
+} from '../geometry/mass.js';
 import { rootEmbedding, rootFilletRigidLengthM, tipMotionPerDraw } from './arm.js';
-import { CANNON, DEFAULT_BED_CHAMFER_MM, DEFAULT_CLEARANCE_MM, fitHoleMm, INTERFACES, MIN_FEATURE_MM, PRINT_DEFAULTS, PRINTABILITY } from '../standard.js';
+import {
+  CANNON,
+  DEFAULT_BED_CHAMFER_MM,
+  DEFAULT_CLEARANCE_MM,
+  fitHoleMm,
+  INTERFACES,
+  MIN_FEATURE_MM,
+  PRINT_DEFAULTS,
+  PRINTABILITY,
+} from '../standard.js';
 
 export interface CannonOptions {
   /** Printer's sliding clearance per mating surface. Default DEFAULT_CLEARANCE_MM (0.20 mm). */
@@ -236,7 +254,11 @@ export function layout(o: CannonShapeOptions): Layout {
   const troughRimZ = Math.max(axisZ(barrelRearX) + TROUGH_RIM_FRACTION * (boreMm / 2), frameTopZ + MOTION_GAP_MM / 2);
   // The ramp starts one deflection below the pad's top and must clear the arm beneath: tall arms and long
   // draws get a taller pad.
-  const padTopZ = Math.max(bedZ + PAD_HEIGHT_MM, bedZ + o.armWidthMm + o.releaseDeflectionMm + MIN_FEATURE_MM, troughRimZ + THUMB_GRIP_MM);
+  const padTopZ = Math.max(
+    bedZ + PAD_HEIGHT_MM,
+    bedZ + o.armWidthMm + o.releaseDeflectionMm + MIN_FEATURE_MM,
+    troughRimZ + THUMB_GRIP_MM,
+  );
   const pocketLo: Vec3 = [armX + PAD_WALL_MM, padY[0] + PAD_WALL_MM, bedZ + PAD_FLOOR_MM];
   const pocketHi: Vec3 = [tipFrontX - PAD_FRONT_WALL_MM, padY[1] - PAD_ARM_WALL_MM, padTopZ + 1];
   const padPocket = pocketHi[0] - pocketLo[0] >= MIN_FEATURE_MM ? { lo: pocketLo, hi: pocketHi } : null;
@@ -294,12 +316,47 @@ export function layout(o: CannonShapeOptions): Layout {
   // One motion gap past the pad and past the barrel's side (its bore and the pusher's slot run out through
   // the rail behind it: a roof over them would lose the wall under its edge that makes it a bridge).
   const roofStartY = Math.max(tipY, barrelRadiusMm) + MOTION_GAP_MM;
-  const minX = -plug.lengthMm, maxX = muzzleX, minY = rampY[0], maxY = rootY + ROOT_BLOCK_MM;
+  const minX = -plug.lengthMm,
+    maxX = muzzleX,
+    minY = rampY[0],
+    maxY = rootY + ROOT_BLOCK_MM;
   const plugY = Math.min((minY + maxY) / 2, PLUG_OFFSET_MAX_MM);
   const offset: Vec3 = [-(minX + maxX) / 2, -(minY + maxY) / 2, -bedZ];
-  return { o, bedZ, armX, tipFrontX, barrelRearX, pusherFrontX, ballX, muzzleX, axisZ, boreMm, barrelRadiusMm, tipY, rootY, padY, padPocket, rampY, plugY, padTopZ, troughRimZ, twistAxisZ, thumbZ, frameTopZ, roofStartY, channelX: channel, roofUnderside, slotOutline, drawTipDeflectionMm: o.releaseDeflectionMm * motion.deflection, drawTurnRad, pusherSwingMm, pusherSwingLimitMm: barrelRadiusMm - MIN_FEATURE_MM - halfMm, pusherOutline, offset };
+  return {
+    o,
+    bedZ,
+    armX,
+    tipFrontX,
+    barrelRearX,
+    pusherFrontX,
+    ballX,
+    muzzleX,
+    axisZ,
+    boreMm,
+    barrelRadiusMm,
+    tipY,
+    rootY,
+    padY,
+    padPocket,
+    rampY,
+    plugY,
+    padTopZ,
+    troughRimZ,
+    twistAxisZ,
+    thumbZ,
+    frameTopZ,
+    roofStartY,
+    channelX: channel,
+    roofUnderside,
+    slotOutline,
+    drawTipDeflectionMm: o.releaseDeflectionMm * motion.deflection,
+    drawTurnRad,
+    pusherSwingMm,
+    pusherSwingLimitMm: barrelRadiusMm - MIN_FEATURE_MM - halfMm,
+    pusherOutline,
+    offset,
+  };
 }
-
 
 /** The printed cannon as the spring solver and `tune --json` describe it (millimetres; distances along the unbent arm). */
 export interface CannonAsPrinted {
@@ -353,7 +410,9 @@ export function cannonAsPrinted(options: CannonShapeOptions): CannonAsPrinted {
   const L = layout(options);
   const b = L.o.armWidthMm;
   const pad = boxMoments([L.armX, L.padY[0], L.bedZ], [L.tipFrontX, L.padY[1], L.padTopZ]);
-  const pocket = L.padPocket ? boxMoments(L.padPocket.lo, [L.padPocket.hi[0], L.padPocket.hi[1], L.padTopZ]) : NO_MOMENTS;
+  const pocket = L.padPocket
+    ? boxMoments(L.padPocket.lo, [L.padPocket.hi[0], L.padPocket.hi[1], L.padTopZ])
+    : NO_MOMENTS;
   const half = PUSHER_WIDTH_MM / 2;
   // The pusher's prism ahead of the pad (its root inside the pad's front wall is the pad's): its outline cut
   // at the pad's front, where its sloping top has risen from the rear corner's height.
@@ -384,7 +443,11 @@ export function cannonAsPrinted(options: CannonShapeOptions): CannonAsPrinted {
       centroidHeightMm: cz - L.twistAxisZ,
       twistMomentMm5: polarAboutYThroughCentroidMm5(tip),
     },
-    heightsOverArmAxisMm: { thumb: L.thumbZ - L.twistAxisZ, draw: L.padTopZ - L.twistAxisZ, pusher: L.axisZ(L.ballX) - L.twistAxisZ },
+    heightsOverArmAxisMm: {
+      thumb: L.thumbZ - L.twistAxisZ,
+      draw: L.padTopZ - L.twistAxisZ,
+      pusher: L.axisZ(L.ballX) - L.twistAxisZ,
+    },
     elevationDeg: L.o.elevationDeg,
     launchHeightAboveSlotCentreMm: L.axisZ(L.muzzleX),
     // At neutral the ball's centre is at ballX; it leaves the bore when its centre passes the muzzle.

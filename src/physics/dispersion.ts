@@ -66,8 +66,24 @@ function copyAt(sol: Solution, u: Record<DispersionTerm, number>): { arm: Arm; v
   };
 }
 
-const TERMS: readonly DispersionTerm[] = ['thickness', 'release', 'modulus', 'ballMass', 'elevation', 'tipMass', 'friction'];
-const nominal = (): Record<DispersionTerm, number> => ({ thickness: 0, release: 0, modulus: 0, ballMass: 0, elevation: 0, tipMass: 0, friction: 0 });
+const TERMS: readonly DispersionTerm[] = [
+  'thickness',
+  'release',
+  'modulus',
+  'ballMass',
+  'elevation',
+  'tipMass',
+  'friction',
+];
+const nominal = (): Record<DispersionTerm, number> => ({
+  thickness: 0,
+  release: 0,
+  modulus: 0,
+  ballMass: 0,
+  elevation: 0,
+  tipMass: 0,
+  friction: 0,
+});
 
 /** P10/P50/P90 range of printed copies of `sol`, every term within its TOLERANCES band, and each term's swing. */
 export function dispersion(sol: Solution, samples = DISPERSION_SAMPLES, seed = DISPERSION_SEED): Dispersion {
@@ -84,7 +100,17 @@ export function dispersion(sol: Solution, samples = DISPERSION_SAMPLES, seed = D
     ranges[i] = rangeAt(u);
   }
   ranges.sort();
-  const terms = TERMS.map((term) => ({ term, swingM: Math.abs(rangeAt({ ...nominal(), [term]: 1 }) - rangeAt({ ...nominal(), [term]: -1 })) }));
+  const terms = TERMS.map((term) => ({
+    term,
+    swingM: Math.abs(rangeAt({ ...nominal(), [term]: 1 }) - rangeAt({ ...nominal(), [term]: -1 })),
+  }));
   terms.sort((a, b) => b.swingM - a.swingM);
-  return { p10RangeM: percentile(ranges, 0.1), p50RangeM: percentile(ranges, 0.5), p90RangeM: percentile(ranges, 0.9), samples, seed, terms };
+  return {
+    p10RangeM: percentile(ranges, 0.1),
+    p50RangeM: percentile(ranges, 0.5),
+    p90RangeM: percentile(ranges, 0.9),
+    samples,
+    seed,
+    terms,
+  };
 }

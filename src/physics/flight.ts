@@ -68,13 +68,17 @@ export function flightRangeM(l: Launch, drag = true, stepS = FLIGHT_STEP_S): num
   const h = stepS;
   for (;;) {
     const k1 = dragK(vx, vy);
-    const ax1 = -k1 * vx, ay1 = -GRAVITY_MPS2 - k1 * vy;
+    const ax1 = -k1 * vx,
+      ay1 = -GRAVITY_MPS2 - k1 * vy;
     const k2 = dragK(vx + (h / 2) * ax1, vy + (h / 2) * ay1);
-    const ax2 = -k2 * (vx + (h / 2) * ax1), ay2 = -GRAVITY_MPS2 - k2 * (vy + (h / 2) * ay1);
+    const ax2 = -k2 * (vx + (h / 2) * ax1),
+      ay2 = -GRAVITY_MPS2 - k2 * (vy + (h / 2) * ay1);
     const k3 = dragK(vx + (h / 2) * ax2, vy + (h / 2) * ay2);
-    const ax3 = -k3 * (vx + (h / 2) * ax2), ay3 = -GRAVITY_MPS2 - k3 * (vy + (h / 2) * ay2);
+    const ax3 = -k3 * (vx + (h / 2) * ax2),
+      ay3 = -GRAVITY_MPS2 - k3 * (vy + (h / 2) * ay2);
     const k4 = dragK(vx + h * ax3, vy + h * ay3);
-    const ax4 = -k4 * (vx + h * ax3), ay4 = -GRAVITY_MPS2 - k4 * (vy + h * ay3);
+    const ax4 = -k4 * (vx + h * ax3),
+      ay4 = -GRAVITY_MPS2 - k4 * (vy + h * ay3);
     const nx = x + (h / 6) * (vx + 2 * (vx + (h / 2) * ax1) + 2 * (vx + (h / 2) * ax2) + (vx + h * ax3));
     const ny = y + (h / 6) * (vy + 2 * (vy + (h / 2) * ay1) + 2 * (vy + (h / 2) * ay2) + (vy + h * ay3));
     const nvx = vx + (h / 6) * (ax1 + 2 * ax2 + 2 * ax3 + ax4);
@@ -82,7 +86,10 @@ export function flightRangeM(l: Launch, drag = true, stepS = FLIGHT_STEP_S): num
     if (ny <= 0) {
       // Cubic Hermite on y over the step, solved for y = 0 by bisection; x follows the same fraction.
       const yAt = (s: number): number =>
-        (2 * s ** 3 - 3 * s ** 2 + 1) * y + (s ** 3 - 2 * s ** 2 + s) * h * vy + (-2 * s ** 3 + 3 * s ** 2) * ny + (s ** 3 - s ** 2) * h * nvy;
+        (2 * s ** 3 - 3 * s ** 2 + 1) * y +
+        (s ** 3 - 2 * s ** 2 + s) * h * vy +
+        (-2 * s ** 3 + 3 * s ** 2) * ny +
+        (s ** 3 - s ** 2) * h * nvy;
       let lo = 0;
       let hi = 1;
       for (let i = 0; i < 30; i++) {
@@ -91,7 +98,12 @@ export function flightRangeM(l: Launch, drag = true, stepS = FLIGHT_STEP_S): num
         else hi = mid;
       }
       const s = (lo + hi) / 2;
-      return (2 * s ** 3 - 3 * s ** 2 + 1) * x + (s ** 3 - 2 * s ** 2 + s) * h * vx + (-2 * s ** 3 + 3 * s ** 2) * nx + (s ** 3 - s ** 2) * h * nvx;
+      return (
+        (2 * s ** 3 - 3 * s ** 2 + 1) * x +
+        (s ** 3 - 2 * s ** 2 + s) * h * vx +
+        (-2 * s ** 3 + 3 * s ** 2) * nx +
+        (s ** 3 - s ** 2) * h * nvx
+      );
     }
     x = nx;
     y = ny;
@@ -105,7 +117,8 @@ export function flightRangeM(l: Launch, drag = true, stepS = FLIGHT_STEP_S): num
  * vacuum speed, so the search starts from it.
  */
 export function speedForRangeMps(l: Omit<Launch, 'speedMps'>, rangeM: number, drag = true): number {
-  const reaches = (v: number): boolean => (drag ? flightRangeM({ ...l, speedMps: v }) : vacuumRangeM({ ...l, speedMps: v })) >= rangeM;
+  const reaches = (v: number): boolean =>
+    (drag ? flightRangeM({ ...l, speedMps: v }) : vacuumRangeM({ ...l, speedMps: v })) >= rangeM;
   let lo = drag ? speedForRangeMps(l, rangeM, false) : 0;
   let hi = Math.max(lo, 1e-3) * 1.25;
   while (!reaches(hi)) [lo, hi] = [hi, hi * 2];

@@ -7,10 +7,33 @@
  */
 import { InfeasibleError } from '../errors.js';
 import { BORE_FRICTION, findMaterial, MATERIAL_IDS, type Material } from '../materials.js';
-import { cannonAsPrinted, DEFAULTS as CANNON_DEFAULTS, type CannonAsPrinted, type CannonShapeOptions } from './cannon-layout.js';
-import { CANNON, CANNON_LIMITS, DEFAULT_CLEARANCE_MM, ELASTOMER_BALL_PRINT, HULL, INTERFACES, PRINT_DEFAULTS } from '../standard.js';
+import {
+  cannonAsPrinted,
+  DEFAULTS as CANNON_DEFAULTS,
+  type CannonAsPrinted,
+  type CannonShapeOptions,
+} from './cannon-layout.js';
+import {
+  CANNON,
+  CANNON_LIMITS,
+  DEFAULT_CLEARANCE_MM,
+  ELASTOMER_BALL_PRINT,
+  HULL,
+  INTERFACES,
+  PRINT_DEFAULTS,
+} from '../standard.js';
 import { degToRad, gpaToPa, gPerCm3ToKgPerM3, inToMm, mmToM, mToMm, radToDeg } from '../units.js';
-import { armDynamics, drawArm, LINEAR_LIMIT_DEFLECTION_RATIO, rootEmbedding, rootFilletRigidLengthM, thumbTravelPerDraw, type ArmDynamics, type ArmState, type PrintedArm } from './arm.js';
+import {
+  armDynamics,
+  drawArm,
+  LINEAR_LIMIT_DEFLECTION_RATIO,
+  rootEmbedding,
+  rootFilletRigidLengthM,
+  thumbTravelPerDraw,
+  type ArmDynamics,
+  type ArmState,
+  type PrintedArm,
+} from './arm.js';
 import { ballMassKg, ballShape } from './ball.js';
 import { flightRangeM, speedForRangeMps, type Launch } from './flight.js';
 import { drawForSpeedM, muzzleSpeedMps, type Bore } from './transfer.js';
@@ -98,7 +121,13 @@ export interface Variation {
   frictionCoefficient: number | null;
 }
 
-const NOMINAL: Variation = { modulusFactor: 1, ballMassFactor: 1, tipMassFactor: 1, elevationOffsetRad: 0, frictionCoefficient: null };
+const NOMINAL: Variation = {
+  modulusFactor: 1,
+  ballMassFactor: 1,
+  tipMassFactor: 1,
+  elevationOffsetRad: 0,
+  frictionCoefficient: null,
+};
 
 /** Defaults for generate (`--cannon-material`, `--range`): PLA, 24 in (0.6096 m, to the micrometre). */
 export const DEFAULT_TUNE = { materialId: 'pla', rangeM: Math.round(inToMm(24) * 1000) / 1e6 } as const;
@@ -119,7 +148,11 @@ function armLengthsMm(asked: number | undefined): number[] {
   return out;
 }
 
-const TAPERS: Readonly<Record<TaperChoice, Setup['tapers']>> = { auto: ['tapered', 'uniform'], uniform: ['uniform'], tapered: ['tapered'] };
+const TAPERS: Readonly<Record<TaperChoice, Setup['tapers']>> = {
+  auto: ['tapered', 'uniform'],
+  uniform: ['uniform'],
+  tapered: ['tapered'],
+};
 
 /**
  * Resolves a request. Unknown material ids are programmer errors here (RangeError); out-of-range sizes
@@ -311,7 +344,9 @@ export interface Solution {
 export function armThicknessesM(s: Pick<Setup, 'armWidthM'>): number[] {
   const { min, max } = CANNON_LIMITS.armThicknessLines;
   const out: number[] = [];
-  for (let n = min; n <= max; n++) if (CANNON.armMinAspect * n * PRINT_DEFAULTS.lineWidthMm <= mToMm(s.armWidthM) + 1e-9) out.push(mmToM(n * PRINT_DEFAULTS.lineWidthMm));
+  for (let n = min; n <= max; n++)
+    if (CANNON.armMinAspect * n * PRINT_DEFAULTS.lineWidthMm <= mToMm(s.armWidthM) + 1e-9)
+      out.push(mmToM(n * PRINT_DEFAULTS.lineWidthMm));
   return out;
 }
 
@@ -322,12 +357,24 @@ export function armThicknessesM(s: Pick<Setup, 'armWidthM'>): number[] {
  */
 function tipWidthM(s: Setup, lengthM: number, thicknessM: number, taper: 'uniform' | 'tapered'): number {
   if (taper === 'uniform') return s.armWidthM;
-  const g = cannonAsPrinted(builderOptionsOf(s, { lengthM, thicknessM, tipWidthM: s.armWidthM, releaseDeflectionM: mmToM(CANNON.releaseDeflectionMm) }));
+  const g = cannonAsPrinted(
+    builderOptionsOf(s, {
+      lengthM,
+      thicknessM,
+      tipWidthM: s.armWidthM,
+      releaseDeflectionM: mmToM(CANNON.releaseDeflectionMm),
+    }),
+  );
   const a = g.drawPointFromRootMm;
   const layer = PRINT_DEFAULTS.layerHeightMm;
   const evenMm = (mToMm(s.armWidthM) * (a - mToMm(lengthM))) / a;
   const narrowestMm = Math.max(CANNON.armTipWidthMinMm, CANNON.armMinAspect * mToMm(thicknessM));
-  return mmToM(Math.min(mToMm(s.armWidthM), Math.max(Math.ceil(narrowestMm / layer - 1e-9) * layer, Math.round(evenMm / layer) * layer)));
+  return mmToM(
+    Math.min(
+      mToMm(s.armWidthM),
+      Math.max(Math.ceil(narrowestMm / layer - 1e-9) * layer, Math.round(evenMm / layer) * layer),
+    ),
+  );
 }
 
 /**
@@ -345,7 +392,10 @@ function drawForSpeed(s: Setup, lengthM: number, thicknessM: number, tipW: numbe
     const arm: Arm = { lengthM, thicknessM, tipWidthM: tipW, releaseDeflectionM: d };
     const g = cannonAsPrinted(builderOptionsOf(s, arm));
     const printed = printedArmOf(s, arm, g, NOMINAL);
-    const next = Math.min(cap, drawForSpeedM(armDynamics(printed), boreOf(s, g, NOMINAL), model) / thumbTravelPerDraw(printed));
+    const next = Math.min(
+      cap,
+      drawForSpeedM(armDynamics(printed), boreOf(s, g, NOMINAL), model) / thumbTravelPerDraw(printed),
+    );
     if (Math.abs(next - d) < 1e-10) return next;
     d = next;
   }
@@ -354,7 +404,14 @@ function drawForSpeed(s: Setup, lengthM: number, thicknessM: number, tipW: numbe
 
 /** The launch speed a target needs from this setup's bore (the launch height barely moves with the arm). */
 function speedFor(s: Setup, targetRangeM: number): number {
-  const g = cannonAsPrinted(builderOptionsOf(s, { lengthM: mmToM(CANNON.armLengthMm), thicknessM: armThicknessesM(s)[0]!, tipWidthM: s.armWidthM, releaseDeflectionM: mmToM(CANNON.releaseDeflectionMm) }));
+  const g = cannonAsPrinted(
+    builderOptionsOf(s, {
+      lengthM: mmToM(CANNON.armLengthMm),
+      thicknessM: armThicknessesM(s)[0]!,
+      tipWidthM: s.armWidthM,
+      releaseDeflectionM: mmToM(CANNON.releaseDeflectionMm),
+    }),
+  );
   return speedForRangeMps(launchOf(s, g), targetRangeM);
 }
 
@@ -369,13 +426,19 @@ function search(s: Setup, targetRangeM: number): { best?: Solution; nearest?: Ca
     for (const thicknessM of armThicknessesM(s)) {
       for (const taper of s.tapers) {
         const tipW = tipWidthM(s, lengthM, thicknessM, taper);
-        const arm: Arm = { lengthM, thicknessM, tipWidthM: tipW, releaseDeflectionM: drawForSpeed(s, lengthM, thicknessM, tipW, speed) };
+        const arm: Arm = {
+          lengthM,
+          thicknessM,
+          tipWidthM: tipW,
+          releaseDeflectionM: drawForSpeed(s, lengthM, thicknessM, tipW, speed),
+        };
         // The limits first: only a design within them is worth a flight.
         const { g, state } = drawn(s, arm);
         const margins = marginsOf(s, arm, state, g);
         const shot = worstMargin(margins) <= 1 ? shoot(s, arm, NOMINAL, g) : undefined;
         const fits = shot !== undefined && Math.abs(shot.rangeM / targetRangeM - 1) <= RANGE_TOLERANCE_FRACTION;
-        if (shot && fits && (!best || worstMargin(margins) < worstMargin(best.margins))) best = { setup: s, targetRangeM, arm, shot, margins };
+        if (shot && fits && (!best || worstMargin(margins) < worstMargin(best.margins)))
+          best = { setup: s, targetRangeM, arm, shot, margins };
         if (!fits && (!nearest || worstMargin(margins) < worstMargin(nearest.margins))) nearest = { arm, margins };
       }
     }
@@ -451,33 +514,72 @@ function infeasible(s: Setup, targetRangeM: number, nearest: Candidate): Infeasi
   const binding = (Object.keys(m) as (keyof Margins)[]).reduce((a, b) => (m[b] > m[a] ? b : a));
   const fixes: string[] = [];
   const longest = CANNON.armLengthRangeMm.max;
-  if (Math.max(...s.armLengthsM) < mmToM(longest) && reaches(variant(s, { armLengthsM: [mmToM(longest)] }), targetRangeM)) {
+  if (
+    Math.max(...s.armLengthsM) < mmToM(longest) &&
+    reaches(variant(s, { armLengthsM: [mmToM(longest)] }), targetRangeM)
+  ) {
     fixes.push(`a longer arm: --arm-length ${longest}mm`);
   }
   if (s.tapers.length < 2 && reaches(variant(s, { tapers: TAPERS.auto }), targetRangeM)) fixes.push('--taper auto');
   for (const elevationDeg of [CANNON_LIMITS.elevationMaxDeg, 15]) {
     if (Math.abs(radToDeg(s.elevationRad) - elevationDeg) < 1e-9) continue;
-    const bore = resolveSetup({ materialId: s.material.id, targetRangeM, elevationDeg, ballDiameterMm: mToMm(s.ballDiameterM), ballMaterialId: s.ballMaterial.id, clearanceMm: s.clearanceMm });
+    const bore = resolveSetup({
+      materialId: s.material.id,
+      targetRangeM,
+      elevationDeg,
+      ballDiameterMm: mToMm(s.ballDiameterM),
+      ballMaterialId: s.ballMaterial.id,
+      clearanceMm: s.clearanceMm,
+    });
     if (reaches(variant(s, { elevationRad: bore.elevationRad }), targetRangeM)) {
-      fixes.push(`a ${elevationDeg > radToDeg(s.elevationRad) ? 'steeper' : 'flatter'} bore: --elevation ${elevationDeg}`);
+      fixes.push(
+        `a ${elevationDeg > radToDeg(s.elevationRad) ? 'steeper' : 'flatter'} bore: --elevation ${elevationDeg}`,
+      );
       break;
     }
   }
   const armMaterials = MATERIAL_IDS.filter((id) => id !== s.material.id).filter((id) => {
-    const other = resolveSetup({ materialId: id, targetRangeM, ballMaterialId: s.ballMaterial.id, ballDiameterMm: mToMm(s.ballDiameterM), clearanceMm: s.clearanceMm });
-    return reaches(variant(s, { material: other.material, modulusPa: other.modulusPa, armDensityKgPerM3: other.armDensityKgPerM3, strainLimit: other.strainLimit, hysteresisLoss: other.hysteresisLoss }), targetRangeM);
+    const other = resolveSetup({
+      materialId: id,
+      targetRangeM,
+      ballMaterialId: s.ballMaterial.id,
+      ballDiameterMm: mToMm(s.ballDiameterM),
+      clearanceMm: s.clearanceMm,
+    });
+    return reaches(
+      variant(s, {
+        material: other.material,
+        modulusPa: other.modulusPa,
+        armDensityKgPerM3: other.armDensityKgPerM3,
+        strainLimit: other.strainLimit,
+        hysteresisLoss: other.hysteresisLoss,
+      }),
+      targetRangeM,
+    );
   });
   if (armMaterials.length) fixes.push(`another arm material: --material ${armMaterials.join(' or ')}`);
   const balls = MATERIAL_IDS.filter((id) => id !== s.ballMaterial.id).filter((id) => {
-    const other = resolveSetup({ materialId: s.material.id, targetRangeM, ballMaterialId: id, ballDiameterMm: mToMm(s.ballDiameterM), clearanceMm: s.clearanceMm });
+    const other = resolveSetup({
+      materialId: s.material.id,
+      targetRangeM,
+      ballMaterialId: id,
+      ballDiameterMm: mToMm(s.ballDiameterM),
+      clearanceMm: s.clearanceMm,
+    });
     return reaches(variant(s, { ballMaterial: other.ballMaterial, ballMassKg: other.ballMassKg }), targetRangeM);
   });
   if (balls.length) fixes.push(`another ball material: --ball-material ${balls.join(' or ')}`);
   const reach = reachM(s);
-  if (reach.maxM > 0 && reach.maxM < targetRangeM) fixes.push(`a shorter range: at most about ${round(reach.maxM)} m with this material, ball and bore`);
-  if (reach.minM < Infinity && reach.minM > targetRangeM) fixes.push(`a longer range: at least about ${round(reach.minM)} m with this material, ball and bore`);
+  if (reach.maxM > 0 && reach.maxM < targetRangeM)
+    fixes.push(`a shorter range: at most about ${round(reach.maxM)} m with this material, ball and bore`);
+  if (reach.minM < Infinity && reach.minM > targetRangeM)
+    fixes.push(`a longer range: at least about ${round(reach.minM)} m with this material, ball and bore`);
   const worstText = `${LIMIT_NAMES[binding]} (${Math.round(m[binding] * 100)} % of what is allowed in the nearest design)`;
-  return new InfeasibleError(`no ${s.material.name} arm shoots ${round(targetRangeM)} m within the limits`, worstText, fixes);
+  return new InfeasibleError(
+    `no ${s.material.name} arm shoots ${round(targetRangeM)} m within the limits`,
+    worstText,
+    fixes,
+  );
 }
 
 const round = (x: number): number => +x.toPrecision(3);

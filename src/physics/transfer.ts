@@ -40,7 +40,8 @@ function ballLoad(d: ArmDynamics, b: Bore): { massKg: number; loadN: number } {
 }
 
 /** Deceleration of the free ball sliding up the bore. */
-const slideDecelerationMps2 = (b: Bore): number => GRAVITY_MPS2 * (Math.sin(b.elevationRad) + b.frictionCoefficient * Math.cos(b.elevationRad));
+const slideDecelerationMps2 = (b: Bore): number =>
+  GRAVITY_MPS2 * (Math.sin(b.elevationRad) + b.frictionCoefficient * Math.cos(b.elevationRad));
 
 /** The ball's speed at the muzzle for the thumb's point drawn back by `drawM` (0 when it does not get there). */
 export function muzzleSpeedMps(d: ArmDynamics, b: Bore, drawM: number): number {

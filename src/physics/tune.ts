@@ -19,7 +19,15 @@ export interface TuneResult {
   targetRangeM: number;
   predictedRangeM: number;
   model: string;
-  arm: { lengthMm: number; widthMm: number; tipWidthMm: number; thicknessMm: number; thicknessLines: number; releaseDeflectionMm: number; massG: number };
+  arm: {
+    lengthMm: number;
+    widthMm: number;
+    tipWidthMm: number;
+    thicknessMm: number;
+    thicknessLines: number;
+    releaseDeflectionMm: number;
+    massG: number;
+  };
   /**
    * The exported cannon as the model sees it: the arm's root is where it leaves the frame; distances along
    * the unbent arm; the draw is the displacement the thumb applies at the pad, where the catch lets go.
@@ -58,7 +66,15 @@ export interface TuneResult {
   launchHeightMm: number;
   /** C_d at the launch speed's Reynolds number. */
   dragCoefficient: number;
-  dispersion: { p10RangeM: number; p50RangeM: number; p90RangeM: number; samples: number; seed: number; dominantTerm: DispersionTerm; terms: { term: DispersionTerm; swingM: number }[] };
+  dispersion: {
+    p10RangeM: number;
+    p50RangeM: number;
+    p90RangeM: number;
+    samples: number;
+    seed: number;
+    dominantTerm: DispersionTerm;
+    terms: { term: DispersionTerm; swingM: number }[];
+  };
   /** The arm's plastic's ceiling σ²V/(6E) at the strain limit, and the share of it the design stores. */
   energyCeilingJ: number;
   energyHeadroom: number;
@@ -108,12 +124,24 @@ function warningsFor(sol: Solution, r: Omit<TuneResult, 'warnings'>): string[] {
     m.hysteresisLoss.estimate && `hysteresis loss ${pct(m.hysteresisLoss.value)}`,
   ].filter((x): x is string => typeof x === 'string');
   if (estimates.length) out.push(`${m.name} ${estimates.join(', ')}: estimates [E] (see shipwright materials)`);
-  const shots = r.wear.shots >= WEAR_MAX_SHOTS ? `more than ${WEAR_MAX_SHOTS.toLocaleString('en')}` : `about ${r.wear.shots.toLocaleString('en')}`;
+  const shots =
+    r.wear.shots >= WEAR_MAX_SHOTS
+      ? `more than ${WEAR_MAX_SHOTS.toLocaleString('en')}`
+      : `about ${r.wear.shots.toLocaleString('en')}`;
   out.push(`wear: ${shots} shots before the range falls noticeably; a model estimate [E], not a measurement`);
-  if (!r.wear.withinFatigueBand) out.push(`peak stress is ${r.wear.fatigueStressRatio} × the tensile strength, above the 0.3–0.4 × that printed thermoplastics take for 10³–10⁴ one-sided flexes [E]: expect the arm to soften`);
-  out.push(`tip block mass ${r.tipMassG} g from the cannon's layout, printed solid (print the cannon at 100 % infill); bore friction ${r.boreFriction} [E]`);
-  if (r.calibrationFactor === 1) out.push('not calibrated: brands differ by 10–25 %; fire 5 practice shots and run shipwright calibrate');
-  if (r.tipMassShare > 0.9) out.push(`the tip block is ${pct(r.tipMassShare)} of the moving mass: most of the spring's energy swings the block, not the ball`);
+  if (!r.wear.withinFatigueBand)
+    out.push(
+      `peak stress is ${r.wear.fatigueStressRatio} × the tensile strength, above the 0.3–0.4 × that printed thermoplastics take for 10³–10⁴ one-sided flexes [E]: expect the arm to soften`,
+    );
+  out.push(
+    `tip block mass ${r.tipMassG} g from the cannon's layout, printed solid (print the cannon at 100 % infill); bore friction ${r.boreFriction} [E]`,
+  );
+  if (r.calibrationFactor === 1)
+    out.push('not calibrated: brands differ by 10–25 %; fire 5 practice shots and run shipwright calibrate');
+  if (r.tipMassShare > 0.9)
+    out.push(
+      `the tip block is ${pct(r.tipMassShare)} of the moving mass: most of the spring's energy swings the block, not the ball`,
+    );
   if (m.note) out.push(`${m.name}: ${m.note}`);
   if (ballMaterial.id !== m.id && ballMaterial.note) out.push(`${ballMaterial.name} ball: ${ballMaterial.note}`);
   if (ballMaterial.elastomer) {
@@ -129,7 +157,16 @@ function warningsFor(sol: Solution, r: Omit<TuneResult, 'warnings'>): string[] {
 export function describeSolution(sol: Solution, options: TuneOptions = {}): TuneResult {
   const { setup: s, arm, shot } = sol;
   const d = dispersion(sol, options.dispersionSamples ?? DISPERSION_SAMPLES, options.seed ?? DISPERSION_SEED);
-  const ceiling = energyCeilingJ({ lengthM: arm.lengthM, thicknessM: arm.thicknessM, rootWidthM: s.armWidthM, tipWidthM: arm.tipWidthM, modulusPa: s.modulusPa }, s.strainLimit);
+  const ceiling = energyCeilingJ(
+    {
+      lengthM: arm.lengthM,
+      thicknessM: arm.thicknessM,
+      rootWidthM: s.armWidthM,
+      tipWidthM: arm.tipWidthM,
+      modulusPa: s.modulusPa,
+    },
+    s.strainLimit,
+  );
   const o = cannonOptionsFor(sol);
   const g = shot.asPrinted;
   const base: Omit<TuneResult, 'warnings'> = {

@@ -33,7 +33,8 @@ export interface Wear {
 
 export function wearEstimate(sol: Solution): Wear {
   const raw = WEAR_SHOTS_AT_LIMIT * (sol.setup.strainLimit / sol.shot.state.peakStrain) ** WEAR_EXPONENT;
-  const stressRatio = (sol.setup.modulusPa * sol.shot.state.peakStrain) / mpaToPa(sol.setup.material.tensileStrengthXyMPa.value);
+  const stressRatio =
+    (sol.setup.modulusPa * sol.shot.state.peakStrain) / mpaToPa(sol.setup.material.tensileStrengthXyMPa.value);
   return {
     shots: Math.min(WEAR_MAX_SHOTS, +raw.toPrecision(2)),
     fatigueStressRatio: +stressRatio.toPrecision(3),

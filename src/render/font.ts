@@ -19,7 +19,10 @@ let capUnits = 0;
  */
 function fontText(text: string): string {
   const missing = undrawable(text);
-  if (missing.length > 0) throw new Error(`the lettering cannot draw ${nameCharacters(missing)} in ${JSON.stringify(text)}: refuse it where it is read`);
+  if (missing.length > 0)
+    throw new Error(
+      `the lettering cannot draw ${nameCharacters(missing)} in ${JSON.stringify(text)}: refuse it where it is read`,
+    );
   return text.replace(/[^\x20-\x7e]/g, (c) => TYPOGRAPHIC[c]!);
 }
 
@@ -37,7 +40,10 @@ export function textStrokes(text: string, capMm: number): { strokes: [number, nu
   const xs = lines.flat().map((p) => p[0]);
   if (xs.length === 0) return { strokes: [], widthMm: 0 };
   const minX = Math.min(...xs);
-  return { strokes: lines.map((line) => line.map(([x, y]) => [(x - minX) * k, y * k] as [number, number])), widthMm: (Math.max(...xs) - minX) * k };
+  return {
+    strokes: lines.map((line) => line.map(([x, y]) => [(x - minX) * k, y * k] as [number, number])),
+    widthMm: (Math.max(...xs) - minX) * k,
+  };
 }
 
 /** How wide `text` draws at cap height `cap` (any unit: mm on paper, px in pictures). */

@@ -6,7 +6,18 @@
  */
 
 /** Typographic characters the font lacks, and the ASCII it draws for them. */
-export const TYPOGRAPHIC: Readonly<Record<string, string>> = { '’': "'", '‘': "'", '“': '"', '”': '"', '–': '-', '—': '-', '×': 'x', '…': '...', '°': ' deg', '·': '-' };
+export const TYPOGRAPHIC: Readonly<Record<string, string>> = {
+  '’': "'",
+  '‘': "'",
+  '“': '"',
+  '”': '"',
+  '–': '-',
+  '—': '-',
+  '×': 'x',
+  '…': '...',
+  '°': ' deg',
+  '·': '-',
+};
 
 const ASCII = /^[\x20-\x7e]$/;
 
@@ -20,6 +31,8 @@ export function undrawable(text: string): string[] {
 
 /** `"海" (U+6D77), "é" (U+00E9)`: characters named so a reader can find them, the first eight and a count of the rest. */
 export function nameCharacters(chars: readonly string[]): string {
-  const named = chars.slice(0, 8).map((c) => `"${c}" (U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')})`);
+  const named = chars
+    .slice(0, 8)
+    .map((c) => `"${c}" (U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')})`);
   return `${named.join(', ')}${chars.length > 8 ? ` and ${chars.length - 8} more` : ''}`;
 }

@@ -7,30 +7,36 @@ import { PNG } from 'pngjs';
 import { textStrokes } from './font.js';
 import { parseHex, type Image } from './raster.js';
 
-
 export function blank(widthPx: number, heightPx: number, backgroundHex: string): Image {
   const [r, g, b] = parseHex(backgroundHex);
   const rgba = new Uint8Array(widthPx * heightPx * 4);
-  for (let i = 0; i < rgba.length; i += 4) (rgba[i] = r), (rgba[i + 1] = g), (rgba[i + 2] = b), (rgba[i + 3] = 255);
+  for (let i = 0; i < rgba.length; i += 4) ((rgba[i] = r), (rgba[i + 1] = g), (rgba[i + 2] = b), (rgba[i + 3] = 255));
   return { widthPx, heightPx, rgba };
 }
 
 /** `src` averaged over `factor` × `factor` blocks (colours weighted by their alpha). */
 export function shrink(src: Image, factor: number): Image {
-  const w = Math.floor(src.widthPx / factor), h = Math.floor(src.heightPx / factor);
+  const w = Math.floor(src.widthPx / factor),
+    h = Math.floor(src.heightPx / factor);
   const rgba = new Uint8Array(w * h * 4);
   for (let j = 0; j < h; j++)
     for (let i = 0; i < w; i++) {
-      let r = 0, g = 0, b = 0, a = 0;
+      let r = 0,
+        g = 0,
+        b = 0,
+        a = 0;
       for (let sy = 0; sy < factor; sy++)
         for (let sx = 0; sx < factor; sx++) {
           const s = 4 * ((j * factor + sy) * src.widthPx + i * factor + sx);
           const al = src.rgba[s + 3]!;
-          (r += src.rgba[s]! * al), (g += src.rgba[s + 1]! * al), (b += src.rgba[s + 2]! * al), (a += al);
+          ((r += src.rgba[s]! * al), (g += src.rgba[s + 1]! * al), (b += src.rgba[s + 2]! * al), (a += al));
         }
       if (a === 0) continue;
       const o = 4 * (j * w + i);
-      (rgba[o] = Math.round(r / a)), (rgba[o + 1] = Math.round(g / a)), (rgba[o + 2] = Math.round(b / a)), (rgba[o + 3] = Math.round(a / (factor * factor)));
+      ((rgba[o] = Math.round(r / a)),
+        (rgba[o + 1] = Math.round(g / a)),
+        (rgba[o + 2] = Math.round(b / a)),
+        (rgba[o + 3] = Math.round(a / (factor * factor))));
     }
   return { widthPx: w, heightPx: h, rgba };
 }
@@ -39,12 +45,14 @@ export function shrink(src: Image, factor: number): Image {
 export function paste(dst: Image, src: Image, x: number, y: number): void {
   for (let j = 0; j < src.heightPx; j++)
     for (let i = 0; i < src.widthPx; i++) {
-      const dx = x + i, dy = y + j;
+      const dx = x + i,
+        dy = y + j;
       const s = 4 * (j * src.widthPx + i);
       const cover = src.rgba[s + 3]! / 255;
       if (cover === 0 || dx < 0 || dy < 0 || dx >= dst.widthPx || dy >= dst.heightPx) continue;
       const d = 4 * (dy * dst.widthPx + dx);
-      for (let c = 0; c < 3; c++) dst.rgba[d + c] = Math.round(dst.rgba[d + c]! * (1 - cover) + src.rgba[s + c]! * cover);
+      for (let c = 0; c < 3; c++)
+        dst.rgba[d + c] = Math.round(dst.rgba[d + c]! * (1 - cover) + src.rgba[s + c]! * cover);
       dst.rgba[d + 3] = Math.max(dst.rgba[d + 3]!, src.rgba[s + 3]!);
     }
 }
@@ -61,19 +69,32 @@ export function drawText(img: Image, text: string, x: number, y: number, capPx: 
   // The font's y runs up; the image's down.
   const at = (p: readonly [number, number]): [number, number] => [x + p[0], y - p[1]];
   // A one-point line is a dot: a segment of no length.
-  const segments = strokes.flatMap((line) => (line.length === 1 ? [[line[0]!, line[0]!]] : line.slice(1).map((p, i) => [line[i]!, p]))).map(([from, to]) => [...at(from!), ...at(to!)]);
+  const segments = strokes
+    .flatMap((line) => (line.length === 1 ? [[line[0]!, line[0]!]] : line.slice(1).map((p, i) => [line[i]!, p])))
+    .map(([from, to]) => [...at(from!), ...at(to!)]);
   // Coverage over the text's own box, the most any stroke gives each pixel.
-  const xs = segments.flatMap((sg) => [sg[0]!, sg[2]!]), ys = segments.flatMap((sg) => [sg[1]!, sg[3]!]);
-  const bx0 = Math.max(0, Math.floor(Math.min(...xs) - half - 1)), bx1 = Math.min(img.widthPx - 1, Math.ceil(Math.max(...xs) + half + 1));
-  const by0 = Math.max(0, Math.floor(Math.min(...ys) - half - 1)), by1 = Math.min(img.heightPx - 1, Math.ceil(Math.max(...ys) + half + 1));
+  const xs = segments.flatMap((sg) => [sg[0]!, sg[2]!]),
+    ys = segments.flatMap((sg) => [sg[1]!, sg[3]!]);
+  const bx0 = Math.max(0, Math.floor(Math.min(...xs) - half - 1)),
+    bx1 = Math.min(img.widthPx - 1, Math.ceil(Math.max(...xs) + half + 1));
+  const by0 = Math.max(0, Math.floor(Math.min(...ys) - half - 1)),
+    by1 = Math.min(img.heightPx - 1, Math.ceil(Math.max(...ys) + half + 1));
   if (bx1 < bx0 || by1 < by0) return;
   const bw = bx1 - bx0 + 1;
   const cover = new Float32Array(bw * (by1 - by0 + 1));
   for (const [ax, ay, bx, by] of segments as [number, number, number, number][]) {
     const [dx, dy] = [bx - ax, by - ay];
     const len2 = dx * dx + dy * dy;
-    for (let py = Math.max(by0, Math.floor(Math.min(ay, by) - half - 1)); py <= Math.min(by1, Math.ceil(Math.max(ay, by) + half + 1)); py++)
-      for (let px = Math.max(bx0, Math.floor(Math.min(ax, bx) - half - 1)); px <= Math.min(bx1, Math.ceil(Math.max(ax, bx) + half + 1)); px++) {
+    for (
+      let py = Math.max(by0, Math.floor(Math.min(ay, by) - half - 1));
+      py <= Math.min(by1, Math.ceil(Math.max(ay, by) + half + 1));
+      py++
+    )
+      for (
+        let px = Math.max(bx0, Math.floor(Math.min(ax, bx) - half - 1));
+        px <= Math.min(bx1, Math.ceil(Math.max(ax, bx) + half + 1));
+        px++
+      ) {
         const [cx, cy] = [px + 0.5, py + 0.5];
         const t = len2 === 0 ? 0 : Math.min(1, Math.max(0, ((cx - ax) * dx + (cy - ay) * dy) / len2));
         const d = Math.hypot(cx - ax - t * dx, cy - ay - t * dy);

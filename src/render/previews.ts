@@ -12,7 +12,15 @@ import { render, type Image, type View } from './raster.js';
 /** A part's picture: 512 × 384 (the size), transparent around the part. */
 export const PREVIEW_SIZE = { widthPx: 512, heightPx: 384 } as const;
 /** Sheet cells are the pictures at half size, five to a row. */
-const SHEET = { shrink: 2, columns: 5, labelPx: 30, titlePx: 56, marginPx: 16, backgroundHex: '#F7F6F2', inkHex: '#202020' } as const;
+const SHEET = {
+  shrink: 2,
+  columns: 5,
+  labelPx: 30,
+  titlePx: 56,
+  marginPx: 16,
+  backgroundHex: '#F7F6F2',
+  inkHex: '#202020',
+} as const;
 
 /**
  * Where the camera stands for a part: front-right and 35° up; a flat part (a coin, a sail lying down) from
@@ -20,8 +28,10 @@ const SHEET = { shrink: 2, columns: 5, labelPx: 30, titlePx: 56, marginPx: 16, b
  */
 export function viewFor(mesh: MeshData): View {
   const p = mesh.positions;
-  const min = [Infinity, Infinity, Infinity], max = [-Infinity, -Infinity, -Infinity];
-  for (let v = 0; v < p.length; v++) (min[v % 3] = Math.min(min[v % 3]!, p[v]!)), (max[v % 3] = Math.max(max[v % 3]!, p[v]!));
+  const min = [Infinity, Infinity, Infinity],
+    max = [-Infinity, -Infinity, -Infinity];
+  for (let v = 0; v < p.length; v++)
+    ((min[v % 3] = Math.min(min[v % 3]!, p[v]!)), (max[v % 3] = Math.max(max[v % 3]!, p[v]!)));
   const [w, d, h] = [0, 1, 2].map((k) => max[k]! - min[k]!) as [number, number, number];
   const elevationDeg = h <= 0.3 * Math.min(w, d) ? 60 : h >= 1.5 * Math.max(w, d) ? 20 : 35;
   return { azimuthDeg: -55, elevationDeg };
@@ -53,10 +63,15 @@ export function contactSheet(title: string, cells: readonly SheetCell[], columns
   const ch = Math.max(PREVIEW_SIZE.heightPx / SHEET.shrink, ...cells.map((c) => c.picture.heightPx)) + SHEET.labelPx;
   const columns = Math.min(columnsWanted, Math.max(1, cells.length));
   const rows = Math.ceil(cells.length / columns);
-  const sheet = blank(2 * SHEET.marginPx + columns * cw, SHEET.titlePx + rows * ch + SHEET.marginPx, SHEET.backgroundHex);
+  const sheet = blank(
+    2 * SHEET.marginPx + columns * cw,
+    SHEET.titlePx + rows * ch + SHEET.marginPx,
+    SHEET.backgroundHex,
+  );
   drawText(sheet, title, SHEET.marginPx, 38, capToFit(title, 22, sheet.widthPx - 2 * SHEET.marginPx), SHEET.inkHex);
   cells.forEach((c, i) => {
-    const x = SHEET.marginPx + (i % columns) * cw, y = SHEET.titlePx + Math.floor(i / columns) * ch;
+    const x = SHEET.marginPx + (i % columns) * cw,
+      y = SHEET.titlePx + Math.floor(i / columns) * ch;
     paste(sheet, c.picture, x, y);
     // Centred under the picture.
     const cap = capToFit(c.label, 13, cw - 8);
@@ -73,20 +88,41 @@ export function hullViews(hulls: readonly { mesh: MeshData; colorHex: string }[]
   // One frame for all: the largest length, beam and height, centred as the hulls are (on x and y).
   const extent = [0, 0, 0];
   for (const { mesh } of hulls)
-    for (let v = 0; v < mesh.positions.length; v++) extent[v % 3] = Math.max(extent[v % 3]!, v % 3 === 2 ? mesh.positions[v]! : Math.abs(mesh.positions[v]!));
+    for (let v = 0; v < mesh.positions.length; v++)
+      extent[v % 3] = Math.max(extent[v % 3]!, v % 3 === 2 ? mesh.positions[v]! : Math.abs(mesh.positions[v]!));
   const frame = { min: [-extent[0]!, -extent[1]!, 0] as const, max: [extent[0]!, extent[1]!, extent[2]!] as const };
-  const view = (mesh: MeshData, colorHex: string, elevationDeg: number): Image => render([{ mesh, colorHex }], { ...PREVIEW_SIZE, view: { azimuthDeg: -90, elevationDeg }, frame, supersample: 2 });
+  const view = (mesh: MeshData, colorHex: string, elevationDeg: number): Image =>
+    render([{ mesh, colorHex }], { ...PREVIEW_SIZE, view: { azimuthDeg: -90, elevationDeg }, frame, supersample: 2 });
   return hulls.map(({ mesh, colorHex }) => ({ above: view(mesh, colorHex, 90), side: view(mesh, colorHex, 0) }));
 }
 
 /** A plate's thumbnail: 256 × 256, every copy on the bed seen from the front, 55° up, the bed filling the frame. */
-export function plateThumbnail(plate: Pick<ThreeMfModel, 'objects' | 'items' | 'materials'>, bedXMm: number, bedYMm: number): Image {
-  const tallest = Math.max(0, ...plate.objects.map((o) => o.mesh.positions.reduce((m, v, i) => (i % 3 === 2 ? Math.max(m, v) : m), 0)));
+export function plateThumbnail(
+  plate: Pick<ThreeMfModel, 'objects' | 'items' | 'materials'>,
+  bedXMm: number,
+  bedYMm: number,
+): Image {
+  const tallest = Math.max(
+    0,
+    ...plate.objects.map((o) => o.mesh.positions.reduce((m, v, i) => (i % 3 === 2 ? Math.max(m, v) : m), 0)),
+  );
   return render(
     plate.items.map((it) => {
       const o = plate.objects[it.object]!;
-      return { mesh: o.mesh, colorHex: plate.materials[o.material]!.color, placement: { xMm: it.xMm, yMm: it.yMm, zMm: it.zMm, rotationDeg: it.rotationDeg } };
+      return {
+        mesh: o.mesh,
+        colorHex: plate.materials[o.material]!.color,
+        placement: { xMm: it.xMm, yMm: it.yMm, zMm: it.zMm, rotationDeg: it.rotationDeg },
+      };
     }),
-    { widthPx: 256, heightPx: 256, view: { azimuthDeg: -90, elevationDeg: 55 }, supersample: 2, marginPx: 4, backgroundHex: '#E4E7EB', frame: { min: [0, 0, 0], max: [bedXMm, bedYMm, tallest] } },
+    {
+      widthPx: 256,
+      heightPx: 256,
+      view: { azimuthDeg: -90, elevationDeg: 55 },
+      supersample: 2,
+      marginPx: 4,
+      backgroundHex: '#E4E7EB',
+      frame: { min: [0, 0, 0], max: [bedXMm, bedYMm, tallest] },
+    },
   );
 }

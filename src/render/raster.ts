@@ -84,7 +84,8 @@ function liftDark(rgb: [number, number, number]): [number, number, number] {
 
 /** The camera's axes: right and up on the screen, and toward the viewer. */
 function cameraAxes(view: View): { right: Vec3; up: Vec3; toward: Vec3 } {
-  const az = (view.azimuthDeg * Math.PI) / 180, el = (view.elevationDeg * Math.PI) / 180;
+  const az = (view.azimuthDeg * Math.PI) / 180,
+    el = (view.elevationDeg * Math.PI) / 180;
   const toward: Vec3 = [Math.cos(el) * Math.cos(az), Math.cos(el) * Math.sin(az), Math.sin(el)];
   // Straight down, "up" on the screen is +Y turned with the azimuth.
   const right: Vec3 = [-Math.sin(az), Math.cos(az), 0];
@@ -112,14 +113,18 @@ function placed(s: SceneMesh): Float64Array {
  */
 export function render(scene: readonly SceneMesh[], options: Partial<RenderOptions> = {}): Image {
   const o = { ...RENDER_DEFAULTS, ...options };
-  if (!Number.isInteger(o.widthPx) || o.widthPx < 8 || !Number.isInteger(o.heightPx) || o.heightPx < 8) throw new Error(`image size ${o.widthPx} × ${o.heightPx}: whole pixels, at least 8 × 8`);
-  if (!Number.isInteger(o.supersample) || o.supersample < 1 || o.supersample > 8) throw new Error(`supersample ${o.supersample}: a whole number 1–8`);
+  if (!Number.isInteger(o.widthPx) || o.widthPx < 8 || !Number.isInteger(o.heightPx) || o.heightPx < 8)
+    throw new Error(`image size ${o.widthPx} × ${o.heightPx}: whole pixels, at least 8 × 8`);
+  if (!Number.isInteger(o.supersample) || o.supersample < 1 || o.supersample > 8)
+    throw new Error(`supersample ${o.supersample}: a whole number 1–8`);
   const { right, up, toward } = cameraAxes(o.view);
   const key = unit(add(add(toward, right, -0.6), up, 0.9));
   const fill = unit(add(toward, right, 0.9));
   const S = o.supersample;
-  const W = o.widthPx * S, H = o.heightPx * S;
-  const [rx, ry, rz] = right, [ux, uy, uz] = up;
+  const W = o.widthPx * S,
+    H = o.heightPx * S;
+  const [rx, ry, rz] = right,
+    [ux, uy, uz] = up;
   const [tx, ty, tz] = toward;
   // Copies of one mesh at one turn, in one colour, are drawn once and stamped where each stands: an
   // orthographic view moves a moved copy's picture without changing it.
@@ -140,11 +145,19 @@ export function render(scene: readonly SceneMesh[], options: Partial<RenderOptio
       // Each copy's move from the first, in screen units (mm) and toward the viewer.
       const moves = copies.map((c) => {
         const d = at(c).map((v, k) => v - t0[k]!) as [number, number, number];
-        return [d[0] * rx + d[1] * ry + d[2] * rz, d[0] * ux + d[1] * uy + d[2] * uz, d[0] * tx + d[1] * ty + d[2] * tz] as const;
+        return [
+          d[0] * rx + d[1] * ry + d[2] * rz,
+          d[0] * ux + d[1] * uy + d[2] * uz,
+          d[0] * tx + d[1] * ty + d[2] * tz,
+        ] as const;
       });
-      let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
+      let x0 = Infinity,
+        x1 = -Infinity,
+        y0 = Infinity,
+        y1 = -Infinity;
       for (let v = 0; v < w.length; v += 3) {
-        const sx = w[v]! * rx + w[v + 1]! * ry + w[v + 2]! * rz, sy = w[v]! * ux + w[v + 1]! * uy + w[v + 2]! * uz;
+        const sx = w[v]! * rx + w[v + 1]! * ry + w[v + 2]! * rz,
+          sy = w[v]! * ux + w[v + 1]! * uy + w[v + 2]! * uz;
         if (sx < x0) x0 = sx;
         if (sx > x1) x1 = sx;
         if (sy < y0) y0 = sy;
@@ -154,23 +167,40 @@ export function render(scene: readonly SceneMesh[], options: Partial<RenderOptio
     }),
   );
   // Fit: the scene's projection, scaled to the image less the margin, centred.
-  let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
+  let x0 = Infinity,
+    x1 = -Infinity,
+    y0 = Infinity,
+    y1 = -Infinity;
   if (o.frame) {
     const { min, max } = o.frame;
-    for (const corner of [0, 1, 2, 3, 4, 5, 6, 7].map((k) => [(k & 1 ? max : min)[0], (k & 2 ? max : min)[1], (k & 4 ? max : min)[2]] as const)) {
-      const sx = corner[0] * rx + corner[1] * ry + corner[2] * rz, sy = corner[0] * ux + corner[1] * uy + corner[2] * uz;
-      (x0 = Math.min(x0, sx)), (x1 = Math.max(x1, sx)), (y0 = Math.min(y0, sy)), (y1 = Math.max(y1, sy));
+    for (const corner of [0, 1, 2, 3, 4, 5, 6, 7].map(
+      (k) => [(k & 1 ? max : min)[0], (k & 2 ? max : min)[1], (k & 4 ? max : min)[2]] as const,
+    )) {
+      const sx = corner[0] * rx + corner[1] * ry + corner[2] * rz,
+        sy = corner[0] * ux + corner[1] * uy + corner[2] * uz;
+      ((x0 = Math.min(x0, sx)), (x1 = Math.max(x1, sx)), (y0 = Math.min(y0, sy)), (y1 = Math.max(y1, sy)));
     }
   } else
     for (const g of drawn)
-      for (const [mx, my] of g.moves) (x0 = Math.min(x0, g.box.x0 + mx)), (x1 = Math.max(x1, g.box.x1 + mx)), (y0 = Math.min(y0, g.box.y0 + my)), (y1 = Math.max(y1, g.box.y1 + my));
-  const scale = Math.min((W - 2 * o.marginPx * S) / Math.max(x1 - x0, 1e-6), (H - 2 * o.marginPx * S) / Math.max(y1 - y0, 1e-6));
-  const cx = (x0 + x1) / 2, cy = (y0 + y1) / 2;
+      for (const [mx, my] of g.moves)
+        ((x0 = Math.min(x0, g.box.x0 + mx)),
+          (x1 = Math.max(x1, g.box.x1 + mx)),
+          (y0 = Math.min(y0, g.box.y0 + my)),
+          (y1 = Math.max(y1, g.box.y1 + my)));
+  const scale = Math.min(
+    (W - 2 * o.marginPx * S) / Math.max(x1 - x0, 1e-6),
+    (H - 2 * o.marginPx * S) / Math.max(y1 - y0, 1e-6),
+  );
+  const cx = (x0 + x1) / 2,
+    cy = (y0 + y1) / 2;
   const depth = new Float32Array(W * H).fill(-Infinity);
   // The face seen at each sample (0: background), and each face's normal and shaded colour, by face number.
   const faceAt = new Int32Array(W * H);
   // Highlighted meshes take two numbers per face: as it is, and highlighted.
-  const triangles = drawn.reduce((sum, g) => sum + (g.first.highlight ? 2 : 1) * (g.first.mesh.triangles.length / 3), 0);
+  const triangles = drawn.reduce(
+    (sum, g) => sum + (g.first.highlight ? 2 : 1) * (g.first.mesh.triangles.length / 3),
+    0,
+  );
   const normals = new Float64Array(3 * (triangles + 1));
   const shades = new Uint8Array(3 * (triangles + 1));
   let faces = 0;
@@ -187,46 +217,69 @@ export function render(scene: readonly SceneMesh[], options: Partial<RenderOptio
     }
     // Several copies: the first is drawn into a sprite over its own box of samples, then stamped at every
     // copy. One copy is drawn straight into the image.
-    let sx0 = Infinity, sy0 = Infinity, sx1 = -Infinity, sy1 = -Infinity;
-    for (let v = 0; v < sxy.length; v += 3) (sx0 = Math.min(sx0, sxy[v]!)), (sx1 = Math.max(sx1, sxy[v]!)), (sy0 = Math.min(sy0, sxy[v + 1]!)), (sy1 = Math.max(sy1, sxy[v + 1]!));
+    let sx0 = Infinity,
+      sy0 = Infinity,
+      sx1 = -Infinity,
+      sy1 = -Infinity;
+    for (let v = 0; v < sxy.length; v += 3)
+      ((sx0 = Math.min(sx0, sxy[v]!)),
+        (sx1 = Math.max(sx1, sxy[v]!)),
+        (sy0 = Math.min(sy0, sxy[v + 1]!)),
+        (sy1 = Math.max(sy1, sxy[v + 1]!)));
     const alone = moves.length === 1;
-    const ox = alone ? 0 : Math.floor(sx0), oy = alone ? 0 : Math.floor(sy0);
-    const sw = alone ? W : Math.ceil(sx1) - ox + 1, sh = alone ? H : Math.ceil(sy1) - oy + 1;
+    const ox = alone ? 0 : Math.floor(sx0),
+      oy = alone ? 0 : Math.floor(sy0);
+    const sw = alone ? W : Math.ceil(sx1) - ox + 1,
+      sh = alone ? H : Math.ceil(sy1) - oy + 1;
     const spriteDepth = alone ? depth : new Float32Array(sw * sh).fill(-Infinity);
     const spriteFace = alone ? faceAt : new Int32Array(sw * sh);
     const p = s.mesh.positions;
     const hb = s.highlight;
     for (let k = 0; k < t.length; k += 3) {
-      const a = t[k]!, b = t[k + 1]!, c = t[k + 2]!;
+      const a = t[k]!,
+        b = t[k + 1]!,
+        c = t[k + 2]!;
       const n = triangleNormal(vertexAt(w, a), vertexAt(w, b), vertexAt(w, c));
       const nl = norm(n) || 1;
       const facing: Vec3 = [n[0] / nl, n[1] / nl, n[2] / nl];
       const [nx, ny, nz] = facing;
       if (dot(facing, toward) <= 0) continue; // facing away: a closed mesh shows its other side instead
-      const ax = sxy[3 * a]! - ox, ay = sxy[3 * a + 1]! - oy, az = sxy[3 * a + 2]!;
-      const bx = sxy[3 * b]! - ox, by = sxy[3 * b + 1]! - oy, bz = sxy[3 * b + 2]!;
-      const qx = sxy[3 * c]! - ox, qy = sxy[3 * c + 1]! - oy, qz = sxy[3 * c + 2]!;
+      const ax = sxy[3 * a]! - ox,
+        ay = sxy[3 * a + 1]! - oy,
+        az = sxy[3 * a + 2]!;
+      const bx = sxy[3 * b]! - ox,
+        by = sxy[3 * b + 1]! - oy,
+        bz = sxy[3 * b + 2]!;
+      const qx = sxy[3 * c]! - ox,
+        qy = sxy[3 * c + 1]! - oy,
+        qz = sxy[3 * c + 2]!;
       const area = (bx - ax) * (qy - ay) - (by - ay) * (qx - ax);
       if (area === 0) continue;
       const light = 0.32 + 0.55 * Math.max(0, dot(facing, key)) + 0.22 * Math.max(0, dot(facing, fill));
       const id = ++faces;
-      (normals[3 * id] = nx), (normals[3 * id + 1] = ny), (normals[3 * id + 2] = nz);
+      ((normals[3 * id] = nx), (normals[3 * id + 1] = ny), (normals[3 * id + 2] = nz));
       for (let ch = 0; ch < 3; ch++) shades[3 * id + ch] = Math.min(255, Math.round(base[ch]! * light));
       if (hb) {
         ++faces;
-        (normals[3 * id + 3] = nx), (normals[3 * id + 4] = ny), (normals[3 * id + 5] = nz);
+        ((normals[3 * id + 3] = nx), (normals[3 * id + 4] = ny), (normals[3 * id + 5] = nz));
         for (let ch = 0; ch < 3; ch++) shades[3 * id + 3 + ch] = Math.min(255, Math.round(hl[ch]! * light));
       }
-      const minX = Math.max(0, Math.floor(Math.min(ax, bx, qx))), maxX = Math.min(sw - 1, Math.ceil(Math.max(ax, bx, qx)));
-      const minY = Math.max(0, Math.floor(Math.min(ay, by, qy))), maxY = Math.min(sh - 1, Math.ceil(Math.max(ay, by, qy)));
+      const minX = Math.max(0, Math.floor(Math.min(ax, bx, qx))),
+        maxX = Math.min(sw - 1, Math.ceil(Math.max(ax, bx, qx)));
+      const minY = Math.max(0, Math.floor(Math.min(ay, by, qy))),
+        maxY = Math.min(sh - 1, Math.ceil(Math.max(ay, by, qy)));
       // Barycentric weights are linear in x: on each row, solve for the span where all three are ≥ 0.
-      const d0 = (by - qy) / area, d1 = (qy - ay) / area, d2 = -d0 - d1;
+      const d0 = (by - qy) / area,
+        d1 = (qy - ay) / area,
+        d2 = -d0 - d1;
       for (let py = minY; py <= maxY; py++) {
-        const fy = py + 0.5, fx0 = minX + 0.5;
+        const fy = py + 0.5,
+          fx0 = minX + 0.5;
         const w0 = ((bx - fx0) * (qy - fy) - (by - fy) * (qx - fx0)) / area;
         const w1 = ((qx - fx0) * (ay - fy) - (qy - fy) * (ax - fx0)) / area;
         const w2 = 1 - w0 - w1;
-        let lo = 0, hi = maxX - minX;
+        let lo = 0,
+          hi = maxX - minX;
         if (d0 > 0) lo = Math.max(lo, Math.ceil(-w0 / d0) - 1);
         else if (d0 < 0) hi = Math.min(hi, Math.floor(-w0 / d0) + 1);
         else if (w0 < 0) continue;
@@ -237,7 +290,9 @@ export function render(scene: readonly SceneMesh[], options: Partial<RenderOptio
         else if (d2 < 0) hi = Math.min(hi, Math.floor(-w2 / d2) + 1);
         else if (w2 < 0) continue;
         for (let kx = lo; kx <= hi; kx++) {
-          const u0 = w0 + d0 * kx, u1 = w1 + d1 * kx, u2 = 1 - u0 - u1;
+          const u0 = w0 + d0 * kx,
+            u1 = w1 + d1 * kx,
+            u2 = 1 - u0 - u1;
           if (u0 < 0 || u1 < 0 || u2 < 0) continue;
           const z = u0 * az + u1 * bz + u2 * qz;
           const i = py * sw + minX + kx;
@@ -246,22 +301,35 @@ export function render(scene: readonly SceneMesh[], options: Partial<RenderOptio
           spriteFace[i] = id;
           if (hb) {
             // The sample's point on the mesh, from the same weights: inside the box, the highlighted face.
-            const X = u0 * p[3 * a]! + u1 * p[3 * b]! + u2 * p[3 * c]!, Y = u0 * p[3 * a + 1]! + u1 * p[3 * b + 1]! + u2 * p[3 * c + 1]!, Z = u0 * p[3 * a + 2]! + u1 * p[3 * b + 2]! + u2 * p[3 * c + 2]!;
-            if (X >= hb.min[0] && X <= hb.max[0] && Y >= hb.min[1] && Y <= hb.max[1] && Z >= hb.min[2] && Z <= hb.max[2]) spriteFace[i] = id + 1;
+            const X = u0 * p[3 * a]! + u1 * p[3 * b]! + u2 * p[3 * c]!,
+              Y = u0 * p[3 * a + 1]! + u1 * p[3 * b + 1]! + u2 * p[3 * c + 1]!,
+              Z = u0 * p[3 * a + 2]! + u1 * p[3 * b + 2]! + u2 * p[3 * c + 2]!;
+            if (
+              X >= hb.min[0] &&
+              X <= hb.max[0] &&
+              Y >= hb.min[1] &&
+              Y <= hb.max[1] &&
+              Z >= hb.min[2] &&
+              Z <= hb.max[2]
+            )
+              spriteFace[i] = id + 1;
           }
         }
       }
     }
     // Stamped to the nearest sample: a copy moves by at most half a sample.
     for (const [mx, my, mz] of alone ? [] : moves) {
-      const dx = ox + Math.round(mx * scale), dy = oy - Math.round(my * scale);
+      const dx = ox + Math.round(mx * scale),
+        dy = oy - Math.round(my * scale);
       for (let j = 0; j < sh; j++) {
         const Y = dy + j;
         if (Y < 0 || Y >= H) continue;
         for (let i = 0; i < sw; i++) {
-          const f = spriteFace[j * sw + i]!, X = dx + i;
+          const f = spriteFace[j * sw + i]!,
+            X = dx + i;
           if (!f || X < 0 || X >= W) continue;
-          const z = spriteDepth[j * sw + i]! + mz, g = Y * W + X;
+          const z = spriteDepth[j * sw + i]! + mz,
+            g = Y * W + X;
           if (z <= depth[g]!) continue;
           depth[g] = z;
           faceAt[g] = f;
@@ -288,34 +356,64 @@ interface Samples {
  * in depth between two faces (a part in front of another, a hole's rim) or on a crease (faces turning by
  * more than 35°) is darkened, or on a dark face lightened: lines one sample wide.
  */
-function resolve({ faceAt, depth, normals, shades, W, H, S }: Samples, edges: boolean, backgroundHex: string | null): Image {
+function resolve(
+  { faceAt, depth, normals, shades, W, H, S }: Samples,
+  edges: boolean,
+  backgroundHex: string | null,
+): Image {
   const step = 0.6; // mm: between two faces, a step this deep reads as a separate surface
   const crease = Math.cos((35 * Math.PI) / 180);
   const differs = (i: number, j: number): boolean => {
-    const f = faceAt[i]!, g = faceAt[j]!;
+    const f = faceAt[i]!,
+      g = faceAt[j]!;
     if (!g) return true;
     if (g === f) return false;
-    return depth[j]! - depth[i]! > step || normals[3 * f]! * normals[3 * g]! + normals[3 * f + 1]! * normals[3 * g + 1]! + normals[3 * f + 2]! * normals[3 * g + 2]! < crease;
+    return (
+      depth[j]! - depth[i]! > step ||
+      normals[3 * f]! * normals[3 * g]! +
+        normals[3 * f + 1]! * normals[3 * g + 1]! +
+        normals[3 * f + 2]! * normals[3 * g + 2]! <
+        crease
+    );
   };
-  const w = W / S, h = H / S;
+  const w = W / S,
+    h = H / S;
   const rgba = new Uint8Array(w * h * 4);
   const bg = backgroundHex ? parseHex(backgroundHex) : null;
   const n = S * S;
   for (let y = 0; y < h; y++)
     for (let x = 0; x < w; x++) {
-      let r = 0, g = 0, b = 0, covered = 0;
+      let r = 0,
+        g = 0,
+        b = 0,
+        covered = 0;
       for (let sy = 0; sy < S; sy++)
         for (let sx = 0; sx < S; sx++) {
-          const X = x * S + sx, Y = y * S + sy, i = Y * W + X;
+          const X = x * S + sx,
+            Y = y * S + sy,
+            i = Y * W + X;
           const f = faceAt[i]!;
           if (!f) continue;
           covered++;
-          let cr = shades[3 * f]!, cg = shades[3 * f + 1]!, cb = shades[3 * f + 2]!;
-          if (edges && (X === 0 || Y === 0 || X + 1 === W || Y + 1 === H || differs(i, i + 1) || differs(i, i + W) || differs(i, i - 1) || differs(i, i - W))) {
-            if (0.3 * cr + 0.59 * cg + 0.11 * cb < 56) (cr += (255 - cr) * 0.35), (cg += (255 - cg) * 0.35), (cb += (255 - cb) * 0.35);
-            else (cr *= 0.3), (cg *= 0.3), (cb *= 0.3);
+          let cr = shades[3 * f]!,
+            cg = shades[3 * f + 1]!,
+            cb = shades[3 * f + 2]!;
+          if (
+            edges &&
+            (X === 0 ||
+              Y === 0 ||
+              X + 1 === W ||
+              Y + 1 === H ||
+              differs(i, i + 1) ||
+              differs(i, i + W) ||
+              differs(i, i - 1) ||
+              differs(i, i - W))
+          ) {
+            if (0.3 * cr + 0.59 * cg + 0.11 * cb < 56)
+              ((cr += (255 - cr) * 0.35), (cg += (255 - cg) * 0.35), (cb += (255 - cb) * 0.35));
+            else ((cr *= 0.3), (cg *= 0.3), (cb *= 0.3));
           }
-          r += cr, g += cg, b += cb;
+          ((r += cr), (g += cg), (b += cb));
         }
       const o = 4 * (y * w + x);
       if (bg) {

@@ -38,4 +38,5 @@ export function countOf(count: Count, tally: Tally): number {
 export const fittingScope = (kind: string): FittingScope => `fitting:${kind}`;
 
 /** A count's numbers by scope, as the manifest states a pack's piece (`{ player: 4, table: 1 }`). */
-export const perScope = (count: Count): Record<string, number> => Object.fromEntries(scopesOf(count).map((s) => [s, count.per[s]!]));
+export const perScope = (count: Count): Record<string, number> =>
+  Object.fromEntries(scopesOf(count).map((s) => [s, count.per[s]!]));

@@ -14,13 +14,53 @@ export const DISCIPLINED_CREW_ABILITY = 'Disciplined Crew';
 
 /** Coin set per player, 20 coins, and what each does (Coin Actions, quoted). Order as the rulebook lists them. */
 export const COIN_SET = [
-  { id: 'brace', name: 'Brace for Impact', count: 2, effect: "Place the coin in a ship's coin slot. The next hit that ship takes is negated (no fitting lost) and the coin returns to the bag." },
-  { id: 'signal', name: 'Signal Flags', count: 2, effect: 'One of your ships, or one allied ship, immediately takes a free Move action. They may still take a Fire action afterwards.' },
-  { id: 'full-sail', name: 'Full Sail', count: 4, effect: 'One of your ships takes two Move actions this turn. Each is a full Set Heading followed by Move-Count clicks.' },
-  { id: 'evasive', name: 'Evasive Maneuvers', count: 2, effect: "One of your ships slides exactly one ship-width sideways (port or starboard) without rotating. This does not use that ship's action." },
-  { id: 'gunner', name: 'Skilled Gunner', count: 4, effect: 'One of your ships fires twice this turn. You may move the cannon between shots.' },
-  { id: 'repair', name: 'Repair Crew', count: 4, effect: 'Restore 1 fitting to one of your ships. Required to capture a dead-in-the-water enemy ship.' },
-  { id: 'boarding', name: 'Boarding Party', count: 2, effect: 'While touching an enemy ship, remove 1 fitting from it. Required to capture a dead-in-the-water enemy ship.' },
+  {
+    id: 'brace',
+    name: 'Brace for Impact',
+    count: 2,
+    effect:
+      "Place the coin in a ship's coin slot. The next hit that ship takes is negated (no fitting lost) and the coin returns to the bag.",
+  },
+  {
+    id: 'signal',
+    name: 'Signal Flags',
+    count: 2,
+    effect:
+      'One of your ships, or one allied ship, immediately takes a free Move action. They may still take a Fire action afterwards.',
+  },
+  {
+    id: 'full-sail',
+    name: 'Full Sail',
+    count: 4,
+    effect:
+      'One of your ships takes two Move actions this turn. Each is a full Set Heading followed by Move-Count clicks.',
+  },
+  {
+    id: 'evasive',
+    name: 'Evasive Maneuvers',
+    count: 2,
+    effect:
+      "One of your ships slides exactly one ship-width sideways (port or starboard) without rotating. This does not use that ship's action.",
+  },
+  {
+    id: 'gunner',
+    name: 'Skilled Gunner',
+    count: 4,
+    effect: 'One of your ships fires twice this turn. You may move the cannon between shots.',
+  },
+  {
+    id: 'repair',
+    name: 'Repair Crew',
+    count: 4,
+    effect: 'Restore 1 fitting to one of your ships. Required to capture a dead-in-the-water enemy ship.',
+  },
+  {
+    id: 'boarding',
+    name: 'Boarding Party',
+    count: 2,
+    effect:
+      'While touching an enemy ship, remove 1 fitting from it. Required to capture a dead-in-the-water enemy ship.',
+  },
 ] as const;
 export type CoinId = (typeof COIN_SET)[number]['id'];
 export const COINS_PER_PLAYER = 20;

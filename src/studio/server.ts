@@ -44,13 +44,18 @@ const THREE_DIR = dirname(dirname(fileURLToPath(import.meta.resolve('three'))));
 /** The page's own files, and the parts of three it imports. */
 const STATIC: Readonly<Record<string, string>> = { '/': 'index.html', '/app.js': 'app.js', '/app.css': 'app.css' };
 const THREE_ALLOWED = ['build/', 'examples/jsm/'];
-const TYPES: Readonly<Record<string, string>> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8' };
+const TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+};
 
 function send(res: ServerResponse, status: number, body: string | Uint8Array, type: string): void {
   res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
   res.end(body);
 }
-const json = (res: ServerResponse, status: number, value: unknown): void => send(res, status, JSON.stringify(value), 'application/json');
+const json = (res: ServerResponse, status: number, value: unknown): void =>
+  send(res, status, JSON.stringify(value), 'application/json');
 
 async function body(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
@@ -80,20 +85,36 @@ export function startStudio(options: StudioServerOptions): Promise<StudioServer>
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const host = req.headers.host ?? '';
-    if (host !== `127.0.0.1:${port}` && host !== `localhost:${port}`) return send(res, 403, 'the studio answers on 127.0.0.1 only', 'text/plain');
+    if (host !== `127.0.0.1:${port}` && host !== `localhost:${port}`)
+      return send(res, 403, 'the studio answers on 127.0.0.1 only', 'text/plain');
     const url = new URL(req.url ?? '/', `http://${host}`);
     const path = url.pathname;
-    if (req.method === 'GET' && STATIC[path]) return send(res, 200, await readFileBounded(join(PAGE_DIR, STATIC[path]!), MAX_SERVED_BYTES), typeOf(STATIC[path]!));
+    if (req.method === 'GET' && STATIC[path])
+      return send(
+        res,
+        200,
+        await readFileBounded(join(PAGE_DIR, STATIC[path]!), MAX_SERVED_BYTES),
+        typeOf(STATIC[path]!),
+      );
     if (req.method === 'GET' && path.startsWith('/vendor/three/')) {
       const rel = normalize(path.slice('/vendor/three/'.length)).split(sep).join('/');
-      if (rel.includes('..') || !THREE_ALLOWED.some((a) => rel.startsWith(a)) || !rel.endsWith('.js')) return send(res, 404, 'not found', 'text/plain');
+      if (rel.includes('..') || !THREE_ALLOWED.some((a) => rel.startsWith(a)) || !rel.endsWith('.js'))
+        return send(res, 404, 'not found', 'text/plain');
       return send(res, 200, await readFileBounded(join(THREE_DIR, rel), MAX_SERVED_BYTES), typeOf(rel));
     }
     if (req.method === 'GET' && path === '/api/file') return json(res, 200, { file: session.options.file, text });
-    if (req.method === 'GET' && path === '/api/schema') return send(res, 200, await readFileBounded(join(ROOT, 'schema', 'faction.schema.json'), MAX_SERVED_BYTES), 'application/json');
+    if (req.method === 'GET' && path === '/api/schema')
+      return send(
+        res,
+        200,
+        await readFileBounded(join(ROOT, 'schema', 'faction.schema.json'), MAX_SERVED_BYTES),
+        'application/json',
+      );
     if (req.method === 'GET' && path === '/api/part') {
       const bytes = session.part(url.searchParams.get('path') ?? '');
-      return bytes ? send(res, 200, bytes, 'model/stl') : send(res, 404, 'no such part in the latest build', 'text/plain');
+      return bytes
+        ? send(res, 200, bytes, 'model/stl')
+        : send(res, 404, 'no such part in the latest build', 'text/plain');
     }
     if (req.method === 'GET' && path === '/api/deck-map.png') {
       const png = session.deckMapPng();
@@ -121,7 +142,10 @@ export function startStudio(options: StudioServerOptions): Promise<StudioServer>
   const server = createServer((req, res) => {
     handle(req, res).catch((e: unknown) => {
       // The page shows the message; the studio keeps running. A file it cannot read is one it does not have.
-      if (!res.headersSent) json(res, e instanceof RangeError ? 413 : e instanceof InputError ? 404 : 500, { error: e instanceof Error ? e.message : String(e) });
+      if (!res.headersSent)
+        json(res, e instanceof RangeError ? 413 : e instanceof InputError ? 404 : 500, {
+          error: e instanceof Error ? e.message : String(e),
+        });
       else res.end();
     });
   });
@@ -130,7 +154,10 @@ export function startStudio(options: StudioServerOptions): Promise<StudioServer>
     server.listen(options.port ?? 0, '127.0.0.1', () => {
       const address = server.address();
       port = typeof address === 'object' && address ? address.port : 0;
-      resolve({ url: `http://127.0.0.1:${port}/`, close: () => new Promise<void>((done) => server.close(() => done())) });
+      resolve({
+        url: `http://127.0.0.1:${port}/`,
+        close: () => new Promise<void>((done) => server.close(() => done())),
+      });
     });
   });
 }

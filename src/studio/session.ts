@@ -14,13 +14,26 @@ import { fieldPlace } from '../faction/field-place.js';
 import { parseFaction } from '../faction/loader.js';
 import type { Faction } from '../faction/types.js';
 import { initKernel, withArena } from '../geometry/kernel.js';
-import { canonicalJson, generateParts, type BuildSettings, type GeneratedFile, type PartCache } from '../generate/index.js';
+import {
+  canonicalJson,
+  generateParts,
+  type BuildSettings,
+  type GeneratedFile,
+  type PartCache,
+} from '../generate/index.js';
 import { paperPages } from '../paper/index.js';
 import { CARD } from '../paper/cards.js';
 import { pageSvg, type Page } from '../paper/page.js';
 import { layoutProblems, planLayout } from '../parts/hull-layout.js';
 import { displayColor } from '../standard.js';
-import { placedCannon, placedFittings, placedHull, placedRunningGear, slotSites, type Placed } from '../validate/assembly.js';
+import {
+  placedCannon,
+  placedFittings,
+  placedHull,
+  placedRunningGear,
+  slotSites,
+  type Placed,
+} from '../validate/assembly.js';
 import { deckMapPng } from '../validate/deck-map.js';
 import { RULES } from '../validate/rules/index.js';
 import type { Finding, Rule } from '../validate/types.js';
@@ -91,7 +104,9 @@ function placed(text: string, place: string): { line: number | null; col: number
   return at ? { line: at.line, col: at.col } : { line: null, col: null };
 }
 
-const editorProblem = (text: string, kind: EditorProblem['kind']) => (p: Problem): EditorProblem => ({ ...placed(text, p.place), place: p.place, message: p.message, kind });
+const editorProblem =
+  (text: string, kind: EditorProblem['kind']) =>
+  (p: Problem): EditorProblem => ({ ...placed(text, p.place), place: p.place, message: p.message, kind });
 
 /** The field a finding's hint or message names (`model.cannonSlots[1]`, `card.hitsToSink`), if any. */
 function findingField(f: Finding): string | null {
@@ -101,13 +116,25 @@ function findingField(f: Finding): string | null {
 
 /** The card alone: its page's first card-sized rectangle, as the view box of the page's SVG. */
 function cardSvgOf(page: Page): string {
-  const outline = page.shapes.find((s) => s.kind === 'path' && s.rings.length === 1 && (() => {
-    const xs = s.rings[0]!.map((p) => p[0]), ys = s.rings[0]!.map((p) => p[1]);
-    return Math.abs(Math.max(...xs) - Math.min(...xs) - CARD.widthMm) < 1e-6 && Math.abs(Math.max(...ys) - Math.min(...ys) - CARD.heightMm) < 1e-6;
-  })());
+  const outline = page.shapes.find(
+    (s) =>
+      s.kind === 'path' &&
+      s.rings.length === 1 &&
+      (() => {
+        const xs = s.rings[0]!.map((p) => p[0]),
+          ys = s.rings[0]!.map((p) => p[1]);
+        return (
+          Math.abs(Math.max(...xs) - Math.min(...xs) - CARD.widthMm) < 1e-6 &&
+          Math.abs(Math.max(...ys) - Math.min(...ys) - CARD.heightMm) < 1e-6
+        );
+      })(),
+  );
   const ring = outline?.kind === 'path' ? outline.rings[0]! : [[0, 0]];
   const [x, y] = [Math.min(...ring.map((p) => p[0]!)), Math.min(...ring.map((p) => p[1]!))];
-  return pageSvg(page).replace(/<svg [^>]*>/, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${x} ${y} ${CARD.widthMm} ${CARD.heightMm}" role="img" aria-label="the faction card as it prints">`);
+  return pageSvg(page).replace(
+    /<svg [^>]*>/,
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${x} ${y} ${CARD.widthMm} ${CARD.heightMm}" role="img" aria-label="the faction card as it prints">`,
+  );
 }
 
 /** Every placed part of one ship: the hull, its fittings and sail, the running gear, a cannon in each slot. */
@@ -117,9 +144,17 @@ function assembled(built: readonly GeneratedFile[], faction: Faction, settings: 
     if (!hull) return [];
     const fittings = placedFittings(ctx, faction);
     const gear = placedRunningGear(ctx, faction);
-    const cannons = slotSites(ctx, faction, hull, fittings).flatMap((s) => placedCannon(ctx, s.host.solid, s.slot, `cannon in ${s.declared}`) ?? []);
-    const colour = (p: Placed): string => displayColor(built.find((f) => f.path === p.file.path)?.color ?? faction.card.color);
-    return [hull, ...fittings, ...(gear ? [gear.carriage, gear.wheel] : []), ...cannons].map((p) => ({ name: p.name, path: p.file.path, matrix: [...p.transform], colorHex: colour(p) }));
+    const cannons = slotSites(ctx, faction, hull, fittings).flatMap(
+      (s) => placedCannon(ctx, s.host.solid, s.slot, `cannon in ${s.declared}`) ?? [],
+    );
+    const colour = (p: Placed): string =>
+      displayColor(built.find((f) => f.path === p.file.path)?.color ?? faction.card.color);
+    return [hull, ...fittings, ...(gear ? [gear.carriage, gear.wheel] : []), ...cannons].map((p) => ({
+      name: p.name,
+      path: p.file.path,
+      matrix: [...p.transform],
+      colorHex: colour(p),
+    }));
   });
 }
 
@@ -131,7 +166,12 @@ export class StudioSession {
   private assembly: { key: string; parts: PlacedPart[] } | null = null;
   /** The findings of the rules that did not read the card, for the build they were found on, and which rules did. */
   private meshFindings: { key: string; cardRules: ReadonlySet<string>; findings: Finding[] } | null = null;
-  private lastGood: { build: string | null; hull: string | null; assembly: PlacedPart[]; files: GeneratedFile[] } = { build: null, hull: null, assembly: [], files: [] };
+  private lastGood: { build: string | null; hull: string | null; assembly: PlacedPart[]; files: GeneratedFile[] } = {
+    build: null,
+    hull: null,
+    assembly: [],
+    files: [],
+  };
 
   constructor(readonly options: StudioOptions) {}
 
@@ -160,7 +200,10 @@ export class StudioSession {
         return Reflect.get(target, key, receiver) as unknown;
       },
     });
-    const rules = RULES.filter((r) => !again || again.cardRules.has(r.id)).map((r): Rule => ({ ...r, check: (ctx, report, measure) => ((running = r.id), r.check(ctx, report, measure)) }));
+    const rules = RULES.filter((r) => !again || again.cardRules.has(r.id)).map((r): Rule => ({
+      ...r,
+      check: (ctx, report, measure) => ((running = r.id), r.check(ctx, report, measure)),
+    }));
     const found = await checkFiles(files, { factions: [{ ...faction, card }], settings: this.options.settings, rules });
     if (again) return sortFindings([...again.findings, ...found]);
     this.meshFindings = { key: buildKey, cardRules: readCard, findings: found.filter((f) => !readCard.has(f.rule)) };
@@ -180,7 +223,20 @@ export class StudioSession {
         timingsMs[name] = Math.round(performance.now() - t);
       }
     };
-    const view = (parts: Partial<StudioView>): StudioView => ({ revision, faction: null, problems: [], findings: [], build: this.lastGood.build, hull: this.lastGood.hull, assembly: this.lastGood.assembly, stale: true, cardSvg: null, deckMap: false, timingsMs, ...parts });
+    const view = (parts: Partial<StudioView>): StudioView => ({
+      revision,
+      faction: null,
+      problems: [],
+      findings: [],
+      build: this.lastGood.build,
+      hull: this.lastGood.hull,
+      assembly: this.lastGood.assembly,
+      stale: true,
+      cardSvg: null,
+      deckMap: false,
+      timingsMs,
+      ...parts,
+    });
     let faction: Faction;
     try {
       faction = await timed('load', () => parseFaction(text, file, { rulebook: 'defer' }));
@@ -191,14 +247,23 @@ export class StudioSession {
     const about = { id: faction.id, name: faction.name };
     const modelKey = canonicalJson({ id: faction.id, model: faction.model, clearanceMm: settings.clearanceMm });
     await initKernel();
-    const layout = await timed('layout', () => withArena(() => layoutProblems(planLayout(faction.model, settings.clearanceMm), file)));
-    if (this.map?.key !== modelKey) this.map = { key: modelKey, png: (await timed('deckMap', () => deckMapPng(faction, settings.clearanceMm, DECK_MAP_PANE))).bytes };
-    if (layout.length) return view({ faction: about, problems: layout.map(editorProblem(text, 'layout')), deckMap: true });
+    const layout = await timed('layout', () =>
+      withArena(() => layoutProblems(planLayout(faction.model, settings.clearanceMm), file)),
+    );
+    if (this.map?.key !== modelKey)
+      this.map = {
+        key: modelKey,
+        png: (await timed('deckMap', () => deckMapPng(faction, settings.clearanceMm, DECK_MAP_PANE))).bytes,
+      };
+    if (layout.length)
+      return view({ faction: about, problems: layout.map(editorProblem(text, 'layout')), deckMap: true });
 
     const buildKey = canonicalJson({ modelKey, settings });
     try {
       if (this.built?.key !== buildKey) {
-        const files = await timed('build', () => generateParts({ factions: [faction], settings, cache: this.options.cache, jobs: this.options.jobs }));
+        const files = await timed('build', () =>
+          generateParts({ factions: [faction], settings, cache: this.options.cache, jobs: this.options.jobs }),
+        );
         this.built = { key: buildKey, files };
       }
     } catch (e) {
@@ -209,7 +274,8 @@ export class StudioSession {
     const findings = await timed('validate', () => this.findings(files, faction, buildKey));
     // The placements depend on the parts alone, their colours on the card's colour too.
     const assemblyKey = canonicalJson({ buildKey, color: faction.card.color });
-    if (this.assembly?.key !== assemblyKey) this.assembly = { key: assemblyKey, parts: await timed('assemble', () => assembled(files, faction, settings)) };
+    if (this.assembly?.key !== assemblyKey)
+      this.assembly = { key: assemblyKey, parts: await timed('assemble', () => assembled(files, faction, settings)) };
     const assembly = this.assembly.parts;
     const hull = files.find((f) => f.part === 'hull' && f.faction === faction.id)?.path ?? null;
     const build = createHash('sha256').update(buildKey).digest('hex').slice(0, 16);
@@ -227,6 +293,18 @@ export class StudioSession {
       const field = findingField(f);
       return { ...f, ...(field ? placed(text, field) : { line: null, col: null }) };
     });
-    return { revision, faction: about, problems, findings: placedFindings, build, hull, assembly, stale: false, cardSvg, deckMap: true, timingsMs };
+    return {
+      revision,
+      faction: about,
+      problems,
+      findings: placedFindings,
+      build,
+      hull,
+      assembly,
+      stale: false,
+      cardSvg,
+      deckMap: true,
+      timingsMs,
+    };
   }
 }

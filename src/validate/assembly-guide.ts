@@ -10,7 +10,15 @@
  */
 import type { Faction } from '../faction/types.js';
 import { box, circle, type MeshData } from '../geometry/kernel.js';
-import { applyDirection, applyPoint, compose, rotation, translation, type Feature, type Mat4 } from '../geometry/part.js';
+import {
+  applyDirection,
+  applyPoint,
+  compose,
+  rotation,
+  translation,
+  type Feature,
+  type Mat4,
+} from '../geometry/part.js';
 import { add, cross, dot, neg, scale, sub, unit, type Vec3 } from '../geometry/vec3.js';
 import type { BuildSettings, GeneratedFile } from '../generate/types.js';
 import { parseStl } from '../mesh/stl.js';
@@ -20,7 +28,16 @@ import { blank, drawText, paste } from '../render/image.js';
 import { contactSheet, PREVIEW_SIZE } from '../render/previews.js';
 import { render, type Image, type View } from '../render/raster.js';
 import { BALLAST_WASHER, displayColor, INTERFACES } from '../standard.js';
-import { ballastOf, placedCannon, placedFittings, placedHull, placedRunningGear, slotSites, UP, type Placed } from './assembly.js';
+import {
+  ballastOf,
+  placedCannon,
+  placedFittings,
+  placedHull,
+  placedRunningGear,
+  slotSites,
+  UP,
+  type Placed,
+} from './assembly.js';
 import { featureMiddle } from './measure.js';
 import { bossDiameterMm } from './rules/fit.js';
 import type { Context } from './types.js';
@@ -76,11 +93,14 @@ export interface FactionGuide {
 
 /** The mesh of `placed` in the world frame. */
 function worldMesh(mesh: MeshData, m: Mat4): MeshData {
-  const p = mesh.positions, out = new Float32Array(p.length);
+  const p = mesh.positions,
+    out = new Float32Array(p.length);
   // applyPoint, written out: a hull has 10⁵ vertices and each step moves or turns several meshes.
   const [a, b, c, , d, e, f, , g, h, k, , x, y, z] = m as number[];
   for (let i = 0; i < p.length; i += 3) {
-    const px = p[i]!, py = p[i + 1]!, pz = p[i + 2]!;
+    const px = p[i]!,
+      py = p[i + 1]!,
+      pz = p[i + 2]!;
     out[i] = a! * px + d! * py + g! * pz + x!;
     out[i + 1] = b! * px + e! * py + h! * pz + y!;
     out[i + 2] = c! * px + f! * py + k! * pz + z!;
@@ -112,7 +132,10 @@ function tube(path: readonly Vec3[], axis: Vec3, r: number, sides = 10): MeshDat
   let o = 0;
   for (let i = 0; i < n; i++)
     for (let k = 0; k < sides; k++) {
-      const a = i * sides + k, b = i * sides + ((k + 1) % sides), c = ((i + 1) % n) * sides + k, d = ((i + 1) % n) * sides + ((k + 1) % sides);
+      const a = i * sides + k,
+        b = i * sides + ((k + 1) % sides),
+        c = ((i + 1) % n) * sides + k,
+        d = ((i + 1) % n) * sides + ((k + 1) % sides);
       triangles.set([a, c, b, b, c, d], o);
       o += 6;
     }
@@ -128,11 +151,13 @@ function bandOn(wheel: Placed, ctx: Context): MeshData | null {
   const rim = wheel.features.find((f) => f.kind === 'wheel-rim');
   const axles = wheel.features.filter((f) => f.kind === 'axle');
   if (!rim || rim.size.shape !== 'round' || axles.length < 2) return null;
-  const spec = ctx.settings.band, alphaDeg = INTERFACES.wheel.flatHalfAngleDeg;
+  const spec = ctx.settings.band,
+    alphaDeg = INTERFACES.wheel.flatHalfAngleDeg;
   const rolling = rim.size.diameterMm / 2 + INTERFACES.band.proudMm;
   // rolling = groove + stretched cord; the cord depends on the groove: iterate.
   let cord = spec.crossSectionMm;
-  for (let i = 0; i < 30; i++) cord = stretchedBand(spec, (rolling - cord) * clickDistanceMm(1, alphaDeg)).crossSectionMm;
+  for (let i = 0; i < 30; i++)
+    cord = stretchedBand(spec, (rolling - cord) * clickDistanceMm(1, alphaDeg)).crossSectionMm;
   const groove = rolling - cord;
   const centre = featureMiddle(rim);
   const axis = unit(rim.axis);
@@ -140,7 +165,9 @@ function bandOn(wheel: Placed, ctx: Context): MeshData | null {
   const down0 = applyDirection(wheel.transform, [0, 0, -1]);
   const down = unit(sub(down0, scale(axis, dot(down0, axis))));
   const side = cross(axis, down);
-  const alpha = (alphaDeg * Math.PI) / 180, r = groove + cord / 2, flatR = groove * Math.cos(alpha) + cord / 2;
+  const alpha = (alphaDeg * Math.PI) / 180,
+    r = groove + cord / 2,
+    flatR = groove * Math.cos(alpha) + cord / 2;
   const path: Vec3[] = [];
   const N = 96;
   for (let i = 0; i < N; i++) {
@@ -157,13 +184,18 @@ function bandOn(wheel: Placed, ctx: Context): MeshData | null {
 /** The washers the hull's ballast pocket takes, stacked on its boss from the floor. */
 function washersIn(hull: Placed): MeshData[] {
   const w = BALLAST_WASHER;
-  const ring = circle(w.outsideMaxMm / 2).subtract(circle(w.holeMinMm / 2)).extrude(w.thicknessMm).toMesh();
+  const ring = circle(w.outsideMaxMm / 2)
+    .subtract(circle(w.holeMinMm / 2))
+    .extrude(w.thicknessMm)
+    .toMesh();
   const pockets = hull.features.filter((f) => f.kind === 'ballast-pocket');
   return ballastOf(hull).flatMap((stack, i) => {
     const f = pockets[i]!;
     const floor = add(f.positionMm, f.axis, -f.depthMm);
     // The ring's +z along the pocket's axis (out of its mouth), its first face on the floor.
-    const z = unit(f.axis), x = unit(cross(Math.abs(z[2]) < 0.9 ? UP : [1, 0, 0], z)), y = cross(z, x);
+    const z = unit(f.axis),
+      x = unit(cross(Math.abs(z[2]) < 0.9 ? UP : [1, 0, 0], z)),
+      y = cross(z, x);
     return Array.from({ length: stack.washers }, (_, k) => {
       const at = add(floor, z, k * w.thicknessMm);
       return worldMesh(ring, [...x, 0, ...y, 0, ...z, 0, ...at, 1]);
@@ -175,23 +207,38 @@ function washersIn(hull: Placed): MeshData[] {
 function paperFlag(holder: Placed): MeshData | null {
   const slot = holder.features.find((f) => f.kind === 'paper-slot');
   if (!slot || slot.size.shape !== 'rect') return null;
-  const along = unit(slot.axis), across = unit(slot.size.widthAxis), thick = cross(along, across);
+  const along = unit(slot.axis),
+    across = unit(slot.size.widthAxis),
+    thick = cross(along, across);
   const floor = add(slot.positionMm, along, -slot.depthMm);
-  const length = slot.depthMm + FLAG.outMm, width = slot.size.widthMm;
+  const length = slot.depthMm + FLAG.outMm,
+    width = slot.size.widthMm;
   const centre = add(floor, along, length / 2);
-  return worldMesh(box([length, width, 2 * FLAG.thicknessMm]).toMesh(), [...along, 0, ...across, 0, ...thick, 0, ...centre, 1]);
+  return worldMesh(box([length, width, 2 * FLAG.thicknessMm]).toMesh(), [
+    ...along,
+    0,
+    ...across,
+    0,
+    ...thick,
+    0,
+    ...centre,
+    1,
+  ]);
 }
 
 /** A peg's root placed in a hole's mouth, for the flag holder's sleeve on the mast's tenon. */
 function holeOnPeg(hole: Feature, peg: Feature, across: Vec3, worldAcross: Vec3): Mat4 {
   // The hole's axis (out of its mouth) runs against the peg's (root to tip).
-  const a0 = unit(hole.axis), a1 = neg(unit(peg.axis));
+  const a0 = unit(hole.axis),
+    a1 = neg(unit(peg.axis));
   const b = (a: Vec3, u: Vec3): [Vec3, Vec3, Vec3] => {
     const v = unit(sub(u, scale(a, dot(u, a))));
     return [a, v, cross(a, v)];
   };
-  const [x0, y0, z0] = b(a0, across), [x1, y1, z1] = b(a1, worldAcross);
-  const col = (j: number): Vec3 => [0, 1, 2].map((i) => x1[i]! * x0[j]! + y1[i]! * y0[j]! + z1[i]! * z0[j]!) as unknown as Vec3;
+  const [x0, y0, z0] = b(a0, across),
+    [x1, y1, z1] = b(a1, worldAcross);
+  const col = (j: number): Vec3 =>
+    [0, 1, 2].map((i) => x1[i]! * x0[j]! + y1[i]! * y0[j]! + z1[i]! * z0[j]!) as unknown as Vec3;
   const r: Mat4 = [...col(0), 0, ...col(1), 0, ...col(2), 0, 0, 0, 0, 1];
   return compose(translation(sub(peg.positionMm, applyPoint(r, hole.positionMm))), r);
 }
@@ -209,7 +256,12 @@ function shipPieces(ctx: Context, faction: Faction, colourOf: ColourOf): Map<Gui
     if (!meshes.has(p.file.path)) meshes.set(p.file.path, parseStl(p.file.bytes));
     return worldMesh(meshes.get(p.file.path)!, p.transform);
   };
-  const piece = (id: string, p: Placed, explodeMm: Vec3): Piece => ({ id, mesh: meshOf(p), colorHex: displayColor(colourOf(p.file)), explodeMm });
+  const piece = (id: string, p: Placed, explodeMm: Vec3): Piece => ({
+    id,
+    mesh: meshOf(p),
+    colorHex: displayColor(colourOf(p.file)),
+    explodeMm,
+  });
   const out = new Map<GuideStep['id'] | 'hull', Piece[]>();
   out.set('hull', [piece('hull', hull, [0, 0, 0])]);
 
@@ -220,11 +272,31 @@ function shipPieces(ctx: Context, faction: Faction, colourOf: ColourOf): Map<Gui
   const wheelOut: Vec3 = fork ? scale(unit(fork.axis), STANDOFF_MM) : scale(unit(slot.axis), STANDOFF_MM);
   const axle = gear.wheel.features.find((f) => f.kind === 'axle');
   const band = bandOn(gear.wheel, ctx);
-  out.set('band', band ? [{ id: 'band', mesh: band, colorHex: BOUGHT_HEX.band, explodeMm: axle ? scale(unit(axle.axis), 0.6 * STANDOFF_MM) : [0, 0, 0] }] : []);
+  out.set(
+    'band',
+    band
+      ? [
+          {
+            id: 'band',
+            mesh: band,
+            colorHex: BOUGHT_HEX.band,
+            explodeMm: axle ? scale(unit(axle.axis), 0.6 * STANDOFF_MM) : [0, 0, 0],
+          },
+        ]
+      : [],
+  );
   out.set('wheel', [piece('wheel', gear.wheel, wheelOut)]);
   out.set('carriage', [piece('carriage', gear.carriage, down)]);
   const pocket = hull.features.find((f) => f.kind === 'ballast-pocket');
-  out.set('washers', washersIn(hull).map((mesh, k) => ({ id: `washer ${k + 1}`, mesh, colorHex: BOUGHT_HEX.washer, explodeMm: scale(unit(pocket!.axis), STANDOFF_MM * (0.8 + 0.35 * k)) })));
+  out.set(
+    'washers',
+    washersIn(hull).map((mesh, k) => ({
+      id: `washer ${k + 1}`,
+      mesh,
+      colorHex: BOUGHT_HEX.washer,
+      explodeMm: scale(unit(pocket!.axis), STANDOFF_MM * (0.8 + 0.35 * k)),
+    })),
+  );
 
   // On the deck: each fitting straight up out of its socket; the sail and the flag holder over the mast's top.
   const fittings = placedFittings(ctx, faction);
@@ -246,22 +318,56 @@ function shipPieces(ctx: Context, faction: Faction, colourOf: ColourOf): Map<Gui
     // The flag flies aft, along the ship, where the sail does not hide it.
     const t = holeOnPeg(sleeve, tenon, slotF.axis, [-1, 0, 0]);
     const solid = ctx.solid(holderFile);
-    const holder: Placed = { name: 'flag holder', file: holderFile, transform: t, solid: solid!, features: holderFile.features.map((f) => ({ ...f, positionMm: applyPoint(t, f.positionMm), axis: applyDirection(t, f.axis), size: f.size.shape === 'round' ? f.size : { ...f.size, widthAxis: applyDirection(t, f.size.widthAxis) } })) };
+    const holder: Placed = {
+      name: 'flag holder',
+      file: holderFile,
+      transform: t,
+      solid: solid!,
+      features: holderFile.features.map((f) => ({
+        ...f,
+        positionMm: applyPoint(t, f.positionMm),
+        axis: applyDirection(t, f.axis),
+        size: f.size.shape === 'round' ? f.size : { ...f.size, widthAxis: applyDirection(t, f.size.widthAxis) },
+      })),
+    };
     const flag = paperFlag(holder);
     const off = up(0.9 + (sail ? 1 : 0));
-    out.set('flag', [piece('flag holder', holder, off), ...(flag ? [{ id: 'paper flag', mesh: flag, colorHex: displayColor(faction.card.color), explodeMm: off }] : [])]);
+    out.set('flag', [
+      piece('flag holder', holder, off),
+      ...(flag ? [{ id: 'paper flag', mesh: flag, colorHex: displayColor(faction.card.color), explodeMm: off }] : []),
+    ]);
   } else out.set('flag', []);
   // The turret carries washers of its own (TURRET.ballastWashers), pressed in before it goes on.
-  out.set('cargo', fittings.filter((f) => f.file.part === 'cargo' || f.file.part === 'turret').flatMap((f) => {
-    const pocketF = f.features.find((x) => x.kind === 'ballast-pocket');
-    const own = f.file.part === 'turret' && pocketF ? washersIn(f).map((mesh, k): Piece => ({ id: `turret washer ${k + 1}`, mesh, colorHex: BOUGHT_HEX.washer, explodeMm: add(up(1.2), unit(pocketF.axis), STANDOFF_MM * (0.6 + 0.3 * k)) })) : [];
-    return [piece(f.file.part, f, up(1.2)), ...own];
-  }));
+  out.set(
+    'cargo',
+    fittings
+      .filter((f) => f.file.part === 'cargo' || f.file.part === 'turret')
+      .flatMap((f) => {
+        const pocketF = f.features.find((x) => x.kind === 'ballast-pocket');
+        const own =
+          f.file.part === 'turret' && pocketF
+            ? washersIn(f).map((mesh, k): Piece => ({
+                id: `turret washer ${k + 1}`,
+                mesh,
+                colorHex: BOUGHT_HEX.washer,
+                explodeMm: add(up(1.2), unit(pocketF.axis), STANDOFF_MM * (0.6 + 0.3 * k)),
+              }))
+            : [];
+        return [piece(f.file.part, f, up(1.2)), ...own];
+      }),
+  );
 
   // A cannon in the slot that faces the camera most (the turret's where the ship has one), a ball in its bore.
   const sites = slotSites(ctx, faction, hull, fittings);
-  const toCamera: Vec3 = [Math.cos((SHIP_VIEW.azimuthDeg * Math.PI) / 180), Math.sin((SHIP_VIEW.azimuthDeg * Math.PI) / 180), 0];
-  const site = [...sites].sort((a, b) => Number(b.host !== hull) - Number(a.host !== hull) || dot(b.slot.axis, toCamera) - dot(a.slot.axis, toCamera))[0];
+  const toCamera: Vec3 = [
+    Math.cos((SHIP_VIEW.azimuthDeg * Math.PI) / 180),
+    Math.sin((SHIP_VIEW.azimuthDeg * Math.PI) / 180),
+    0,
+  ];
+  const site = [...sites].sort(
+    (a, b) =>
+      Number(b.host !== hull) - Number(a.host !== hull) || dot(b.slot.axis, toCamera) - dot(a.slot.axis, toCamera),
+  )[0];
   const cannon = site && placedCannon(ctx, site.host.solid, site.slot, 'cannon');
   const ballFile = ctx.file('cannonball');
   const bore = cannon?.features.find((f) => f.kind === 'bore');
@@ -273,7 +379,13 @@ function shipPieces(ctx: Context, faction: Faction, colourOf: ColourOf): Map<Gui
       // The ball just inside the muzzle: seen, as it is when loaded.
       const r = ballFeature.size.diameterMm / 2;
       const centre = add(bore.positionMm, unit(bore.axis), -r - 0.5);
-      const ball: Placed = { name: 'ball', file: ballFile, transform: translation(sub(centre, ballFeature.positionMm)), solid: ctx.solid(ballFile)!, features: [] };
+      const ball: Placed = {
+        name: 'ball',
+        file: ballFile,
+        transform: translation(sub(centre, ballFeature.positionMm)),
+        solid: ctx.solid(ballFile)!,
+        features: [],
+      };
       list.push(piece('ball', ball, add(outward, unit(bore.axis), 0.8 * STANDOFF_MM)));
     }
     out.set('cannon', list);
@@ -288,13 +400,27 @@ function lowestZ(mesh: MeshData): number {
 }
 
 /** The order a ship goes together in. */
-const ORDER: readonly GuideStep['id'][] = ['band', 'wheel', 'carriage', 'washers', 'mast', 'sail', 'flag', 'cargo', 'cannon'];
+const ORDER: readonly GuideStep['id'][] = [
+  'band',
+  'wheel',
+  'carriage',
+  'washers',
+  'mast',
+  'sail',
+  'flag',
+  'cargo',
+  'cannon',
+];
 
 /** Steps drawn upside down (the hull on its deck, the bottom up): the running gear and the ballast. */
 const UNDERSIDE: ReadonlySet<GuideStep['id']> = new Set(['carriage', 'washers']);
 
 /** The steps' words, from the faction and the standard's bought parts. */
-function stepWords(faction: Faction, ctx: Context, pieces: Map<GuideStep['id'] | 'hull', Piece[]>): Record<GuideStep['id'], { title: string; text: string }> {
+function stepWords(
+  faction: Faction,
+  ctx: Context,
+  pieces: Map<GuideStep['id'] | 'hull', Piece[]>,
+): Record<GuideStep['id'], { title: string; text: string }> {
   const band = ctx.settings.band;
   const washers = pieces.get('washers')!.length;
   // The boss as built: measured on the hull's mesh across its flats (fit/ballast-boss measures it so).
@@ -307,24 +433,59 @@ function stepWords(faction: Faction, ctx: Context, pieces: Map<GuideStep['id'] |
   const turret = cargo.some((p) => p.id === 'turret');
   const turretWashers = cargo.filter((p) => p.id.startsWith('turret washer')).length;
   const crates = cargo.filter((p) => p.id === 'cargo').length;
-  const grip = boss === undefined ? '' : boss > w.holeMaxMm ? `The boss is ${boss.toFixed(2)} mm across (measured on the mesh), larger than any ISO 7089 hole (${w.holeMinMm}–${w.holeMaxMm} mm), so they press on and stay; if one turns loose or drops out (a printer that prints bosses small), fix it with a drop of cyanoacrylate or epoxy.` : `The boss is ${boss.toFixed(2)} mm across (measured on the mesh), not larger than the washers' hole (${w.holeMinMm}–${w.holeMaxMm} mm), so it does not grip: glue them in with a drop of cyanoacrylate or epoxy.`;
+  const grip =
+    boss === undefined
+      ? ''
+      : boss > w.holeMaxMm
+        ? `The boss is ${boss.toFixed(2)} mm across (measured on the mesh), larger than any ISO 7089 hole (${w.holeMinMm}–${w.holeMaxMm} mm), so they press on and stay; if one turns loose or drops out (a printer that prints bosses small), fix it with a drop of cyanoacrylate or epoxy.`
+        : `The boss is ${boss.toFixed(2)} mm across (measured on the mesh), not larger than the washers' hole (${w.holeMinMm}–${w.holeMaxMm} mm), so it does not grip: glue them in with a drop of cyanoacrylate or epoxy.`;
   return {
-    band: { title: 'band onto the wheel', text: `Roll one ${band.name} O-ring (${band.innerDiameterMm} mm inside, ${band.crossSectionMm} mm cord) over a flange into the wheel's groove, untwisted, so it stands proud all round.` },
-    wheel: { title: 'wheel into carriage', text: 'Push the wheel into the carriage\'s fork until its axle stubs snap into the bearings; it must turn freely.' },
-    carriage: { title: 'carriage into hull', text: 'Turn the hull over and press the carriage, wheel first, into the slot under the stern until its block is flush with the bottom (a firm push: it is a press fit).' },
-    washers: washers === 0
-      ? { title: 'no ballast', text: 'This hull takes no washers.' }
-      : { title: `${washers} washer${washers === 1 ? '' : 's'} on the boss`, text: `Press ${washers} × ${w.name}${washers === 1 ? '' : ', one at a time,'} onto the boss in the pocket under the hull. ${grip}` },
-    mast: { title: 'mast into socket', text: 'Push the mast\'s peg into the round socket on the deck, its flat aft.' },
-    sail: { title: 'sail over the mast', text: 'Slide the sail over the top of the mast, both loops round it, until its lower loop rests on the collar.' },
-    flag: { title: 'flag holder, flag', text: 'Push the flag holder onto the mast\'s top and slide a paper flag (shipwright cards: cut, fold, slide the fold in) into its slot.' },
-    cargo: { title: turret ? 'cargo and turret' : crates === 1 ? 'cargo' : `${crates} cargo`, text: `${crates ? `Push ${crates === 1 ? 'the cargo\'s' : 'each cargo\'s'} square peg into a square socket.` : ''}${turret ? `${crates ? ' ' : ''}${turretWashers ? `Press ${turretWashers} more washers into the pocket under the turret, as under the hull; then set` : 'Set'} the turret's pivot in its round seat: it turns all round.` : ''}` },
-    cannon: { title: 'cannon, ball', text: 'Plug a cannon into a slot, square plug first, and drop a ball into its barrel: the ship is ready to play.' },
+    band: {
+      title: 'band onto the wheel',
+      text: `Roll one ${band.name} O-ring (${band.innerDiameterMm} mm inside, ${band.crossSectionMm} mm cord) over a flange into the wheel's groove, untwisted, so it stands proud all round.`,
+    },
+    wheel: {
+      title: 'wheel into carriage',
+      text: "Push the wheel into the carriage's fork until its axle stubs snap into the bearings; it must turn freely.",
+    },
+    carriage: {
+      title: 'carriage into hull',
+      text: 'Turn the hull over and press the carriage, wheel first, into the slot under the stern until its block is flush with the bottom (a firm push: it is a press fit).',
+    },
+    washers:
+      washers === 0
+        ? { title: 'no ballast', text: 'This hull takes no washers.' }
+        : {
+            title: `${washers} washer${washers === 1 ? '' : 's'} on the boss`,
+            text: `Press ${washers} × ${w.name}${washers === 1 ? '' : ', one at a time,'} onto the boss in the pocket under the hull. ${grip}`,
+          },
+    mast: { title: 'mast into socket', text: "Push the mast's peg into the round socket on the deck, its flat aft." },
+    sail: {
+      title: 'sail over the mast',
+      text: 'Slide the sail over the top of the mast, both loops round it, until its lower loop rests on the collar.',
+    },
+    flag: {
+      title: 'flag holder, flag',
+      text: "Push the flag holder onto the mast's top and slide a paper flag (shipwright cards: cut, fold, slide the fold in) into its slot.",
+    },
+    cargo: {
+      title: turret ? 'cargo and turret' : crates === 1 ? 'cargo' : `${crates} cargo`,
+      text: `${crates ? `Push ${crates === 1 ? "the cargo's" : "each cargo's"} square peg into a square socket.` : ''}${turret ? `${crates ? ' ' : ''}${turretWashers ? `Press ${turretWashers} more washers into the pocket under the turret, as under the hull; then set` : 'Set'} the turret's pivot in its round seat: it turns all round.` : ''}`,
+    },
+    cannon: {
+      title: 'cannon, ball',
+      text: 'Plug a cannon into a slot, square plug first, and drop a ball into its barrel: the ship is ready to play.',
+    },
   };
 }
 
 /** Draws `pieces`, each at its place plus `explode` × its standoff, upright or upside down, at `size`. */
-function draw(pieces: readonly { piece: Piece; out: boolean }[], underside: boolean, size: { widthPx: number; heightPx: number }, view: View = SHIP_VIEW): Image {
+function draw(
+  pieces: readonly { piece: Piece; out: boolean }[],
+  underside: boolean,
+  size: { widthPx: number; heightPx: number },
+  view: View = SHIP_VIEW,
+): Image {
   // Upside down: half a turn about the ship's length, the bow still to the right.
   const flip = underside ? rotation([180, 0, 0]) : null;
   const scene = pieces.map(({ piece, out }) => {
@@ -332,7 +493,12 @@ function draw(pieces: readonly { piece: Piece; out: boolean }[], underside: bool
     if (flip) mesh = worldMesh(mesh, flip);
     return { mesh, colorHex: piece.colorHex };
   });
-  return render(scene, { ...size, view: underside ? { azimuthDeg: view.azimuthDeg, elevationDeg: 40 } : view, supersample: 2, marginPx: 8 });
+  return render(scene, {
+    ...size,
+    view: underside ? { azimuthDeg: view.azimuthDeg, elevationDeg: 40 } : view,
+    supersample: 2,
+    marginPx: 8,
+  });
 }
 
 /** A picture with a label under it on the sheet's paper. */
@@ -341,7 +507,14 @@ function labelled(picture: Image, label: string, capPx = 15): Image {
   const img = blank(picture.widthPx, picture.heightPx + labelPx, SHEET_BACKGROUND);
   paste(img, picture, 0, 0);
   const cap = capToFit(label, capPx, picture.widthPx - 8);
-  drawText(img, label, (picture.widthPx - textWidth(label, cap)) / 2, picture.heightPx + Math.round(capPx * 1.5), cap, INK);
+  drawText(
+    img,
+    label,
+    (picture.widthPx - textWidth(label, cap)) / 2,
+    picture.heightPx + Math.round(capPx * 1.5),
+    cap,
+    INK,
+  );
   return img;
 }
 
@@ -368,12 +541,25 @@ function factionGuide(ctx: Context, faction: Faction, colourOf: ColourOf): Facti
     const by = now[0]!.explodeMm;
     const moving = new Set(rides[id] ?? []);
     // The band and the wheel are fitted off the ship: the running gear alone; from the carriage on, the hull too.
-    const before: (GuideStep['id'] | 'hull')[] = id === 'band' ? ['wheel'] : id === 'wheel' ? ['carriage', 'band'] : ['hull', ...done];
+    const before: (GuideStep['id'] | 'hull')[] =
+      id === 'band' ? ['wheel'] : id === 'wheel' ? ['carriage', 'band'] : ['hull', ...done];
     const shown = [
-      ...before.flatMap((c) => pieces.get(c)!.map((piece) => (moving.has(c as GuideStep['id']) ? { piece: { ...piece, explodeMm: by }, out: true } : { piece, out: false }))),
+      ...before.flatMap((c) =>
+        pieces
+          .get(c)!
+          .map((piece) =>
+            moving.has(c as GuideStep['id'])
+              ? { piece: { ...piece, explodeMm: by }, out: true }
+              : { piece, out: false },
+          ),
+      ),
       ...now.map((piece) => ({ piece, out: true })),
     ];
-    steps.push({ id, ...words[id], picture: labelled(draw(shown, UNDERSIDE.has(id), STEP_PX), `${steps.length + 1}. ${words[id].title}`) });
+    steps.push({
+      id,
+      ...words[id],
+      picture: labelled(draw(shown, UNDERSIDE.has(id), STEP_PX), `${steps.length + 1}. ${words[id].title}`),
+    });
     done.push(id);
   }
   const all = ['hull' as const, ...ORDER].flatMap((id) => pieces.get(id)!);
@@ -381,18 +567,38 @@ function factionGuide(ctx: Context, faction: Faction, colourOf: ColourOf): Facti
   const gearDown = pieces.get('carriage')![0]!.explodeMm;
   const explodedPieces = all.map((piece) => {
     if (piece.id === 'wheel') return { piece: { ...piece, explodeMm: scale(gearDown, 1.9) }, out: true };
-    if (piece.id === 'band') return { piece: { ...piece, explodeMm: add(scale(gearDown, 1.9), piece.explodeMm, 1.4) }, out: true };
+    if (piece.id === 'band')
+      return { piece: { ...piece, explodeMm: add(scale(gearDown, 1.9), piece.explodeMm, 1.4) }, out: true };
     return { piece, out: true };
   });
   const exploded = draw(explodedPieces, false, BIG_PX, { azimuthDeg: SHIP_VIEW.azimuthDeg, elevationDeg: 14 });
-  const finished = draw(all.map((piece) => ({ piece, out: false })), false, BIG_PX);
-  const preview = draw(all.map((piece) => ({ piece, out: false })), false, PREVIEW_SIZE);
-  const top = contactSheet(`${faction.name}: assembly`, [
-    { picture: exploded, label: 'every part, drawn out along the way it goes in' },
-    { picture: finished, label: 'the finished ship' },
-  ], 2);
+  const finished = draw(
+    all.map((piece) => ({ piece, out: false })),
+    false,
+    BIG_PX,
+  );
+  const preview = draw(
+    all.map((piece) => ({ piece, out: false })),
+    false,
+    PREVIEW_SIZE,
+  );
+  const top = contactSheet(
+    `${faction.name}: assembly`,
+    [
+      { picture: exploded, label: 'every part, drawn out along the way it goes in' },
+      { picture: finished, label: 'the finished ship' },
+    ],
+    2,
+  );
   const washers = pieces.get('washers')!.length;
-  const sheet = stack(top, contactSheet('Step by step', steps.map((s) => ({ picture: s.picture, label: '' })), 4));
+  const sheet = stack(
+    top,
+    contactSheet(
+      'Step by step',
+      steps.map((s) => ({ picture: s.picture, label: '' })),
+      4,
+    ),
+  );
   return { faction: faction.id, name: faction.name, steps, exploded, finished, preview, sheet, washers };
 }
 
@@ -401,13 +607,21 @@ function factionGuide(ctx: Context, faction: Faction, colourOf: ColourOf): Facti
  * the parts placed as `validate` places them and drawn in each file's `color`. A faction whose ship cannot be
  * placed (no open wheel slot: validate says why) has none.
  */
-export async function assemblyGuides(files: readonly GeneratedFile[], factions: readonly Faction[], settings: BuildSettings): Promise<FactionGuide[]> {
+export async function assemblyGuides(
+  files: readonly GeneratedFile[],
+  factions: readonly Faction[],
+  settings: BuildSettings,
+): Promise<FactionGuide[]> {
   const colours = new Map(files.map((f) => [f.path, f.color]));
   const colourOf: ColourOf = (file) => colours.get(file.path) ?? 'any';
   // An external hull is already among the built files: the context takes its bytes from there.
-  const externalHulls = new Map(factions.flatMap((f) => {
-    const hull = f.model.externalHullStl ? files.find((x) => x.part === 'hull' && x.faction === f.id) : undefined;
-    return hull ? [[f.id, hull.bytes] as const] : [];
-  }));
-  return withContext(files, { factions, settings, externalHulls }, (ctx) => factions.flatMap((f) => factionGuide(ctx, f, colourOf) ?? []));
+  const externalHulls = new Map(
+    factions.flatMap((f) => {
+      const hull = f.model.externalHullStl ? files.find((x) => x.part === 'hull' && x.faction === f.id) : undefined;
+      return hull ? [[f.id, hull.bytes] as const] : [];
+    }),
+  );
+  return withContext(files, { factions, settings, externalHulls }, (ctx) =>
+    factions.flatMap((f) => factionGuide(ctx, f, colourOf) ?? []),
+  );
 }

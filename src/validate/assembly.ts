@@ -18,7 +18,15 @@ import { estimatePrint } from '../bom/estimate.js';
 import type { Faction } from '../faction/types.js';
 import { rayHitsMm, type MeshData, type Solid } from '../geometry/kernel.js';
 import { centroidMm, meshMoments } from '../geometry/mass.js';
-import { applyDirection, applyPoint, compose, translation, type Feature, type FeatureKind, type Mat4 } from '../geometry/part.js';
+import {
+  applyDirection,
+  applyPoint,
+  compose,
+  translation,
+  type Feature,
+  type FeatureKind,
+  type Mat4,
+} from '../geometry/part.js';
 import { add, cross, dot, neg, norm, scale, sub, unit, type Vec3 } from '../geometry/vec3.js';
 import { CATALOG } from '../generate/catalog.js';
 import { findMaterial } from '../materials.js';
@@ -67,9 +75,11 @@ function basis(f: Frame): [Vec3, Vec3, Vec3] {
 
 /** The rigid motion taking frame `from` onto frame `to`. */
 export function frameToFrame(from: Frame, to: Frame): Mat4 {
-  const [a0, b0, c0] = basis(from), [a1, b1, c1] = basis(to);
+  const [a0, b0, c0] = basis(from),
+    [a1, b1, c1] = basis(to);
   // R = Σ to_i ⊗ from_i, column-major.
-  const col = (j: number): Vec3 => [0, 1, 2].map((i) => a1[i]! * a0[j]! + b1[i]! * b0[j]! + c1[i]! * c0[j]!) as unknown as Vec3;
+  const col = (j: number): Vec3 =>
+    [0, 1, 2].map((i) => a1[i]! * a0[j]! + b1[i]! * b0[j]! + c1[i]! * c0[j]!) as unknown as Vec3;
   const r = [col(0), col(1), col(2)];
   const m: number[] = [...r[0]!, 0, ...r[1]!, 0, ...r[2]!, 0, 0, 0, 0, 1];
   const moved = applyPoint(m, from.p);
@@ -80,13 +90,15 @@ function place(ctx: Context, name: string, file: MeshFile, transform: Mat4): Pla
   const solid = ctx.solid(file);
   if (!solid) return null;
   const features = file.features.map((f) => {
-    const size = f.size.shape === 'round' ? f.size : { ...f.size, widthAxis: applyDirection(transform, f.size.widthAxis) };
+    const size =
+      f.size.shape === 'round' ? f.size : { ...f.size, widthAxis: applyDirection(transform, f.size.widthAxis) };
     return { ...f, positionMm: applyPoint(transform, f.positionMm), axis: applyDirection(transform, f.axis), size };
   });
   return { name, file, transform, solid: solid.transform(transform), features };
 }
 
-const featureOf = (file: MeshFile, kind: FeatureKind): Feature | undefined => file.features.find((f) => f.kind === kind);
+const featureOf = (file: MeshFile, kind: FeatureKind): Feature | undefined =>
+  file.features.find((f) => f.kind === kind);
 /** The file's print-frame up, seen in the world: a part printed as it is used keeps it. */
 const widthAxis = (f: Feature): Vec3 => (f.size.shape === 'rect' ? f.size.widthAxis : UP);
 
@@ -94,8 +106,17 @@ const widthAxis = (f: Feature): Vec3 => (f.size.shape === 'rect' ? f.size.widthA
  * A peg pushed `insertMm` into a hole (its full length when omitted), its `across` direction (in its own
  * file frame) turned to `worldAcross`.
  */
-export function pegInHole(peg: Feature, hole: Feature, pegAcross: Vec3, worldAcross: Vec3, insertMm = peg.depthMm): Mat4 {
-  return frameToFrame({ p: peg.positionMm, axis: peg.axis, across: pegAcross }, { p: add(hole.positionMm, hole.axis, peg.depthMm - insertMm), axis: neg(hole.axis), across: worldAcross });
+export function pegInHole(
+  peg: Feature,
+  hole: Feature,
+  pegAcross: Vec3,
+  worldAcross: Vec3,
+  insertMm = peg.depthMm,
+): Mat4 {
+  return frameToFrame(
+    { p: peg.positionMm, axis: peg.axis, across: pegAcross },
+    { p: add(hole.positionMm, hole.axis, peg.depthMm - insertMm), axis: neg(hole.axis), across: worldAcross },
+  );
 }
 
 /** The hull as it is in its file: the world frame. */
@@ -122,14 +143,26 @@ export function placedFittings(ctx: Context, faction: Faction, turretHeadingDeg 
       const pivot = tf && featureOf(tf, 'turret-pivot');
       const slot = tf && featureOf(tf, 'cannon-slot');
       if (!tf || !pivot || !slot) continue;
-      const placed = place(ctx, `turret (${fit.declared})`, tf, pegInHole(pivot, socket, slot.axis, [Math.cos(t), Math.sin(t), 0]));
+      const placed = place(
+        ctx,
+        `turret (${fit.declared})`,
+        tf,
+        pegInHole(pivot, socket, slot.axis, [Math.cos(t), Math.sin(t), 0]),
+      );
       if (placed) out.push(placed);
       continue;
     }
     const peg = file && featureOf(file, fit.kind === 'mast' ? 'mast-peg' : 'cargo-peg');
     if (!file || !peg) continue;
     // The cargo's square peg lines up with its socket; the mast turns its flat aft.
-    const placed = place(ctx, `${fit.kind} (${fit.declared})`, file, fit.kind === 'cargo' ? pegInHole(peg, socket, widthAxis(peg), widthAxis(socket)) : pegInHole(peg, socket, UP, [1, 0, 0]));
+    const placed = place(
+      ctx,
+      `${fit.kind} (${fit.declared})`,
+      file,
+      fit.kind === 'cargo'
+        ? pegInHole(peg, socket, widthAxis(peg), widthAxis(socket))
+        : pegInHole(peg, socket, UP, [1, 0, 0]),
+    );
     if (!placed) continue;
     out.push(placed);
     if (fit.kind === 'mast') {
@@ -153,16 +186,27 @@ function placedSail(ctx: Context, faction: Faction, mast: Placed, declared: stri
   const ends = loops.flatMap((f) => [f.positionMm, add(f.positionMm, f.axis, -f.depthMm)]);
   const lowest = Math.min(...ends.map((e) => dot(sub(e, middle), axis)));
   const to: Frame = { p: add(pole.positionMm, pole.axis, -lowest), axis: pole.axis, across: [0, 1, 0] };
-  return place(ctx, `sail (on the mast in ${declared})`, file, frameToFrame({ p: middle, axis, across: [1, 0, 0] }, to));
+  return place(
+    ctx,
+    `sail (on the mast in ${declared})`,
+    file,
+    frameToFrame({ p: middle, axis, across: [1, 0, 0] }, to),
+  );
 }
 
 /** The carriage pressed into the hull's wheel slot and the wheel in its bearings, flat down. */
 export function placedRunningGear(ctx: Context, faction: Faction): { carriage: Placed; wheel: Placed } | null {
   const slot = ctx.hull(faction)?.wheelSlot;
-  const cf = ctx.file('carriage'), wf = ctx.file('wheel');
+  const cf = ctx.file('carriage'),
+    wf = ctx.file('wheel');
   const block = cf && featureOf(cf, 'carriage-block');
   if (!slot?.open || !cf || !wf || !block) return null;
-  const carriage = place(ctx, 'carriage', cf, pegInHole(block, slot.feature, widthAxis(block), widthAxis(slot.feature)));
+  const carriage = place(
+    ctx,
+    'carriage',
+    cf,
+    pegInHole(block, slot.feature, widthAxis(block), widthAxis(slot.feature)),
+  );
   const bearings = carriage?.features.filter((f) => f.kind === 'bearing') ?? [];
   const axles = wf.features.filter((f) => f.kind === 'axle');
   if (!carriage || bearings.length < 2 || axles.length < 2) return null;
@@ -179,7 +223,9 @@ export function placedRunningGear(ctx: Context, faction: Faction): { carriage: P
 /** Every cannon slot of the ship as assembled: the hull's that the probe found open and firing out (card/cannon-slots reports the rest), and each turret's. */
 export function slotSites(ctx: Context, faction: Faction, hull: Placed, fittings: readonly Placed[]): SlotSite[] {
   const probe = ctx.hull(faction);
-  const sites: SlotSite[] = (probe?.cannonSlots ?? []).filter((s) => s.open && s.reachable).map((s) => ({ declared: s.declared, slot: s.feature, host: hull }));
+  const sites: SlotSite[] = (probe?.cannonSlots ?? [])
+    .filter((s) => s.open && s.reachable)
+    .map((s) => ({ declared: s.declared, slot: s.feature, host: hull }));
   const turretIndex = faction.model.cannonSlots.findIndex((s) => s.mount === 'turret');
   for (const f of fittings) {
     if (f.file.part !== 'turret') continue;
@@ -246,12 +292,19 @@ function printedCentre(mesh: MeshData): Vec3 {
   const cs = [0, 0, 0];
   for (let i = 0; i < areasMm2.length; i++) {
     const [a, b, c] = triangleCorners(mesh, i);
-    const area = areasMm2[i]!, nz = normals[3 * i + 2]!;
-    const thick = nz > Math.SQRT1_2 ? P.topLayers * P.layerHeightMm : nz < -Math.SQRT1_2 ? P.bottomLayers * P.layerHeightMm : P.perimeters * P.lineWidthMm;
+    const area = areasMm2[i]!,
+      nz = normals[3 * i + 2]!;
+    const thick =
+      nz > Math.SQRT1_2
+        ? P.topLayers * P.layerHeightMm
+        : nz < -Math.SQRT1_2
+          ? P.bottomLayers * P.layerHeightMm
+          : P.perimeters * P.lineWidthMm;
     shell += area * thick;
     for (let k = 0; k < 3; k++) cs[k]! += (area * thick * (a[k]! + b[k]! + c[k]!)) / 3;
   }
-  const f = P.infillFraction, vol = m.volumeMm3;
+  const f = P.infillFraction,
+    vol = m.volumeMm3;
   if (shell >= vol) return centroidMm(m);
   const w = f * vol + (1 - f) * shell;
   return [0, 1, 2].map((k) => (f * m.first[k]! + (1 - f) * cs[k]!) / w) as unknown as Vec3;
@@ -293,4 +346,3 @@ export function combinedMass(ctx: Context, parts: readonly Placed[]): { grams: n
 export function overlapMm3(a: Solid, b: Solid): number {
   return a.intersect(b).volumeMm3();
 }
-

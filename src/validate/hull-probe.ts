@@ -19,7 +19,17 @@ import { rayHitsMm, type Solid } from '../geometry/kernel.js';
 import type { Feature, FeatureKind } from '../geometry/part.js';
 import { add, norm, sub, type Vec3 } from '../geometry/vec3.js';
 import { isInside, probeFeature } from '../mesh/probe.js';
-import { cannonSlot, cargoSocket, coinSlot, FACING, mastSocket, placeCut, turretSeat, wheelSlot, type Cut } from '../parts/cutters.js';
+import {
+  cannonSlot,
+  cargoSocket,
+  coinSlot,
+  FACING,
+  mastSocket,
+  placeCut,
+  turretSeat,
+  wheelSlot,
+  type Cut,
+} from '../parts/cutters.js';
 import { HULL } from '../standard.js';
 import type { MeshFile } from './mesh-file.js';
 
@@ -76,8 +86,16 @@ function declaredCuts(faction: Faction, clearanceMm: number): { declared: string
     cut: placeCut(FITTING_CUTTER[f.kind](`declared-${f.kind}-${i + 1}`, clearanceMm), [f.xMm, f.yMm, H], FACING.up),
     fitting: f.kind,
   }));
-  if (m.coinSlot) out.push({ declared: 'model.coinSlot', cut: placeCut(coinSlot('declared-coin-slot', clearanceMm), [m.coinSlot.xMm, m.coinSlot.yMm, H], FACING.up) });
-  if (m.wheelSlot) out.push({ declared: 'model.wheelSlot', cut: placeCut(wheelSlot('declared-wheel-slot', clearanceMm), [m.wheelSlot.xMm, 0, 0], FACING.down) });
+  if (m.coinSlot)
+    out.push({
+      declared: 'model.coinSlot',
+      cut: placeCut(coinSlot('declared-coin-slot', clearanceMm), [m.coinSlot.xMm, m.coinSlot.yMm, H], FACING.up),
+    });
+  if (m.wheelSlot)
+    out.push({
+      declared: 'model.wheelSlot',
+      cut: placeCut(wheelSlot('declared-wheel-slot', clearanceMm), [m.wheelSlot.xMm, 0, 0], FACING.down),
+    });
   return out;
 }
 
@@ -90,7 +108,9 @@ function frameShift(faction: Faction, file: MeshFile, declared: readonly Feature
   for (const d of declared)
     for (const m of ofKind(d.kind)) {
       const shift = sub(m.positionMm, d.positionMm);
-      const score = declared.filter((e) => ofKind(e.kind).some((n) => near(n.positionMm, add(e.positionMm, shift)))).length;
+      const score = declared.filter((e) =>
+        ofKind(e.kind).some((n) => near(n.positionMm, add(e.positionMm, shift))),
+      ).length;
       if (score > best.score) best = { shift, score };
     }
   return best.shift;
@@ -101,7 +121,11 @@ const moved = (f: Feature, shift: Vec3): Feature => ({ ...f, positionMm: add(f.p
 /** Probes every feature the model declares on the hull mesh. Call inside `withArena`. */
 export function probeHull(faction: Faction, file: MeshFile, solid: Solid, clearanceMm: number): HullProbe {
   const cuts = declaredCuts(faction, clearanceMm);
-  const shift = frameShift(faction, file, cuts.map((c) => c.cut.feature));
+  const shift = frameShift(
+    faction,
+    file,
+    cuts.map((c) => c.cut.feature),
+  );
   const at = (i: number): ProbedFeature => probe(solid, cuts[i]!.declared, moved(cuts[i]!.cut.feature, shift));
   const fittings = faction.model.fittings.map((f, i) => ({ kind: f.kind, ...at(i) }));
   let next = fittings.length;
@@ -120,10 +144,19 @@ export function probeHull(faction: Faction, file: MeshFile, solid: Solid, cleara
     // Start on the keel line (side slots) or the hull's middle (end slots), at the slot's own position.
     const start = add([side ? s.offsetMm : 0, side ? 0 : s.offsetMm, z], shift);
     const across: Vec3 = side ? [1, 0, 0] : [0, 1, 0];
-    const candidates = [...exitsAlong(solid, add(start, across, besideMm), dir), ...exitsAlong(solid, add(start, across, -besideMm), dir)]
+    const candidates = [
+      ...exitsAlong(solid, add(start, across, besideMm), dir),
+      ...exitsAlong(solid, add(start, across, -besideMm), dir),
+    ]
       .sort((a, b) => a - b)
       .filter((d, k, all) => k === 0 || d - all[k - 1]! > 0.05);
-    const probes = candidates.map((d) => probe(solid, `model.cannonSlots[${i}]`, placeCut(cannonSlot(`declared-cannon-slot-${i + 1}`, clearanceMm), add(start, dir, d), angles).feature));
+    const probes = candidates.map((d) =>
+      probe(
+        solid,
+        `model.cannonSlots[${i}]`,
+        placeCut(cannonSlot(`declared-cannon-slot-${i + 1}`, clearanceMm), add(start, dir, d), angles).feature,
+      ),
+    );
     const chosen = probes.find((p) => p.open && p.reachable) ?? probes.find((p) => p.open) ?? probes[probes.length - 1];
     if (chosen) cannonSlots.push({ facing: s.facing, ...chosen });
   });

@@ -24,9 +24,11 @@ export function featureMiddle(f: Feature): Vec3 {
  */
 export function extentNear(solid: Solid, p: Vec3, dir: Vec3, nearMm = Infinity): number {
   const hits = rayHitsMm(solid, add(p, dir, -FAR_MM), add(p, dir, FAR_MM)).map((t) => t - FAR_MM);
-  let lo = Infinity, hi = -Infinity;
+  let lo = Infinity,
+    hi = -Infinity;
   for (let i = 0; i + 1 < hits.length; i += 2) {
-    const a = hits[i]!, b = hits[i + 1]!;
+    const a = hits[i]!,
+      b = hits[i + 1]!;
     if (b < -nearMm || a > nearMm) continue;
     lo = Math.min(lo, a);
     hi = Math.max(hi, b);
@@ -53,7 +55,8 @@ export function pegSectionMm(solid: Solid, f: Feature): number[] {
     if (f.size.shape === 'rect') {
       // Lines through the middle and off it: a block with a slot through its centre still shows its sides.
       const { widthMm, heightMm } = f.size;
-      const widest = (d: Vec3, across: Vec3, sideMm: number): number => Math.max(...[0, -0.4, -0.2, 0.2, 0.4].map((k) => extent(add(c, across, k * sideMm), d)));
+      const widest = (d: Vec3, across: Vec3, sideMm: number): number =>
+        Math.max(...[0, -0.4, -0.2, 0.2, 0.4].map((k) => extent(add(c, across, k * sideMm), d)));
       return [widest(u, v, heightMm), widest(v, u, widthMm)].sort((a, b) => a - b);
     }
     return [2 * Math.max(...Array.from({ length: 16 }, (_, i) => reach(c, onCircle(u, v, (i * Math.PI) / 8))))];
@@ -70,7 +73,11 @@ export function thicknessAlongAxisMm(solid: Solid, f: Feature, radiusFraction: n
   const { u, v, w } = featureFrame(f);
   const r = (f.size.shape === 'round' ? f.size.diameterMm : Math.min(f.size.widthMm, f.size.heightMm)) / 2;
   const c = featureMiddle(f);
-  return Math.max(...Array.from({ length: 8 }, (_, i) => extentNear(solid, add(c, onCircle(u, v, (i * Math.PI) / 4), r * radiusFraction), w)));
+  return Math.max(
+    ...Array.from({ length: 8 }, (_, i) =>
+      extentNear(solid, add(c, onCircle(u, v, (i * Math.PI) / 4), r * radiusFraction), w),
+    ),
+  );
 }
 
 /**
@@ -85,7 +92,9 @@ export function thinnestWallMm(solid: Solid, f: Feature): { wallMm: number; at: 
   for (let i = 0; i < 16; i++) {
     const dir = onCircle(u, v, (i * Math.PI) / 8);
     // An annular hole's rays leave its core first.
-    const hits = rayHitsMm(solid, c, add(c, dir, FAR_MM)).slice(f.size.shape === 'round' && f.size.coreDiameterMm !== undefined ? 1 : 0);
+    const hits = rayHitsMm(solid, c, add(c, dir, FAR_MM)).slice(
+      f.size.shape === 'round' && f.size.coreDiameterMm !== undefined ? 1 : 0,
+    );
     if (hits.length < 2) continue;
     const wall = hits[1]! - hits[0]!;
     if (!best || wall < best.wallMm) best = { wallMm: wall, at: add(c, dir, hits[0]!) };
@@ -96,7 +105,8 @@ export function thinnestWallMm(solid: Solid, f: Feature): { wallMm: number; at: 
 /** The convex hull of 2D points, counter-clockwise (Andrew's monotone chain). */
 export function convexHull2d(points: readonly (readonly [number, number])[]): [number, number][] {
   const p = [...points].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-  const cross = (o: readonly number[], a: readonly number[], b: readonly number[]): number => (a[0]! - o[0]!) * (b[1]! - o[1]!) - (a[1]! - o[1]!) * (b[0]! - o[0]!);
+  const cross = (o: readonly number[], a: readonly number[], b: readonly number[]): number =>
+    (a[0]! - o[0]!) * (b[1]! - o[1]!) - (a[1]! - o[1]!) * (b[0]! - o[0]!);
   const half = (pts: typeof p): typeof p => {
     const h: typeof p = [];
     for (const q of pts) {
@@ -113,7 +123,8 @@ export function convexPerimeterMm(points: readonly (readonly [number, number])[]
   const hull = convexHull2d(points);
   let perimeter = 0;
   for (let i = 0; i < hull.length; i++) {
-    const a = hull[i]!, b = hull[(i + 1) % hull.length]!;
+    const a = hull[i]!,
+      b = hull[(i + 1) % hull.length]!;
     perimeter += Math.hypot(b[0] - a[0], b[1] - a[1]);
   }
   return perimeter;
@@ -130,7 +141,11 @@ const PROFILE_RAYS = 720;
  * spans the flat spot, so the distance is the convex hull's perimeter of the section plus 2π·c′.
  * `rim` is the wheel's rim feature (a peg along the wheel's axis, depth = its width).
  */
-export function rollingPerimeterMm(solid: Solid, rim: Feature, band: Pick<BandSpec, 'innerDiameterMm' | 'crossSectionMm'>): { perimeterMm: number; sectionPerimeterMm: number; cordMm: number } {
+export function rollingPerimeterMm(
+  solid: Solid,
+  rim: Feature,
+  band: Pick<BandSpec, 'innerDiameterMm' | 'crossSectionMm'>,
+): { perimeterMm: number; sectionPerimeterMm: number; cordMm: number } {
   const { u, v } = featureFrame(rim);
   const mid = featureMiddle(rim);
   // Start from the middle of the section's extent along u and v: inside a convex section, whatever the flat.

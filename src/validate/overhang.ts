@@ -73,7 +73,8 @@ export function analyseOverhangs(mesh: MeshData, limits: OverhangLimits): Overha
   const n = t.length / 3;
   const vz = (i: number): number => p[3 * i + 2]!;
   const bounds = meshBounds(mesh);
-  const bedZ = bounds.min[2], topZ = bounds.max[2];
+  const bedZ = bounds.min[2],
+    topZ = bounds.max[2];
   const edges = edgeAdjacency(mesh);
   const neighbours = triangleNeighbours(edges, n);
   const { normals, areasMm2: area, centroidsMm } = facets(mesh);
@@ -81,27 +82,32 @@ export function analyseOverhangs(mesh: MeshData, limits: OverhangLimits): Overha
   const centroid = (f: number): Vec3 => vertexAt(centroidsMm, f);
   const moments = meshMoments(mesh);
 
-  const onBed = (f: number): boolean => [0, 1, 2].every((k) => vz(t[3 * f + k]!) <= bedZ + ON_BED_MM) && nz(f) < -LEVEL_NZ;
+  const onBed = (f: number): boolean =>
+    [0, 1, 2].every((k) => vz(t[3 * f + k]!) <= bedZ + ON_BED_MM) && nz(f) < -LEVEL_NZ;
   const minZ = (f: number): number => Math.min(vz(t[3 * f]!), vz(t[3 * f + 1]!), vz(t[3 * f + 2]!));
 
   // Footprint: area, outline (edges with one bed face) and hull.
   const bed = new Set<number>();
   for (let f = 0; f < n; f++) if (onBed(f)) bed.add(f);
-  let footArea = 0, perimeter = 0;
+  let footArea = 0,
+    perimeter = 0;
   const footPoints: [number, number][] = [];
   for (const f of bed) {
     footArea += area[f]!;
     for (let k = 0; k < 3; k++) {
-      const a = t[3 * f + k]!, b = t[3 * f + ((k + 1) % 3)]!;
+      const a = t[3 * f + k]!,
+        b = t[3 * f + ((k + 1) % 3)]!;
       footPoints.push([p[3 * a]!, p[3 * a + 1]!]);
-      if (!edges.triangles(a, b).some((g) => g !== f && bed.has(g))) perimeter += Math.hypot(p[3 * b]! - p[3 * a]!, p[3 * b + 1]! - p[3 * a + 1]!);
+      if (!edges.triangles(a, b).some((g) => g !== f && bed.has(g)))
+        perimeter += Math.hypot(p[3 * b]! - p[3 * a]!, p[3 * b + 1]! - p[3 * a + 1]!);
     }
   }
 
   const limitNz = -Math.sin(((limits.overhangDeg + ANGLE_TOLERANCE_DEG) * Math.PI) / 180);
   const overhangs: Overhang[] = [];
   const angleOf = (f: number): number => (Math.asin(Math.min(1, -nz(f))) * 180) / Math.PI;
-  const push = (f: number): void => void overhangs.push({ triangle: f, areaMm2: area[f]!, angleDeg: angleOf(f), centroid: centroid(f), minZ: minZ(f) });
+  const push = (f: number): void =>
+    void overhangs.push({ triangle: f, areaMm2: area[f]!, angleDeg: angleOf(f), centroid: centroid(f), minZ: minZ(f) });
 
   // Flat ceilings: grouped into regions, each bridged or not as a whole.
   const ceiling = (f: number): boolean => !bed.has(f) && nz(f) < -LEVEL_NZ;
@@ -115,10 +121,11 @@ export function analyseOverhangs(mesh: MeshData, limits: OverhangLimits): Overha
     while (stack.length) {
       const g = stack.pop()!;
       region.push(g);
-      for (const h of neighbours[g]!) if (!seen.has(h) && ceiling(h) && Math.abs(centroid(h)[2] - z) < ON_BED_MM) {
-        seen.add(h);
-        stack.push(h);
-      }
+      for (const h of neighbours[g]!)
+        if (!seen.has(h) && ceiling(h) && Math.abs(centroid(h)[2] - z) < ON_BED_MM) {
+          seen.add(h);
+          stack.push(h);
+        }
     }
     if (!bridged(region)) region.forEach(push);
   }
@@ -131,12 +138,18 @@ export function analyseOverhangs(mesh: MeshData, limits: OverhangLimits): Overha
     const boundary: { a: V2; b: V2; supported: boolean; wallAbove: boolean }[] = [];
     for (const f of region)
       for (let k = 0; k < 3; k++) {
-        const a = t[3 * f + k]!, b = t[3 * f + ((k + 1) % 3)]!;
+        const a = t[3 * f + k]!,
+          b = t[3 * f + ((k + 1) % 3)]!;
         const other = edges.triangles(a, b).find((g) => g !== f);
         if (other === undefined || inRegion.has(other)) continue;
         // Material under the edge: the face across it goes down from it.
         const third = [0, 1, 2].map((j) => t[3 * other + j]!).find((v) => v !== a && v !== b)!;
-        boundary.push({ a: [p[3 * a]!, p[3 * a + 1]!], b: [p[3 * b]!, p[3 * b + 1]!], supported: vz(third) < z - ON_BED_MM, wallAbove: vz(third) > z + ON_BED_MM && Math.abs(nz(other)) < WALL_NZ });
+        boundary.push({
+          a: [p[3 * a]!, p[3 * a + 1]!],
+          b: [p[3 * b]!, p[3 * b + 1]!],
+          supported: vz(third) < z - ON_BED_MM,
+          wallAbove: vz(third) > z + ON_BED_MM && Math.abs(nz(other)) < WALL_NZ,
+        });
       }
     const free = boundary.filter((e) => !e.supported);
     // A free edge that bends where it meets a wall going up (a slot's roof ending where a curved side cuts
@@ -146,22 +159,31 @@ export function analyseOverhangs(mesh: MeshData, limits: OverhangLimits): Overha
     const samples: V2[] = region
       .flatMap((f) => {
         const c = centroid(f);
-        return [[c[0], c[1]] as V2, ...[0, 1, 2].map((k): V2 => [(p[3 * t[3 * f + k]!]! + c[0]) / 2, (p[3 * t[3 * f + k]! + 1]! + c[1]) / 2])];
+        return [
+          [c[0], c[1]] as V2,
+          ...[0, 1, 2].map((k): V2 => [(p[3 * t[3 * f + k]!]! + c[0]) / 2, (p[3 * t[3 * f + k]! + 1]! + c[1]) / 2]),
+        ];
       })
       .filter((o) => free.every((e) => segmentDistance(o, e.a, e.b) > limits.lineWidthMm));
-    const directions: V2[] = Array.from({ length: BRIDGE_DIRECTIONS }, (_, i) => [Math.cos((i * Math.PI) / BRIDGE_DIRECTIONS), Math.sin((i * Math.PI) / BRIDGE_DIRECTIONS)]);
-    for (const e of boundary) if (e.supported) {
-      const l = Math.hypot(e.b[0] - e.a[0], e.b[1] - e.a[1]);
-      if (l > 0) directions.push([-(e.b[1] - e.a[1]) / l, (e.b[0] - e.a[0]) / l]);
-    }
+    const directions: V2[] = Array.from({ length: BRIDGE_DIRECTIONS }, (_, i) => [
+      Math.cos((i * Math.PI) / BRIDGE_DIRECTIONS),
+      Math.sin((i * Math.PI) / BRIDGE_DIRECTIONS),
+    ]);
+    for (const e of boundary)
+      if (e.supported) {
+        const l = Math.hypot(e.b[0] - e.a[0], e.b[1] - e.a[1]);
+        if (l > 0) directions.push([-(e.b[1] - e.a[1]) / l, (e.b[0] - e.a[0]) / l]);
+      }
     // The nearest boundary edge along a ray, and whether it is supported.
     const cast = (o: V2, d: V2): { t: number; supported: boolean } | null => {
       let best: { t: number; supported: boolean } | null = null;
       for (const e of boundary) {
-        const ex = e.b[0] - e.a[0], ey = e.b[1] - e.a[1];
+        const ex = e.b[0] - e.a[0],
+          ey = e.b[1] - e.a[1];
         const den = d[0] * ey - d[1] * ex;
         if (Math.abs(den) < 1e-12) continue;
-        const wx = e.a[0] - o[0], wy = e.a[1] - o[1];
+        const wx = e.a[0] - o[0],
+          wy = e.a[1] - o[1];
         const s = (wx * ey - wy * ex) / den;
         const u = (wx * d[1] - wy * d[0]) / den;
         if (s > 1e-9 && u >= -1e-9 && u <= 1 + 1e-9 && (!best || s < best.t)) best = { t: s, supported: e.supported };
@@ -170,7 +192,8 @@ export function analyseOverhangs(mesh: MeshData, limits: OverhangLimits): Overha
     };
     return directions.some((d) =>
       samples.every((o) => {
-        const fwd = cast(o, d), back = cast(o, [-d[0], -d[1]]);
+        const fwd = cast(o, d),
+          back = cast(o, [-d[0], -d[1]]);
         return !!fwd && !!back && fwd.supported && back.supported && fwd.t + back.t <= limits.bridgeMm;
       }),
     );
@@ -184,7 +207,11 @@ export function analyseOverhangs(mesh: MeshData, limits: OverhangLimits): Overha
   return {
     bedZ,
     heightMm: topZ - bedZ,
-    footprint: { areaMm2: footArea, perimeterMm: perimeter, hull: footPoints.length >= 3 ? convexHull2d(footPoints) : footPoints },
+    footprint: {
+      areaMm2: footArea,
+      perimeterMm: perimeter,
+      hull: footPoints.length >= 3 ? convexHull2d(footPoints) : footPoints,
+    },
     centroid: moments.volumeMm3 !== 0 ? centroidMm(moments) : [0, 0, 0],
     volumeMm3: moments.volumeMm3,
     overhangs: significant,
@@ -221,27 +248,34 @@ function straightRuns(edges: readonly { a: V2; b: V2 }[]): boolean {
     while (stack.length) {
       const j = stack.pop()!;
       run.push(j);
-      for (const p of [edges[j]!.a, edges[j]!.b]) for (const k of at.get(key(p)) ?? []) if (!seen.has(k)) {
-        seen.add(k);
-        stack.push(k);
-      }
+      for (const p of [edges[j]!.a, edges[j]!.b])
+        for (const k of at.get(key(p)) ?? [])
+          if (!seen.has(k)) {
+            seen.add(k);
+            stack.push(k);
+          }
     }
     const pts = run.flatMap((j) => [edges[j]!.a, edges[j]!.b]);
     // The run's two farthest-apart points, and every point's distance from the line through them.
-    let a = pts[0]!, b = pts[0]!, far = 0;
-    for (const p of pts) for (const q of pts) {
-      const d = Math.hypot(p[0] - q[0], p[1] - q[1]);
-      if (d > far) [a, b, far] = [p, q, d];
-    }
+    let a = pts[0]!,
+      b = pts[0]!,
+      far = 0;
+    for (const p of pts)
+      for (const q of pts) {
+        const d = Math.hypot(p[0] - q[0], p[1] - q[1]);
+        if (d > far) [a, b, far] = [p, q, d];
+      }
     if (far < 1e-9) continue;
-    if (pts.some((p) => Math.abs((b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])) / far > STRAIGHT_MM)) return false;
+    if (pts.some((p) => Math.abs((b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])) / far > STRAIGHT_MM))
+      return false;
   }
   return true;
 }
 
 /** Distance from point o to the segment ab. */
 function segmentDistance(o: V2, a: V2, b: V2): number {
-  const ex = b[0] - a[0], ey = b[1] - a[1];
+  const ex = b[0] - a[0],
+    ey = b[1] - a[1];
   const l2 = ex * ex + ey * ey;
   const s = l2 > 0 ? Math.max(0, Math.min(1, ((o[0] - a[0]) * ex + (o[1] - a[1]) * ey) / l2)) : 0;
   return Math.hypot(o[0] - a[0] - s * ex, o[1] - a[1] - s * ey);
@@ -269,13 +303,19 @@ function placesOf(neighbours: readonly (readonly number[])[], overhangs: readonl
     while (stack.length) {
       const f = byTriangle.get(stack.pop()!)!;
       faces.push(f);
-      for (const g of neighbours[f.triangle]!) if (byTriangle.has(g) && !seen.has(g)) {
-        seen.add(g);
-        stack.push(g);
-      }
+      for (const g of neighbours[f.triangle]!)
+        if (byTriangle.has(g) && !seen.has(g)) {
+          seen.add(g);
+          stack.push(g);
+        }
     }
     const biggest = faces.reduce((x, y) => (y.areaMm2 > x.areaMm2 ? y : x));
-    places.push({ areaMm2: faces.reduce((s, f) => s + f.areaMm2, 0), angleDeg: Math.max(...faces.map((f) => f.angleDeg)), at: biggest.centroid, faces });
+    places.push({
+      areaMm2: faces.reduce((s, f) => s + f.areaMm2, 0),
+      angleDeg: Math.max(...faces.map((f) => f.angleDeg)),
+      at: biggest.centroid,
+      faces,
+    });
   }
   return places.sort((x, y) => y.areaMm2 - x.areaMm2);
 }
@@ -295,7 +335,8 @@ export function tippingAngleDeg(a: OverhangAnalysis, growMm = 0): number {
   const [cx, cy, cz] = a.centroid;
   let inside = Infinity;
   for (let i = 0; i < h.length; i++) {
-    const [x0, y0] = h[i]!, [x1, y1] = h[(i + 1) % h.length]!;
+    const [x0, y0] = h[i]!,
+      [x1, y1] = h[(i + 1) % h.length]!;
     const l = Math.hypot(x1 - x0, y1 - y0);
     // Counter-clockwise hull: the inside is to the left of each edge.
     if (l > 0) inside = Math.min(inside, ((x1 - x0) * (cy - y0) - (y1 - y0) * (cx - x0)) / l);

@@ -18,18 +18,29 @@ const PART_HEX = '#9AA0A6';
  */
 function viewInto(box: BoundsMm, mesh: MeshData): View {
   const p = mesh.positions;
-  const c = [0, 0, 0], n = p.length / 3;
+  const c = [0, 0, 0],
+    n = p.length / 3;
   for (let v = 0; v < p.length; v++) c[v % 3]! += p[v]! / n;
   const out = [0, 1, 2].map((k) => (box.min[k]! + box.max[k]!) / 2 - c[k]!);
   const l = Math.hypot(...out);
   const usual = viewFor(mesh);
-  const az = (usual.azimuthDeg * Math.PI) / 180, el = (usual.elevationDeg * Math.PI) / 180;
-  const d = [0, 1, 2].map((k) => (l > 1e-6 ? out[k]! / l : 0) + 0.8 * [Math.cos(el) * Math.cos(az), Math.cos(el) * Math.sin(az), Math.sin(el)][k]!);
-  return { azimuthDeg: (Math.atan2(d[1]!, d[0]!) * 180) / Math.PI, elevationDeg: Math.min(89, Math.max(10, (Math.asin(d[2]! / Math.hypot(...d)) * 180) / Math.PI)) };
+  const az = (usual.azimuthDeg * Math.PI) / 180,
+    el = (usual.elevationDeg * Math.PI) / 180;
+  const d = [0, 1, 2].map(
+    (k) =>
+      (l > 1e-6 ? out[k]! / l : 0) + 0.8 * [Math.cos(el) * Math.cos(az), Math.cos(el) * Math.sin(az), Math.sin(el)][k]!,
+  );
+  return {
+    azimuthDeg: (Math.atan2(d[1]!, d[0]!) * 180) / Math.PI,
+    elevationDeg: Math.min(89, Math.max(10, (Math.asin(d[2]! / Math.hypot(...d)) * 180) / Math.PI)),
+  };
 }
 
 /** A picture per finding that has a place on a checked file, named `<faction or shared>-<part>-<rule>-<n>.png`. */
-export function findingPictures(findings: readonly Finding[], files: readonly MeshFile[]): Map<Finding, { name: string; bytes: Uint8Array }> {
+export function findingPictures(
+  findings: readonly Finding[],
+  files: readonly MeshFile[],
+): Map<Finding, { name: string; bytes: Uint8Array }> {
   const out = new Map<Finding, { name: string; bytes: Uint8Array }>();
   const taken = new Map<string, number>();
   // Each file parsed once, however many findings it has.
@@ -42,7 +53,12 @@ export function findingPictures(findings: readonly Finding[], files: readonly Me
     const stem = `${file.faction ?? 'shared'}-${file.part}-${f.rule.replace(/\//g, '-')}`;
     const n = (taken.get(stem) ?? 0) + 1;
     taken.set(stem, n);
-    const img = render([{ mesh, colorHex: PART_HEX, highlight: f.at.boxMm }], { ...PREVIEW_SIZE, view: viewInto(f.at.boxMm, mesh), supersample: 2, backgroundHex: '#FFFFFF' });
+    const img = render([{ mesh, colorHex: PART_HEX, highlight: f.at.boxMm }], {
+      ...PREVIEW_SIZE,
+      view: viewInto(f.at.boxMm, mesh),
+      supersample: 2,
+      backgroundHex: '#FFFFFF',
+    });
     out.set(f, { name: `${stem}-${n}.png`, bytes: encodePng(img) });
   }
   return out;

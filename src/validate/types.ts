@@ -68,7 +68,9 @@ export interface Context {
   file(part: string, faction?: string | null): MeshFile | null;
 }
 
-export type Report = (finding: Omit<Finding, 'severity' | 'rule' | 'at'> & { severity?: Severity; at?: FindingPlace }) => void;
+export type Report = (
+  finding: Omit<Finding, 'severity' | 'rule' | 'at'> & { severity?: Severity; at?: FindingPlace },
+) => void;
 
 /**
  * A figure a rule measured whether or not it found a fault (a ship's tipping angle, the turret's least

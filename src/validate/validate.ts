@@ -53,7 +53,8 @@ function rebuild(mesh: MeshData): Solid | null {
 
 /** Severity order for output: errors first, then by faction, part and rule. */
 export function sortFindings(findings: readonly Finding[]): Finding[] {
-  const key = (f: Finding): string => `${f.severity === 'error' ? 0 : 1}\0${f.faction ?? ''}\0${f.part ?? ''}\0${f.rule}`;
+  const key = (f: Finding): string =>
+    `${f.severity === 'error' ? 0 : 1}\0${f.faction ?? ''}\0${f.part ?? ''}\0${f.rule}`;
   return [...findings].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 }
 
@@ -63,8 +64,18 @@ export async function validate(input: ValidateInput): Promise<Finding[]> {
 }
 
 /** `validate`, the meshes it checked (findings' places name their paths) and the figures its rules measured. */
-export async function validateWithFiles(input: ValidateInput): Promise<{ findings: Finding[]; files: MeshFile[]; figures: Figure[] }> {
-  const generated = input.factions.length > 0 ? await generateParts({ factions: input.factions, settings: input.settings, jobs: input.jobs, cache: input.cache ?? null }) : [];
+export async function validateWithFiles(
+  input: ValidateInput,
+): Promise<{ findings: Finding[]; files: MeshFile[]; figures: Figure[] }> {
+  const generated =
+    input.factions.length > 0
+      ? await generateParts({
+          factions: input.factions,
+          settings: input.settings,
+          jobs: input.jobs,
+          cache: input.cache ?? null,
+        })
+      : [];
   const { findings, figures } = await checkFilesWithFigures(generated, input);
   return { findings, files: checkedFiles(generated, input), figures };
 }
@@ -90,7 +101,10 @@ export async function checkFiles(built: readonly MeshFile[], input: ValidateInpu
 }
 
 /** `checkFiles`, and the figures the rules measured (in rule order, then faction). */
-async function checkFilesWithFigures(built: readonly MeshFile[], input: ValidateInput): Promise<{ findings: Finding[]; figures: Figure[] }> {
+async function checkFilesWithFigures(
+  built: readonly MeshFile[],
+  input: ValidateInput,
+): Promise<{ findings: Finding[]; figures: Figure[] }> {
   return withContext(built, input, (ctx) => {
     const findings: Finding[] = [];
     const figures: Figure[] = [];
@@ -110,7 +124,11 @@ async function checkFilesWithFigures(built: readonly MeshFile[], input: Validate
  * solids, hull probes and placements the rules see (the assembly guide draws from them). Kernel objects
  * live only while `fn` runs: return plain values.
  */
-export async function withContext<T>(built: readonly MeshFile[], input: ValidateInput, fn: (ctx: Context) => T): Promise<T> {
+export async function withContext<T>(
+  built: readonly MeshFile[],
+  input: ValidateInput,
+  fn: (ctx: Context) => T,
+): Promise<T> {
   const files = checkedFiles(built, input);
   await initKernel();
   return withArena(() => {
@@ -139,7 +157,15 @@ export async function withContext<T>(built: readonly MeshFile[], input: Validate
         if (!analyses.has(file)) {
           const t = ctx.topology(file);
           const solid = t.watertight && t.bodies === 1 ? ctx.solid(file) : null;
-          analyses.set(file, solid && analyseOverhangs(solid.toMesh(), { overhangDeg: PRINTABILITY.overhangDeg, bridgeMm: PRINTABILITY.bridgeMm, lineWidthMm: PRINT_DEFAULTS.lineWidthMm }));
+          analyses.set(
+            file,
+            solid &&
+              analyseOverhangs(solid.toMesh(), {
+                overhangDeg: PRINTABILITY.overhangDeg,
+                bridgeMm: PRINTABILITY.bridgeMm,
+                lineWidthMm: PRINT_DEFAULTS.lineWidthMm,
+              }),
+          );
         }
         return analyses.get(file)!;
       },

@@ -1,10 +1,25 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CALIBRATION, estimatePrint, facingAreas, plateMinutes, sliceMesh, SLICER_PROFILE, type PrintSettings } from '../../src/bom/estimate.js';
+import {
+  CALIBRATION,
+  estimatePrint,
+  facingAreas,
+  plateMinutes,
+  sliceMesh,
+  SLICER_PROFILE,
+  type PrintSettings,
+} from '../../src/bom/estimate.js';
 import { box, cylinder, initKernel, sphere, withArena } from '../../src/geometry/kernel.js';
 import { measureMesh } from '../../src/mesh/topology.js';
 import { boxMesh } from './helpers.js';
 
-const PRINT: PrintSettings = { layerHeightMm: 0.2, lineWidthMm: 0.45, perimeters: 2, topLayers: 5, bottomLayers: 4, infillFraction: 0.15 };
+const PRINT: PrintSettings = {
+  layerHeightMm: 0.2,
+  lineWidthMm: 0.45,
+  perimeters: 2,
+  topLayers: 5,
+  bottomLayers: 4,
+  infillFraction: 0.15,
+};
 const spacing = (p: PrintSettings): number => p.lineWidthMm - p.layerHeightMm * (1 - Math.PI / 4);
 
 describe('slicing a mesh into layers', () => {
@@ -45,28 +60,44 @@ describe('slicing a mesh into layers', () => {
       expect(layer!.areaMm2).toBeLessThan(Math.PI * (144 - 81));
     });
 
-    it('grows a sunk pocket floor by the slicer\'s margin into the solid layers beneath it', () => {
+    it("grows a sunk pocket floor by the slicer's margin into the solid layers beneath it", () => {
       // A 40 × 40 × 10 block with a 4 × 4 pocket 1 mm deep in its top, like a coin's sunk symbol.
-      const mesh = withArena(() => box([40, 40, 10]).translate([0, 0, 5]).subtract(box([4, 4, 2]).translate([0, 0, 10])).toMesh());
+      const mesh = withArena(() =>
+        box([40, 40, 10])
+          .translate([0, 0, 5])
+          .subtract(box([4, 4, 2]).translate([0, 0, 10]))
+          .toMesh(),
+      );
       const { up, upOutlineMm } = facingAreas(mesh, 0.2, 0, 50);
       expect(up[44]).toBeCloseTo(16, 6);
       expect(upOutlineMm[44]).toBeCloseTo(16, 6);
       expect(upOutlineMm[49]).toBeCloseTo(160 + 16, 6);
       const e = estimatePrint(mesh, PRINT, 1.24);
-      const h = PRINT.layerHeightMm, w = 2 * spacing(PRINT);
+      const h = PRINT.layerHeightMm,
+        w = 2 * spacing(PRINT);
       // The walls' band round an island loses π·w² to its corners' turn; round the pocket (a hole) it gains it.
-      const insideFull = 1600 - (160 * w - Math.PI * w * w), insidePocket = 1584 - 176 * w;
+      const insideFull = 1600 - (160 * w - Math.PI * w * w),
+        insidePocket = 1584 - 176 * w;
       // Bottom 4 layers solid; under the floor 5 layers of its 16 mm² grown by 3 mm round its 16 mm outline;
       // the 5 layers beside the pocket lie under the top and are solid.
       const skins = 4 * insideFull + 5 * (16 + SLICER_PROFILE.externalInfillMarginMm * 16) + 5 * insidePocket;
       expect(e.skinsMm3).toBeCloseTo(CALIBRATION.volumeFactor * skins * h, 6);
     });
 
-    it('grows no skin from a groove\'s floor and roof inside the walls: the perimeters lay them', () => {
+    it("grows no skin from a groove's floor and roof inside the walls: the perimeters lay them", () => {
       // A 40 × 40 × 10 block, and the same with a groove 0.3 mm deep and 0.6 mm tall round its sides (a
       // plank line): the groove's ledges lie within the two walls of their layers, so the skins are the block's.
       const block = withArena(() => box([40, 40, 10]).translate([0, 0, 5]).toMesh());
-      const grooved = withArena(() => box([40, 40, 10]).translate([0, 0, 5]).subtract(box([41, 41, 0.6]).translate([0, 0, 5.3]).subtract(box([39.4, 39.4, 1]).translate([0, 0, 5.3]))).toMesh());
+      const grooved = withArena(() =>
+        box([40, 40, 10])
+          .translate([0, 0, 5])
+          .subtract(
+            box([41, 41, 0.6])
+              .translate([0, 0, 5.3])
+              .subtract(box([39.4, 39.4, 1]).translate([0, 0, 5.3])),
+          )
+          .toMesh(),
+      );
       const walls = { widthMm: PRINT.perimeters * spacing(PRINT) };
       const plainSkins = estimatePrint(block, PRINT, 1.24).skinsMm3;
       expect(estimatePrint(grooved, PRINT, 1.24).skinsMm3).toBeCloseTo(plainSkins, 6);
@@ -74,7 +105,9 @@ describe('slicing a mesh into layers', () => {
       const layers = 50;
       const all = facingAreas(grooved, 0.2, 0, layers);
       const inWalls = facingAreas(grooved, 0.2, 0, layers, { sections: sliceMesh(grooved, 0.2, 0, layers), ...walls });
-      expect(all.upOutlineMm.reduce((a, b) => a + b, 0) - inWalls.upOutlineMm.reduce((a, b) => a + b, 0)).toBeGreaterThan(150);
+      expect(
+        all.upOutlineMm.reduce((a, b) => a + b, 0) - inWalls.upOutlineMm.reduce((a, b) => a + b, 0),
+      ).toBeGreaterThan(150);
     });
 
     it('sums its layers to the mesh volume, however the part is turned', () => {
@@ -133,9 +166,13 @@ describe('estimatePrint', () => {
     expect(bare.wallsMm3).toBeLessThan(0.75 * CALIBRATION.volumeFactor * (4 / 3) * Math.PI * 64);
     // A solid block takes longer per mm³ than sparse infill's long roads at the same speed would say.
     const block = boxMesh(40, 20, 4);
-    const solid = estimatePrint(block, { ...PRINT, infillFraction: 1 }, 1.24), sparse = estimatePrint(block, { ...PRINT, infillFraction: 0.5 }, 1.24);
-    const fillS = (e: typeof solid): number => e.infillMm3 / CALIBRATION.volumeFactor / PRINT.layerHeightMm / spacing(PRINT) / SLICER_PROFILE.infillSpeedMmS;
-    expect((solid.minutes - sparse.minutes) * 60).toBeGreaterThan(CALIBRATION.moveTimeFactor * (fillS(solid) - fillS(sparse)) * 1.1);
+    const solid = estimatePrint(block, { ...PRINT, infillFraction: 1 }, 1.24),
+      sparse = estimatePrint(block, { ...PRINT, infillFraction: 0.5 }, 1.24);
+    const fillS = (e: typeof solid): number =>
+      e.infillMm3 / CALIBRATION.volumeFactor / PRINT.layerHeightMm / spacing(PRINT) / SLICER_PROFILE.infillSpeedMmS;
+    expect((solid.minutes - sparse.minutes) * 60).toBeGreaterThan(
+      CALIBRATION.moveTimeFactor * (fillS(solid) - fillS(sparse)) * 1.1,
+    );
   });
 
   it('times a plate of small parts by its layers together: slowed for cooling only where the whole plate is quick', () => {

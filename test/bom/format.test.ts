@@ -10,9 +10,17 @@ import type { Faction } from '../../src/faction/types.js';
 import { defaultSettings } from '../../src/generate/index.js';
 import { boxMesh, fleetsOf, parseCsv, shippedFactions } from './helpers.js';
 
-const PRINT: PrintSettings = { layerHeightMm: 0.2, lineWidthMm: 0.45, perimeters: 2, topLayers: 5, bottomLayers: 4, infillFraction: 0.15 };
+const PRINT: PrintSettings = {
+  layerHeightMm: 0.2,
+  lineWidthMm: 0.45,
+  perimeters: 2,
+  topLayers: 5,
+  bottomLayers: 4,
+  infillFraction: 0.15,
+};
 /** Stand-in meshes: a box per file, its size from the path, so rows differ. */
-const meshOf = (path: string): ReturnType<typeof boxMesh> => boxMesh(10 + (path.length % 7) * 5, 10 + (path.length % 3) * 5, 4 + (path.length % 5) * 2);
+const meshOf = (path: string): ReturnType<typeof boxMesh> =>
+  boxMesh(10 + (path.length % 7) * 5, 10 + (path.length % 3) * 5, 4 + (path.length % 5) * 2);
 
 let all: Faction[];
 let bom: Bom;
@@ -38,7 +46,10 @@ describe('the bill of materials', () => {
       expect(r.minutesTotal).toBeCloseTo(est.minutes * r.quantity, 9);
     }
     const t = bom.totals;
-    expect(t.grams).toBeCloseTo(bom.rows.reduce((s, r) => s + r.gramsTotal, 0), 6);
+    expect(t.grams).toBeCloseTo(
+      bom.rows.reduce((s, r) => s + r.gramsTotal, 0),
+      6,
+    );
     expect(t.byColor.reduce((s, c) => s + c.grams, 0)).toBeCloseTo(t.grams, 6);
     expect(t.byMaterial.reduce((s, m) => s + m.minutes, 0)).toBeCloseTo(t.minutes, 6);
     expect(t.spools).toBe(t.byColor.reduce((s, c) => s + c.spools, 0));
@@ -62,9 +73,25 @@ describe('the bill of materials', () => {
     const again = await cachedEstimates(plan, PRINT, sha, (path) => (read.push(path), meshOf(path)), cache);
     expect(read).toEqual([]);
     expect(again).toEqual(first);
-    expect(buildBom({ plan, print: PRINT, mesh: () => { throw new Error('no mesh needed'); }, pricePerKg: 24.5, estimates: again })).toEqual(bom);
+    expect(
+      buildBom({
+        plan,
+        print: PRINT,
+        mesh: () => {
+          throw new Error('no mesh needed');
+        },
+        pricePerKg: 24.5,
+        estimates: again,
+      }),
+    ).toEqual(bom);
     // A changed file (its sha256) or code version is estimated afresh.
-    await cachedEstimates(plan, PRINT, (path) => `changed-${path}`, (path) => (read.push(path), meshOf(path)), cache);
+    await cachedEstimates(
+      plan,
+      PRINT,
+      (path) => `changed-${path}`,
+      (path) => (read.push(path), meshOf(path)),
+      cache,
+    );
     expect(read.length).toBe(estimateJobs(plan, PRINT).length);
   });
 
@@ -78,7 +105,11 @@ describe('the bill of materials', () => {
     // black 2 spools (800 g left), white 1 (700 g left): 1500 g of leftovers covers the 1400 g of "any".
     expect(spools).toEqual([2, 1, 0, 1]);
     // Owned spools: one black of the two is bought, no white; a red one the groups do not use feeds "any".
-    const owned = new Map([[spoolKey('black', 'pla'), 1], [spoolKey('white', 'pla'), 1], [spoolKey('red', 'pla'), 1]]);
+    const owned = new Map([
+      [spoolKey('black', 'pla'), 1],
+      [spoolKey('white', 'pla'), 1],
+      [spoolKey('red', 'pla'), 1],
+    ]);
     const groups = [
       { color: 'black', material: 'pla', grams: 1200 },
       { color: 'white', material: 'pla', grams: 300 },
@@ -106,11 +137,29 @@ describe('formats', () => {
 
   it('writes CSV that parses back to the rows, quoting what needs it', () => {
     const rows = parseCsv(formatBomCsv(bom));
-    expect(rows[0]).toEqual(['part', 'faction', 'quantity', 'color', 'material', 'gramsEach', 'gramsTotal', 'minutesEach', 'minutesTotal', 'file']);
+    expect(rows[0]).toEqual([
+      'part',
+      'faction',
+      'quantity',
+      'color',
+      'material',
+      'gramsEach',
+      'gramsTotal',
+      'minutesEach',
+      'minutesTotal',
+      'file',
+    ]);
     expect(rows).toHaveLength(bom.rows.length + 1);
     bom.rows.forEach((r, i) => {
       const [part, faction, quantity, color, material, , gramsTotal, , , file] = rows[i + 1]!;
-      expect([part, faction, Number(quantity), color, material, file]).toEqual([r.part, r.faction, r.quantity, r.color, r.material, r.file]);
+      expect([part, faction, Number(quantity), color, material, file]).toEqual([
+        r.part,
+        r.faction,
+        r.quantity,
+        r.color,
+        r.material,
+        r.file,
+      ]);
       expect(Number(gramsTotal)).toBeCloseTo(r.gramsTotal, 1);
     });
     expect(csvField('sea "green", bright')).toBe('"sea ""green"", bright"');
@@ -119,7 +168,10 @@ describe('formats', () => {
 
   it('writes well-formed Markdown tables', () => {
     const md = formatBomMarkdown(bom);
-    const tables = md.split('\n\n').map((b) => b.split('\n')).filter((ls) => ls[0]!.startsWith('|'));
+    const tables = md
+      .split('\n\n')
+      .map((b) => b.split('\n'))
+      .filter((ls) => ls[0]!.startsWith('|'));
     expect(tables).toHaveLength(3);
     for (const t of tables) {
       const cols = (l: string): number => l.replace(/\\\|/g, '').split('|').length;
@@ -130,17 +182,25 @@ describe('formats', () => {
   });
 
   it('writes the JSON shape the issue asks for', () => {
-    const data = JSON.parse(formatBomJson(bom)) as Record<string, unknown> & { rows: Record<string, unknown>[]; totals: Record<string, unknown>; notPrinted: unknown[] };
+    const data = JSON.parse(formatBomJson(bom)) as Record<string, unknown> & {
+      rows: Record<string, unknown>[];
+      totals: Record<string, unknown>;
+      notPrinted: unknown[];
+    };
     expect(data).toMatchObject({ players: 9, mode: 'group' });
     for (const r of data.rows) {
       for (const k of ['part', 'faction', 'color', 'material']) expect(typeof r[k]).toBe('string');
-      for (const k of ['quantity', 'gramsEach', 'gramsTotal', 'minutesEach', 'minutesTotal']) expect(typeof r[k]).toBe('number');
+      for (const k of ['quantity', 'gramsEach', 'gramsTotal', 'minutesEach', 'minutesTotal'])
+        expect(typeof r[k]).toBe('number');
     }
     for (const k of ['grams', 'minutes', 'spools', 'cost']) expect(typeof data.totals[k]).toBe('number');
     expect(Array.isArray(data.totals.byColor)).toBe(true);
     expect(data.notPrinted).toEqual([
       { item: 'draw bag (any small cloth pouch)', quantity: 1 },
-      { item: 'rubber band: O-ring AS568-014 (12.42 mm ID × 1.78 mm cord), one per movement wheel', quantity: bom.rows.filter((r) => r.part === 'wheel').reduce((s, r) => s + r.quantity, 0) },
+      {
+        item: 'rubber band: O-ring AS568-014 (12.42 mm ID × 1.78 mm cord), one per movement wheel',
+        quantity: bom.rows.filter((r) => r.part === 'wheel').reduce((s, r) => s + r.quantity, 0),
+      },
       { item: expect.stringMatching(/^M10 steel washer, ISO 7089/), quantity: expect.any(Number) },
     ]);
   });

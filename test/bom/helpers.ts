@@ -15,7 +15,14 @@ export function fleetsOf(factions: readonly Faction[]): Fleet[] {
 export function boxMesh(x: number, y: number, z: number): MeshData {
   const positions = new Float32Array([0, 0, 0, x, 0, 0, x, y, 0, 0, y, 0, 0, 0, z, x, 0, z, x, y, z, 0, y, z]);
   // Each face's quad as two triangles, counter-clockwise seen from outside.
-  const quads = [[0, 3, 2, 1], [4, 5, 6, 7], [0, 1, 5, 4], [1, 2, 6, 5], [2, 3, 7, 6], [3, 0, 4, 7]];
+  const quads = [
+    [0, 3, 2, 1],
+    [4, 5, 6, 7],
+    [0, 1, 5, 4],
+    [1, 2, 6, 5],
+    [2, 3, 7, 6],
+    [3, 0, 4, 7],
+  ];
   const triangles = new Uint32Array(quads.flatMap(([a, b, c, d]) => [a!, b!, c!, a!, c!, d!]));
   return { positions, triangles };
 }
@@ -23,16 +30,18 @@ export function boxMesh(x: number, y: number, z: number): MeshData {
 /** A small RFC 4180 reader, to check the CSV parses back. */
 export function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
-  let row: string[] = [], field = '', quoted = false;
+  let row: string[] = [],
+    field = '',
+    quoted = false;
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
+      if (c === '"' && text[i + 1] === '"') ((field += '"'), i++);
       else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(field), (field = '');
-    else if (c === '\r' && text[i + 1] === '\n') row.push(field), rows.push(row), (row = []), (field = ''), i++;
+    else if (c === ',') (row.push(field), (field = ''));
+    else if (c === '\r' && text[i + 1] === '\n') (row.push(field), rows.push(row), (row = []), (field = ''), i++);
     else field += c;
   }
   return rows;

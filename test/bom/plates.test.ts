@@ -22,12 +22,18 @@ interface Shape {
   group?: string;
 }
 
-const item = (s: Shape): PlateItem => ({ key: s.key, footprint: meshFootprint(s.mesh, CELL_MM), count: s.count, ...(s.group ? { group: s.group } : {}) });
+const item = (s: Shape): PlateItem => ({
+  key: s.key,
+  footprint: meshFootprint(s.mesh, CELL_MM),
+  count: s.count,
+  ...(s.group ? { group: s.group } : {}),
+});
 
 /** The copy's mesh as the plate puts it: turned, its turned box's corner at (x, y). */
 function placed(mesh: MeshData, c: PlacedCopy): number[][] {
   const pts: number[][] = [];
-  for (let v = 0; v < mesh.positions.length; v += 3) pts.push([...quarterTurn(c.quarter, mesh.positions[v]!, mesh.positions[v + 1]!), mesh.positions[v + 2]!]);
+  for (let v = 0; v < mesh.positions.length; v += 3)
+    pts.push([...quarterTurn(c.quarter, mesh.positions[v]!, mesh.positions[v + 1]!), mesh.positions[v + 2]!]);
   const [x0, y0] = [Math.min(...pts.map((p) => p[0]!)), Math.min(...pts.map((p) => p[1]!))];
   return pts.map(([x, y, z]) => [x! - x0 + c.xMm, y! - y0 + c.yMm, z!]);
 }
@@ -50,22 +56,41 @@ function referee(shapes: readonly Shape[], plates: PlacedCopy[][], bedXMm: numbe
       expect(box.y1).toBeLessThanOrEqual(bedYMm - SPACING.edgeMm + 1e-6);
     }
     for (let i = 0; i < shadows.length; i++)
-      for (let j = i + 1; j < shadows.length; j++) expect(shadowGap(shadows[i]!, shadows[j]!, SPACING.gapMm), `${plate[i]!.key} and ${plate[j]!.key}`).toBeGreaterThanOrEqual(SPACING.gapMm - 1e-4);
+      for (let j = i + 1; j < shadows.length; j++)
+        expect(
+          shadowGap(shadows[i]!, shadows[j]!, SPACING.gapMm),
+          `${plate[i]!.key} and ${plate[j]!.key}`,
+        ).toBeGreaterThanOrEqual(SPACING.gapMm - 1e-4);
   }
   for (const s of shapes) expect(placedCount.get(s.key)).toBe(s.count);
 }
 
 const shape = fc.oneof(
-  fc.record({ w: fc.integer({ min: 4, max: 120 }), d: fc.integer({ min: 4, max: 90 }) }).map(({ w, d }) => prism(rectangle(w, d))),
+  fc
+    .record({ w: fc.integer({ min: 4, max: 120 }), d: fc.integer({ min: 4, max: 90 }) })
+    .map(({ w, d }) => prism(rectangle(w, d))),
   fc.integer({ min: 3, max: 40 }).map((r) => prism(disc(r))),
-  fc.record({ w: fc.integer({ min: 6, max: 100 }), d: fc.integer({ min: 6, max: 80 }) }).map(({ w, d }) => prism(wedge(w, d))),
-  fc.record({ w: fc.integer({ min: 12, max: 100 }), d: fc.integer({ min: 12, max: 80 }), t: fc.integer({ min: 3, max: 10 }) }).map(({ w, d, t }) => prism(ell(w, d, t), 3, 3)),
+  fc
+    .record({ w: fc.integer({ min: 6, max: 100 }), d: fc.integer({ min: 6, max: 80 }) })
+    .map(({ w, d }) => prism(wedge(w, d))),
+  fc
+    .record({
+      w: fc.integer({ min: 12, max: 100 }),
+      d: fc.integer({ min: 12, max: 80 }),
+      t: fc.integer({ min: 3, max: 10 }),
+    })
+    .map(({ w, d, t }) => prism(ell(w, d, t), 3, 3)),
 );
 
 describe('packPlates', () => {
   it('places every copy once, inside the bed less its edge, no two outlines closer than the gap', () => {
     const shapes = fc.uniqueArray(
-      fc.record({ key: fc.stringMatching(/^[a-z]{1,6}$/), mesh: shape, count: fc.integer({ min: 1, max: 10 }), group: fc.constantFrom('corsairs', 'shared', 'sun-fleet') }),
+      fc.record({
+        key: fc.stringMatching(/^[a-z]{1,6}$/),
+        mesh: shape,
+        count: fc.integer({ min: 1, max: 10 }),
+        group: fc.constantFrom('corsairs', 'shared', 'sun-fleet'),
+      }),
       { minLength: 1, maxLength: 6, selector: (i) => i.key },
     );
     fc.assert(
@@ -79,11 +104,19 @@ describe('packPlates', () => {
   });
 
   it('nests by outlines alone: every copy once, inside, no two closer than the gap', () => {
-    const shapes = fc.uniqueArray(fc.record({ key: fc.stringMatching(/^[a-z]{1,6}$/), mesh: shape, count: fc.integer({ min: 1, max: 10 }) }), { minLength: 1, maxLength: 6, selector: (i) => i.key });
+    const shapes = fc.uniqueArray(
+      fc.record({ key: fc.stringMatching(/^[a-z]{1,6}$/), mesh: shape, count: fc.integer({ min: 1, max: 10 }) }),
+      { minLength: 1, maxLength: 6, selector: (i) => i.key },
+    );
     fc.assert(
       fc.property(shapes, (ss) => {
         const plates = nestPlates([ss.map(item)], 180 - 2 * SPACING.edgeMm, 180 - 2 * SPACING.edgeMm, SPACING.gapMm)!;
-        referee(ss, plates.map((p) => p.map((c) => ({ ...c, xMm: c.xMm + SPACING.edgeMm, yMm: c.yMm + SPACING.edgeMm }))), 180, 180);
+        referee(
+          ss,
+          plates.map((p) => p.map((c) => ({ ...c, xMm: c.xMm + SPACING.edgeMm, yMm: c.yMm + SPACING.edgeMm }))),
+          180,
+          180,
+        );
       }),
       { numRuns: 30 },
     );
@@ -107,7 +140,8 @@ describe('packPlates', () => {
   });
 
   it("keeps a faction's parts on their own plates when that costs no plate, and never costs one", () => {
-    const groupsOn = (plates: { key: string }[][]): number => plates.reduce((sum, p) => sum + new Set(p.map((c) => c.key.split('/')[0])).size, 0);
+    const groupsOn = (plates: { key: string }[][]): number =>
+      plates.reduce((sum, p) => sum + new Set(p.map((c) => c.key.split('/')[0])).size, 0);
     const ungrouped = (its: PlateItem[]): PlateItem[] => its.map(({ group: _, ...i }) => i);
     // Two plates' worth either way: each faction gets its own.
     const big = [
@@ -127,14 +161,20 @@ describe('packPlates', () => {
     ];
     expect(packPlates(small.map(item), 220, 220, SPACING).plates).toHaveLength(1);
     fc.assert(
-      fc.property(fc.array(fc.record({ mesh: shape, n: fc.integer({ min: 1, max: 8 }), g: fc.integer({ min: 0, max: 3 }) }), { minLength: 1, maxLength: 6 }), (raw) => {
-        const its = raw.map((r, i) => item({ key: `g${r.g}/k${i}`, mesh: r.mesh, count: r.n, group: `g${r.g}` }));
-        const grouped = packPlates(its, 220, 220, SPACING).plates;
-        const free = packPlates(ungrouped(its), 220, 220, SPACING).plates;
-        // Grouping never costs a plate. (Fewer groups per plate is not promised against any packing: a
-        // packing that reaches the area bound is kept without trying the others.)
-        expect(grouped.length).toBeLessThanOrEqual(free.length);
-      }),
+      fc.property(
+        fc.array(fc.record({ mesh: shape, n: fc.integer({ min: 1, max: 8 }), g: fc.integer({ min: 0, max: 3 }) }), {
+          minLength: 1,
+          maxLength: 6,
+        }),
+        (raw) => {
+          const its = raw.map((r, i) => item({ key: `g${r.g}/k${i}`, mesh: r.mesh, count: r.n, group: `g${r.g}` }));
+          const grouped = packPlates(its, 220, 220, SPACING).plates;
+          const free = packPlates(ungrouped(its), 220, 220, SPACING).plates;
+          // Grouping never costs a plate. (Fewer groups per plate is not promised against any packing: a
+          // packing that reaches the area bound is kept without trying the others.)
+          expect(grouped.length).toBeLessThanOrEqual(free.length);
+        },
+      ),
       { numRuns: 20 },
     );
   });

@@ -14,13 +14,23 @@ beforeAll(async () => {
 });
 
 const byId = (id: string): Faction => all.find((f) => f.id === id)!;
-const total = (plan: Plan, part: string): number => plan.lines.filter((l) => l.part === part).reduce((s, l) => s + l.quantity, 0);
-const line = (plan: Plan, part: string, faction: string | null): number => plan.lines.find((l) => l.part === part && l.faction === faction)?.quantity ?? 0;
+const total = (plan: Plan, part: string): number =>
+  plan.lines.filter((l) => l.part === part).reduce((s, l) => s + l.quantity, 0);
+const line = (plan: Plan, part: string, faction: string | null): number =>
+  plan.lines.find((l) => l.part === part && l.faction === faction)?.quantity ?? 0;
 const fittings = (f: Faction, kind: string): number => f.model.fittings.filter((s) => s.kind === kind).length;
 
 /** The setup table (rulebook "Setup"): 2 → 4, 3–4 → 6, 5–6 → 8; group mode 10–12, where we take one per player. */
 const ISLANDS: Record<number, number> = { 2: 4, 3: 6, 4: 6, 6: 8, 7: 10, 12: 12, 20: 12 };
-const COINS: Record<string, number> = { brace: 2, signal: 2, 'full-sail': 4, evasive: 2, gunner: 4, repair: 4, boarding: 2 };
+const COINS: Record<string, number> = {
+  brace: 2,
+  signal: 2,
+  'full-sail': 4,
+  evasive: 2,
+  gunner: 4,
+  repair: 4,
+  boarding: 2,
+};
 
 describe('quantities by player count', () => {
   for (const players of [2, 3, 4, 6, 7, 12, 20]) {
@@ -34,7 +44,9 @@ describe('quantities by player count', () => {
       expect(plan.islands).toBe(islands);
       expect(total(plan, 'island-topper')).toBe(islands);
       for (const [id, n] of Object.entries(COINS)) expect(total(plan, `coin-${id}`)).toBe(n * players);
-      expect(plan.lines.filter((l) => l.part.startsWith('coin-')).reduce((s, l) => s + l.quantity, 0)).toBe(20 * players);
+      expect(plan.lines.filter((l) => l.part.startsWith('coin-')).reduce((s, l) => s + l.quantity, 0)).toBe(
+        20 * players,
+      );
       // Masts: one per ship plus one per island on the table; sails one per mast; holders one per mast + 5 each.
       expect(total(plan, 'mast')).toBe(ships + islands);
       expect(total(plan, 'sail')).toBe(ships + islands);
@@ -49,7 +61,10 @@ describe('quantities by player count', () => {
       const rocks = total(plan, 'rock') + total(plan, 'reef');
       expect(rocks).toBe(Math.min(6, Math.max(2, players)));
       // Ballast: each ship's hull pocket (its model's washers) and three under each turret's roof.
-      const washers = factions.reduce((s, f) => s + f.card.ships * ((f.model.ballast?.washers ?? 0) + TURRET.ballastWashers * fittings(f, 'turret')), 0);
+      const washers = factions.reduce(
+        (s, f) => s + f.card.ships * ((f.model.ballast?.washers ?? 0) + TURRET.ballastWashers * fittings(f, 'turret')),
+        0,
+      );
       expect(plan.notPrinted).toEqual([
         { item: 'draw bag (any small cloth pouch)', quantity: 1 },
         { item: 'rubber band: O-ring AS568-014 (12.42 mm ID × 1.78 mm cord), one per movement wheel', quantity: ships },
@@ -90,7 +105,8 @@ describe('explicit faction lists', () => {
   it('adds up players of the same faction, one set each', () => {
     const factions = ['corsairs', 'corsairs', 'the-industry'].map(byId);
     const plan = planBom({ mode: 'default', fleets: fleetsOf(factions), settings: defaultSettings() });
-    const corsairs = byId('corsairs'), industry = byId('the-industry');
+    const corsairs = byId('corsairs'),
+      industry = byId('the-industry');
     expect(line(plan, 'hull', 'corsairs')).toBe(2 * corsairs.card.ships);
     expect(line(plan, 'hull', 'the-industry')).toBe(industry.card.ships);
     expect(line(plan, 'turret', 'the-industry')).toBe(industry.card.ships * fittings(industry, 'turret'));
@@ -106,16 +122,37 @@ describe('explicit faction lists', () => {
   });
 
   it('prints the balls in TPU with three walls and no infill when asked, everything else in the chosen material', () => {
-    const plan = planBom({ mode: 'default', fleets: fleetsOf(all.slice(0, 2)), settings: defaultSettings(), materialId: 'petg', ballMaterialId: 'tpu-95a' });
+    const plan = planBom({
+      mode: 'default',
+      fleets: fleetsOf(all.slice(0, 2)),
+      settings: defaultSettings(),
+      materialId: 'petg',
+      ballMaterialId: 'tpu-95a',
+    });
     const ball = plan.lines.find((l) => l.part === 'cannonball')!;
     expect(ball.material).toBe('tpu-95a');
     // The settings table gives it three walls and no infill.
-    const print = { layerHeightMm: 0.2, lineWidthMm: 0.45, perimeters: 2, topLayers: 5, bottomLayers: 4, infillFraction: 0.15 };
-    expect(partPrint(print, { part: ball.part, material: ball.material, brim: false }).settings).toMatchObject({ perimeters: 3, infillFraction: 0 });
+    const print = {
+      layerHeightMm: 0.2,
+      lineWidthMm: 0.45,
+      perimeters: 2,
+      topLayers: 5,
+      bottomLayers: 4,
+      infillFraction: 0.15,
+    };
+    expect(partPrint(print, { part: ball.part, material: ball.material, brim: false }).settings).toMatchObject({
+      perimeters: 3,
+      infillFraction: 0,
+    });
     expect(plan.lines.filter((l) => l.part !== 'cannonball').every((l) => l.material === 'petg')).toBe(true);
     // By the material's elastomer flag, not its name: a PETG ball prints as every other part does.
     expect(MATERIALS.filter((m) => m.elastomer).map((m) => m.id)).toEqual(['tpu-95a']);
-    const petgBall = planBom({ mode: 'default', fleets: fleetsOf(all.slice(0, 2)), settings: defaultSettings(), ballMaterialId: 'petg' }).lines.find((l) => l.part === 'cannonball')!;
+    const petgBall = planBom({
+      mode: 'default',
+      fleets: fleetsOf(all.slice(0, 2)),
+      settings: defaultSettings(),
+      ballMaterialId: 'petg',
+    }).lines.find((l) => l.part === 'cannonball')!;
     expect(partPrint(print, { part: petgBall.part, material: petgBall.material, brim: false }).settings).toEqual(print);
   });
 });

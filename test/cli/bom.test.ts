@@ -30,15 +30,31 @@ interface JsonBom {
   players: number;
   mode: string;
   rows: JsonRow[];
-  totals: { grams: number; minutes: number; spools: number; cost: number | null; byColor: { color: string; material: string; grams: number; spools: number }[] };
+  totals: {
+    grams: number;
+    minutes: number;
+    spools: number;
+    cost: number | null;
+    byColor: { color: string; material: string; grams: number; spools: number }[];
+  };
   notPrinted: { item: string; quantity: number }[];
   decisions: string[];
 }
 
-const q = (bom: JsonBom, part: string, faction: string): number => bom.rows.find((r) => r.part === part && r.faction === faction)?.quantity ?? 0;
+const q = (bom: JsonBom, part: string, faction: string): number =>
+  bom.rows.find((r) => r.part === part && r.faction === faction)?.quantity ?? 0;
 
 describe('shipwright bom', () => {
-  const FLAGS = ['--players', '3', '--factions', 'corsairs,corsairs,the-industry', '--price-per-kg', '25', '--ball-material', 'tpu-95a'];
+  const FLAGS = [
+    '--players',
+    '3',
+    '--factions',
+    'corsairs,corsairs,the-industry',
+    '--price-per-kg',
+    '25',
+    '--ball-material',
+    'tpu-95a',
+  ];
   let json: JsonBom;
   let jsonText: string;
   beforeAll(async () => {
@@ -51,8 +67,26 @@ describe('shipwright bom', () => {
 
   it('names the file each row prints, as generate writes it', async () => {
     const out = join(cacheDir, 'out-files');
-    expect((await runBuilt(['generate', '--faction', 'corsairs', '--faction', 'the-industry', '--out', out, '--cache-dir', cacheDir])).code).toBe(0);
-    const written = new Set((JSON.parse(await readFile(join(out, 'manifest.json'), 'utf8')) as { files: { path: string }[] }).files.map((f) => f.path));
+    expect(
+      (
+        await runBuilt([
+          'generate',
+          '--faction',
+          'corsairs',
+          '--faction',
+          'the-industry',
+          '--out',
+          out,
+          '--cache-dir',
+          cacheDir,
+        ])
+      ).code,
+    ).toBe(0);
+    const written = new Set(
+      (JSON.parse(await readFile(join(out, 'manifest.json'), 'utf8')) as { files: { path: string }[] }).files.map(
+        (f) => f.path,
+      ),
+    );
     for (const r of json.rows) expect(written, r.file).toContain(r.file);
     expect(json.rows.find((r) => r.part === 'hull' && r.faction === 'corsairs')!.file).toBe('corsairs/hull.stl');
   });
@@ -68,7 +102,20 @@ describe('shipwright bom', () => {
     expect(Object.keys(json)).toEqual(expect.arrayContaining(['players', 'mode', 'rows', 'totals', 'notPrinted']));
     expect([json.players, json.mode]).toEqual([3, 'default']);
     for (const r of json.rows) {
-      expect(Object.keys(r)).toEqual(expect.arrayContaining(['part', 'faction', 'file', 'quantity', 'color', 'material', 'gramsEach', 'gramsTotal', 'minutesEach', 'minutesTotal']));
+      expect(Object.keys(r)).toEqual(
+        expect.arrayContaining([
+          'part',
+          'faction',
+          'file',
+          'quantity',
+          'color',
+          'material',
+          'gramsEach',
+          'gramsTotal',
+          'minutesEach',
+          'minutesTotal',
+        ]),
+      );
       expect(r.quantity).toBeGreaterThan(0);
       expect(r.gramsEach).toBeGreaterThan(0);
       expect(r.minutesEach).toBeGreaterThan(0);
@@ -76,7 +123,10 @@ describe('shipwright bom', () => {
       expect(r.minutesTotal).toBeCloseTo(r.minutesEach * r.quantity, -1);
     }
     expect(Object.keys(json.totals)).toEqual(expect.arrayContaining(['grams', 'minutes', 'spools', 'cost', 'byColor']));
-    expect(json.totals.grams).toBeCloseTo(json.rows.reduce((s, r) => s + r.gramsTotal, 0), 0);
+    expect(json.totals.grams).toBeCloseTo(
+      json.rows.reduce((s, r) => s + r.gramsTotal, 0),
+      0,
+    );
     expect(json.totals.cost).toBeCloseTo((json.totals.grams / 1000) * 25, 1);
     expect(json.totals.spools).toBe(json.totals.byColor.reduce((s, c) => s + c.spools, 0));
     expect(json.totals.byColor.reduce((s, c) => s + c.grams, 0)).toBeCloseTo(json.totals.grams, 0);
@@ -98,7 +148,9 @@ describe('shipwright bom', () => {
   it('gives the same bytes for the same input, and more time at the finer 0.16 mm layers', async () => {
     expect((await cli(...FLAGS, '--format', 'json')).out).toBe(jsonText);
     const fine = JSON.parse((await cli(...FLAGS, '--format', 'json', '--layer-height', '0.16')).out) as JsonBom;
-    expect(fine.rows.map((r) => [r.part, r.faction, r.quantity])).toEqual(json.rows.map((r) => [r.part, r.faction, r.quantity]));
+    expect(fine.rows.map((r) => [r.part, r.faction, r.quantity])).toEqual(
+      json.rows.map((r) => [r.part, r.faction, r.quantity]),
+    );
     expect(fine.totals.minutes).toBeGreaterThan(json.totals.minutes * 1.05);
     expect(Math.abs(fine.totals.grams - json.totals.grams) / json.totals.grams).toBeLessThan(0.1);
   });
@@ -109,17 +161,39 @@ describe('shipwright bom', () => {
     const lines = md.out.split('\n');
     const head = lines.findIndex((l) => l.startsWith('| part |'));
     expect(lines[head + 1]).toMatch(/^\| --- \| --- \| ---: \|/);
-    const body = lines.slice(head + 2).filter((l, i, a) => l.startsWith('|') && a.slice(0, i).every((x) => x.startsWith('|')));
-    const cells = body.map((l) => l.split('|').slice(1, -1).map((c) => c.trim()));
+    const body = lines
+      .slice(head + 2)
+      .filter((l, i, a) => l.startsWith('|') && a.slice(0, i).every((x) => x.startsWith('|')));
+    const cells = body.map((l) =>
+      l
+        .split('|')
+        .slice(1, -1)
+        .map((c) => c.trim()),
+    );
     expect(cells.every((c) => c.length === 10)).toBe(true);
     expect(cells.at(-1)![0]).toBe('**total**');
-    expect(cells.slice(0, -1).map((c) => [c[0], c[1], Number(c[2]), c[9]])).toEqual(json.rows.map((r) => [r.part, r.faction, r.quantity, `\`${r.file}\``]));
+    expect(cells.slice(0, -1).map((c) => [c[0], c[1], Number(c[2]), c[9]])).toEqual(
+      json.rows.map((r) => [r.part, r.faction, r.quantity, `\`${r.file}\``]),
+    );
 
     const csv = await cli(...FLAGS, '--format', 'csv');
     expect(csv.code).toBe(0);
     const rows = parseCsv(csv.out);
-    expect(rows[0]).toEqual(['part', 'faction', 'quantity', 'color', 'material', 'gramsEach', 'gramsTotal', 'minutesEach', 'minutesTotal', 'file']);
-    expect(rows.slice(1).map((r) => [r[0], r[1], Number(r[2]), r[3], r[4], Number(r[6])])).toEqual(json.rows.map((r) => [r.part, r.faction, r.quantity, r.color, r.material, r.gramsTotal]));
+    expect(rows[0]).toEqual([
+      'part',
+      'faction',
+      'quantity',
+      'color',
+      'material',
+      'gramsEach',
+      'gramsTotal',
+      'minutesEach',
+      'minutesTotal',
+      'file',
+    ]);
+    expect(rows.slice(1).map((r) => [r[0], r[1], Number(r[2]), r[3], r[4], Number(r[6])])).toEqual(
+      json.rows.map((r) => [r.part, r.faction, r.quantity, r.color, r.material, r.gramsTotal]),
+    );
   });
 
   it('fits a 20-player group table in 100 columns and says which island count it took', async () => {
@@ -147,20 +221,56 @@ describe('shipwright bom: bad input exits 2 with a clear message', () => {
     ['too few players', ['--players', '1'], /--players: "1" is not valid: expected a whole number from 2 to 20/],
     ['too many players', ['--players', '21'], /--players: "21" is not valid/],
     ['no players', [], /--players: missing/],
-    ['group mode for 3', ['--players', '3', '--mode', 'group'], /--mode: group mode is for 6–20 players, not 3; use --mode default/],
+    [
+      'group mode for 3',
+      ['--players', '3', '--mode', 'group'],
+      /--mode: group mode is for 6–20 players, not 3; use --mode default/,
+    ],
     ['default mode for 7', ['--players', '7', '--mode', 'default'], /use --mode group/],
     ['armada mode without a list', ['--players', '2', '--mode', 'armada'], /--mode: armada mode needs an armada list/],
-    ['factions for the wrong count', ['--players', '3', '--factions', 'corsairs,sun-fleet'], /--factions: 2 factions for 3 players; give one id per player/],
-    ['an unknown faction', ['--players', '2', '--factions', 'corsairs,pirates'], /--factions: unknown faction "pirates": expected one of .*queens-fleet/],
-    ['an unknown material', ['--players', '2', '--material', 'wood'], /--material: unknown material "wood": expected one of pla/],
+    [
+      'factions for the wrong count',
+      ['--players', '3', '--factions', 'corsairs,sun-fleet'],
+      /--factions: 2 factions for 3 players; give one id per player/,
+    ],
+    [
+      'an unknown faction',
+      ['--players', '2', '--factions', 'corsairs,pirates'],
+      /--factions: unknown faction "pirates": expected one of .*queens-fleet/,
+    ],
+    [
+      'an unknown material',
+      ['--players', '2', '--material', 'wood'],
+      /--material: unknown material "wood": expected one of pla/,
+    ],
     ['a layer height out of range', ['--players', '2', '--layer-height', '0.6'], /--layer-height: "0.6" is not valid/],
-    ['infill not a number', ['--players', '2', '--infill', 'lots'], /--infill: "lots" is not valid: expected per cent from 0 to 100/],
+    [
+      'infill not a number',
+      ['--players', '2', '--infill', 'lots'],
+      /--infill: "lots" is not valid: expected per cent from 0 to 100/,
+    ],
     ['a negative price', ['--players', '2', '--price-per-kg', '-3'], /--price-per-kg: "-3" is not valid/],
-    ['an unknown format', ['--players', '2', '--format', 'xml'], /argument 'xml' is invalid. Allowed choices are table, markdown, csv, json/],
-    ['an armada faction nobody ships', ['--armada', `${ARMADA}/unknown-faction.yaml`], /unknown-faction\.yaml:\d+:\d+: unknown faction "pirates"/],
-    ['a broken armada list', ['--armada', `${ARMADA}/bad-count.yaml`], /bad-count\.yaml:4:37: players\[0\]\.ships\[0\]\.count: -2 is not allowed/],
+    [
+      'an unknown format',
+      ['--players', '2', '--format', 'xml'],
+      /argument 'xml' is invalid. Allowed choices are table, markdown, csv, json/,
+    ],
+    [
+      'an armada faction nobody ships',
+      ['--armada', `${ARMADA}/unknown-faction.yaml`],
+      /unknown-faction\.yaml:\d+:\d+: unknown faction "pirates"/,
+    ],
+    [
+      'a broken armada list',
+      ['--armada', `${ARMADA}/bad-count.yaml`],
+      /bad-count\.yaml:4:37: players\[0\]\.ships\[0\]\.count: -2 is not allowed/,
+    ],
     ['a missing armada list', ['--armada', `${ARMADA}/missing.yaml`], /missing\.yaml: no such file/],
-    ['players that disagree with the list', ['--armada', `${ARMADA}/two-admirals.yaml`, '--players', '3'], /--players: 3 players, but .*two-admirals\.yaml lists 2/],
+    [
+      'players that disagree with the list',
+      ['--armada', `${ARMADA}/two-admirals.yaml`, '--players', '3'],
+      /--players: 3 players, but .*two-admirals\.yaml lists 2/,
+    ],
   ];
 
   it('a one-player armada list', async () => {

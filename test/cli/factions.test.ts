@@ -14,8 +14,14 @@ const EXPECTED: Record<string, [place: string, fragment: string]> = {
   'absurd-length': ['16:35', 'model.hull.length: 5000mm is out of range; expected a length from 30mm to 200mm'],
   'alias-bomb': ['17:12', 'billion laughs'],
   'bare-number-length': ['16:61', 'a bare number (18) is ambiguous for a length; write it with a unit, e.g. "18mm"'],
-  'cannon-slot-outside-hull': ['22:27', 'model.cannonSlots[0].at: 50mm is out of range; expected a length strictly between -43mm and 43mm'],
-  'coin-slot-outside-hull': ['24:26', 'model.coinSlot.at[1]: -30mm is out of range; expected a length strictly between -17mm and 17mm'],
+  'cannon-slot-outside-hull': [
+    '22:27',
+    'model.cannonSlots[0].at: 50mm is out of range; expected a length strictly between -43mm and 43mm',
+  ],
+  'coin-slot-outside-hull': [
+    '24:26',
+    'model.coinSlot.at[1]: -30mm is out of range; expected a length strictly between -17mm and 17mm',
+  ],
   'comments-only': ['1:1', 'the file is empty'],
   'duplicate-key': ['7:3', 'duplicate key `moveCount`'],
   empty: ['1:1', 'the file is empty'],
@@ -33,7 +39,10 @@ const EXPECTED: Record<string, [place: string, fragment: string]> = {
   'id-mismatch': ['2:5', '"queens-fleet" does not match the file name "id-mismatch"'],
   'infinite-length': ['16:35', '"1e999mm" is not a finite length'],
   infinity: ['5:10', 'card.ships: Infinity is not a finite number'],
-  'list-for-mapping': ['16:9', 'model.hull: expected the hull: a mapping with keys `style`, `length`, `beam` and `height`, got a list'],
+  'list-for-mapping': [
+    '16:9',
+    'model.hull: expected the hull: a mapping with keys `style`, `length`, `beam` and `height`, got a list',
+  ],
   'many-problems': ['5:10', 'card.ships: 9 is not allowed'],
   'mapping-for-list': ['21:16', 'model.cannonSlots: expected a list of cannon slots, got a mapping'],
   'missing-card': ['2:1', 'missing `card`'],
@@ -55,7 +64,10 @@ const EXPECTED: Record<string, [place: string, fragment: string]> = {
   'unknown-unit': ['16:35', 'unknown unit "px" in "86px"'],
   'unresolved-alias': ['14:10', 'alias `*paint` has no anchor `&paint` before it'],
   'wheel-slot-word': ['25:14', 'expected `none` or a mapping { at: <length along the keel> }'],
-  'wrong-type': ['5:10', 'card.ships: expected a whole number from 2 to 5 (the rulebook has 2–5 ships in a faction set), got the text "three"'],
+  'wrong-type': [
+    '5:10',
+    'card.ships: expected a whole number from 2 to 5 (the rulebook has 2–5 ships in a faction set), got the text "three"',
+  ],
 };
 
 let tmp: string;
@@ -80,7 +92,9 @@ describe('shipwright factions', () => {
     expect(code).toBe(0);
     expect(err).toBe('');
     const lines = out.split('\n');
-    expect(lines[0]).toMatch(/^id\s+ships\s+move\s+fittings\s+slots\s+hits\s+heading\s+colour\s+ability\s+hull, printed/);
+    expect(lines[0]).toMatch(
+      /^id\s+ships\s+move\s+fittings\s+slots\s+hits\s+heading\s+colour\s+ability\s+hull, printed/,
+    );
     const qf = lines.find((l) => l.startsWith('queens-fleet'))!;
     expect(qf).toMatch(/^queens-fleet\s+3\s+2\s+3\s+2\s+4\s+180°\s+blue-grey\s+Disciplined\s+galleon/);
     expect(out).toContain('7 factions from');
@@ -89,12 +103,13 @@ describe('shipwright factions', () => {
     const work = await mkdtemp(join(tmp, 'printed-'));
     expect((await runBuilt(['generate', '--faction', 'queens-fleet', '--out', join(work, 'out')])).code).toBe(0);
     const stl = await readFile(join(work, 'out', 'queens-fleet', 'hull.stl'));
-    const lo = [Infinity, Infinity, Infinity], hi = [-Infinity, -Infinity, -Infinity];
+    const lo = [Infinity, Infinity, Infinity],
+      hi = [-Infinity, -Infinity, -Infinity];
     for (let t = 0; t < stl.readUInt32LE(80); t++)
       for (let v = 0; v < 3; v++)
         for (let k = 0; k < 3; k++) {
           const x = stl.readFloatLE(84 + t * 50 + 12 + v * 12 + k * 4);
-          lo[k] = Math.min(lo[k]!, x), hi[k] = Math.max(hi[k]!, x);
+          ((lo[k] = Math.min(lo[k]!, x)), (hi[k] = Math.max(hi[k]!, x)));
         }
     const size = hi.map((h, k) => +(h - lo[k]!).toFixed(1)).join('×');
     const cell = out.slice(out.indexOf('queens-fleet')).split('\n').slice(0, 2).join(' ');
@@ -106,8 +121,20 @@ describe('shipwright factions', () => {
     const { code, out, err } = await run('factions', '--json');
     expect(code).toBe(0);
     expect(err).toBe('');
-    const factions = JSON.parse(out) as { id: string; card: { ships: number; hitsToSink: number }; model: { hull: { lengthMm: number } } }[];
-    expect(factions.map((f) => f.id)).toEqual(['corsairs', 'queens-fleet', 'shadow-fleet', 'sun-fleet', 'the-industry', 'the-islanders', 'treasure-fleet']);
+    const factions = JSON.parse(out) as {
+      id: string;
+      card: { ships: number; hitsToSink: number };
+      model: { hull: { lengthMm: number } };
+    }[];
+    expect(factions.map((f) => f.id)).toEqual([
+      'corsairs',
+      'queens-fleet',
+      'shadow-fleet',
+      'sun-fleet',
+      'the-industry',
+      'the-islanders',
+      'treasure-fleet',
+    ]);
     const islanders = factions.find((f) => f.id === 'the-islanders')!;
     expect(islanders.card).toMatchObject({ ships: 5, hitsToSink: 2 });
     expect(islanders.model.hull.lengthMm).toBe(66);
@@ -182,7 +209,6 @@ describe('shipwright factions', () => {
 });
 
 describe('shipwright factions, as a process', () => {
-
   it('finds the shipped factions from any working directory', async () => {
     const { out } = await runBuilt(['factions', '--json'], tmpdir());
     expect((JSON.parse(out) as unknown[]).length).toBe(7);

@@ -22,7 +22,10 @@ describe('help', () => {
 
   it.each(COMMANDS.flatMap((c) => c.examples.map((e) => [e])))('accepts its example: %s', async (example) => {
     const errors: string[] = [];
-    const program = await buildProgram({ out: () => undefined, err: (t) => errors.push(t), isTty: false }, () => undefined);
+    const program = await buildProgram(
+      { out: () => undefined, err: (t) => errors.push(t), isTty: false },
+      () => undefined,
+    );
     // Parse only: every option known, every value a valid choice, every mandatory option given.
     for (const c of program.commands) c.action(() => undefined);
     const [bin, ...args] = words(example);

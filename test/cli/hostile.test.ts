@@ -30,13 +30,25 @@ const TUNE = ['tune', '--material', 'pla', '--range', '24in'];
 
 describe('inputs that are not regular files', () => {
   it.each([
-    ['a FIFO as --part', () => ['validate', '--part', `cannonball=${fifo}`], /pipe\.yaml: is a FIFO \(named pipe\), not a regular file/],
-    ['a link to /dev/zero as --part', () => ['validate', '--part', `cannonball=${join(work, 'zero.stl')}`], /zero\.stl: is a device, not a regular file/],
+    [
+      'a FIFO as --part',
+      () => ['validate', '--part', `cannonball=${fifo}`],
+      /pipe\.yaml: is a FIFO \(named pipe\), not a regular file/,
+    ],
+    [
+      'a link to /dev/zero as --part',
+      () => ['validate', '--part', `cannonball=${join(work, 'zero.stl')}`],
+      /zero\.stl: is a device, not a regular file/,
+    ],
     ['a FIFO as a faction file', () => ['generate', fifo, '--out', join(work, 'never')], /pipe\.yaml: is a FIFO/],
     ['a FIFO as --profile', () => [...TUNE, '--profile', fifo], /pipe\.yaml: is a FIFO/],
     ['a FIFO as --armada', () => ['bom', '--armada', fifo], /pipe\.yaml: is a FIFO/],
     ['a folder as --profile', () => [...TUNE, '--profile', work], /is a folder, not a regular file/],
-    ['a loop of links as --profile', () => [...TUNE, '--profile', join(work, 'loop-a')], /too many symbolic links \(a loop\?\) \(ELOOP\)/],
+    [
+      'a loop of links as --profile',
+      () => [...TUNE, '--profile', join(work, 'loop-a')],
+      /too many symbolic links \(a loop\?\) \(ELOOP\)/,
+    ],
     ['an empty --out', () => ['generate', '--faction', 'corsairs', '--out', ''], /--out: the path is empty/],
   ])('refuses %s at once with exit 2', { timeout: 10_000 }, async (_, args, message) => {
     refused(await runInProcess(...args()), message);
@@ -49,7 +61,11 @@ describe('files the commands write', () => {
     ['a link to a device', () => join(work, 'zero.stl'), /symbolic link to a device/],
     ['an empty path', () => '', /the path is empty/],
     ['in a missing folder', () => join(work, 'missing', 'arm.stl'), /the folder .*missing does not exist/],
-    ['a name too long for the disk', () => join(work, `${'a'.repeat(300)}.stl`), /the name is too long for this disk \(ENAMETOOLONG\)/],
+    [
+      'a name too long for the disk',
+      () => join(work, `${'a'.repeat(300)}.stl`),
+      /the name is too long for this disk \(ENAMETOOLONG\)/,
+    ],
     ['under a file', () => join(work, 'pipe.yaml', 'arm.stl'), /is not a folder|ENOTDIR/],
   ])('refuses an --stl that is %s, and creates nothing', async (_, target, message) => {
     const before = await readdir(work);

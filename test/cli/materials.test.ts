@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { BRAND_SPREAD_FRACTION, FATIGUE_STRESS_FRACTION, MATERIALS, SOURCES, type MaterialValue } from '../../src/materials.js';
+import {
+  BRAND_SPREAD_FRACTION,
+  FATIGUE_STRESS_FRACTION,
+  MATERIALS,
+  SOURCES,
+  type MaterialValue,
+} from '../../src/materials.js';
 import { runBuilt, runInProcess } from '../helpers/cli.js';
 
 const run = runInProcess;
@@ -40,9 +46,12 @@ describe('shipwright materials', () => {
 
   it('prints a legend of every source, the fatigue rule and the notes', async () => {
     const { out } = await run('materials');
-    for (const [id, text] of Object.entries(SOURCES)) expect(out).toMatch(new RegExp(`^  ${id}\\s+${text.replace(/[()[\]]/g, '\\$&')}$`, 'm'));
+    for (const [id, text] of Object.entries(SOURCES))
+      expect(out).toMatch(new RegExp(`^  ${id}\\s+${text.replace(/[()[\]]/g, '\\$&')}$`, 'm'));
     expect(out).toContain('[E] = estimate');
-    expect(out).toContain(`near ${FATIGUE_STRESS_FRACTION.min}–${FATIGUE_STRESS_FRACTION.max} × tensile strength (XY) [E]`);
+    expect(out).toContain(
+      `near ${FATIGUE_STRESS_FRACTION.min}–${FATIGUE_STRESS_FRACTION.max} × tensile strength (XY) [E]`,
+    );
     expect(out).toMatch(/PA \(nylon\)\s+best for flexing; moisture-sensitive/);
   });
 

@@ -8,11 +8,15 @@ import { CLEARANCE_RANGE_MM } from '../../src/standard.js';
 describe('flag examples', () => {
   it('are round numbers inside the range they illustrate', () => {
     fc.assert(
-      fc.property(fc.double({ min: 0.01, max: 100, noNaN: true }), fc.double({ min: 0.001, max: 100, noNaN: true }), (min, span) => {
-        const ex = exampleIn(min, min + span);
-        expect(ex).toBeGreaterThanOrEqual(min);
-        expect(ex).toBeLessThanOrEqual(min + span);
-      }),
+      fc.property(
+        fc.double({ min: 0.01, max: 100, noNaN: true }),
+        fc.double({ min: 0.001, max: 100, noNaN: true }),
+        (min, span) => {
+          const ex = exampleIn(min, min + span);
+          expect(ex).toBeGreaterThanOrEqual(min);
+          expect(ex).toBeLessThanOrEqual(min + span);
+        },
+      ),
     );
     expect(exampleIn(BALL_DIAMETER_LIMITS_MM.min, BALL_DIAMETER_LIMITS_MM.max)).toBe(10);
     expect(exampleIn(CLEARANCE_RANGE_MM.min, CLEARANCE_RANGE_MM.max)).toBe(0.3);
@@ -44,16 +48,21 @@ describe('flag examples', () => {
       ['--players', (t, a, b) => parseIntFlag('--players', t, Math.ceil(a), Math.ceil(a) + Math.ceil(b - a))],
     ];
     fc.assert(
-      fc.property(fc.double({ min: 0, max: 50, noNaN: true }), fc.double({ min: 1, max: 50, noNaN: true }), fc.constantFrom(...parsers), (min, span, [flag, parse]) => {
-        const message = messageOf(() => parse('far too many', min, min + span));
-        const example = new RegExp(`e\\.g\\. ${flag} (\\S+)$`).exec(message)?.[1];
-        expect(example, message).toBeDefined();
-        expect(() => parse(example!, min, min + span)).not.toThrow();
-      }),
+      fc.property(
+        fc.double({ min: 0, max: 50, noNaN: true }),
+        fc.double({ min: 1, max: 50, noNaN: true }),
+        fc.constantFrom(...parsers),
+        (min, span, [flag, parse]) => {
+          const message = messageOf(() => parse('far too many', min, min + span));
+          const example = new RegExp(`e\\.g\\. ${flag} (\\S+)$`).exec(message)?.[1];
+          expect(example, message).toBeDefined();
+          expect(() => parse(example!, min, min + span)).not.toThrow();
+        },
+      ),
     );
   });
 
-  it('takes the unit in a flag\'s name written after the number, and no other', () => {
+  it("takes the unit in a flag's name written after the number, and no other", () => {
     expect(parseMmFlag('--clearance', '0.25mm', 0.05, 0.6)).toBe(0.25);
     expect(parseNumberFlag('--infill', '15%', 0, 100, 'per cent', '%')).toBe(15);
     expect(() => parseMmFlag('--clearance', '0.25in', 0.05, 0.6)).toThrow(/expected millimetres/);

@@ -20,7 +20,10 @@ beforeAll(async () => {
   cache = ['--cache-dir', join(work, 'cache')];
 });
 
-const sha = async (path: string): Promise<string> => createHash('sha256').update(await readFile(path)).digest('hex');
+const sha = async (path: string): Promise<string> =>
+  createHash('sha256')
+    .update(await readFile(path))
+    .digest('hex');
 interface Listed {
   files: { path: string; sha256: string }[];
   otherFiles: { path: string; sha256: string }[];
@@ -42,24 +45,61 @@ describe('the natural next run of another command or setting', () => {
   it('generate, print with another printer, generate --previews, cards and a pack: each keeps the others', async () => {
     const out = join(work, 'natural');
     ok(await runInProcess('generate', '--faction', 'corsairs', '--out', out, ...cache));
-    const print = await runInProcess('print', '--players', '2', '--factions', 'sun-fleet,sun-fleet', '--printer', 'prusa-mini', '--out', out, ...cache);
+    const print = await runInProcess(
+      'print',
+      '--players',
+      '2',
+      '--factions',
+      'sun-fleet,sun-fleet',
+      '--printer',
+      'prusa-mini',
+      '--out',
+      out,
+      ...cache,
+    );
     ok(print);
     expect(print.err).toMatch(/holds corsairs built with other settings; building it again with these/);
     const plates = (await checkListed(out)).filter((p) => p.startsWith('plates/'));
     expect(plates.length).toBeGreaterThan(0);
-    ok(await runInProcess('generate', '--faction', 'corsairs', '--previews', '--printer', 'prusa-mini', '--out', out, ...cache));
+    ok(
+      await runInProcess(
+        'generate',
+        '--faction',
+        'corsairs',
+        '--previews',
+        '--printer',
+        'prusa-mini',
+        '--out',
+        out,
+        ...cache,
+      ),
+    );
     ok(await runInProcess('cards', '--faction', 'corsairs', '--out', out, ...cache));
     ok(await runInProcess('generate', '--game', 'rigadoon', '--out', join(out, 'rigadoon'), ...cache));
     const listed = await checkListed(out);
-    for (const p of [...plates, 'print-plan.md', 'previews/corsairs.png', 'cards.pdf', 'rigadoon/ship.stl', 'corsairs/hull.stl', 'sun-fleet/hull.stl']) expect(listed).toContain(p);
+    for (const p of [
+      ...plates,
+      'print-plan.md',
+      'previews/corsairs.png',
+      'cards.pdf',
+      'rigadoon/ship.stl',
+      'corsairs/hull.stl',
+      'sun-fleet/hull.stl',
+    ])
+      expect(listed).toContain(p);
     // Every folder and sheet of ours beside the factions' is a name no faction may take.
     const factionIds = (await readdir('factions')).map((f) => f.replace(/\.yaml$/, ''));
-    const ours = [...(await readdir(out)), ...(await readdir(join(out, 'previews')))].map((n) => n.replace(/\.(png|pdf|md|json)$/, '')).filter((n) => !factionIds.includes(n));
-    for (const n of ours) expect([...RESERVED_IDS, 'manifest', 'print-plan', 'rigadoon', '.shipwright-lock'], n).toContain(n);
+    const ours = [...(await readdir(out)), ...(await readdir(join(out, 'previews')))]
+      .map((n) => n.replace(/\.(png|pdf|md|json)$/, ''))
+      .filter((n) => !factionIds.includes(n));
+    for (const n of ours)
+      expect([...RESERVED_IDS, 'manifest', 'print-plan', 'rigadoon', '.shipwright-lock'], n).toContain(n);
     // One manifest for the tree: the pack's folder has none of its own.
     await expect(stat(join(out, 'rigadoon', 'manifest.json'))).rejects.toThrow(/ENOENT/);
     // The factions' files are named relative to the folder, so the manifest is the same in any clone.
-    const { builds } = JSON.parse(await readFile(join(out, 'manifest.json'), 'utf8')) as { builds: { factions: { source: string }[] }[] };
+    const { builds } = JSON.parse(await readFile(join(out, 'manifest.json'), 'utf8')) as {
+      builds: { factions: { source: string }[] }[];
+    };
     const sources = builds.flatMap((b) => b.factions.map((f) => f.source));
     expect(sources.length).toBeGreaterThan(0);
     for (const s of sources) expect(s).toMatch(/^(\.\.\/)+.*factions\/[a-z-]+\.yaml$/);
@@ -74,19 +114,36 @@ describe('the natural next run of another command or setting', () => {
 });
 
 describe('names that would collide in the output', () => {
-  it.each(RESERVED_IDS)('refuses a faction whose id is %s, a name the output folder uses, at its line:column', async (id) => {
-    const dir = await mkdtemp(join(work, 'reserved-'));
-    const yaml = (await readFile('factions/corsairs.yaml', 'utf8')).replace(/^id: corsairs$/m, `id: ${id}`);
-    await writeFile(join(dir, `${id}.yaml`), yaml);
-    const r = await runInProcess('generate', join(dir, `${id}.yaml`), '--out', join(dir, 'out'), ...cache);
-    expect(r.code).toBe(2);
-    expect(r.err).toMatch(new RegExp(`${id}\\.yaml:\\d+:\\d+: id: "${id}" is a name the output folder already uses`));
-    await expect(stat(join(dir, 'out'))).rejects.toThrow(/ENOENT/);
-  });
+  it.each(RESERVED_IDS)(
+    'refuses a faction whose id is %s, a name the output folder uses, at its line:column',
+    async (id) => {
+      const dir = await mkdtemp(join(work, 'reserved-'));
+      const yaml = (await readFile('factions/corsairs.yaml', 'utf8')).replace(/^id: corsairs$/m, `id: ${id}`);
+      await writeFile(join(dir, `${id}.yaml`), yaml);
+      const r = await runInProcess('generate', join(dir, `${id}.yaml`), '--out', join(dir, 'out'), ...cache);
+      expect(r.code).toBe(2);
+      expect(r.err).toMatch(new RegExp(`${id}\\.yaml:\\d+:\\d+: id: "${id}" is a name the output folder already uses`));
+      await expect(stat(join(dir, 'out'))).rejects.toThrow(/ENOENT/);
+    },
+  );
 
   it.each([
-    ['a piece named as another piece and its variant join', 'game.yaml', (y: string) => y.replace('  - id: template\n', '  - id: base-light\n    builder: ship-base\n    count: { perPlayer: 1 }\n    rule: "a twin"\n    color: black\n    params: { widthMm: 30, lengthMm: 60, label: L }\n  - id: template\n'), /base-light\.stl \(kingdom-fleets@\.:pieces\) and base-light\.stl/],
-    ['two variants that differ only by case', 'templates.yaml', (y: string) => y.replace('id: S2,', 'id: s1,'), /template-S1\.stl .* and template-s1\.stl .* would be one file on a disk that ignores case/],
+    [
+      'a piece named as another piece and its variant join',
+      'game.yaml',
+      (y: string) =>
+        y.replace(
+          '  - id: template\n',
+          '  - id: base-light\n    builder: ship-base\n    count: { perPlayer: 1 }\n    rule: "a twin"\n    color: black\n    params: { widthMm: 30, lengthMm: 60, label: L }\n  - id: template\n',
+        ),
+      /base-light\.stl \(kingdom-fleets@\.:pieces\) and base-light\.stl/,
+    ],
+    [
+      'two variants that differ only by case',
+      'templates.yaml',
+      (y: string) => y.replace('id: S2,', 'id: s1,'),
+      /template-S1\.stl .* and template-s1\.stl .* would be one file on a disk that ignores case/,
+    ],
   ])('refuses %s, writing nothing', async (_, file, edit, message) => {
     const pack = await mkdtemp(join(work, 'pack-'));
     await cp('games/kingdom-fleets', pack, { recursive: true });
@@ -106,7 +163,8 @@ describe("other people's files", () => {
     await mkdir(join(out, 'mine'), { recursive: true });
     await writeFile(join(out, 'mine', 'keep.txt'), 'k');
     await chmod(join(out, 'mine'), 0o555);
-    for (const beside of ['theirs.staging-1-00000000', 'theirs.retired-1-00000000']) await mkdir(join(work, beside), { recursive: true });
+    for (const beside of ['theirs.staging-1-00000000', 'theirs.retired-1-00000000'])
+      await mkdir(join(work, beside), { recursive: true });
     const userCache = join(work, 'user-cache');
     await mkdir(userCache);
     await writeFile(join(userCache, 'notes.tmp'), 'mine');
@@ -138,7 +196,10 @@ describe('two commands, one tree', () => {
   it('generate into out/ and a pack into out/<id> at once: both land, one manifest lists both', async () => {
     const out = join(work, 'tree');
     ok(await runInProcess('generate', '--faction', 'corsairs', '--out', out, ...cache));
-    const [a, b] = await Promise.all([runInProcess('generate', '--faction', 'corsairs', '--out', out, ...cache), runInProcess('generate', '--game', 'rigadoon', '--out', join(out, 'rigadoon'), ...cache)]);
+    const [a, b] = await Promise.all([
+      runInProcess('generate', '--faction', 'corsairs', '--out', out, ...cache),
+      runInProcess('generate', '--game', 'rigadoon', '--out', join(out, 'rigadoon'), ...cache),
+    ]);
     ok(a);
     ok(b);
     const listed = await checkListed(out);
@@ -151,7 +212,19 @@ describe('locks', () => {
   it('calibrate and calibrate-wheel on one profile at once: both calibrations land', async () => {
     const profile = join(work, 'profile.json');
     const [a, b] = await Promise.all([
-      runInProcess('calibrate', '--material', 'pla', '--tuned-for', '24in', '--measured', '55cm,57cm', '--shots-fired', '10', '--profile', profile),
+      runInProcess(
+        'calibrate',
+        '--material',
+        'pla',
+        '--tuned-for',
+        '24in',
+        '--measured',
+        '55cm,57cm',
+        '--shots-fired',
+        '10',
+        '--profile',
+        profile,
+      ),
       runInProcess('calibrate-wheel', '--measured', '10 clicks = 18.5in', '--profile', profile),
     ]);
     ok(a);
@@ -175,24 +248,28 @@ describe('random sequences of runs into one folder', () => {
   let n = 0;
   it('exit 0 or 2, every listed file holds its listed bytes, no user file is lost', { timeout: 240_000 }, async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.constantFrom(...Object.keys(RUNS)), { minLength: 2, maxLength: 3 }), fc.boolean(), async (sequence, userFiles) => {
-        const out = join(work, `seq-${n++}`);
-        const mine = new Map<string, string>();
-        if (userFiles) {
-          await mkdir(join(out, 'corsairs'), { recursive: true });
-          for (const p of ['NOTES.md', 'corsairs/painted.jpg', 'plates.txt']) {
-            await writeFile(join(out, p), `user ${p}`);
-            mine.set(p, `user ${p}`);
+      fc.asyncProperty(
+        fc.array(fc.constantFrom(...Object.keys(RUNS)), { minLength: 2, maxLength: 3 }),
+        fc.boolean(),
+        async (sequence, userFiles) => {
+          const out = join(work, `seq-${n++}`);
+          const mine = new Map<string, string>();
+          if (userFiles) {
+            await mkdir(join(out, 'corsairs'), { recursive: true });
+            for (const p of ['NOTES.md', 'corsairs/painted.jpg', 'plates.txt']) {
+              await writeFile(join(out, p), `user ${p}`);
+              mine.set(p, `user ${p}`);
+            }
           }
-        }
-        for (const name of sequence) {
-          const r = await runInProcess(...RUNS[name]!(out), ...cache);
-          expect([0, 2], `${name}: ${r.err}`).toContain(r.code);
-          expect(r.err).not.toMatch(/\n\s+at /);
-          if (r.code === 0) await checkListed(out);
-          for (const [p, text] of mine) expect(await readFile(join(out, p), 'utf8')).toBe(text);
-        }
-      }),
+          for (const name of sequence) {
+            const r = await runInProcess(...RUNS[name]!(out), ...cache);
+            expect([0, 2], `${name}: ${r.err}`).toContain(r.code);
+            expect(r.err).not.toMatch(/\n\s+at /);
+            if (r.code === 0) await checkListed(out);
+            for (const [p, text] of mine) expect(await readFile(join(out, p), 'utf8')).toBe(text);
+          }
+        },
+      ),
       { numRuns: 3, seed: 26 },
     );
   });

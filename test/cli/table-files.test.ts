@@ -12,10 +12,22 @@ const QF = join(DEFAULT_FACTIONS_DIR, 'queens-fleet.yaml');
 
 describe('a table from faction files', () => {
   it('deals the table from the files named, ids in any case', async () => {
-    const r = await runInProcess('bom', QF, '--players', '2', '--factions', 'Queens-Fleet,QUEENS-FLEET', '--material', 'PETG', '--json');
+    const r = await runInProcess(
+      'bom',
+      QF,
+      '--players',
+      '2',
+      '--factions',
+      'Queens-Fleet,QUEENS-FLEET',
+      '--material',
+      'PETG',
+      '--json',
+    );
     expect(r.code, r.err).toBe(0);
     const bom = JSON.parse(r.out) as { rows: { faction: string | null }[] };
-    expect(new Set(bom.rows.map((row) => row.faction).filter((f) => f !== null && f !== 'shared'))).toEqual(new Set(['queens-fleet']));
+    expect(new Set(bom.rows.map((row) => row.faction).filter((f) => f !== null && f !== 'shared'))).toEqual(
+      new Set(['queens-fleet']),
+    );
   });
 
   it('refuses files with a --factions-dir, and an id that is not among the files', async () => {

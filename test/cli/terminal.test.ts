@@ -5,9 +5,12 @@ import { EXIT, onOutputError } from '../../src/cli/terminal.js';
 const errno = (code: string): NodeJS.ErrnoException => Object.assign(new Error(code), { code });
 
 describe('a failing output stream', () => {
-  it('is the reader\'s choice when it is a closed pipe: the code so far, nothing said', () => {
+  it("is the reader's choice when it is a closed pipe: the code so far, nothing said", () => {
     expect(onOutputError('standard output', errno('EPIPE'), undefined)).toEqual({ line: null, code: EXIT.ok });
-    expect(onOutputError('standard output', errno('EPIPE'), EXIT.violations)).toEqual({ line: null, code: EXIT.violations });
+    expect(onOutputError('standard output', errno('EPIPE'), EXIT.violations)).toEqual({
+      line: null,
+      code: EXIT.violations,
+    });
   });
 
   it.each([
@@ -15,7 +18,10 @@ describe('a failing output stream', () => {
     ['EIO', 'input/output error (a failing disk?) (EIO)'],
     ['EDQUOT', 'the disk quota is used up (EDQUOT)'],
   ])('says %s in one line, exit 2', (code, words) => {
-    expect(onOutputError('standard output', errno(code), 0)).toEqual({ line: `error: cannot write to standard output: ${words}\n`, code: EXIT.badInput });
+    expect(onOutputError('standard output', errno(code), 0)).toEqual({
+      line: `error: cannot write to standard output: ${words}\n`,
+      code: EXIT.badInput,
+    });
   });
 
   it('says nothing on the stream that failed, and still exits 2', () => {

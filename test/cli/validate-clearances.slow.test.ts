@@ -16,10 +16,17 @@ const clean = async (clearance: string): Promise<void> => {
   expect(r.code).toBe(0);
 };
 
-it.each([[String(CLEARANCE_RANGE_MM.min)], [String(CLEARANCE_RANGE_MM.max)]])('the shipped factions at a %s mm clearance: no findings', clean, 120_000);
+it.each([[String(CLEARANCE_RANGE_MM.min)], [String(CLEARANCE_RANGE_MM.max)]])(
+  'the shipped factions at a %s mm clearance: no findings',
+  clean,
+  120_000,
+);
 
 it('the shipped factions at any clearance within the range: no findings', async () => {
-  const hundredths = fc.integer({ min: Math.round(CLEARANCE_RANGE_MM.min * 100) + 1, max: Math.round(CLEARANCE_RANGE_MM.max * 100) - 1 });
+  const hundredths = fc.integer({
+    min: Math.round(CLEARANCE_RANGE_MM.min * 100) + 1,
+    max: Math.round(CLEARANCE_RANGE_MM.max * 100) - 1,
+  });
   await fc.assert(
     fc.asyncProperty(hundredths, (h) => clean((h / 100).toFixed(2))),
     { numRuns: 3 },

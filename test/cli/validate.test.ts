@@ -45,9 +45,21 @@ const BROKEN: [name: string, rule: string, args: string[]][] = [
   ['six ships', 'rulebook/ships', [`${FX}/ships-6.yaml`]],
   ['180° without Disciplined Crew', 'rulebook/heading', [`${FX}/heading-180.yaml`]],
   // 10 % short, the wheel's flat is held off the table by the carriage's foot (built for the 2-inch wheel).
-  ['a wheel 10 % off its click', 'assembly/stands,movement/click-distance', [`${FX}/clean.yaml`, '--part', `wheel=${FX}/wheel-click-10pct.stl`]],
-  ['a carriage whose bearings open at the bottom (the wheel drops out)', 'assembly/wheel-retained', [`${FX}/clean.yaml`, '--part', `carriage=${FX}/carriage-open-slot.stl`]],
-  ['a coin too wide for its slot (clearance below the class)', 'fit/coin-slot', [`${FX}/clean.yaml`, '--part', `coin-brace=${FX}/coin-oversize.stl`]],
+  [
+    'a wheel 10 % off its click',
+    'assembly/stands,movement/click-distance',
+    [`${FX}/clean.yaml`, '--part', `wheel=${FX}/wheel-click-10pct.stl`],
+  ],
+  [
+    'a carriage whose bearings open at the bottom (the wheel drops out)',
+    'assembly/wheel-retained',
+    [`${FX}/clean.yaml`, '--part', `carriage=${FX}/carriage-open-slot.stl`],
+  ],
+  [
+    'a coin too wide for its slot (clearance below the class)',
+    'fit/coin-slot',
+    [`${FX}/clean.yaml`, '--part', `coin-brace=${FX}/coin-oversize.stl`],
+  ],
   ['a part larger than the bed', 'print/bed', [`${FX}/too-long-for-mini.yaml`, '--printer', 'prusa-mini']],
   ['a sliver wall', 'print/min-wall', [`${FX}/sliver-wall.yaml`]],
 ];
@@ -67,20 +79,52 @@ describe('parts made for another clearance', () => {
   // A hull exported, and shared parts printed, for a 0.5 mm clearance, checked at the default 0.2 mm: every
   // mating pair's gap is out of its class, and each pair's rule says so (fit/ballast-boss, whose washer is
   // bought, not printed: test/validate/rules.test.ts).
-  const PAIRS = ['bearing', 'bore', 'cannon-slot', 'cargo-socket', 'coin-slot', 'flag-hole', 'fork-gap', 'mast-socket', 'sail-loop', 'sleeve', 'turret-seat', 'wheel-slot'];
+  const PAIRS = [
+    'bearing',
+    'bore',
+    'cannon-slot',
+    'cargo-socket',
+    'coin-slot',
+    'flag-hole',
+    'fork-gap',
+    'mast-socket',
+    'sail-loop',
+    'sleeve',
+    'turret-seat',
+    'wheel-slot',
+  ];
 
   it('names every pair the fit rules check', () => {
-    expect(RULES.map((r) => r.id).filter((id) => id.startsWith('fit/') && id !== 'fit/ballast-boss').sort()).toEqual(PAIRS.map((p) => `fit/${p}`));
+    expect(
+      RULES.map((r) => r.id)
+        .filter((id) => id.startsWith('fit/') && id !== 'fit/ballast-boss')
+        .sort(),
+    ).toEqual(PAIRS.map((p) => `fit/${p}`));
   });
 
   it("the Industry's external hull and the shared parts from a 0.5 mm run: every fit rule catches its pair", async () => {
     const work = await mkdtemp(join(tmpdir(), 'sw-fit-'));
-    const made = await runBuilt(['generate', '--faction', 'the-industry', '--clearance', '0.5', '--no-cache', '--out', join(work, 'out')]);
+    const made = await runBuilt([
+      'generate',
+      '--faction',
+      'the-industry',
+      '--clearance',
+      '0.5',
+      '--no-cache',
+      '--out',
+      join(work, 'out'),
+    ]);
     expect(made.code, made.err).toBe(0);
     await mkdir(join(work, 'fleet'));
-    const yaml = (await readFile(join(DEFAULT_FACTIONS_DIR, 'the-industry.yaml'), 'utf8')).replace(/^( {2}hull: .*)$/m, '$1\n  externalHull: { stl: ../out/the-industry/hull.stl }');
+    const yaml = (await readFile(join(DEFAULT_FACTIONS_DIR, 'the-industry.yaml'), 'utf8')).replace(
+      /^( {2}hull: .*)$/m,
+      '$1\n  externalHull: { stl: ../out/the-industry/hull.stl }',
+    );
     await writeFile(join(work, 'fleet', 'the-industry.yaml'), yaml);
-    const parts = ['flag-holder', 'sail', 'carriage', 'cannon', 'island-topper'].flatMap((p) => ['--part', `${p}=${join(work, 'out', 'shared', `${p}.stl`)}`]);
+    const parts = ['flag-holder', 'sail', 'carriage', 'cannon', 'island-topper'].flatMap((p) => [
+      '--part',
+      `${p}=${join(work, 'out', 'shared', `${p}.stl`)}`,
+    ]);
     const r = await cli(join(work, 'fleet', 'the-industry.yaml'), ...parts, '--json');
     expect(r.err).toBe('');
     expect(rulesOf(r.out)).toEqual(expect.arrayContaining(PAIRS.map((p) => `fit/${p}`)));
@@ -99,7 +143,7 @@ describe('armada lists', () => {
     expect(r.code).toBe(1);
   });
 
-  it('a list within the limits is clean, and says what was checked: the players\' lists', async () => {
+  it("a list within the limits is clean, and says what was checked: the players' lists", async () => {
     const r = await inProcess('--armada', `${FX}/armada-clean.yaml`);
     expect(r.out).toBe("clean: 2 players' lists checked, no findings\n");
     expect(r.code).toBe(0);
@@ -120,11 +164,15 @@ describe('clean input', () => {
   it.each([
     ['a copy of a shipped faction', [`${FX}/clean.yaml`]],
     ['the same model with its hull from an external STL', [`${FX}/external-clean.yaml`]],
-  ])('%s', async (_name, args) => {
-    const r = await cli(...args, '--json');
-    expect(rowsOf(r.out)).toEqual([]);
-    expect(r.code).toBe(0);
-  }, 120_000);
+  ])(
+    '%s',
+    async (_name, args) => {
+      const r = await cli(...args, '--json');
+      expect(rowsOf(r.out)).toEqual([]);
+      expect(r.code).toBe(0);
+    },
+    120_000,
+  );
 
   // Every shipped faction at the two ends of `--clearance`'s range and three clearances between them, every
   // rule: test/cli/validate-clearances.slow.test.ts (npm run test:slow; five whole validate runs).
@@ -134,7 +182,14 @@ describe('output', () => {
   it('JSON rows carry rule, severity, faction, part, message, expected and measured', async () => {
     const r = await cli(`${FX}/card-fittings-2.yaml`, '--json');
     const rows = rowsOf(r.out);
-    expect(rows[0]).toMatchObject({ rule: 'card/fitting-sockets', severity: 'error', faction: 'card-fittings-2', part: 'hull', expected: 2, measured: '1 (mast 1)' });
+    expect(rows[0]).toMatchObject({
+      rule: 'card/fitting-sockets',
+      severity: 'error',
+      faction: 'card-fittings-2',
+      part: 'hull',
+      expected: 2,
+      measured: '1 (mast 1)',
+    });
   });
 
   it('human output groups by faction, errors first, each with a fix', async () => {
@@ -145,7 +200,8 @@ describe('output', () => {
     expect(r.out).toMatch(/error +rulebook\/move-count: the card's move count is 4/);
     expect(r.out).toMatch(/fix: set card\.moveCount between 1 and 3/);
     // Two errors of their own, and the printability findings still open on the parts they are built from.
-    const open = rowsOf((await cli(`${FX}/move-count-4.yaml`, `${FX}/hits-to-sink-wrong.yaml`, '--json')).out).length - 2;
+    const open =
+      rowsOf((await cli(`${FX}/move-count-4.yaml`, `${FX}/hits-to-sink-wrong.yaml`, '--json')).out).length - 2;
     // The summary closes the findings; the figures the rules measured follow it.
     expect(lines).toContain(`${2 + open} errors, 0 warnings (2 factions checked)`);
     expect(lines.slice(lines.indexOf(`${2 + open} errors, 0 warnings (2 factions checked)`) + 1)[0]).toBe('measured:');
@@ -157,7 +213,11 @@ describe('bad input exits 2', () => {
   it.each([
     ['a missing faction file', [`${FX}/no-such-file.yaml`], 'no-such-file.yaml'],
     ['a --part that is not a shared part', [`${FX}/clean.yaml`, '--part', 'hull=x.stl'], 'expected PART=FILE.stl'],
-    ['a --part file that is not an STL', [`${FX}/clean.yaml`, '--part', `wheel=${FX}/clean.yaml`], 'is not an STL file (binary or ASCII)'],
+    [
+      'a --part file that is not an STL',
+      [`${FX}/clean.yaml`, '--part', `wheel=${FX}/clean.yaml`],
+      'is not an STL file (binary or ASCII)',
+    ],
     ['a missing armada list', ['--armada', `${FX}/no-such-list.yaml`], 'no such file'],
     ['faction files and --faction together', [`${FX}/clean.yaml`, '--faction', 'corsairs'], 'not both'],
   ])('%s', async (_name, args, fragment) => {
@@ -173,14 +233,24 @@ describe('--list-rules', () => {
     const text = await inProcess('--list-rules');
     expect(text.code).toBe(0);
     // A header, then each rule at the start of a line, its text wrapped under the checks column.
-    const lines = text.out.trimEnd().replace(/\n {20,}/g, ' ').split('\n');
+    const lines = text.out
+      .trimEnd()
+      .replace(/\n {20,}/g, ' ')
+      .split('\n');
     expect(lines[0]).toMatch(/^rule +checks$/);
     expect(lines.slice(1).map((l) => l.split(' ')[0])).toEqual(RULES.map((r) => r.id));
     expect(lines.find((l) => l.startsWith('assembly/stands '))).toMatch(/centre of mass/);
     const json = await inProcess('--list-rules', '--json');
     const rows = JSON.parse(json.out) as { id: string; checks: string }[];
     expect(rows.map((r) => r.id)).toEqual(RULES.map((r) => r.id));
-    expect(rows.map((r) => r.id)).toEqual(expect.arrayContaining(['assembly/stands', 'assembly/cannon-seats', 'assembly/turret-sweep', 'assembly/shot-path']));
+    expect(rows.map((r) => r.id)).toEqual(
+      expect.arrayContaining([
+        'assembly/stands',
+        'assembly/cannon-seats',
+        'assembly/turret-sweep',
+        'assembly/shot-path',
+      ]),
+    );
     expect(rows.every((r) => r.checks.length > 10)).toBe(true);
   });
 });
@@ -194,8 +264,12 @@ describe('card/colour', () => {
     const yaml = await readFile('factions/corsairs.yaml', 'utf8');
     await writeFile(join(dir, 'corsairs.yaml'), yaml.replace('color: black', 'color: purpel'));
     const r = await runInProcess('validate', join(dir, 'corsairs.yaml'), '--json');
-    const findings = (JSON.parse(r.out) as { findings: { rule: string; severity: string; hint: string }[] }).findings.filter((f) => f.rule === 'card/colour');
-    expect(findings).toEqual([expect.objectContaining({ severity: 'warning', hint: expect.stringContaining('did you mean "purple"?') })]);
+    const findings = (
+      JSON.parse(r.out) as { findings: { rule: string; severity: string; hint: string }[] }
+    ).findings.filter((f) => f.rule === 'card/colour');
+    expect(findings).toEqual([
+      expect.objectContaining({ severity: 'warning', hint: expect.stringContaining('did you mean "purple"?') }),
+    ]);
     expect(r.code).toBe(0);
   });
 });
@@ -209,14 +283,19 @@ describe('--previews', () => {
     const dir = join(await mkdtemp(join(tmpdir(), 'sw-validate-previews-')), 'pictures');
     const json = await cli(`${FX}/sliver-wall.yaml`, '--previews', dir, '--json');
     expect(json.code).toBe(1);
-    const [row] = (JSON.parse(json.out) as { findings: (Row & { at: { file: string; boxMm: { min: number[]; max: number[] } }; picture: string })[] }).findings;
+    const [row] = (
+      JSON.parse(json.out) as {
+        findings: (Row & { at: { file: string; boxMm: { min: number[]; max: number[] } }; picture: string })[];
+      }
+    ).findings;
     // The place holds the thin wall the message names.
     const point = /at \(([-\d.]+), ([-\d.]+), ([-\d.]+)\) mm/.exec(row!.message)!.slice(1).map(Number);
     expect(row!.at.file).toMatch(/ext-hull-sliver\.stl$/);
     point.forEach((v, k) => expect(v >= row!.at.boxMm.min[k]! && v <= row!.at.boxMm.max[k]!).toBe(true));
     expect(await readdir(dir)).toEqual(['sliver-wall-hull-print-min-wall-1.png']);
     const img = PNG.sync.read(await readFile(row!.picture));
-    let magenta = 0, part = 0;
+    let magenta = 0,
+      part = 0;
     for (let i = 0; i < img.data.length; i += 4) {
       const [r, g, b] = [img.data[i]!, img.data[i + 1]!, img.data[i + 2]!];
       if (r > 2 * g && b > 2 * g) magenta++;
@@ -235,13 +314,18 @@ describe('--previews', () => {
     const { join } = await import('node:path');
     const dir = join(await mkdtemp(join(tmpdir(), 'sw-validate-card-')), 'pictures');
     const r = await cli(`${FX}/socket-in-solid.yaml`, '--previews', dir, '--json');
-    const rows = (JSON.parse(r.out) as { findings: (Row & { at: { boxMm: { min: number[]; max: number[] } } | null; picture?: string })[] }).findings;
+    const rows = (
+      JSON.parse(r.out) as {
+        findings: (Row & { at: { boxMm: { min: number[]; max: number[] } } | null; picture?: string })[];
+      }
+    ).findings;
     const closed = rows.find((f) => f.rule === 'card/fitting-sockets' && /is not open/.test(f.message))!;
     // The message names where the socket was declared: the place holds that point.
     const at = / at \(([-\d.]+), ([-\d.]+), ([-\d.]+)\) mm/.exec(closed.message)!;
     expect(at).not.toBeNull();
     expect(closed.at).not.toBeNull();
-    for (const k of [0, 1, 2]) expect(Number(at[k + 1]) >= closed.at!.boxMm.min[k]! && Number(at[k + 1]) <= closed.at!.boxMm.max[k]!).toBe(true);
+    for (const k of [0, 1, 2])
+      expect(Number(at[k + 1]) >= closed.at!.boxMm.min[k]! && Number(at[k + 1]) <= closed.at!.boxMm.max[k]!).toBe(true);
     expect(closed.picture).toMatch(/socket-in-solid-hull-card-fitting-sockets-1\.png$/);
   });
 });

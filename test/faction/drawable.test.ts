@@ -20,9 +20,21 @@ const words = fc.array(fc.constantFrom(...CHARS), { minLength: 1, maxLength: 20 
 
 describe('drawn text in a faction file', () => {
   it.each([
-    ['name', (t: string) => corsairs.replace('name: Corsairs', `name: ${JSON.stringify(t)}`), /corsairs\.yaml:3:7: name: /],
-    ['card.ability.name', (t: string) => corsairs.replace('name: Plunder', `name: ${JSON.stringify(t)}`), /corsairs\.yaml:12:11: card\.ability\.name: /],
-    ['card.ability.text', (t: string) => corsairs.replace(/text: Gain .*/, `text: ${JSON.stringify(t)}`), /corsairs\.yaml:13:11: card\.ability\.text: /],
+    [
+      'name',
+      (t: string) => corsairs.replace('name: Corsairs', `name: ${JSON.stringify(t)}`),
+      /corsairs\.yaml:3:7: name: /,
+    ],
+    [
+      'card.ability.name',
+      (t: string) => corsairs.replace('name: Plunder', `name: ${JSON.stringify(t)}`),
+      /corsairs\.yaml:12:11: card\.ability\.name: /,
+    ],
+    [
+      'card.ability.text',
+      (t: string) => corsairs.replace(/text: Gain .*/, `text: ${JSON.stringify(t)}`),
+      /corsairs\.yaml:13:11: card\.ability\.text: /,
+    ],
   ])('%s: loads when every character is drawn, else is refused naming them', async (field, edit, at) => {
     await fc.assert(
       fc.asyncProperty(words, async (t) => {
@@ -34,7 +46,8 @@ describe('drawn text in a faction file', () => {
           expect(found).toHaveLength(1);
           expect(found[0]).toMatch(at);
           expect(found[0]).toMatch(/the lettering of cards and pictures cannot draw /);
-          for (const c of missing) expect(found[0]).toContain(`(U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')})`);
+          for (const c of missing)
+            expect(found[0]).toContain(`(U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')})`);
         }
       }),
       { numRuns: 80 },
@@ -43,7 +56,10 @@ describe('drawn text in a faction file', () => {
 
   it('says what it would draw', async () => {
     expect(await problems(corsairs.replace('name: Corsairs', 'name: 海賊の艦隊'))).toEqual([
-      'factions/corsairs.yaml:3:7: name: the lettering of cards and pictures cannot draw "海" (U+6D77), "賊" (U+8CCA), "の" (U+306E), "艦" (U+8266), "隊" (U+968A); write it with letters A–Z and a–z, digits, spaces, ASCII punctuation and ’ ‘ “ ” – — × … ° ·'.replace('factions/', `${DEFAULT_FACTIONS_DIR}/`),
+      'factions/corsairs.yaml:3:7: name: the lettering of cards and pictures cannot draw "海" (U+6D77), "賊" (U+8CCA), "の" (U+306E), "艦" (U+8266), "隊" (U+968A); write it with letters A–Z and a–z, digits, spaces, ASCII punctuation and ’ ‘ “ ” – — × … ° ·'.replace(
+        'factions/',
+        `${DEFAULT_FACTIONS_DIR}/`,
+      ),
     ]);
   });
 });

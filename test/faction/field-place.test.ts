@@ -2,7 +2,16 @@
 import { describe, expect, it } from 'vitest';
 import { fieldPlace, pathKeys } from '../../src/faction/field-place.js';
 
-const TEXT = ['id: x', 'card:', '  ships: 3', 'model:', '  cannonSlots:', '    - { facing: port, at: 6mm }', '    - { facing: bow, at: 0mm }', ''].join('\n');
+const TEXT = [
+  'id: x',
+  'card:',
+  '  ships: 3',
+  'model:',
+  '  cannonSlots:',
+  '    - { facing: port, at: 6mm }',
+  '    - { facing: bow, at: 0mm }',
+  '',
+].join('\n');
 
 describe('fieldPlace', () => {
   it('splits paths into keys and indices', () => {

@@ -4,7 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InputError, type Problem } from '../../src/errors.js';
-import { DEFAULT_FACTIONS_DIR, loadFactionFile, loadFactions, parseFaction, type LoadOptions } from '../../src/faction/loader.js';
+import {
+  DEFAULT_FACTIONS_DIR,
+  loadFactionFile,
+  loadFactions,
+  parseFaction,
+  type LoadOptions,
+} from '../../src/faction/loader.js';
 import { readTextFile } from '../../src/files/read.js';
 
 let queens: string;
@@ -42,7 +48,15 @@ describe('loadFactions on the shipped folder', () => {
   it('finds the shipped folder from the module, and loads all seven factions sorted by id', async () => {
     expect(existsSync(join(DEFAULT_FACTIONS_DIR, 'queens-fleet.yaml'))).toBe(true);
     const factions = await loadFactions(DEFAULT_FACTIONS_DIR);
-    expect(factions.map((f) => f.id)).toEqual(['corsairs', 'queens-fleet', 'shadow-fleet', 'sun-fleet', 'the-industry', 'the-islanders', 'treasure-fleet']);
+    expect(factions.map((f) => f.id)).toEqual([
+      'corsairs',
+      'queens-fleet',
+      'shadow-fleet',
+      'sun-fleet',
+      'the-industry',
+      'the-islanders',
+      'treasure-fleet',
+    ]);
     for (const f of factions) {
       expect(f.card.hitsToSink).toBe(f.card.fittings + 1);
       expect(f.sourceFile).toBe(join(DEFAULT_FACTIONS_DIR, `${f.id}.yaml`));
@@ -50,7 +64,12 @@ describe('loadFactions on the shipped folder', () => {
   });
 
   it('keeps the cards of BRIEF §2', async () => {
-    const cards = Object.fromEntries((await loadFactions(DEFAULT_FACTIONS_DIR)).map((f) => [f.id, [f.card.ships, f.card.moveCount, f.card.fittings, f.card.cannonSlots, f.card.hitsToSink]]));
+    const cards = Object.fromEntries(
+      (await loadFactions(DEFAULT_FACTIONS_DIR)).map((f) => [
+        f.id,
+        [f.card.ships, f.card.moveCount, f.card.fittings, f.card.cannonSlots, f.card.hitsToSink],
+      ]),
+    );
     expect(cards).toEqual({
       'queens-fleet': [3, 2, 3, 2, 4],
       corsairs: [4, 3, 2, 2, 3],
@@ -74,26 +93,50 @@ describe('loadFactions on the shipped folder', () => {
   });
 
   it('leaves the ballast out when the model has none, and refuses a stack that is not a whole number of washers', () => {
-    expect(parseFaction(edit(['  ballast: { at: [22.2mm, 0mm], washers: 3 }\n', '']), 'queens-fleet.yaml').model.ballast).toBeNull();
+    expect(
+      parseFaction(edit(['  ballast: { at: [22.2mm, 0mm], washers: 3 }\n', '']), 'queens-fleet.yaml').model.ballast,
+    ).toBeNull();
     const problems = problemsOf(edit(['washers: 3', 'washers: 2.5'], ['at: [22.2mm, 0mm]', 'at: [22.2mm]']));
     expect(problems.map((p) => p.place)).toEqual(['26:18', '26:37']);
-    expect(problems.map((p) => p.message)).toEqual([expect.stringMatching(/^model\.ballast\.at/), expect.stringMatching(/^model\.ballast\.washers: 2\.5 is not allowed; expected a whole number from 1 to 6/)]);
+    expect(problems.map((p) => p.message)).toEqual([
+      expect.stringMatching(/^model\.ballast\.at/),
+      expect.stringMatching(/^model\.ballast\.washers: 2\.5 is not allowed; expected a whole number from 1 to 6/),
+    ]);
   });
 });
 
 describe('parseFaction: the look', () => {
   it('resolves the shipped look, and fills a missing one with a bare hull, crates and plain sails', () => {
     const f = parseFaction(queens, 'queens-fleet.yaml');
-    expect(f.model.look).toEqual({ surface: 'planks', cargo: 'crates', sails: 'plain', ornaments: [{ kind: 'rail' }, { kind: 'stern-windows', count: 4 }, { kind: 'emblem', shape: 'crown' }] });
+    expect(f.model.look).toEqual({
+      surface: 'planks',
+      cargo: 'crates',
+      sails: 'plain',
+      ornaments: [{ kind: 'rail' }, { kind: 'stern-windows', count: 4 }, { kind: 'emblem', shape: 'crown' }],
+    });
     const bare = parseFaction(queens.slice(0, queens.indexOf('  look:')), 'queens-fleet.yaml');
     expect(bare.model.look).toEqual({ surface: 'plain', cargo: 'crates', sails: 'plain', ornaments: [] });
-    const more = parseFaction(edit(['{ kind: stern-windows, count: 4 }', '{ kind: stern-windows }'], ['{ kind: rail }', '{ kind: ram, length: 0.2in }']), 'queens-fleet.yaml');
-    expect(more.model.look.ornaments.slice(0, 2)).toEqual([{ kind: 'ram', lengthMm: 5.08 }, { kind: 'stern-windows', count: 4 }]);
+    const more = parseFaction(
+      edit(
+        ['{ kind: stern-windows, count: 4 }', '{ kind: stern-windows }'],
+        ['{ kind: rail }', '{ kind: ram, length: 0.2in }'],
+      ),
+      'queens-fleet.yaml',
+    );
+    expect(more.model.look.ornaments.slice(0, 2)).toEqual([
+      { kind: 'ram', lengthMm: 5.08 },
+      { kind: 'stern-windows', count: 4 },
+    ]);
   });
 
   it('reports a wrong look at its place: an unknown surface, ornament kind or key, a missing shape, a ram too long', () => {
     const problems = problemsOf(
-      edit(['surface: planks', 'surface: plank'], ['{ kind: rail }', '{ kind: railing }'], ['count: 4 }', 'count: 4, size: 2mm }'], ['{ kind: emblem, shape: crown }', '{ kind: emblem }\n      - { kind: ram, length: 30mm }']),
+      edit(
+        ['surface: planks', 'surface: plank'],
+        ['{ kind: rail }', '{ kind: railing }'],
+        ['count: 4 }', 'count: 4, size: 2mm }'],
+        ['{ kind: emblem, shape: crown }', '{ kind: emblem }\n      - { kind: ram, length: 30mm }'],
+      ),
     );
     expect(problems.map((p) => p.message)).toEqual([
       expect.stringMatching(/^model\.look\.surface: expected one of .*planks.*; did you mean `planks`\?/),
@@ -108,14 +151,24 @@ describe('parseFaction: the look', () => {
 
 describe('parseFaction: defaults and conversions', () => {
   it('fills hitsToSink with fittings + 1 and a hull slot offset with 0', () => {
-    const f = parseFaction(edit(['  hitsToSink: 4\n', ''], ['{ facing: port, at: 6mm }', '{ facing: port }']), 'queens-fleet.yaml');
+    const f = parseFaction(
+      edit(['  hitsToSink: 4\n', ''], ['{ facing: port, at: 6mm }', '{ facing: port }']),
+      'queens-fleet.yaml',
+    );
     expect(f.card.hitsToSink).toBe(4);
     expect(f.model.cannonSlots[0]).toEqual({ mount: 'hull', facing: 'port', offsetMm: 0 });
   });
 
   it('converts any length unit and accepts `none` slots, aliases and a turret slot', () => {
     const f = parseFaction(
-      edit(['length: 86mm', 'length: 3.4in'], ['coinSlot: { at: [-6mm, -5.5mm] }', 'coinSlot: none'], ['wheelSlot: { at: -29mm }', 'wheelSlot: none'], ['[9mm, 0mm] }', '&mid [9mm, 0mm] }'], ['{ kind: cargo, at: [24mm, 0mm] }', '{ kind: turret, at: *mid }'], ['{ facing: starboard, at: 6mm }', '{ mount: turret }']),
+      edit(
+        ['length: 86mm', 'length: 3.4in'],
+        ['coinSlot: { at: [-6mm, -5.5mm] }', 'coinSlot: none'],
+        ['wheelSlot: { at: -29mm }', 'wheelSlot: none'],
+        ['[9mm, 0mm] }', '&mid [9mm, 0mm] }'],
+        ['{ kind: cargo, at: [24mm, 0mm] }', '{ kind: turret, at: *mid }'],
+        ['{ facing: starboard, at: 6mm }', '{ mount: turret }'],
+      ),
       'queens-fleet.yaml',
     );
     expect(f.model.hull.lengthMm).toBeCloseTo(86.36, 9);
@@ -126,17 +179,30 @@ describe('parseFaction: defaults and conversions', () => {
   });
 
   it('resolves an external hull against the faction file folder', () => {
-    const text = edit(['  wheelSlot: { at: -29mm }\n', '  wheelSlot: { at: -29mm }\n  externalHull: { stl: ../hulls/galleon.stl }\n']);
-    expect(parseFaction(text, '/data/factions/queens-fleet.yaml').model.externalHullStl).toBe('/data/hulls/galleon.stl');
+    const text = edit([
+      '  wheelSlot: { at: -29mm }\n',
+      '  wheelSlot: { at: -29mm }\n  externalHull: { stl: ../hulls/galleon.stl }\n',
+    ]);
+    expect(parseFaction(text, '/data/factions/queens-fleet.yaml').model.externalHullStl).toBe(
+      '/data/hulls/galleon.stl',
+    );
   });
 
   it('accepts a $schema key', () => {
-    expect(parseFaction(`$schema: ../schema/faction.schema.json\n${queens}`, 'queens-fleet.yaml').id).toBe('queens-fleet');
+    expect(parseFaction(`$schema: ../schema/faction.schema.json\n${queens}`, 'queens-fleet.yaml').id).toBe(
+      'queens-fleet',
+    );
   });
 });
 
 describe('parseFaction: rulebook modes', () => {
-  const outOfRulebook = (): string => edit(['ships: 3', 'ships: 7'], ['moveCount: 2', 'moveCount: 0'], ['hitsToSink: 4', 'hitsToSink: 9'], ['name: Disciplined Crew', 'name: Steady Hands']);
+  const outOfRulebook = (): string =>
+    edit(
+      ['ships: 3', 'ships: 7'],
+      ['moveCount: 2', 'moveCount: 0'],
+      ['hitsToSink: 4', 'hitsToSink: 9'],
+      ['name: Disciplined Crew', 'name: Steady Hands'],
+    );
 
   it('enforce (the default) reports every rulebook bound broken', () => {
     const messages = problemsOf(outOfRulebook()).map((p) => `${p.place} ${p.message}`);
@@ -144,7 +210,9 @@ describe('parseFaction: rulebook modes', () => {
       expect.stringMatching(/^5:10 card\.ships: 7 is not allowed; expected a whole number from 2 to 5/),
       expect.stringMatching(/^6:14 card\.moveCount: 0 is not allowed; expected a whole number from 1 to 3/),
       expect.stringMatching(/^9:15 card\.hitsToSink: 9 is not allowed; expected 4/),
-      expect.stringMatching(/^10:18 card\.maxHeadingDeg: 180 is not allowed; expected 90: .*only with the ability "Disciplined Crew"/),
+      expect.stringMatching(
+        /^10:18 card\.maxHeadingDeg: 180 is not allowed; expected 90: .*only with the ability "Disciplined Crew"/,
+      ),
     ]);
   });
 
@@ -154,7 +222,17 @@ describe('parseFaction: rulebook modes', () => {
   });
 
   it('defer still rejects wrong types, non-finite and absurd numbers, and structural problems', () => {
-    const problems = problemsOf(edit(['ships: 3', 'ships: 1001'], ['moveCount: 2', 'moveCount: 1.5'], ['fittings: 3', 'fittings: .inf'], ['cannonSlots: 2', 'cannonSlots: two'], ['maxHeadingDeg: 180', 'maxHeadingDeg: 720'], ['length: 86mm', 'length: 86']), { rulebook: 'defer' });
+    const problems = problemsOf(
+      edit(
+        ['ships: 3', 'ships: 1001'],
+        ['moveCount: 2', 'moveCount: 1.5'],
+        ['fittings: 3', 'fittings: .inf'],
+        ['cannonSlots: 2', 'cannonSlots: two'],
+        ['maxHeadingDeg: 180', 'maxHeadingDeg: 720'],
+        ['length: 86mm', 'length: 86'],
+      ),
+      { rulebook: 'defer' },
+    );
     expect(problems.map((p) => p.place)).toEqual(['5:10', '6:14', '7:13', '8:16', '10:18', '16:35']);
     expect(problems[0]!.message).toContain('expected a whole number from 0 to 1000');
     expect(problems[4]!.message).toContain('expected a whole number from 0 to 360');
@@ -163,7 +241,14 @@ describe('parseFaction: rulebook modes', () => {
 
 describe('parseFaction: problems', () => {
   it('reports all problems of a file in line order, each with the file, a place and a message', () => {
-    const problems = problemsOf(edit(['height: 18mm }', 'height: 18mm, keel: 1mm }'], ['color: blue-grey', 'color: Blue Grey'], ['ships: 3', 'ships: 1'], ['beam: 34mm', 'beam: 4mm']));
+    const problems = problemsOf(
+      edit(
+        ['height: 18mm }', 'height: 18mm, keel: 1mm }'],
+        ['color: blue-grey', 'color: Blue Grey'],
+        ['ships: 3', 'ships: 1'],
+        ['beam: 34mm', 'beam: 4mm'],
+      ),
+    );
     expect(problems.map((p) => [p.source, p.place])).toEqual([
       ['factions/queens-fleet.yaml', '5:10'],
       ['factions/queens-fleet.yaml', '14:10'],
@@ -181,7 +266,9 @@ describe('parseFaction: problems', () => {
     const [p] = problemsOf(edit(['moveCount: 2', 'movecount: 2']));
     expect(p!.message).toContain('unknown key `movecount` in card; did you mean `moveCount`?');
     const [q] = problemsOf(edit(['  color: blue-grey\n', '  color: blue-grey\n  flagship: yes\n']));
-    expect(q!.message).toBe('card.flagship: unknown key `flagship` in card; allowed keys: `ships`, `moveCount`, `fittings`, `cannonSlots`, `maxHeadingDeg`, `ability`, `color`, `hitsToSink` or `turretArcDeg`');
+    expect(q!.message).toBe(
+      'card.flagship: unknown key `flagship` in card; allowed keys: `ships`, `moveCount`, `fittings`, `cannonSlots`, `maxHeadingDeg`, `ability`, `color`, `hitsToSink` or `turretArcDeg`',
+    );
   });
 
   it('reports an unknown key at the top level and non-name keys', () => {
@@ -194,7 +281,9 @@ describe('parseFaction: problems', () => {
 
   it('rejects an id that differs from the file name, saying what to do', () => {
     const [p] = problemsOf(queens, undefined, 'factions/queens.yaml');
-    expect(p!.message).toContain('must equal the file\'s name without its extension ("queens"), or rename the file to "queens-fleet.yaml"');
+    expect(p!.message).toContain(
+      'must equal the file\'s name without its extension ("queens"), or rename the file to "queens-fleet.yaml"',
+    );
   });
 
   it('rejects ids that could leave the output folder or are too long', () => {
@@ -207,7 +296,9 @@ describe('parseFaction: problems', () => {
 
   it('checks that cannon slots lie inside the hull along the axis their facing uses', () => {
     const problems = problemsOf(edit(['{ facing: port, at: 6mm }', '{ facing: bow, at: 20mm }']));
-    expect(problems[0]!.message).toContain('expected a length strictly between -17mm and 17mm (inside the hull: within half its beam');
+    expect(problems[0]!.message).toContain(
+      'expected a length strictly between -17mm and 17mm (inside the hull: within half its beam',
+    );
   });
 
   it('rejects too many sockets without walking them', () => {
@@ -232,7 +323,9 @@ describe('reading files and folders', () => {
   it('reports the line and column of the first byte that is not UTF-8, and drops a BOM', async () => {
     const path = join(tmp, 'latin1.yaml');
     await writeFile(path, Buffer.concat([Buffer.from('a: 1\nb: caf\u00e9 '), Buffer.from([0xe9, 0x41])]));
-    await expect(readTextFile(path, 1000)).rejects.toMatchObject({ problems: [{ source: path, place: '2:9', message: expect.stringContaining('byte 0xe9 is not valid UTF-8') }] });
+    await expect(readTextFile(path, 1000)).rejects.toMatchObject({
+      problems: [{ source: path, place: '2:9', message: expect.stringContaining('byte 0xe9 is not valid UTF-8') }],
+    });
     await writeFile(path, Buffer.from('\ufeffa: 1\n'));
     expect(await readTextFile(path, 1000)).toBe('a: 1\n');
   });
@@ -249,7 +342,13 @@ describe('reading files and folders', () => {
     await copyFile(join(DEFAULT_FACTIONS_DIR, 'corsairs.yaml'), join(dir, 'corsairs.yaml'));
     await copyFile(join(DEFAULT_FACTIONS_DIR, 'corsairs.yaml'), join(dir, 'corsairs.yml'));
     await expect(loadFactions(dir)).rejects.toMatchObject({
-      problems: [{ source: join(dir, 'corsairs.yml'), place: 'id', message: expect.stringContaining(`is also the id of ${join(dir, 'corsairs.yaml')}`) }],
+      problems: [
+        {
+          source: join(dir, 'corsairs.yml'),
+          place: 'id',
+          message: expect.stringContaining(`is also the id of ${join(dir, 'corsairs.yaml')}`),
+        },
+      ],
     });
   });
 

@@ -34,7 +34,8 @@ function loadsOrReports(load: () => Faction): boolean {
   }
   // Whatever loads is sane: a safe id, finite whole card numbers, a hull within its limits.
   expect(faction.id).toBe('queens-fleet');
-  for (const n of [faction.card.ships, faction.card.moveCount, faction.card.fittings, faction.card.hitsToSink]) expect(Number.isInteger(n)).toBe(true);
+  for (const n of [faction.card.ships, faction.card.moveCount, faction.card.fittings, faction.card.hitsToSink])
+    expect(Number.isInteger(n)).toBe(true);
   expect(faction.model.hull.lengthMm).toBeGreaterThanOrEqual(FACTION_LIMITS.hullLengthMm.min);
   expect(faction.model.hull.lengthMm).toBeLessThanOrEqual(FACTION_LIMITS.hullLengthMm.max);
   for (const f of faction.model.fittings) expect(Math.abs(f.xMm)).toBeLessThan(faction.model.hull.lengthMm / 2);
@@ -50,7 +51,13 @@ function paths(value: Json, prefix: (string | number)[] = []): (string | number)
   return keys.flatMap((k) => [[...prefix, k], ...paths((value as Record<string | number, Json>)[k]!, [...prefix, k])]);
 }
 
-function mutate(doc: Json, path: (string | number)[], op: 'delete' | 'replace' | 'insert', value: Json, key: string): Json {
+function mutate(
+  doc: Json,
+  path: (string | number)[],
+  op: 'delete' | 'replace' | 'insert',
+  value: Json,
+  key: string,
+): Json {
   const copy = structuredClone(doc) as Record<string | number, Json>;
   let parent: Record<string | number, Json> = copy;
   for (const k of path.slice(0, -1)) parent = parent[k] as Record<string | number, Json>;
@@ -61,7 +68,8 @@ function mutate(doc: Json, path: (string | number)[], op: 'delete' | 'replace' |
   } else if (op === 'replace') parent[last] = value;
   else {
     const target = parent[last];
-    if (target !== null && typeof target === 'object' && !Array.isArray(target)) (target as Record<string, Json>)[key] = value;
+    if (target !== null && typeof target === 'object' && !Array.isArray(target))
+      (target as Record<string, Json>)[key] = value;
     else if (Array.isArray(target)) target.push(value);
   }
   return copy;
@@ -69,7 +77,30 @@ function mutate(doc: Json, path: (string | number)[], op: 'delete' | 'replace' |
 
 const nasty = fc.oneof(
   fc.jsonValue() as fc.Arbitrary<Json>,
-  fc.constantFrom<Json>(Number.NaN, Number.POSITIVE_INFINITY, -0, 1e308, -1, 0, 7, '', ' ', '../x', '/abs', '86', '86mm', '5000mm', '-1mm', '1e999mm', '24in', 'none', 'turret', null, [], {}),
+  fc.constantFrom<Json>(
+    Number.NaN,
+    Number.POSITIVE_INFINITY,
+    -0,
+    1e308,
+    -1,
+    0,
+    7,
+    '',
+    ' ',
+    '../x',
+    '/abs',
+    '86',
+    '86mm',
+    '5000mm',
+    '-1mm',
+    '1e999mm',
+    '24in',
+    'none',
+    'turret',
+    null,
+    [],
+    {},
+  ),
 );
 
 describe('faction loader under random mutation', () => {
@@ -84,7 +115,15 @@ describe('faction loader under random mutation', () => {
     let rejected = 0;
     fc.assert(
       fc.property(
-        fc.array(fc.tuple(fc.nat(allPaths.length - 1), fc.constantFrom('delete', 'replace', 'insert') as fc.Arbitrary<'delete' | 'replace' | 'insert'>, nasty, fc.string({ maxLength: 12 })), { minLength: 1, maxLength: 4 }),
+        fc.array(
+          fc.tuple(
+            fc.nat(allPaths.length - 1),
+            fc.constantFrom('delete', 'replace', 'insert') as fc.Arbitrary<'delete' | 'replace' | 'insert'>,
+            nasty,
+            fc.string({ maxLength: 12 }),
+          ),
+          { minLength: 1, maxLength: 4 },
+        ),
         (edits) => {
           let doc = base;
           for (const [i, op, value, key] of edits) {
@@ -104,13 +143,41 @@ describe('faction loader under random mutation', () => {
   });
 
   it('survives text truncated anywhere', () => {
-    fc.assert(fc.property(fc.nat(TEXT.length), (n) => void loadsOrReports(() => parseFaction(TEXT.slice(0, n), NAME))), { numRuns: 300 });
+    fc.assert(
+      fc.property(fc.nat(TEXT.length), (n) => void loadsOrReports(() => parseFaction(TEXT.slice(0, n), NAME))),
+      { numRuns: 300 },
+    );
   });
 
   it('survives random text spliced in anywhere', () => {
-    const junk = fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom('&a ', '*a', '*nope', '!!binary ', '\t', '---\n', '? ', ': ', '{', ']', '"', "'", '#', '\n  - ', '<<: *a', '%YAML 1.1\n'));
+    const junk = fc.oneof(
+      fc.string({ maxLength: 20 }),
+      fc.constantFrom(
+        '&a ',
+        '*a',
+        '*nope',
+        '!!binary ',
+        '\t',
+        '---\n',
+        '? ',
+        ': ',
+        '{',
+        ']',
+        '"',
+        "'",
+        '#',
+        '\n  - ',
+        '<<: *a',
+        '%YAML 1.1\n',
+      ),
+    );
     fc.assert(
-      fc.property(fc.nat(TEXT.length), fc.nat(8), junk, (at, cut, s) => void loadsOrReports(() => parseFaction(TEXT.slice(0, at) + s + TEXT.slice(at + cut), NAME))),
+      fc.property(
+        fc.nat(TEXT.length),
+        fc.nat(8),
+        junk,
+        (at, cut, s) => void loadsOrReports(() => parseFaction(TEXT.slice(0, at) + s + TEXT.slice(at + cut), NAME)),
+      ),
       { numRuns: 500 },
     );
   });

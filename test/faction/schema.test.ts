@@ -9,7 +9,16 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { DEFAULT_FACTIONS_DIR } from '../../src/faction/loader.js';
 import { FACTION_KEYS, ID_PATTERN, COLOR_PATTERN, FACTION_LIMITS } from '../../src/faction/format.js';
-import { CARGO_KINDS, EMBLEM_SHAPES, FITTING_KINDS, HULL_STYLES, ORNAMENT_KINDS, SAIL_LOOKS, SLOT_FACINGS, SURFACES } from '../../src/faction/types.js';
+import {
+  CARGO_KINDS,
+  EMBLEM_SHAPES,
+  FITTING_KINDS,
+  HULL_STYLES,
+  ORNAMENT_KINDS,
+  SAIL_LOOKS,
+  SLOT_FACINGS,
+  SURFACES,
+} from '../../src/faction/types.js';
 import { SHIPS_PER_SET, MOVE_COUNT } from '../../src/rules/rulebook.js';
 import { schemaChecker, type Schema } from '../helpers/json-schema.js';
 
@@ -22,7 +31,10 @@ describe('schema/faction.schema.json', () => {
   it('is JSON Schema 2020-12 and every faction file points editors at it', () => {
     expect((ROOT as { $schema?: string }).$schema).toBe('https://json-schema.org/draft/2020-12/schema');
     expect(shipped).toHaveLength(7);
-    for (const f of shipped) expect(readFileSync(join(DEFAULT_FACTIONS_DIR, f), 'utf8').split('\n')[0]).toBe('# yaml-language-server: $schema=../schema/faction.schema.json');
+    for (const f of shipped)
+      expect(readFileSync(join(DEFAULT_FACTIONS_DIR, f), 'utf8').split('\n')[0]).toBe(
+        '# yaml-language-server: $schema=../schema/faction.schema.json',
+      );
   });
 
   for (const f of shipped) {
@@ -32,7 +44,11 @@ describe('schema/faction.schema.json', () => {
   }
 
   it('rejects what the loader rejects (the validator can fail)', () => {
-    const qf = parse(readFileSync(join(DEFAULT_FACTIONS_DIR, 'queens-fleet.yaml'), 'utf8')) as { id: string; card: Record<string, unknown>; model: { hull: Record<string, unknown>; cannonSlots: unknown[]; coinSlot: unknown } };
+    const qf = parse(readFileSync(join(DEFAULT_FACTIONS_DIR, 'queens-fleet.yaml'), 'utf8')) as {
+      id: string;
+      card: Record<string, unknown>;
+      model: { hull: Record<string, unknown>; cannonSlots: unknown[]; coinSlot: unknown };
+    };
     const broken = structuredClone(qf);
     broken.id = '../x';
     broken.card.ships = 7;
@@ -50,7 +66,7 @@ describe('schema/faction.schema.json', () => {
     ]);
   });
 
-  it('has exactly the loader\'s key sets, one definition per mapping', () => {
+  it("has exactly the loader's key sets, one definition per mapping", () => {
     const where = (name: string): Schema => (name === 'faction' ? ROOT : def(`#/$defs/${name}`));
     for (const [name, keys] of Object.entries(FACTION_KEYS)) {
       const s = where(name);
@@ -60,7 +76,7 @@ describe('schema/faction.schema.json', () => {
     }
   });
 
-  it('has the loader\'s enumerations, patterns and bounds', () => {
+  it("has the loader's enumerations, patterns and bounds", () => {
     const props = (name: string): Record<string, Schema> => def(`#/$defs/${name}`).properties!;
     expect(props('hull').style!.enum).toEqual([...HULL_STYLES]);
     expect(props('fitting').kind!.enum).toEqual([...FITTING_KINDS]);
@@ -69,13 +85,24 @@ describe('schema/faction.schema.json', () => {
     expect(props('look').cargo!.enum).toEqual([...CARGO_KINDS]);
     expect(props('look').sails!.enum).toEqual([...SAIL_LOOKS]);
     expect(props('ornamentEmblem').shape!.enum).toEqual([...EMBLEM_SHAPES]);
-    const kinds = (def('#/$defs/look').properties!.ornaments!.items as Schema).oneOf!.map((o) => (def(o.$ref!).properties!.kind as { const: string }).const);
+    const kinds = (def('#/$defs/look').properties!.ornaments!.items as Schema).oneOf!.map(
+      (o) => (def(o.$ref!).properties!.kind as { const: string }).const,
+    );
     expect(kinds).toEqual([...ORNAMENT_KINDS]);
-    expect([props('ornamentSternWindows').count!.minimum, props('ornamentSternWindows').count!.maximum]).toEqual([FACTION_LIMITS.sternWindows.min, FACTION_LIMITS.sternWindows.max]);
+    expect([props('ornamentSternWindows').count!.minimum, props('ornamentSternWindows').count!.maximum]).toEqual([
+      FACTION_LIMITS.sternWindows.min,
+      FACTION_LIMITS.sternWindows.max,
+    ]);
     expect(ROOT.properties!.id!.pattern).toBe(ID_PATTERN.source);
     expect(props('card').color!.pattern).toBe(COLOR_PATTERN.source);
-    expect([props('card').ships!.minimum, props('card').ships!.maximum]).toEqual([SHIPS_PER_SET.min, SHIPS_PER_SET.max]);
-    expect([props('card').moveCount!.minimum, props('card').moveCount!.maximum]).toEqual([MOVE_COUNT.min, MOVE_COUNT.max]);
+    expect([props('card').ships!.minimum, props('card').ships!.maximum]).toEqual([
+      SHIPS_PER_SET.min,
+      SHIPS_PER_SET.max,
+    ]);
+    expect([props('card').moveCount!.minimum, props('card').moveCount!.maximum]).toEqual([
+      MOVE_COUNT.min,
+      MOVE_COUNT.max,
+    ]);
     expect(props('model').fittings!.maxItems).toBe(FACTION_LIMITS.listItems);
     expect(props('ability').text!.maxLength).toBe(FACTION_LIMITS.abilityTextChars);
   });

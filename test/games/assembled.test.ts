@@ -29,7 +29,14 @@ describe('a split piece assembled', () => {
         }
     }
     expect(covered.size).toBe(11 * 11);
-    for (const k of covered.keys()) expect(k.split(',').map(Number).every((v) => v >= 0 && v < 11), k).toBe(true);
+    for (const k of covered.keys())
+      expect(
+        k
+          .split(',')
+          .map(Number)
+          .every((v) => v >= 0 && v < 11),
+        k,
+      ).toBe(true);
     // Pieces of one file, or of loose copies, have no place in a whole.
     expect(planned.filter((p) => p.piece.id !== 'board').every((p) => p.atMm === null)).toBe(true);
   });

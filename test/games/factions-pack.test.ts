@@ -30,7 +30,11 @@ describe('a pack of factions', () => {
 
   it('refuses a folder that is not there, at the field', async () => {
     const dir = copy((t) => t, false);
-    expect(await problems(dir)).toEqual([expect.stringMatching(/game\.yaml:\d+:11: factions: no folder .*factions: expected the folder of faction YAML files, relative to the pack's folder/)]);
+    expect(await problems(dir)).toEqual([
+      expect.stringMatching(
+        /game\.yaml:\d+:11: factions: no folder .*factions: expected the folder of faction YAML files, relative to the pack's folder/,
+      ),
+    ]);
   });
 
   it.each([
@@ -39,11 +43,21 @@ describe('a pack of factions', () => {
     ['colors', 'colors: [red, blue]'],
   ])('refuses `%s` beside it, which nothing would read', async (key, line) => {
     const found = await problems(copy((t) => `${t}${line}\n`));
-    expect(found).toContainEqual(expect.stringMatching(new RegExp(`game\\.yaml:\\d+:\\d+: ${key}: a pack of factions prints the Cannons & Coastlines faction sets of its \`factions\` folder and takes no \`${key}\`: give \`factions\` or \`pieces\`, not both`)));
+    expect(found).toContainEqual(
+      expect.stringMatching(
+        new RegExp(
+          `game\\.yaml:\\d+:\\d+: ${key}: a pack of factions prints the Cannons & Coastlines faction sets of its \`factions\` folder and takes no \`${key}\`: give \`factions\` or \`pieces\`, not both`,
+        ),
+      ),
+    );
   });
 
   it("refuses players other than the rulebook's, which the commands would ignore", async () => {
     const found = await problems(copy((t) => t.replace('players: { min: 2, max: 20 }', 'players: { min: 2, max: 4 }')));
-    expect(found).toEqual([expect.stringMatching(/game\.yaml:\d+:10: players: a pack of factions plays Cannons & Coastlines, 2 to 20 players .*expected \{ min: 2, max: 20 \}/)]);
+    expect(found).toEqual([
+      expect.stringMatching(
+        /game\.yaml:\d+:10: players: a pack of factions plays Cannons & Coastlines, 2 to 20 players .*expected \{ min: 2, max: 20 \}/,
+      ),
+    ]);
   });
 });

@@ -36,7 +36,8 @@ beforeAll(async () => {
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'game.yaml'), brokenText(b));
     // The pack's other files (a variants file) come along unchanged.
-    for (const f of readdirSync(join(GAMES_DIR, b.game))) if (f !== 'game.yaml') copyFileSync(join(GAMES_DIR, b.game, f), join(dir, f));
+    for (const f of readdirSync(join(GAMES_DIR, b.game)))
+      if (f !== 'game.yaml') copyFileSync(join(GAMES_DIR, b.game, f), join(dir, f));
   }
 });
 
@@ -45,14 +46,22 @@ describe('game packs, validated', () => {
     for (const game of await loadGames()) {
       if (game.factionsDir) continue;
       const findings = await validatePack(game, defaultSettings(), { jobs: 2, cache });
-      expect(findings.map((f) => `${f.rule}: ${f.message}`), game.id).toEqual([]);
+      expect(
+        findings.map((f) => `${f.rule}: ${f.message}`),
+        game.id,
+      ).toEqual([]);
     }
   }, 60_000);
 
   it('has at least three broken variants of every pack of pieces, each fixture current', async () => {
-    for (const game of await loadGames()) if (!game.factionsDir) expect(BROKEN_PACKS.filter((b) => b.game === game.id).length, game.id).toBeGreaterThanOrEqual(3);
+    for (const game of await loadGames())
+      if (!game.factionsDir)
+        expect(BROKEN_PACKS.filter((b) => b.game === game.id).length, game.id).toBeGreaterThanOrEqual(3);
     for (const b of BROKEN_PACKS) {
-      expect(existsSync(join(FIXTURES, b.name, 'game.yaml')), `${b.name}: run MAKE_FIXTURES=1 npx vitest run test/games/fixtures.test.ts`).toBe(true);
+      expect(
+        existsSync(join(FIXTURES, b.name, 'game.yaml')),
+        `${b.name}: run MAKE_FIXTURES=1 npx vitest run test/games/fixtures.test.ts`,
+      ).toBe(true);
       expect(readFileSync(join(FIXTURES, b.name, 'game.yaml'), 'utf8'), b.name).toBe(brokenText(b));
     }
   });

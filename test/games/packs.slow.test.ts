@@ -29,28 +29,37 @@ const exe = findPrusaSlicer();
 const SUPPORTED = ['rigadoon/wind-die.stl'];
 
 describe('PrusaSlicer on the game packs', () => {
-  const name = "slices every pack's pieces without support but the known ones, and our grams and time per pack within 15 % and 30 % of its";
-  it.skipIf(!exe)(exe ? name : `${name} (skipped: prusa-slicer is not on PATH; Debian: apt-get install prusa-slicer)`, async () => {
-    const print = CALIBRATION_PRINTS[0]!;
-    const supported: string[] = [];
-    const report: string[] = [];
-    for (const game of await loadGames()) {
-      if (game.factionsDir) continue;
-      const { files } = await generatePack(game, defaultSettings());
-      let ours = { g: 0, s: 0 }, theirs = { g: 0, s: 0 };
-      for (const f of files) {
-        const density = findMaterial(f.material)!.densityGPerCm3.value;
-        if ((await supportRoadMm(exe!, f.bytes, print, density, PRINTABILITY.overhangDeg)) > 0) supported.push(`${game.id}/${f.path}`);
-        const slicer = await sliceStl(exe!, f.bytes, print, density);
-        const est = estimatePrint(parseStl(f.bytes), print, density);
-        ours = { g: ours.g + est.grams, s: ours.s + est.minutes * 60 };
-        theirs = { g: theirs.g + slicer.grams, s: theirs.s + slicer.minutes * 60 };
+  const name =
+    "slices every pack's pieces without support but the known ones, and our grams and time per pack within 15 % and 30 % of its";
+  it.skipIf(!exe)(
+    exe ? name : `${name} (skipped: prusa-slicer is not on PATH; Debian: apt-get install prusa-slicer)`,
+    async () => {
+      const print = CALIBRATION_PRINTS[0]!;
+      const supported: string[] = [];
+      const report: string[] = [];
+      for (const game of await loadGames()) {
+        if (game.factionsDir) continue;
+        const { files } = await generatePack(game, defaultSettings());
+        let ours = { g: 0, s: 0 },
+          theirs = { g: 0, s: 0 };
+        for (const f of files) {
+          const density = findMaterial(f.material)!.densityGPerCm3.value;
+          if ((await supportRoadMm(exe!, f.bytes, print, density, PRINTABILITY.overhangDeg)) > 0)
+            supported.push(`${game.id}/${f.path}`);
+          const slicer = await sliceStl(exe!, f.bytes, print, density);
+          const est = estimatePrint(parseStl(f.bytes), print, density);
+          ours = { g: ours.g + est.grams, s: ours.s + est.minutes * 60 };
+          theirs = { g: theirs.g + slicer.grams, s: theirs.s + slicer.minutes * 60 };
+        }
+        report.push(
+          `${game.id}: ${ours.g.toFixed(1)} g / ${theirs.g.toFixed(1)} g, ${(ours.s / 60).toFixed(0)} / ${(theirs.s / 60).toFixed(0)} min`,
+        );
+        expect(Math.abs(ours.g - theirs.g) / theirs.g, report.at(-1)).toBeLessThan(0.15);
+        expect(Math.abs(ours.s - theirs.s) / theirs.s, report.at(-1)).toBeLessThan(0.3);
       }
-      report.push(`${game.id}: ${ours.g.toFixed(1)} g / ${theirs.g.toFixed(1)} g, ${(ours.s / 60).toFixed(0)} / ${(theirs.s / 60).toFixed(0)} min`);
-      expect(Math.abs(ours.g - theirs.g) / theirs.g, report.at(-1)).toBeLessThan(0.15);
-      expect(Math.abs(ours.s - theirs.s) / theirs.s, report.at(-1)).toBeLessThan(0.3);
-    }
-    process.stdout.write(`${report.join('\n')}\n`);
-    expect(supported).toEqual(SUPPORTED);
-  }, 900_000);
+      process.stdout.write(`${report.join('\n')}\n`);
+      expect(supported).toEqual(SUPPORTED);
+    },
+    900_000,
+  );
 });

@@ -40,7 +40,8 @@ describe('shipwright generate (CLI)', () => {
     const cache = ['--cache-dir', join(work, 'cache')];
     expect((await run(['generate', '--out', out, ...cache])).code).toBe(0);
     const before = await readFile(join(out, 'corsairs', 'hull.stl'));
-    const listed = async (): Promise<Manifest> => JSON.parse(await readFile(join(out, 'manifest.json'), 'utf8')) as Manifest;
+    const listed = async (): Promise<Manifest> =>
+      JSON.parse(await readFile(join(out, 'manifest.json'), 'utf8')) as Manifest;
     const factions = new Set((await listed()).files.map((f) => f.faction));
     // Other settings: the folder states one build, so the factions it holds are built again with them.
     const other = await run(['generate', '--faction', 'sun-fleet', '--out', out, ...cache, '--clearance', '0.3']);
@@ -49,7 +50,13 @@ describe('shipwright generate (CLI)', () => {
     const m = await listed();
     expect(m.builds.map((b) => b.settings.clearanceMm)).toEqual([0.3]);
     expect(new Set(m.files.map((f) => f.faction))).toEqual(factions);
-    for (const f of m.files) expect(createHash('sha256').update(await readFile(join(out, f.path))).digest('hex'), f.path).toBe(f.sha256);
+    for (const f of m.files)
+      expect(
+        createHash('sha256')
+          .update(await readFile(join(out, f.path)))
+          .digest('hex'),
+        f.path,
+      ).toBe(f.sha256);
     // Back to the first settings: the same bytes as the first run.
     const r = await run(['generate', '--faction', 'sun-fleet', '--out', out, ...cache]);
     expect(r.code).toBe(0);
@@ -63,13 +70,23 @@ describe('shipwright generate (CLI)', () => {
     const cache = ['--cache-dir', join(work, 'cache')];
     await mkdir(out);
     // The settings the test above built (the cache holds both), so the runs race over the folder, not the kernel.
-    const runs = await Promise.all([[], ['--clearance', '0.3'], [], ['--clearance', '0.3']].map((extra) => run(['generate', '--out', out, ...cache, ...extra])));
+    const runs = await Promise.all(
+      [[], ['--clearance', '0.3'], [], ['--clearance', '0.3']].map((extra) =>
+        run(['generate', '--out', out, ...cache, ...extra]),
+      ),
+    );
     for (const r of runs) {
       expect([0, 2]).toContain(r.code);
       expect(r.err).not.toMatch(/\n\s+at /);
     }
     const m = JSON.parse(await readFile(join(out, 'manifest.json'), 'utf8')) as Manifest;
-    for (const f of m.files) expect(createHash('sha256').update(await readFile(join(out, f.path))).digest('hex'), f.path).toBe(f.sha256);
+    for (const f of m.files)
+      expect(
+        createHash('sha256')
+          .update(await readFile(join(out, f.path)))
+          .digest('hex'),
+        f.path,
+      ).toBe(f.sha256);
   });
 
   it.each([
@@ -81,7 +98,10 @@ describe('shipwright generate (CLI)', () => {
     [['--range', '24'], /--range.*write a number and a unit/],
     [['--range', '5m'], /--range.*0\.05 m to 3 m/],
     [['--cannon-material', 'wood'], /Allowed choices are pla/],
-    [['--cannon-material', 'tpu-95a', '--range', '2.9m'], /no TPU 95A arm shoots 2\.9 m[\s\S]*binding constraint[\s\S]*fix: /],
+    [
+      ['--cannon-material', 'tpu-95a', '--range', '2.9m'],
+      /no TPU 95A arm shoots 2\.9 m[\s\S]*binding constraint[\s\S]*fix: /,
+    ],
   ])('rejects %j with exit 2, a clear message and no stack trace', async (args, message) => {
     const r = await run(['generate', '--out', join(work, 'never'), ...args]);
     expect(r.code).toBe(2);
@@ -91,11 +111,29 @@ describe('shipwright generate (CLI)', () => {
 
   it('tunes the cannon for --cannon-material and --range, and records it in the manifest', async () => {
     const cache = ['--cache-dir', join(work, 'cache')];
-    const pla = join(work, 'out-pla'), petg = join(work, 'out-petg');
+    const pla = join(work, 'out-pla'),
+      petg = join(work, 'out-petg');
     expect((await run(['generate', '--faction', 'corsairs', '--out', pla, ...cache])).code).toBe(0);
-    expect((await run(['generate', '--faction', 'corsairs', '--out', petg, '--cannon-material', 'petg', '--range', '40in', ...cache])).code).toBe(0);
-    const manifestOf = async (d: string): Promise<Manifest> => JSON.parse(await readFile(join(d, 'manifest.json'), 'utf8')) as Manifest;
-    const a = await manifestOf(pla), b = await manifestOf(petg);
+    expect(
+      (
+        await run([
+          'generate',
+          '--faction',
+          'corsairs',
+          '--out',
+          petg,
+          '--cannon-material',
+          'petg',
+          '--range',
+          '40in',
+          ...cache,
+        ])
+      ).code,
+    ).toBe(0);
+    const manifestOf = async (d: string): Promise<Manifest> =>
+      JSON.parse(await readFile(join(d, 'manifest.json'), 'utf8')) as Manifest;
+    const a = await manifestOf(pla),
+      b = await manifestOf(petg);
     expect(a.builds[0]!.settings).toMatchObject({ cannonMaterial: 'pla', cannonRangeM: 0.6096 });
     expect(b.builds[0]!.settings).toMatchObject({ cannonMaterial: 'petg', cannonRangeM: 1.016 });
     // A longer shot in a stiffer-per-strain plastic: another arm, so another cannon file; the hulls are shared.
@@ -106,19 +144,67 @@ describe('shipwright generate (CLI)', () => {
     expect(b.files.find((f) => f.path === 'shared/cannon.stl')!.material).toBe('petg');
   });
 
-  it('takes tune\'s design flags and the calibration from --profile, so the printed cannon is the tuned one', async () => {
+  it("takes tune's design flags and the calibration from --profile, so the printed cannon is the tuned one", async () => {
     const cache = ['--cache-dir', join(work, 'cache')];
     const profile = join(work, 'profile.json');
-    await writeFile(profile, JSON.stringify({ version: 1, calibration: { petg: { energyFactor: 0.8, tunedForM: 0.6, measuredM: [0.55] } } }));
-    const flags = ['--cannon-material', 'petg', '--range', '24in', '--elevation', '20', '--arm-length', '40', '--taper', 'uniform', '--ball-diameter', '9'];
+    await writeFile(
+      profile,
+      JSON.stringify({ version: 1, calibration: { petg: { energyFactor: 0.8, tunedForM: 0.6, measuredM: [0.55] } } }),
+    );
+    const flags = [
+      '--cannon-material',
+      'petg',
+      '--range',
+      '24in',
+      '--elevation',
+      '20',
+      '--arm-length',
+      '40',
+      '--taper',
+      'uniform',
+      '--ball-diameter',
+      '9',
+    ];
     const out = join(work, 'out-design');
     const r = await run(['generate', '--faction', 'corsairs', '--out', out, ...flags, '--profile', profile, ...cache]);
     expect(r.code).toBe(0);
     const m = JSON.parse(await readFile(join(out, 'manifest.json'), 'utf8')) as Manifest;
-    expect(m.builds[0]!.settings.cannonDesign).toEqual({ elevationDeg: 20, ballDiameterMm: 9, armLengthMm: 40, taper: 'uniform', calibrationFactor: 0.8 });
-    expect(m.builds[0]!.settings.cannon).toMatchObject({ elevationDeg: 20, armLengthMm: 40, ballDiameterMm: 9, armTipWidthMm: m.builds[0]!.settings.cannon.armWidthMm });
+    expect(m.builds[0]!.settings.cannonDesign).toEqual({
+      elevationDeg: 20,
+      ballDiameterMm: 9,
+      armLengthMm: 40,
+      taper: 'uniform',
+      calibrationFactor: 0.8,
+    });
+    expect(m.builds[0]!.settings.cannon).toMatchObject({
+      elevationDeg: 20,
+      armLengthMm: 40,
+      ballDiameterMm: 9,
+      armTipWidthMm: m.builds[0]!.settings.cannon.armWidthMm,
+    });
     // The same design through tune: the same arm.
-    const tuned = JSON.parse((await run(['tune', '--material', 'petg', '--range', '24in', '--elevation', '20', '--arm-length', '40', '--taper', 'uniform', '--ball-diameter', '9', '--profile', profile, '--json'])).out);
+    const tuned = JSON.parse(
+      (
+        await run([
+          'tune',
+          '--material',
+          'petg',
+          '--range',
+          '24in',
+          '--elevation',
+          '20',
+          '--arm-length',
+          '40',
+          '--taper',
+          'uniform',
+          '--ball-diameter',
+          '9',
+          '--profile',
+          profile,
+          '--json',
+        ])
+      ).out,
+    );
     expect(tuned.arm.thicknessMm).toBeCloseTo(m.builds[0]!.settings.cannon.armThicknessMm, 9);
     expect(tuned.asPrinted.drawMm).toBeCloseTo(m.builds[0]!.settings.cannon.releaseDeflectionMm, 3);
     // validate measures that cannon against the same request: clean.
@@ -126,8 +212,25 @@ describe('shipwright generate (CLI)', () => {
     expect(JSON.parse(v.out).findings.filter((f: { rule: string }) => f.rule === 'physics/cannon-range')).toEqual([]);
     // A material the profile has no calibration for is built uncalibrated (a profile may hold only a band).
     const other = join(work, 'out-abs');
-    expect((await run(['generate', '--faction', 'corsairs', '--out', other, '--cannon-material', 'abs', '--profile', profile, ...cache])).code).toBe(0);
-    expect((JSON.parse(await readFile(join(other, 'manifest.json'), 'utf8')) as Manifest).builds[0]!.settings.cannonDesign).toEqual({});
+    expect(
+      (
+        await run([
+          'generate',
+          '--faction',
+          'corsairs',
+          '--out',
+          other,
+          '--cannon-material',
+          'abs',
+          '--profile',
+          profile,
+          ...cache,
+        ])
+      ).code,
+    ).toBe(0);
+    expect(
+      (JSON.parse(await readFile(join(other, 'manifest.json'), 'utf8')) as Manifest).builds[0]!.settings.cannonDesign,
+    ).toEqual({});
   });
 
   it('refuses a part larger than the printer, naming the faction file, and writes nothing', async () => {
@@ -146,7 +249,10 @@ describe('shipwright generate (CLI)', () => {
     const dir = join(work, 'named');
     await mkdir(dir, { recursive: true });
     const shipped = await readFile(join(import.meta.dirname, '../../factions/corsairs.yaml'), 'utf8');
-    await writeFile(join(dir, 'raiders.yaml'), shipped.replace('id: corsairs', 'id: raiders').replace('name: Corsairs', 'name: Raiders'));
+    await writeFile(
+      join(dir, 'raiders.yaml'),
+      shipped.replace('id: corsairs', 'id: raiders').replace('name: Corsairs', 'name: Raiders'),
+    );
     const out = join(work, 'out-named');
     const r = await run(['generate', join(dir, 'raiders.yaml'), '--out', out, '--cache-dir', join(work, 'cache')]);
     expect(r.code).toBe(0);
@@ -165,7 +271,9 @@ describe('shipwright generate (CLI)', () => {
 
   it('leaves the previous output intact when the factions are bad', async () => {
     const out = join(work, 'out-keep');
-    expect((await run(['generate', '--faction', 'corsairs', '--out', out, '--cache-dir', join(work, 'cache')])).code).toBe(0);
+    expect(
+      (await run(['generate', '--faction', 'corsairs', '--out', out, '--cache-dir', join(work, 'cache')])).code,
+    ).toBe(0);
     const before = await readFile(join(out, 'manifest.json'), 'utf8');
     const dir = join(work, 'bad');
     await cp(join(import.meta.dirname, '../../factions'), dir, { recursive: true });
@@ -178,7 +286,10 @@ describe('shipwright generate (CLI)', () => {
     // A file the loader accepts but whose layout the hull builder refuses (a socket through the side),
     // found in a worker thread mid-build: the faction file and field are named, the old output stays.
     const shipped = await readFile(join(import.meta.dirname, '../../factions/corsairs.yaml'), 'utf8');
-    await writeFile(join(dir, 'corsairs.yaml'), shipped.replace(/\{ kind: mast, at: \[[^\]]*\] \}/, '{ kind: mast, at: [1mm, 13mm] }'));
+    await writeFile(
+      join(dir, 'corsairs.yaml'),
+      shipped.replace(/\{ kind: mast, at: \[[^\]]*\] \}/, '{ kind: mast, at: [1mm, 13mm] }'),
+    );
     const layout = await run(['generate', '--factions-dir', dir, '--out', out, '--no-cache', '--jobs', '2']);
     expect(layout.code).toBe(2);
     expect(layout.err).toMatch(/corsairs\.yaml \(model\.fittings\[0\]\.at\): the mast socket .* would break through/);

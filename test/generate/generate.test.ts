@@ -45,9 +45,19 @@ describe('generate, all shipped factions', () => {
       expect(topology.watertight, where).toBe(true);
       expect(topology.bodies, where).toBe(1);
       expect(topology.bounds.min[2], where).toBeCloseTo(0, 4);
-      expect(fitsBed(topology.bounds.max.map((v, i) => v - topology.bounds.min[i]!), printer), where).toBe(true);
+      expect(
+        fitsBed(
+          topology.bounds.max.map((v, i) => v - topology.bounds.min[i]!),
+          printer,
+        ),
+        where,
+      ).toBe(true);
       expect(Math.abs(topology.volumeMm3 - f.volumeMm3) / f.volumeMm3, where).toBeLessThan(1e-4);
-      for (const fi of features.filter((x) => x.feature.role === 'hole')) expect(fi.ok, `${where} ${fi.feature.id}: wrong at ${JSON.stringify(fi.wrongPoints.slice(0, 2))}, reachable ${fi.reachable}`).toBe(true);
+      for (const fi of features.filter((x) => x.feature.role === 'hole'))
+        expect(
+          fi.ok,
+          `${where} ${fi.feature.id}: wrong at ${JSON.stringify(fi.wrongPoints.slice(0, 2))}, reachable ${fi.reachable}`,
+        ).toBe(true);
     }
   });
 
@@ -60,9 +70,11 @@ describe('generate, all shipped factions', () => {
       withArena(() => {
         const solid = solidFromStl(f.bytes);
         for (const p of pegs) {
-          const want = p.size.shape === 'round' ? [p.size.diameterMm] : [p.size.widthMm, p.size.heightMm].sort((a, b) => a - b);
+          const want =
+            p.size.shape === 'round' ? [p.size.diameterMm] : [p.size.widthMm, p.size.heightMm].sort((a, b) => a - b);
           const got = pegSectionMm(solid, p);
-          for (const [i, w] of want.entries()) expect(Math.abs(got[i]! - w), `${f.path} ${p.id}: ${got[i]} mm, declared ${w} mm`).toBeLessThan(0.05);
+          for (const [i, w] of want.entries())
+            expect(Math.abs(got[i]! - w), `${f.path} ${p.id}: ${got[i]} mm, declared ${w} mm`).toBeLessThan(0.05);
         }
       });
     }
@@ -72,7 +84,9 @@ describe('generate, all shipped factions', () => {
     for (const fac of factions) {
       const hull = files.find((f) => f.path === `${fac.id}/hull.stl`)!;
       const count = (k: FeatureKind): number => hull.features.filter((x) => x.kind === k).length;
-      expect(count('mast-socket') + count('cargo-socket') + count('turret-seat'), fac.id).toBe(fac.model.fittings.length);
+      expect(count('mast-socket') + count('cargo-socket') + count('turret-seat'), fac.id).toBe(
+        fac.model.fittings.length,
+      );
       expect(count('cannon-slot'), fac.id).toBe(fac.model.cannonSlots.filter((s) => s.mount === 'hull').length);
       expect(count('coin-slot'), fac.id).toBe(1);
       expect(count('wheel-slot'), fac.id).toBe(1);
@@ -95,9 +109,11 @@ describe('generate, all shipped factions', () => {
   ];
   // Sides across each feature, smallest first. A coin stands on edge in its slot: its thickness and its diameter.
   const sides = (f: Feature): number[] =>
-    f.kind === 'coin' && f.size.shape === 'round' ? [f.depthMm, f.size.diameterMm]
-    : f.size.shape === 'round' ? [f.size.diameterMm]
-    : [f.size.widthMm, f.size.heightMm].sort((a, b) => a - b);
+    f.kind === 'coin' && f.size.shape === 'round'
+      ? [f.depthMm, f.size.diameterMm]
+      : f.size.shape === 'round'
+        ? [f.size.diameterMm]
+        : [f.size.widthMm, f.size.heightMm].sort((a, b) => a - b);
 
   it.each(PAIRS)('%s takes %s with the clearance of its class', (holeKind, pegKind) => {
     const all = files.flatMap((f) => f.features.map((feature) => ({ feature, path: f.path })));
@@ -108,17 +124,30 @@ describe('generate, all shipped factions', () => {
     const c = defaultSettings().clearanceMm;
     for (const h of holes)
       for (const p of pegs) {
-        const hole = sides(h.feature), peg = sides(p.feature);
+        const hole = sides(h.feature),
+          peg = sides(p.feature);
         for (const [i, side] of peg.entries())
-          expect((hole[i]! - side) / 2, `${h.path} ${h.feature.id} vs ${p.path} ${p.feature.id}`).toBeCloseTo(clearanceMm(h.feature.mating, c), 3);
+          expect((hole[i]! - side) / 2, `${h.path} ${h.feature.id} vs ${p.path} ${p.feature.id}`).toBeCloseTo(
+            clearanceMm(h.feature.mating, c),
+            3,
+          );
       }
   });
 
   it('gives the same bytes again, from the cache and from a fresh build', async () => {
-    const cached = await generateParts({ factions, settings: defaultSettings(), jobs: 1, cache: await openDiskCache(cacheDir) });
+    const cached = await generateParts({
+      factions,
+      settings: defaultSettings(),
+      jobs: 1,
+      cache: await openDiskCache(cacheDir),
+    });
     expect(cached.every((f) => f.cached)).toBe(true);
     expect(cached.map((f) => f.sha256)).toEqual(files.map((f) => f.sha256));
-    const fresh = await generateParts({ factions: factions.filter((f) => f.id === 'corsairs'), settings: defaultSettings(), jobs: 1 });
+    const fresh = await generateParts({
+      factions: factions.filter((f) => f.id === 'corsairs'),
+      settings: defaultSettings(),
+      jobs: 1,
+    });
     const hull = fresh.find((f) => f.path === 'corsairs/hull.stl')!;
     expect(hull.sha256).toBe(files.find((f) => f.path === 'corsairs/hull.stl')!.sha256);
   });

@@ -11,11 +11,23 @@ function faction(id: string, fittings: Faction['model']['fittings'], ships = 3):
     id,
     name: id,
     sourceFile: `${id}.yaml`,
-    card: { ships, moveCount: 2, fittings: fittings.length, cannonSlots: 2, hitsToSink: fittings.length + 1, maxHeadingDeg: 90, ability: { name: 'x', text: 'y' }, color: 'red' },
+    card: {
+      ships,
+      moveCount: 2,
+      fittings: fittings.length,
+      cannonSlots: 2,
+      hitsToSink: fittings.length + 1,
+      maxHeadingDeg: 90,
+      ability: { name: 'x', text: 'y' },
+      color: 'red',
+    },
     model: {
       hull: { style: 'galleon', lengthMm: 80, beamMm: 30, heightMm: 18 },
       fittings,
-      cannonSlots: [{ mount: 'hull', facing: 'port', offsetMm: 0 }, { mount: 'hull', facing: 'starboard', offsetMm: 0 }],
+      cannonSlots: [
+        { mount: 'hull', facing: 'port', offsetMm: 0 },
+        { mount: 'hull', facing: 'starboard', offsetMm: 0 },
+      ],
       coinSlot: { xMm: 10, yMm: 0 },
       wheelSlot: { xMm: -25 },
       ballast: null,
@@ -25,8 +37,18 @@ function faction(id: string, fittings: Faction['model']['fittings'], ships = 3):
   };
 }
 
-const plain = faction('plain', [{ kind: 'mast', xMm: 0, yMm: 0 }, { kind: 'cargo', xMm: -10, yMm: 0 }]);
-const turreted = faction('turreted', [{ kind: 'mast', xMm: 0, yMm: 0 }, { kind: 'turret', xMm: 15, yMm: 0 }], 3);
+const plain = faction('plain', [
+  { kind: 'mast', xMm: 0, yMm: 0 },
+  { kind: 'cargo', xMm: -10, yMm: 0 },
+]);
+const turreted = faction(
+  'turreted',
+  [
+    { kind: 'mast', xMm: 0, yMm: 0 },
+    { kind: 'turret', xMm: 15, yMm: 0 },
+  ],
+  3,
+);
 
 describe('planJobs', () => {
   it('plans a hull per faction, a turret only where the model has a turret socket, and every shared part once', () => {
@@ -45,7 +67,11 @@ describe('planJobs', () => {
   });
 
   it('counts per faction set as the print list says', () => {
-    const count = (part: string, f: Faction): number => setCount(CATALOG.find((e) => e.part === part)!, f);
+    const count = (part: string, f: Faction): number =>
+      setCount(
+        CATALOG.find((e) => e.part === part)!,
+        f,
+      );
     expect(count('hull', turreted)).toBe(3);
     expect(count('turret', turreted)).toBe(3);
     expect(count('cargo', plain)).toBe(3);

@@ -6,6 +6,8 @@ describe('buildAll', () => {
   it('fails, rather than waits for ever, when a worker exits without finishing its jobs', async () => {
     const jobs = [{ path: 'a.stl' }, { path: 'b.stl' }] as unknown as Job[];
     const exiting = new URL('../fixtures/generate/exiting-worker.mjs', import.meta.url);
-    await expect(buildAll(jobs, 2, () => undefined, undefined, exiting)).rejects.toThrow(/a build worker exited \(code 0\) before finishing its jobs/);
+    await expect(buildAll(jobs, 2, () => undefined, undefined, exiting)).rejects.toThrow(
+      /a build worker exited \(code 0\) before finishing its jobs/,
+    );
   }, 20_000);
 });

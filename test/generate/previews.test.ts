@@ -25,7 +25,8 @@ const png = async (rel: string): Promise<PNG> => PNG.sync.read(await readFile(jo
 /** The mean colour of a picture's opaque pixels, as shares of r + g + b. */
 function chroma(img: PNG): number[] {
   const sum = [0, 0, 0];
-  for (let i = 0; i < img.data.length; i += 4) if (img.data[i + 3] === 255) for (let c = 0; c < 3; c++) sum[c]! += img.data[i + c]!;
+  for (let i = 0; i < img.data.length; i += 4)
+    if (img.data[i + 3] === 255) for (let c = 0; c < 3; c++) sum[c]! += img.data[i + c]!;
   const t = sum[0]! + sum[1]! + sum[2]!;
   return sum.map((v) => v / t);
 }
@@ -47,7 +48,10 @@ describe('generate --previews', () => {
   it('draws every STL at 512 × 384, the part filling a fair share of it, in its printing colour', async () => {
     for (const f of manifest.files) {
       const rel = `previews/${f.path.replace(/\.stl$/, '.png')}`;
-      expect(manifest.otherFiles.map((o) => o.path), rel).toContain(rel);
+      expect(
+        manifest.otherFiles.map((o) => o.path),
+        rel,
+      ).toContain(rel);
       const img = await png(rel);
       expect([img.width, img.height], rel).toEqual([512, 384]);
       let opaque = 0;
@@ -59,7 +63,9 @@ describe('generate --previews', () => {
       const f = manifest.files.find((x) => x.part === part)!;
       const seen = chroma(await png(`previews/${f.path.replace(/\.stl$/, '.png')}`));
       const distance = (hex: string): number => Math.hypot(...hexChroma(hex).map((v, i) => v - seen[i]!));
-      const nearest = Object.keys(PRINT_COLORS).reduce((a, b) => (distance(PRINT_COLORS[a]!) <= distance(PRINT_COLORS[b]!) ? a : b));
+      const nearest = Object.keys(PRINT_COLORS).reduce((a, b) =>
+        distance(PRINT_COLORS[a]!) <= distance(PRINT_COLORS[b]!) ? a : b,
+      );
       expect(displayColor(nearest), part).toBe(displayColor(f.color));
     }
   });
@@ -88,16 +94,24 @@ describe('generate --previews', () => {
     expect([sheet.width, sheet.height]).toEqual([2 * 16 + 2 * 512, 56 + Math.ceil(hulls / 2) * (384 + 30) + 16]);
   });
 
-  it('draws hulls that tell apart: every two factions\' silhouettes, from above and from the side, differ in more than an eighth of their pixels', async () => {
+  it("draws hulls that tell apart: every two factions' silhouettes, from above and from the side, differ in more than an eighth of their pixels", async () => {
     // The silhouettes in the sheet at one scale: each cell's pixels that are not the sheet's background.
     const sheet = await png('previews/hulls.png');
-    const cw = 256, ch = 222, bg = [0xf7, 0xf6, 0xf2];
+    const cw = 256,
+      ch = 222,
+      bg = [0xf7, 0xf6, 0xf2];
     const mask = (col: number, row: number): Uint8Array => {
       const m = new Uint8Array(cw * 192);
       for (let y = 0; y < 192; y++)
         for (let x = 0; x < cw; x++) {
           const i = ((56 + row * ch + y) * sheet.width + 16 + col * cw + x) * 4;
-          m[y * cw + x] = Math.abs(sheet.data[i]! - bg[0]!) + Math.abs(sheet.data[i + 1]! - bg[1]!) + Math.abs(sheet.data[i + 2]! - bg[2]!) > 24 ? 1 : 0;
+          m[y * cw + x] =
+            Math.abs(sheet.data[i]! - bg[0]!) +
+              Math.abs(sheet.data[i + 1]! - bg[1]!) +
+              Math.abs(sheet.data[i + 2]! - bg[2]!) >
+            24
+              ? 1
+              : 0;
         }
       return m;
     };
@@ -105,10 +119,12 @@ describe('generate --previews', () => {
     const masks = hulls.map((_, row) => [mask(0, row), mask(1, row)]);
     for (let a = 0; a < hulls.length; a++)
       for (let b = a + 1; b < hulls.length; b++) {
-        let xor = 0, or = 0;
+        let xor = 0,
+          or = 0;
         for (const v of [0, 1])
           for (let k = 0; k < masks[a]![v]!.length; k++) {
-            const p = masks[a]![v]![k]!, q = masks[b]![v]![k]!;
+            const p = masks[a]![v]![k]!,
+              q = masks[b]![v]![k]!;
             xor += p ^ q;
             or += p | q;
           }
@@ -117,11 +133,20 @@ describe('generate --previews', () => {
   });
 
   it("matches the README's pictures (npm run docs remakes them)", async () => {
-    const guides = manifest.files.filter((f) => f.part === 'hull').map((f) => [`assembly/${f.faction}.png`, `previews/${f.faction}/assembly.png`]);
+    const guides = manifest.files
+      .filter((f) => f.part === 'hull')
+      .map((f) => [`assembly/${f.faction}.png`, `previews/${f.faction}/assembly.png`]);
     expect(guides.length).toBe(7);
-    for (const [docs, made] of [['corsairs-contact-sheet.png', 'previews/corsairs.png'], ['hulls.png', 'previews/hulls.png'], ['fleet.png', 'previews/fleet.png'], ...guides]) {
+    for (const [docs, made] of [
+      ['corsairs-contact-sheet.png', 'previews/corsairs.png'],
+      ['hulls.png', 'previews/hulls.png'],
+      ['fleet.png', 'previews/fleet.png'],
+      ...guides,
+    ]) {
       const bytes = await readFile(new URL(`../../docs/${docs}`, import.meta.url));
-      expect(bytes.equals(await readFile(join(work, 'out', made!))), `docs/${docs} is stale: run npm run docs`).toBe(true);
+      expect(bytes.equals(await readFile(join(work, 'out', made!))), `docs/${docs} is stale: run npm run docs`).toBe(
+        true,
+      );
     }
   });
 
@@ -130,8 +155,13 @@ describe('generate --previews', () => {
   it('writes the same bytes again', async () => {
     const again = join(work, 'again');
     expect((await runBuilt(['generate', '--previews', '--faction', 'corsairs', '--out', again])).code).toBe(0);
-    const redrawn = manifest.otherFiles.filter(({ path: rel }) => rel !== 'previews/shared.png' && existsSync(join(again, rel)));
-    expect(redrawn.map((f) => f.path)).toEqual(expect.arrayContaining(['previews/corsairs.png', 'previews/corsairs/assembly.png', 'previews/shared/cannon.png']));
-    for (const { path: rel } of redrawn) expect((await readFile(join(again, rel))).equals(await readFile(join(work, 'out', rel))), rel).toBe(true);
+    const redrawn = manifest.otherFiles.filter(
+      ({ path: rel }) => rel !== 'previews/shared.png' && existsSync(join(again, rel)),
+    );
+    expect(redrawn.map((f) => f.path)).toEqual(
+      expect.arrayContaining(['previews/corsairs.png', 'previews/corsairs/assembly.png', 'previews/shared/cannon.png']),
+    );
+    for (const { path: rel } of redrawn)
+      expect((await readFile(join(again, rel))).equals(await readFile(join(work, 'out', rel))), rel).toBe(true);
   });
 });

@@ -6,13 +6,24 @@
 import { describe, expect, it } from 'vitest';
 import { loadFactions } from '../../src/faction/loader.js';
 import { CATALOG, ISLANDS_PER_SET, setCount } from '../../src/generate/catalog.js';
-import { COINS_PER_PLAYER, DEFAULT_MODE_PLAYERS, GROUP_MODE_PLAYERS, islandsForPlayers, PLAYERS } from '../../src/rules/rulebook.js';
+import {
+  COINS_PER_PLAYER,
+  DEFAULT_MODE_PLAYERS,
+  GROUP_MODE_PLAYERS,
+  islandsForPlayers,
+  PLAYERS,
+} from '../../src/rules/rulebook.js';
 
 describe('the print list', () => {
   it("prints the rulebook's 20 coins per set: 2 Brace, 2 Signal, 4 Full Sail, 2 Evasive, 4 Gunner, 4 Repair, 2 Boarding", async () => {
     const expected = { brace: 2, signal: 2, 'full-sail': 4, evasive: 2, gunner: 4, repair: 4, boarding: 2 };
     for (const faction of await loadFactions('factions')) {
-      const coins = Object.fromEntries(CATALOG.filter((e) => e.part.startsWith('coin-')).map((e) => [e.part.slice('coin-'.length), setCount(e, faction)]));
+      const coins = Object.fromEntries(
+        CATALOG.filter((e) => e.part.startsWith('coin-')).map((e) => [
+          e.part.slice('coin-'.length),
+          setCount(e, faction),
+        ]),
+      );
       expect(coins, faction.id).toEqual(expected);
       expect(Object.values(coins).reduce((a, b) => a + b, 0)).toBe(COINS_PER_PLAYER);
     }

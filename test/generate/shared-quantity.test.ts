@@ -30,11 +30,17 @@ describe("a shared part's count per set", () => {
 });
 
 describe('an external hull', () => {
-  it('is its faction\'s hull file: the bytes as given, measured', async () => {
+  it("is its faction's hull file: the bytes as given, measured", async () => {
     const faction = await loadFactionFile(join(FX, 'external-clean.yaml'));
     const bytes = new Uint8Array(readFileSync(join(FX, 'ext-hull.stl')));
     const settings = defaultSettings();
-    const files = await generateParts({ factions: [faction], settings, parts: ['hull'], externalHulls: new Map([[faction.id, bytes]]), jobs: 1 });
+    const files = await generateParts({
+      factions: [faction],
+      settings,
+      parts: ['hull'],
+      externalHulls: new Map([[faction.id, bytes]]),
+      jobs: 1,
+    });
     expect(files.map((f) => f.path)).toEqual([`${faction.id}/hull.stl`]);
     const hull = files[0]!;
     expect(hull).toEqual(externalHullFile(faction, bytes, settings));

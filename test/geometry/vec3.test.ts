@@ -1,11 +1,25 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { add, cross, dot, neg, norm, onCircle, scale, sub, triangleNormal, unit, vertexAt, type Vec3 } from '../../src/geometry/vec3.js';
+import {
+  add,
+  cross,
+  dot,
+  neg,
+  norm,
+  onCircle,
+  scale,
+  sub,
+  triangleNormal,
+  unit,
+  vertexAt,
+  type Vec3,
+} from '../../src/geometry/vec3.js';
 
 const coord = fc.double({ min: -1e3, max: 1e3, noNaN: true });
 const vec = fc.tuple(coord, coord, coord) as fc.Arbitrary<Vec3>;
 /** Relative closeness for sums of products of coordinates up to 1e3. */
-const near = (a: number, b: number, scaleOf = 1): void => expect(Math.abs(a - b)).toBeLessThanOrEqual(1e-9 * Math.max(1, scaleOf));
+const near = (a: number, b: number, scaleOf = 1): void =>
+  expect(Math.abs(a - b)).toBeLessThanOrEqual(1e-9 * Math.max(1, scaleOf));
 
 describe('vec3', () => {
   it('add, sub, scale and neg are the componentwise sums', () => {
@@ -71,7 +85,11 @@ describe('vec3', () => {
         // Heron-free area check: the same normal from any corner, reversed by the other winding.
         const scaleOf = norm(sub(b, a)) * norm(sub(c, a)) + 1;
         triangleNormal(b, c, a).forEach((x, k) => near(x, n[k]!, scaleOf));
-        expect(triangleNormal(a, c, b).map((x, k) => x + n[k]!).every((x) => Math.abs(x) <= 1e-9 * scaleOf)).toBe(true);
+        expect(
+          triangleNormal(a, c, b)
+            .map((x, k) => x + n[k]!)
+            .every((x) => Math.abs(x) <= 1e-9 * scaleOf),
+        ).toBe(true);
       }),
     );
     expect(triangleNormal([0, 0, 0], [2, 0, 0], [0, 3, 0])).toEqual([0, 0, 6]);

@@ -14,7 +14,11 @@ export interface CliResult {
 export async function runInProcess(...args: string[]): Promise<CliResult> {
   let out = '';
   let err = '';
-  const code = await main(['node', 'shipwright', ...args], { out: (t) => (out += t), err: (t) => (err += t), isTty: false });
+  const code = await main(['node', 'shipwright', ...args], {
+    out: (t) => (out += t),
+    err: (t) => (err += t),
+    isTty: false,
+  });
   return { code, out, err };
 }
 

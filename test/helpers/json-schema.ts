@@ -23,10 +23,35 @@ export interface Schema {
   $defs?: Record<string, Schema>;
 }
 
-export const KNOWN = new Set(['$schema', '$id', 'title', 'description', '$ref', 'type', 'properties', 'required', 'additionalProperties', 'items', 'minItems', 'maxItems', 'enum', 'const', 'pattern', 'minLength', 'maxLength', 'minimum', 'maximum', 'oneOf', '$defs']);
+export const KNOWN = new Set([
+  '$schema',
+  '$id',
+  'title',
+  'description',
+  '$ref',
+  'type',
+  'properties',
+  'required',
+  'additionalProperties',
+  'items',
+  'minItems',
+  'maxItems',
+  'enum',
+  'const',
+  'pattern',
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'oneOf',
+  '$defs',
+]);
 
 /** `def` resolves `#/$defs/<name>` in `root`; `validate` lists the errors of a value against a schema, each as `path: what`. */
-export function schemaChecker(root: Schema): { def: (ref: string) => Schema; validate: (value: unknown, schema: Schema, path?: string) => string[] } {
+export function schemaChecker(root: Schema): {
+  def: (ref: string) => Schema;
+  validate: (value: unknown, schema: Schema, path?: string) => string[];
+} {
   function def(ref: string): Schema {
     const name = /^#\/\$defs\/(\w+)$/.exec(ref)?.[1];
     const s = name === undefined ? undefined : root.$defs?.[name];
@@ -36,7 +61,8 @@ export function schemaChecker(root: Schema): { def: (ref: string) => Schema; val
 
   /** Errors of `value` against `schema`, each as `path: what`. */
   function validate(value: unknown, schema: Schema, path = '$'): string[] {
-    for (const k of Object.keys(schema)) if (!KNOWN.has(k)) throw new Error(`the test's validator does not know the keyword ${k} (at ${path})`);
+    for (const k of Object.keys(schema))
+      if (!KNOWN.has(k)) throw new Error(`the test's validator does not know the keyword ${k} (at ${path})`);
     const errors: string[] = [];
     if (schema.$ref) errors.push(...validate(value, def(schema.$ref), path));
     if (schema.oneOf) {
@@ -47,7 +73,8 @@ export function schemaChecker(root: Schema): { def: (ref: string) => Schema; val
     if (schema.enum && !schema.enum.includes(value)) errors.push(`${path}: not in enum`);
     const t = schema.type;
     if (t === 'object') {
-      if (value === null || typeof value !== 'object' || Array.isArray(value)) return [...errors, `${path}: not an object`];
+      if (value === null || typeof value !== 'object' || Array.isArray(value))
+        return [...errors, `${path}: not an object`];
       const obj = value as Record<string, unknown>;
       for (const r of schema.required ?? []) if (!(r in obj)) errors.push(`${path}: missing ${r}`);
       for (const [k, v] of Object.entries(obj)) {
@@ -62,11 +89,13 @@ export function schemaChecker(root: Schema): { def: (ref: string) => Schema; val
       if (schema.items) value.forEach((v, i) => errors.push(...validate(v, schema.items!, `${path}[${i}]`)));
     } else if (t === 'string') {
       if (typeof value !== 'string') return [...errors, `${path}: not a string`];
-      if (schema.pattern && !new RegExp(schema.pattern, 'u').test(value)) errors.push(`${path}: does not match ${schema.pattern}`);
+      if (schema.pattern && !new RegExp(schema.pattern, 'u').test(value))
+        errors.push(`${path}: does not match ${schema.pattern}`);
       if (schema.minLength !== undefined && value.length < schema.minLength) errors.push(`${path}: too short`);
       if (schema.maxLength !== undefined && value.length > schema.maxLength) errors.push(`${path}: too long`);
     } else if (t === 'integer' || t === 'number') {
-      if (typeof value !== 'number' || (t === 'integer' && !Number.isInteger(value))) return [...errors, `${path}: not an ${t}`];
+      if (typeof value !== 'number' || (t === 'integer' && !Number.isInteger(value)))
+        return [...errors, `${path}: not an ${t}`];
       if (schema.minimum !== undefined && value < schema.minimum) errors.push(`${path}: below ${schema.minimum}`);
       if (schema.maximum !== undefined && value > schema.maximum) errors.push(`${path}: above ${schema.maximum}`);
     }

@@ -34,11 +34,14 @@ export function shadowOf(vertices: readonly (readonly number[])[], triangles: re
       const [u, v] = key.split(' ').map(Number) as [number, number];
       edges.push([vertices[u]![0]!, vertices[u]![1]!, vertices[v]![0]!, vertices[v]![1]!]);
     }
-  const xs = vertices.map((p) => p[0]!), ys = vertices.map((p) => p[1]!);
+  const xs = vertices.map((p) => p[0]!),
+    ys = vertices.map((p) => p[1]!);
   return {
     edges,
     // Walls project to lines: they cover nothing the faces above and below do not.
-    triangles: triangles.filter((_, f) => facing[f] !== 0).map((t) => t.flatMap((i) => [vertices[i]![0]!, vertices[i]![1]!])),
+    triangles: triangles
+      .filter((_, f) => facing[f] !== 0)
+      .map((t) => t.flatMap((i) => [vertices[i]![0]!, vertices[i]![1]!])),
     box: { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) },
   };
 }
@@ -50,13 +53,16 @@ const pointSegment = (px: number, py: number, [x0, y0, x1, y1]: readonly number[
   return Math.hypot(px - (x0! + t * dx), py - (y0! + t * dy));
 };
 
-const cross = (ax: number, ay: number, bx: number, by: number, cx: number, cy: number): number => (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
+const cross = (ax: number, ay: number, bx: number, by: number, cx: number, cy: number): number =>
+  (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
 
 function segmentDistance(a: readonly number[], b: readonly number[]): number {
   const [ax, ay, bx, by] = a as [number, number, number, number];
   const [cx, cy, dx, dy] = b as [number, number, number, number];
-  const d1 = cross(ax, ay, bx, by, cx, cy), d2 = cross(ax, ay, bx, by, dx, dy);
-  const d3 = cross(cx, cy, dx, dy, ax, ay), d4 = cross(cx, cy, dx, dy, bx, by);
+  const d1 = cross(ax, ay, bx, by, cx, cy),
+    d2 = cross(ax, ay, bx, by, dx, dy);
+  const d3 = cross(cx, cy, dx, dy, ax, ay),
+    d4 = cross(cx, cy, dx, dy, bx, by);
   if (((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0))) return 0;
   return Math.min(pointSegment(ax, ay, b), pointSegment(bx, by, b), pointSegment(cx, cy, a), pointSegment(dx, dy, a));
 }
@@ -71,13 +77,26 @@ export function shadowGap(a: Shadow, b: Shadow, limit: number): number {
   const apart = Math.max(b.box.x0 - a.box.x1, a.box.x0 - b.box.x1, b.box.y0 - a.box.y1, a.box.y0 - b.box.y1);
   if (apart >= limit) return limit;
   const near = (e: readonly number[], box: Shadow['box']): boolean =>
-    Math.min(e[0]!, e[2]!) < box.x1 + limit && Math.max(e[0]!, e[2]!) > box.x0 - limit && Math.min(e[1]!, e[3]!) < box.y1 + limit && Math.max(e[1]!, e[3]!) > box.y0 - limit;
-  const ea = a.edges.filter((e) => near(e, b.box)), eb = b.edges.filter((e) => near(e, a.box));
+    Math.min(e[0]!, e[2]!) < box.x1 + limit &&
+    Math.max(e[0]!, e[2]!) > box.x0 - limit &&
+    Math.min(e[1]!, e[3]!) < box.y1 + limit &&
+    Math.max(e[1]!, e[3]!) > box.y0 - limit;
+  const ea = a.edges.filter((e) => near(e, b.box)),
+    eb = b.edges.filter((e) => near(e, a.box));
   if (apart < 0) {
     // Boxes overlap: a point of one inside the other means the shadows do.
-    const within = (t: readonly number[], box: Shadow['box']): boolean => Math.max(t[0]!, t[2]!, t[4]!) >= box.x0 && Math.min(t[0]!, t[2]!, t[4]!) <= box.x1 && Math.max(t[1]!, t[3]!, t[5]!) >= box.y0 && Math.min(t[1]!, t[3]!, t[5]!) <= box.y1;
-    const ta = a.triangles.filter((t) => within(t, b.box)), tb = b.triangles.filter((t) => within(t, a.box));
-    if (ea.some((e) => tb.some((t) => inTriangle(e[0]!, e[1]!, t))) || eb.some((e) => ta.some((t) => inTriangle(e[0]!, e[1]!, t)))) return 0;
+    const within = (t: readonly number[], box: Shadow['box']): boolean =>
+      Math.max(t[0]!, t[2]!, t[4]!) >= box.x0 &&
+      Math.min(t[0]!, t[2]!, t[4]!) <= box.x1 &&
+      Math.max(t[1]!, t[3]!, t[5]!) >= box.y0 &&
+      Math.min(t[1]!, t[3]!, t[5]!) <= box.y1;
+    const ta = a.triangles.filter((t) => within(t, b.box)),
+      tb = b.triangles.filter((t) => within(t, a.box));
+    if (
+      ea.some((e) => tb.some((t) => inTriangle(e[0]!, e[1]!, t))) ||
+      eb.some((e) => ta.some((t) => inTriangle(e[0]!, e[1]!, t)))
+    )
+      return 0;
   }
   let best = limit;
   for (const e of ea) for (const f of eb) best = Math.min(best, segmentDistance(e, f));

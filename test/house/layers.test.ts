@@ -31,10 +31,13 @@ const LAYERS: readonly (readonly string[])[] = [
 const IO = ['files', 'io'];
 const FS = new Set(['fs', 'node:fs', 'fs/promises', 'node:fs/promises']);
 
-const files = (readdirSync(SRC, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts')).map((f) => f.replaceAll('\\', '/'));
+const files = (readdirSync(SRC, { recursive: true }) as string[])
+  .filter((f) => f.endsWith('.ts'))
+  .map((f) => f.replaceAll('\\', '/'));
 
 /** A module's folder: the first segment of its path under src/, or the module itself at the top. */
-const folderOf = (file: string): string => (file.includes('/') ? file.slice(0, file.indexOf('/')) : file.replace(/\.ts$/, ''));
+const folderOf = (file: string): string =>
+  file.includes('/') ? file.slice(0, file.indexOf('/')) : file.replace(/\.ts$/, '');
 
 function layerOf(file: string): number {
   const layer = LAYERS.findIndex((names) => names.includes(folderOf(file)));
@@ -50,7 +53,13 @@ function specifiersIn(text: string): string[] {
 /** Every import of a source file: relative ones as paths under src/, the rest (packages, node:) as written. */
 function importsOf(file: string): { local: string[]; external: string[] } {
   const specs = specifiersIn(readFileSync(join(SRC, file), 'utf8'));
-  const local = specs.filter((s) => s.startsWith('.')).map((s) => normalize(join(dirname(file), s)).replaceAll('\\', '/').replace(/\.js$/, '.ts'));
+  const local = specs
+    .filter((s) => s.startsWith('.'))
+    .map((s) =>
+      normalize(join(dirname(file), s))
+        .replaceAll('\\', '/')
+        .replace(/\.js$/, '.ts'),
+    );
   return { local, external: specs.filter((s) => !s.startsWith('.')) };
 }
 
@@ -60,17 +69,20 @@ const graph = new Map(files.map((f) => [f, imports.get(f)!.local]));
 /** Tarjan's strongly connected components: each component of more than one node (or a node naming itself) is a cycle. */
 function cycles(nodes: readonly string[], edges: (v: string) => readonly string[]): string[][] {
   let index = 0;
-  const at = new Map<string, number>(), low = new Map<string, number>(), stack: string[] = [], onStack = new Set<string>();
+  const at = new Map<string, number>(),
+    low = new Map<string, number>(),
+    stack: string[] = [],
+    onStack = new Set<string>();
   const found: string[][] = [];
   const visit = (v: string): void => {
-    at.set(v, index), low.set(v, index++), stack.push(v), onStack.add(v);
+    (at.set(v, index), low.set(v, index++), stack.push(v), onStack.add(v));
     for (const w of edges(v)) {
-      if (!at.has(w)) visit(w), low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      if (!at.has(w)) (visit(w), low.set(v, Math.min(low.get(v)!, low.get(w)!)));
       else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, at.get(w)!));
     }
     if (low.get(v) === at.get(v)) {
       const component: string[] = [];
-      for (let w = ''; w !== v; ) (w = stack.pop()!), onStack.delete(w), component.push(w);
+      for (let w = ''; w !== v;) ((w = stack.pop()!), onStack.delete(w), component.push(w));
       if (component.length > 1 || edges(v).includes(v)) found.push(component.sort());
     }
   };
@@ -92,7 +104,20 @@ describe('the layers', () => {
       'const h = () => import("./dynamic-double.js");',
       "import { readFile } from 'node:fs/promises';",
     ].join('\n');
-    expect(specifiersIn(text).sort()).toEqual(['./dynamic-double.js', './dynamic.js', './multi-line.js', './re-export.js', './side-effect.js', './star.js', './static.js', './type-only.js', './type-re-export.js', 'node:fs/promises'].sort());
+    expect(specifiersIn(text).sort()).toEqual(
+      [
+        './dynamic-double.js',
+        './dynamic.js',
+        './multi-line.js',
+        './re-export.js',
+        './side-effect.js',
+        './star.js',
+        './static.js',
+        './type-only.js',
+        './type-re-export.js',
+        'node:fs/promises',
+      ].sort(),
+    );
   });
 
   it('finds the imports it checks, each a module that exists', () => {
@@ -100,7 +125,8 @@ describe('the layers', () => {
     expect(graph.get('cli/main.ts')!.length).toBeGreaterThan(2);
     // The registry loads every builder with import(): those count like any other import.
     expect(graph.get('parts/registry.ts')).toContain('parts/hull.ts');
-    for (const [from, tos] of graph) for (const to of tos) expect(files, `${from} imports ${to}, which does not exist`).toContain(to);
+    for (const [from, tos] of graph)
+      for (const to of tos) expect(files, `${from} imports ${to}, which does not exist`).toContain(to);
   });
 
   it('puts every folder in exactly one layer', () => {
@@ -111,7 +137,8 @@ describe('the layers', () => {
 
   it('has no import from a higher layer', () => {
     const upward: string[] = [];
-    for (const [from, tos] of graph) for (const to of tos) if (layerOf(to) > layerOf(from)) upward.push(`${from} → ${to}`);
+    for (const [from, tos] of graph)
+      for (const to of tos) if (layerOf(to) > layerOf(from)) upward.push(`${from} → ${to}`);
     expect(upward).toEqual([]);
   });
 
@@ -129,7 +156,10 @@ describe('the layers', () => {
   it('has no cycle of folders', () => {
     const folders = [...new Set(files.map(folderOf))];
     const edges = new Map(folders.map((d) => [d, [] as string[]]));
-    for (const [from, tos] of graph) for (const to of tos) if (folderOf(to) !== folderOf(from) && !edges.get(folderOf(from))!.includes(folderOf(to))) edges.get(folderOf(from))!.push(folderOf(to));
+    for (const [from, tos] of graph)
+      for (const to of tos)
+        if (folderOf(to) !== folderOf(from) && !edges.get(folderOf(from))!.includes(folderOf(to)))
+          edges.get(folderOf(from))!.push(folderOf(to));
     expect(cycles(folders, (d) => edges.get(d)!)).toEqual([]);
   });
 });

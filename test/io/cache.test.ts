@@ -11,7 +11,14 @@ const K1 = '1'.repeat(64);
 const K2 = '2'.repeat(64);
 const mesh = (text: string): { facts: MeshFacts; bytes: Uint8Array } => {
   const bytes = new TextEncoder().encode(text);
-  const facts = { volumeMm3: 1, surfaceAreaMm2: 1, bounds: { min: [0, 0, 0], max: [1, 1, 1] }, triangles: 12, sha256: createHash('sha256').update(bytes).digest('hex'), features: [] } as unknown as MeshFacts;
+  const facts = {
+    volumeMm3: 1,
+    surfaceAreaMm2: 1,
+    bounds: { min: [0, 0, 0], max: [1, 1, 1] },
+    triangles: 12,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+    features: [],
+  } as unknown as MeshFacts;
   return { facts, bytes };
 };
 
@@ -110,8 +117,12 @@ describe('codeVersion', () => {
     const pkg = await mkdtemp(join(tmpdir(), 'sw-pkg-'));
     await mkdir(join(pkg, 'src'));
     await mkdir(join(pkg, 'node_modules/fake-text'), { recursive: true });
-    await writeFile(join(pkg, 'package.json'), JSON.stringify({ version: '1.0.0', dependencies: { 'fake-text': '^2' } }));
-    const depVersion = (v: string) => writeFile(join(pkg, 'node_modules/fake-text/package.json'), JSON.stringify({ name: 'fake-text', version: v }));
+    await writeFile(
+      join(pkg, 'package.json'),
+      JSON.stringify({ version: '1.0.0', dependencies: { 'fake-text': '^2' } }),
+    );
+    const depVersion = (v: string) =>
+      writeFile(join(pkg, 'node_modules/fake-text/package.json'), JSON.stringify({ name: 'fake-text', version: v }));
     await depVersion('2.13.0');
     await writeFile(join(pkg, 'src/coin.js'), 'export const letters = 1;');
     const v1 = await codeVersion(join(pkg, 'src'));

@@ -3,7 +3,19 @@
  * killed or failed run leaves the folder as it was or finishes on the next run.
  */
 import { execFileSync } from 'node:child_process';
-import { chmod, lstat, mkdir, mkdtemp, readdir, readFile, readlink, stat, symlink, utimes, writeFile } from 'node:fs/promises';
+import {
+  chmod,
+  lstat,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  readlink,
+  stat,
+  symlink,
+  utimes,
+  writeFile,
+} from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -17,14 +29,27 @@ const file = (path: string, text: string): OutputFile => ({ path, bytes: new Tex
 const composeFor =
   (files: readonly OutputFile[], ownerId: string) =>
   (previous: Manifest | null): { manifest: Manifest; notes: string[] } => {
-    const kept = (previous?.otherFiles ?? []).filter((o) => o.owner !== ownerId && !files.some((f) => f.path === o.path));
-    const mine = files.map((f) => ({ path: f.path, owner: ownerId, game: 'test', sha256: sha256Of(f.bytes), madeWith: '' }));
+    const kept = (previous?.otherFiles ?? []).filter(
+      (o) => o.owner !== ownerId && !files.some((f) => f.path === o.path),
+    );
+    const mine = files.map((f) => ({
+      path: f.path,
+      owner: ownerId,
+      game: 'test',
+      sha256: sha256Of(f.bytes),
+      madeWith: '',
+    }));
     const otherFiles = [...kept, ...mine].sort((a, b) => (a.path < b.path ? -1 : 1));
-    return { manifest: { manifestVersion: 2, generator: 'shipwright test', builds: [], files: [], otherFiles }, notes: [] };
+    return {
+      manifest: { manifestVersion: 2, generator: 'shipwright test', builds: [], files: [], otherFiles },
+      notes: [],
+    };
   };
-const run = (files: OutputFile[], ownerId = 'a', options: WriteOptions = {}): Promise<string[]> => writeProject({ root: out, shown: out }, files, composeFor(files, ownerId), options);
+const run = (files: OutputFile[], ownerId = 'a', options: WriteOptions = {}): Promise<string[]> =>
+  writeProject({ root: out, shown: out }, files, composeFor(files, ownerId), options);
 const text = (p: string): Promise<string> => readFile(join(out, p), 'utf8');
-const errno = (code: string): NodeJS.ErrnoException => Object.assign(new Error(`${code}: simulated`), { code, syscall: 'write' });
+const errno = (code: string): NodeJS.ErrnoException =>
+  Object.assign(new Error(`${code}: simulated`), { code, syscall: 'write' });
 const listing = (): Promise<string[]> => readdir(out, { recursive: true }).then((l) => l.sort());
 
 let parent: string;
@@ -54,7 +79,12 @@ describe('writeProject', () => {
     await chmod(join(out, 'mine'), 0o555);
     await chmod(join(out, 'b/hull.stl'), 0o600);
     await run([file('a/hull.stl', 'A2')], 'a');
-    expect([await text('a/hull.stl'), await text('b/hull.stl'), await text('NOTES.txt'), await text('mine/keep.txt')]).toEqual(['A2', 'B1', 'mine', 'k']);
+    expect([
+      await text('a/hull.stl'),
+      await text('b/hull.stl'),
+      await text('NOTES.txt'),
+      await text('mine/keep.txt'),
+    ]).toEqual(['A2', 'B1', 'mine', 'k']);
     expect(await readlink(join(out, 'notes-link'))).toBe('NOTES.txt');
     expect((await lstat(join(out, 'a/pipe'))).isFIFO()).toBe(true);
     expect((await stat(join(out, 'mine'))).mode & 0o777).toBe(0o555);
@@ -71,16 +101,22 @@ describe('writeProject', () => {
   it('never removes or overwrites a file of ours that a user changed, and says so', async () => {
     await run([file('a/hull.stl', 'A1'), file('a/sail.stl', 'S1')], 'a');
     await writeFile(join(out, 'a/sail.stl'), 'edited');
-    expect(await run([file('a/hull.stl', 'A2')], 'a')).toEqual(['left a/sail.stl: it changed since shipwright wrote it']);
+    expect(await run([file('a/hull.stl', 'A2')], 'a')).toEqual([
+      'left a/sail.stl: it changed since shipwright wrote it',
+    ]);
     expect(await text('a/sail.stl')).toBe('edited');
     await writeFile(join(out, 'a/hull.stl'), 'edited too');
-    await expect(run([file('a/hull.stl', 'A3')], 'a')).rejects.toThrow(/a\/hull\.stl: is a file shipwright wrote that was changed since/);
+    await expect(run([file('a/hull.stl', 'A3')], 'a')).rejects.toThrow(
+      /a\/hull\.stl: is a file shipwright wrote that was changed since/,
+    );
   });
 
   it("refuses to write over a user's file, link, FIFO or folder, before writing anything", async () => {
     await mkdir(out);
     await writeFile(join(out, 'cards.pdf'), 'theirs');
-    await expect(run([file('a/hull.stl', 'A1'), file('cards.pdf', 'ours')])).rejects.toThrow(/cards\.pdf: is a file shipwright did not write/);
+    await expect(run([file('a/hull.stl', 'A1'), file('cards.pdf', 'ours')])).rejects.toThrow(
+      /cards\.pdf: is a file shipwright did not write/,
+    );
     expect(await listing()).toEqual(['cards.pdf']);
     await mkdir(join(out, 'a/hull.stl'), { recursive: true });
     await expect(run([file('a/hull.stl', 'A1')])).rejects.toThrow(/a\/hull\.stl: is a folder/);
@@ -95,22 +131,31 @@ describe('writeProject', () => {
       if (++calls === 3) throw new Error('boom (simulated)');
       await writeFile(p, d);
     };
-    await expect(run([file('a/hull.stl', 'A2'), file('new/deep/x.stl', 'X'), file('b/y.stl', 'Y')], 'a', { writeFile: failing })).rejects.toThrow(/simulated/);
+    await expect(
+      run([file('a/hull.stl', 'A2'), file('new/deep/x.stl', 'X'), file('b/y.stl', 'Y')], 'a', { writeFile: failing }),
+    ).rejects.toThrow(/simulated/);
     expect([await listing(), await text('manifest.json')]).toEqual([before, manifest]);
   });
 
-  it.each(['ENOSPC', 'EROFS', 'EACCES', 'EIO'])('turns %s into a user error naming the folder, the folder as it was', async (code) => {
-    await run([file('a/hull.stl', 'A1')]);
-    const err = await run([file('a/hull.stl', 'A2')], 'a', { writeFile: () => Promise.reject(errno(code)) }).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(InputError);
-    expect((err as InputError).problems[0]!.source).toBe(out);
-    expect((err as InputError).message).toContain(`(${code})`);
-    expect(await text('a/hull.stl')).toBe('A1');
-  });
+  it.each(['ENOSPC', 'EROFS', 'EACCES', 'EIO'])(
+    'turns %s into a user error naming the folder, the folder as it was',
+    async (code) => {
+      await run([file('a/hull.stl', 'A1')]);
+      const err = await run([file('a/hull.stl', 'A2')], 'a', { writeFile: () => Promise.reject(errno(code)) }).catch(
+        (e: unknown) => e,
+      );
+      expect(err).toBeInstanceOf(InputError);
+      expect((err as InputError).problems[0]!.source).toBe(out);
+      expect((err as InputError).message).toContain(`(${code})`);
+      expect(await text('a/hull.stl')).toBe('A1');
+    },
+  );
 
   it('finishes a run killed after its journal: the next run sees the complete output', async () => {
     await run([file('a/hull.stl', 'A1'), file('a/old.stl', 'O1')]);
-    await expect(run([file('a/hull.stl', 'A2')], 'a', { afterJournal: () => Promise.reject(new Error('killed')) })).rejects.toThrow('killed');
+    await expect(
+      run([file('a/hull.stl', 'A2')], 'a', { afterJournal: () => Promise.reject(new Error('killed')) }),
+    ).rejects.toThrow('killed');
     expect(await text('a/hull.stl')).toBe('A1');
     const project = await openProject(out);
     expect(project.previous!.otherFiles.map((o) => o.path)).toEqual(['a/hull.stl']);
@@ -134,7 +179,9 @@ describe('writeProject', () => {
   });
 
   it('runs one at a time: concurrent writers each finish and every listed file holds its listed bytes', async () => {
-    const runs = ['1', '2', '3', '4'].map((n) => run([file('a/hull.stl', `A${n}`), file(`b${n}/hull.stl`, `B${n}`)], n));
+    const runs = ['1', '2', '3', '4'].map((n) =>
+      run([file('a/hull.stl', `A${n}`), file(`b${n}/hull.stl`, `B${n}`)], n),
+    );
     await Promise.all(runs);
     const m = JSON.parse(await text('manifest.json')) as Manifest;
     expect(m.otherFiles.filter((o) => o.path.startsWith('b'))).toHaveLength(4);
@@ -168,7 +215,9 @@ describe('the lock', () => {
 
   it("waits for a live run's lock, then gives up with a message, touching nothing", async () => {
     await writeFile(lock(), holder(process.ppid));
-    await expect(run([file('a/hull.stl', 'A1')], 'a', { lockWaitMs: 100 })).rejects.toThrow(new RegExp(`another shipwright run \\(pid ${process.ppid}\\) is writing`));
+    await expect(run([file('a/hull.stl', 'A1')], 'a', { lockWaitMs: 100 })).rejects.toThrow(
+      new RegExp(`another shipwright run \\(pid ${process.ppid}\\) is writing`),
+    );
     await writeFile(lock(), 'not a lock we wrote');
     await expect(run([file('a/hull.stl', 'A1')], 'a', { lockWaitMs: 100 })).rejects.toThrow(/its lock is unreadable/);
     await ago(STALE_MS + 1000);
@@ -177,7 +226,11 @@ describe('the lock', () => {
 
   it.each([
     ['a folder', () => mkdir(lock()), /is a folder where shipwright keeps the lock/],
-    ['a FIFO', async () => execFileSync('mkfifo', [lock()]), /is a FIFO \(named pipe\) where shipwright keeps the lock/],
+    [
+      'a FIFO',
+      async () => execFileSync('mkfifo', [lock()]),
+      /is a FIFO \(named pipe\) where shipwright keeps the lock/,
+    ],
   ])('refuses %s at the lock path at once', async (_, make, message) => {
     await make();
     await expect(run([file('a/hull.stl', 'A1')], 'a', { lockWaitMs: 60_000 })).rejects.toThrow(message);
@@ -186,9 +239,18 @@ describe('the lock', () => {
 
 describe('names and places', () => {
   it.each([
-    [[file('Ship.stl', '1'), file('ship.stl', '2')], /Ship\.stl \(a\) and ship\.stl \(a\) would be one file on a disk that ignores case/],
-    [[file('board/r0.stl', '1'), file('Board', '2')], /would be one path on a disk that ignores case|needs a folder there/],
-    [[file('board', '1'), file('board/r0.stl', '2')], /board \(a\) is a file, and board\/r0\.stl \(a\) needs a folder there/],
+    [
+      [file('Ship.stl', '1'), file('ship.stl', '2')],
+      /Ship\.stl \(a\) and ship\.stl \(a\) would be one file on a disk that ignores case/,
+    ],
+    [
+      [file('board/r0.stl', '1'), file('Board', '2')],
+      /would be one path on a disk that ignores case|needs a folder there/,
+    ],
+    [
+      [file('board', '1'), file('board/r0.stl', '2')],
+      /board \(a\) is a file, and board\/r0\.stl \(a\) needs a folder there/,
+    ],
     [[file('aux.stl', '1')], /"aux\.stl", a name Windows cannot hold/],
     [[file('Manifest.JSON', '1')], /manifest\.json \(shipwright\) and Manifest\.JSON/],
   ])('refuses paths a disk cannot hold apart (%#), writing nothing', async (files, message) => {
@@ -207,9 +269,23 @@ describe('names and places', () => {
   it('reads a manifest an older version wrote as ours, and replaces its files', async () => {
     await mkdir(join(out, 'plates'), { recursive: true });
     await writeFile(join(out, 'plates/p1.3mf'), 'P');
-    await writeFile(join(out, 'manifest.json'), JSON.stringify({ manifestVersion: 1, generator: 'shipwright 0.0.9', files: [], otherFiles: ['plates/p1.3mf'], table: null }));
-    expect((await openProject(out)).previous!.otherFiles).toMatchObject([{ path: 'plates/p1.3mf', owner: 'cannons-and-coastlines@.:print' }]);
-    await writeProject({ root: out, shown: out }, [], (prev) => ({ manifest: { ...prev!, otherFiles: [] }, notes: [] }));
+    await writeFile(
+      join(out, 'manifest.json'),
+      JSON.stringify({
+        manifestVersion: 1,
+        generator: 'shipwright 0.0.9',
+        files: [],
+        otherFiles: ['plates/p1.3mf'],
+        table: null,
+      }),
+    );
+    expect((await openProject(out)).previous!.otherFiles).toMatchObject([
+      { path: 'plates/p1.3mf', owner: 'cannons-and-coastlines@.:print' },
+    ]);
+    await writeProject({ root: out, shown: out }, [], (prev) => ({
+      manifest: { ...prev!, otherFiles: [] },
+      notes: [],
+    }));
     expect(await listing()).toEqual(['manifest.json']);
   });
 });
@@ -231,14 +307,37 @@ describe('a folder whose manifest.json is not ours, or no folder at all', () => 
   });
 
   it.each([
-    ['a manifest.json shipwright did not write', () => writeFile(join(out, 'manifest.json'), JSON.stringify({ name: 'my-web-app', files: [] })), /was not written by shipwright/],
-    ['one that lists paths outside the folder', () => writeFile(join(out, 'manifest.json'), JSON.stringify({ manifestVersion: 2, generator: 'shipwright 1', builds: [], files: [{ path: '../etc/passwd' }], otherFiles: [] })), /was not written by shipwright/],
-    ['a FIFO as manifest.json, without opening it', async () => execFileSync('mkfifo', [join(out, 'manifest.json')]), /a FIFO/],
+    [
+      'a manifest.json shipwright did not write',
+      () => writeFile(join(out, 'manifest.json'), JSON.stringify({ name: 'my-web-app', files: [] })),
+      /was not written by shipwright/,
+    ],
+    [
+      'one that lists paths outside the folder',
+      () =>
+        writeFile(
+          join(out, 'manifest.json'),
+          JSON.stringify({
+            manifestVersion: 2,
+            generator: 'shipwright 1',
+            builds: [],
+            files: [{ path: '../etc/passwd' }],
+            otherFiles: [],
+          }),
+        ),
+      /was not written by shipwright/,
+    ],
+    [
+      'a FIFO as manifest.json, without opening it',
+      async () => execFileSync('mkfifo', [join(out, 'manifest.json')]),
+      /a FIFO/,
+    ],
   ])('refuses %s', (_, make, message) =>
     refused(async () => {
       await mkdir(out);
       await make();
-    }, message));
+    }, message),
+  );
 
   it.each([
     ['a file', async () => writeFile(out, 'x'), /is a file, not a folder/],

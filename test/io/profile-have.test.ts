@@ -19,23 +19,39 @@ const problems = (text: string): string[] => {
 
 describe("the profile's have", () => {
   it('reads spools and grams per colour and material, and writes them back as they were', () => {
-    const p = parseProfile('version: 1\ncalibration: {}\nhave:\n  - { colour: black, spools: 2 }\n  - { colour: "#1b2a4a", material: petg, grams: 650 }\n', 'p.yaml');
-    expect(p.have).toEqual([{ colour: 'black', spools: 2 }, { colour: '#1b2a4a', material: 'petg', grams: 650 }]);
+    const p = parseProfile(
+      'version: 1\ncalibration: {}\nhave:\n  - { colour: black, spools: 2 }\n  - { colour: "#1b2a4a", material: petg, grams: 650 }\n',
+      'p.yaml',
+    );
+    expect(p.have).toEqual([
+      { colour: 'black', spools: 2 },
+      { colour: '#1b2a4a', material: 'petg', grams: 650 },
+    ]);
     expect(parseProfile(serializeProfile(p), 'p.json')).toEqual(p);
     // Counted as the plan counts spools: two full black ones of the table's material, 650 g of navy PETG.
-    expect(haveFromProfile(p.have!, 'pla')).toEqual([{ color: 'black', material: 'pla' }, { color: 'black', material: 'pla' }, { color: '#1b2a4a', material: 'petg', grams: 650 }]);
+    expect(haveFromProfile(p.have!, 'pla')).toEqual([
+      { color: 'black', material: 'pla' },
+      { color: 'black', material: 'pla' },
+      { color: '#1b2a4a', material: 'petg', grams: 650 },
+    ]);
   });
 
   it('refuses each bad entry at its field path, saying what would be valid', () => {
-    const found = problems('version: 1\ncalibration: {}\nhave:\n  - { colour: Black, spools: 1 }\n  - { colour: white, material: wood, grams: 10 }\n  - { colour: red }\n  - { colour: red, spools: 1, grams: 5 }\n  - { colour: red, spools: 0.5 }\n');
+    const found = problems(
+      'version: 1\ncalibration: {}\nhave:\n  - { colour: Black, spools: 1 }\n  - { colour: white, material: wood, grams: 10 }\n  - { colour: red }\n  - { colour: red, spools: 1, grams: 5 }\n  - { colour: red, spools: 0.5 }\n',
+    );
     expect(found).toEqual([
       expect.stringMatching(/^have\[0\]\.colour: expected a colour name in kebab-case/),
       expect.stringMatching(/^have\[1\]\.material: expected one of pla,/),
       expect.stringMatching(/^have\[2\]: expected spools .* or grams/),
       expect.stringMatching(/^have\[3\]: give spools or grams, not both/),
-      expect.stringMatching(/^have\[4\]\.spools: expected a whole number of full spools from 1 to 100, got number 0\.5/),
+      expect.stringMatching(
+        /^have\[4\]\.spools: expected a whole number of full spools from 1 to 100, got number 0\.5/,
+      ),
     ]);
-    expect(problems('version: 1\ncalibration: {}\nhave: black\n')).toEqual([expect.stringMatching(/^have: expected a list of the filament you own/)]);
+    expect(problems('version: 1\ncalibration: {}\nhave: black\n')).toEqual([
+      expect.stringMatching(/^have: expected a list of the filament you own/),
+    ]);
   });
 });
 
@@ -47,6 +63,7 @@ describe('print --have', () => {
       { color: 'white', material: 'pla' },
       { color: 'black', material: 'petg', grams: 650 },
     ]);
-    for (const bad of ['black:0', 'black:2.5', 'black:lots', 'black:0g', 'black:1:2']) expect(() => parseHave(bad, 'pla'), bad).toThrow(/--have/);
+    for (const bad of ['black:0', 'black:2.5', 'black:lots', 'black:0g', 'black:1:2'])
+      expect(() => parseHave(bad, 'pla'), bad).toThrow(/--have/);
   });
 });

@@ -3,14 +3,29 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { box, cylinder, initKernel, withArena, type MeshData } from '../../src/geometry/kernel.js';
 import { meshMoments } from '../../src/geometry/mass.js';
 import { dot, norm, sub, vertexAt } from '../../src/geometry/vec3.js';
-import { edgeAdjacency, edgeKey, facets, halfEdgeEnds, meshBounds, triangleAreasMm2, triangleCorners, triangleNeighbours, triangleOf } from '../../src/mesh/analysis.js';
+import {
+  edgeAdjacency,
+  edgeKey,
+  facets,
+  halfEdgeEnds,
+  meshBounds,
+  triangleAreasMm2,
+  triangleCorners,
+  triangleNeighbours,
+  triangleOf,
+} from '../../src/mesh/analysis.js';
 import { checkTopology, measureMesh } from '../../src/mesh/topology.js';
 import { prism, rectangle } from '../helpers/prism.js';
 
 beforeAll(initKernel);
 
 /** A holed block as the kernel exports it: many triangles, one closed body, a known volume. */
-const block = (): MeshData => withArena(() => box([20, 12, 6], false).subtract(cylinder(10, 3, 3, false, 24).translate([10, 6, -2])).toMesh());
+const block = (): MeshData =>
+  withArena(() =>
+    box([20, 12, 6], false)
+      .subtract(cylinder(10, 3, 3, false, 24).translate([10, 6, -2]))
+      .toMesh(),
+  );
 
 describe('mesh analysis', () => {
   it('edgeKey names an undirected edge: either order, one number per vertex pair', () => {
@@ -25,7 +40,11 @@ describe('mesh analysis', () => {
 
   it('half-edges run round their triangle in its winding', () => {
     const t = [4, 7, 9, 1, 2, 3];
-    expect([0, 1, 2].map((h) => halfEdgeEnds(t, h))).toEqual([[4, 7], [7, 9], [9, 4]]);
+    expect([0, 1, 2].map((h) => halfEdgeEnds(t, h))).toEqual([
+      [4, 7],
+      [7, 9],
+      [9, 4],
+    ]);
     expect(halfEdgeEnds(t, 5)).toEqual([3, 1]);
     expect([0, 2, 3, 5].map(triangleOf)).toEqual([0, 0, 1, 1]);
   });
@@ -36,12 +55,14 @@ describe('mesh analysis', () => {
     const edges = [...adjacency.edges()];
     for (const list of edges) {
       expect(list).toHaveLength(2);
-      const [a, b] = halfEdgeEnds(mesh.triangles, list[0]!), [c, d] = halfEdgeEnds(mesh.triangles, list[1]!);
+      const [a, b] = halfEdgeEnds(mesh.triangles, list[0]!),
+        [c, d] = halfEdgeEnds(mesh.triangles, list[1]!);
       expect([c, d]).toEqual([b, a]);
       expect(adjacency.halfEdges(b, a)).toEqual(list);
       expect(adjacency.triangles(a, b)).toEqual(list.map(triangleOf));
     }
-    const faces = mesh.triangles.length / 3, vertices = mesh.positions.length / 3;
+    const faces = mesh.triangles.length / 3,
+      vertices = mesh.positions.length / 3;
     expect(edges.length).toBe((3 * faces) / 2);
     // A block with one through hole: a torus, Euler characteristic 0.
     expect(vertices - edges.length + faces).toBe(0);
@@ -72,11 +93,13 @@ describe('mesh analysis', () => {
     const n = mesh.triangles.length / 3;
     expect(areasMm2).toHaveLength(n);
     // The block's faces less the hole's 24-gon at top and bottom, plus the hole's wall.
-    const holeArea = (24 * 9 * Math.sin((2 * Math.PI) / 24)) / 2, holePerimeter = 24 * 2 * 3 * Math.sin(Math.PI / 24);
+    const holeArea = (24 * 9 * Math.sin((2 * Math.PI) / 24)) / 2,
+      holePerimeter = 24 * 2 * 3 * Math.sin(Math.PI / 24);
     const expected = 2 * (20 * 12 - holeArea) + 2 * (20 * 6 + 12 * 6) + holePerimeter * 6;
     expect(areasMm2.reduce((s, a) => s + a, 0)).toBeCloseTo(expected, 3);
     for (let f = 0; f < n; f++) {
-      const normal = vertexAt(normals, f), c = vertexAt(centroidsMm, f);
+      const normal = vertexAt(normals, f),
+        c = vertexAt(centroidsMm, f);
       expect(norm(normal)).toBeCloseTo(1, 9);
       const [a, b, d] = triangleCorners(mesh, f);
       // The centroid is the corners' mean; a point just outside along the normal is outside the block or in the hole.
@@ -90,7 +113,10 @@ describe('mesh analysis', () => {
   });
 
   it('facets and triangleAreasMm2: a triangle of zero area has zero area and a zero normal', () => {
-    const mesh: MeshData = { positions: new Float32Array([0, 0, 0, 1, 1, 1, 2, 2, 2]), triangles: new Uint32Array([0, 1, 2]) };
+    const mesh: MeshData = {
+      positions: new Float32Array([0, 0, 0, 1, 1, 1, 2, 2, 2]),
+      triangles: new Uint32Array([0, 1, 2]),
+    };
     const { normals, areasMm2 } = facets(mesh);
     expect(areasMm2[0]).toBe(0);
     expect([...triangleAreasMm2(mesh)]).toEqual([0]);
@@ -107,7 +133,10 @@ describe('mesh analysis', () => {
     const mesh = block();
     const m = measureMesh(mesh);
     expect(m.volumeMm3).toBe(meshMoments(mesh).volumeMm3);
-    expect(m.surfaceAreaMm2).toBeCloseTo(triangleAreasMm2(mesh).reduce((s, a) => s + a, 0), 9);
+    expect(m.surfaceAreaMm2).toBeCloseTo(
+      triangleAreasMm2(mesh).reduce((s, a) => s + a, 0),
+      9,
+    );
     expect(facets(mesh).areasMm2).toEqual(triangleAreasMm2(mesh));
     expect(m.bounds).toEqual(meshBounds(mesh));
     expect(checkTopology(mesh).watertight).toBe(true);

@@ -17,8 +17,15 @@ import { prism, rectangle } from '../helpers/prism.js';
 /** The mesh as ASCII STL, each coordinate with the 9 digits that bring a float32 back exactly. */
 function asciiStl(mesh: MeshData, { eol = '\n', upper = false } = {}): string {
   const k = (w: string): string => (upper ? w.toUpperCase() : w);
-  const v = (i: number): string => [0, 1, 2].map((c) => mesh.positions[mesh.triangles[i]! * 3 + c]!.toPrecision(9)).join(' ');
-  const facets = Array.from({ length: mesh.triangles.length / 3 }, (_, t) => [`  ${k('facet normal')} 0 0 0`, `    ${k('outer loop')}`, ...[0, 1, 2].map((c) => `      ${k('vertex')} ${v(t * 3 + c)}`), `    ${k('endloop')}`, `  ${k('endfacet')}`]);
+  const v = (i: number): string =>
+    [0, 1, 2].map((c) => mesh.positions[mesh.triangles[i]! * 3 + c]!.toPrecision(9)).join(' ');
+  const facets = Array.from({ length: mesh.triangles.length / 3 }, (_, t) => [
+    `  ${k('facet normal')} 0 0 0`,
+    `    ${k('outer loop')}`,
+    ...[0, 1, 2].map((c) => `      ${k('vertex')} ${v(t * 3 + c)}`),
+    `    ${k('endloop')}`,
+    `  ${k('endfacet')}`,
+  ]);
   return [`${k('solid')} block`, ...facets.flat(), `${k('endsolid')} block`, ''].join(eol);
 }
 
@@ -29,7 +36,11 @@ const binary = parseStl(serializeStl(block, 'block'));
 describe('ASCII STL', () => {
   it('reads as the same welded mesh as the binary file of the same triangles', () => {
     expect(parseStl(bytes(asciiStl(block)))).toEqual(binary);
-    expect(checkTopology(parseStl(bytes(asciiStl(block))))).toMatchObject({ triangles: 12, vertices: 8, watertight: true });
+    expect(checkTopology(parseStl(bytes(asciiStl(block))))).toMatchObject({
+      triangles: 12,
+      vertices: 8,
+      watertight: true,
+    });
   });
 
   it('takes CRLF lines, upper-case keywords, blank lines and several solids', () => {
@@ -46,7 +57,10 @@ describe('ASCII STL', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(f32, f32, f32), { minLength: 3, maxLength: 12 }), (corners) => {
         const n = Math.floor(corners.length / 3) * 3;
-        const mesh: MeshData = { positions: new Float32Array(corners.slice(0, n).flat()), triangles: Uint32Array.from({ length: n }, (_, i) => i) };
+        const mesh: MeshData = {
+          positions: new Float32Array(corners.slice(0, n).flat()),
+          triangles: Uint32Array.from({ length: n }, (_, i) => i),
+        };
         expect(parseStl(bytes(asciiStl(mesh)))).toEqual(parseStl(serializeStl(mesh, 'm')));
       }),
       { numRuns: 50 },
@@ -60,11 +74,31 @@ describe('ASCII STL', () => {
   });
 
   it.each([
-    ['a corner missing', (t: string) => t.replace(/( {6}vertex [^\n]*\n)( {4}endloop)/, '$2'), 6, 'expected "vertex <x> <y> <z>", got "endloop"'],
-    ['a coordinate that is not a number', (t: string) => t.replace(/vertex ([^ \n]+)/, 'vertex nan'), 4, 'expected three numbers after "vertex", got "vertex nan'],
-    ['two coordinates', (t: string) => t.replace(/vertex ([^ \n]+) /, 'vertex '), 4, 'expected three numbers after "vertex"'],
+    [
+      'a corner missing',
+      (t: string) => t.replace(/( {6}vertex [^\n]*\n)( {4}endloop)/, '$2'),
+      6,
+      'expected "vertex <x> <y> <z>", got "endloop"',
+    ],
+    [
+      'a coordinate that is not a number',
+      (t: string) => t.replace(/vertex ([^ \n]+)/, 'vertex nan'),
+      4,
+      'expected three numbers after "vertex", got "vertex nan',
+    ],
+    [
+      'two coordinates',
+      (t: string) => t.replace(/vertex ([^ \n]+) /, 'vertex '),
+      4,
+      'expected three numbers after "vertex"',
+    ],
     ['a stray word', (t: string) => t.replace('outer loop', 'outer lop'), 3, 'expected "outer loop", got "outer lop"'],
-    ['no endsolid', (t: string) => t.replace(/endsolid block\n$/, ''), 85, 'the file ends where "facet normal <x> <y> <z>" or "endsolid" was expected'],
+    [
+      'no endsolid',
+      (t: string) => t.replace(/endsolid block\n$/, ''),
+      85,
+      'the file ends where "facet normal <x> <y> <z>" or "endsolid" was expected',
+    ],
   ])('%s: refused at its line', (_why, edit, line, message) => {
     const text = edit(asciiStl(block));
     let error: unknown;
@@ -78,20 +112,31 @@ describe('ASCII STL', () => {
     expect((error as Error).message).toMatch(new RegExp(`^line ${line}: (${message.replace(/[()<>]/g, '\\$&')})`));
   });
 
-  it('a user\'s broken ASCII file: bad input naming the file, the line and what was expected', async () => {
+  it("a user's broken ASCII file: bad input naming the file, the line and what was expected", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sw-ascii-stl-'));
     const path = join(dir, 'openscad-hull.stl');
     writeFileSync(path, asciiStl(block).replace(/vertex ([^ \n]+)/, 'vertex 1,5'));
     const [problem, ...more] = await problemsOf(() => readStl(path, 'fleet/corsairs.yaml', 'model.externalHull.stl'));
     expect(more).toEqual([]);
-    expect(problem).toBe(`fleet/corsairs.yaml (model.externalHull.stl): ${path} is not an STL file (binary or ASCII): line 4: expected three numbers after "vertex", got "${asciiStl(block).split('\n')[3]!.trim().replace(/vertex [^ ]+/, 'vertex 1,5')}"`);
+    expect(problem).toBe(
+      `fleet/corsairs.yaml (model.externalHull.stl): ${path} is not an STL file (binary or ASCII): line 4: expected three numbers after "vertex", got "${asciiStl(
+        block,
+      )
+        .split('\n')[3]!
+        .trim()
+        .replace(/vertex [^ ]+/, 'vertex 1,5')}"`,
+    );
     writeFileSync(path, asciiStl(block));
     expect(parseStl(await readStl(path, 'fleet/corsairs.yaml', 'model.externalHull.stl'))).toEqual(binary);
     expect(readFileSync(path, 'utf8').startsWith('solid block')).toBe(true);
   });
 
   it('a file that is neither names both forms', () => {
-    expect(() => parseStl(bytes('not an STL'))).toThrow(/too short for a binary STL \(10 bytes\) and not ASCII STL \(which begins with "solid"\)/);
-    expect(() => parseStl(new Uint8Array(200))).toThrow(/binary STL says 0 triangles but is 200 bytes \(expected 84\), and it is not ASCII STL/);
+    expect(() => parseStl(bytes('not an STL'))).toThrow(
+      /too short for a binary STL \(10 bytes\) and not ASCII STL \(which begins with "solid"\)/,
+    );
+    expect(() => parseStl(new Uint8Array(200))).toThrow(
+      /binary STL says 0 triangles but is 200 bytes \(expected 84\), and it is not ASCII STL/,
+    );
   });
 });

@@ -4,7 +4,10 @@ import { checkTopology } from '../../src/mesh/topology.js';
 import { prism, rectangle } from '../helpers/prism.js';
 
 /** The mesh with its triangle list changed. */
-const withTriangles = (mesh: MeshData, triangles: number[]): MeshData => ({ positions: mesh.positions, triangles: new Uint32Array(triangles) });
+const withTriangles = (mesh: MeshData, triangles: number[]): MeshData => ({
+  positions: mesh.positions,
+  triangles: new Uint32Array(triangles),
+});
 
 describe('checkTopology', () => {
   const block = prism(rectangle(4, 3), 2);
@@ -12,7 +15,16 @@ describe('checkTopology', () => {
 
   it('passes a closed, outward block: counts, volume, area, bounds, one body', () => {
     const t = checkTopology(block);
-    expect(t).toMatchObject({ triangles: 12, vertices: 8, openEdges: 0, nonManifoldEdges: 0, backwardsEdges: 0, degenerateTriangles: 0, bodies: 1, watertight: true });
+    expect(t).toMatchObject({
+      triangles: 12,
+      vertices: 8,
+      openEdges: 0,
+      nonManifoldEdges: 0,
+      backwardsEdges: 0,
+      degenerateTriangles: 0,
+      bodies: 1,
+      watertight: true,
+    });
     expect(t.volumeMm3).toBeCloseTo(24, 9);
     expect(t.surfaceAreaMm2).toBeCloseTo(2 * (12 + 8 + 6), 9);
     expect(t.bounds).toEqual({ min: [0, 0, 0], max: [4, 3, 2] });
@@ -54,7 +66,10 @@ describe('checkTopology', () => {
     expect(t.watertight).toBe(false);
     const other = prism(rectangle(1, 1), 1);
     const pair: MeshData = {
-      positions: new Float32Array([...block.positions, ...[...other.positions].map((v, i) => (i % 3 === 0 ? v + 10 : v))]),
+      positions: new Float32Array([
+        ...block.positions,
+        ...[...other.positions].map((v, i) => (i % 3 === 0 ? v + 10 : v)),
+      ]),
       triangles: new Uint32Array([...tris, ...[...other.triangles].map((v) => v + 8)]),
     };
     const two = checkTopology(pair);
@@ -66,7 +81,9 @@ describe('checkTopology', () => {
   it('a film of no volume touching the block at a corner is a shell of its own, and not watertight (admesh pairs every edge of it)', () => {
     // A tetrahedron flattened into the block's end face x = 4 (the mast's film was one), sharing only the corner (4, 0, 0).
     const n = block.positions.length / 3;
-    const corner = [0, 1, 2, 3, 4, 5, 6, 7].find((v) => block.positions[3 * v] === 4 && block.positions[3 * v + 1] === 0 && block.positions[3 * v + 2] === 0)!;
+    const corner = [0, 1, 2, 3, 4, 5, 6, 7].find(
+      (v) => block.positions[3 * v] === 4 && block.positions[3 * v + 1] === 0 && block.positions[3 * v + 2] === 0,
+    )!;
     const [a, b, c, d] = [corner, n, n + 1, n + 2];
     const mesh: MeshData = {
       positions: new Float32Array([...block.positions, 4, -1, 0, 4, -1, 1, 4, -0.3, 0.4]),

@@ -33,7 +33,8 @@ function slotFromVertices(): { widthMm: number; thicknessMm: number } {
   const holder = files.find((f) => f.part === 'flag-holder')!;
   const slot = holder.features.find((f) => f.kind === 'paper-slot')!;
   const p = parseStl(holder.bytes).positions;
-  const ys: number[] = [], zs: number[] = [];
+  const ys: number[] = [],
+    zs: number[] = [];
   for (let v = 0; v < p.length; v += 3) {
     const [x, y, z] = [p[v]!, p[v + 1]!, p[v + 2]!];
     // The slot's corners at its mouth, within half a millimetre of its mid-plane (the clip's own faces
@@ -45,9 +46,18 @@ function slotFromVertices(): { widthMm: number; thicknessMm: number } {
 
 const boxOf = (s: Shape): { x0: number; y0: number; x1: number; y1: number } => {
   const pts =
-    s.kind === 'text' ? textStrokes(s.text, s.capMm).strokes.flat().map(([x, y]) => [s.xMm + x, s.yMm - y] as const) : s.rings.flat();
+    s.kind === 'text'
+      ? textStrokes(s.text, s.capMm)
+          .strokes.flat()
+          .map(([x, y]) => [s.xMm + x, s.yMm - y] as const)
+      : s.rings.flat();
   const half = s.kind === 'text' ? (s.capMm / 20) * (s.weight ?? 1) : 0;
-  return { x0: Math.min(...pts.map((q) => q[0])) - half, x1: Math.max(...pts.map((q) => q[0])) + half, y0: Math.min(...pts.map((q) => q[1])) - half, y1: Math.max(...pts.map((q) => q[1])) + half };
+  return {
+    x0: Math.min(...pts.map((q) => q[0])) - half,
+    x1: Math.max(...pts.map((q) => q[0])) + half,
+    y0: Math.min(...pts.map((q) => q[1])) - half,
+    y1: Math.max(...pts.map((q) => q[1])) + half,
+  };
 };
 
 describe('cards', () => {
@@ -59,11 +69,16 @@ describe('cards', () => {
       const holder = files.find((f) => f.part === 'flag-holder')!;
       const flagPages = pages.slice(cardPages, -1);
       expect(flagPages.length).toBeGreaterThanOrEqual(1);
-      const panels = flagPages.flatMap((p) => p.shapes).filter((x) => x.kind === 'path' && x.fillHex !== null && x.rings.length === 2);
+      const panels = flagPages
+        .flatMap((p) => p.shapes)
+        .filter((x) => x.kind === 'path' && x.fillHex !== null && x.rings.length === 2);
       for (const f of factions) {
         const count = holder.quantity.perSet[f.id]!;
         expect(count, f.id).toBeGreaterThanOrEqual(f.card.ships + 7);
-        expect(panels.filter((x) => x.kind === 'path' && x.fillHex === displayColor(f.card.color)), f.id).toHaveLength(count);
+        expect(
+          panels.filter((x) => x.kind === 'path' && x.fillHex === displayColor(f.card.color)),
+          f.id,
+        ).toHaveLength(count);
       }
       for (const p of pages) expect([p.widthMm, p.heightMm]).toEqual([PAPER[paper].widthMm, PAPER[paper].heightMm]);
       // Nothing drawn off the paper.
@@ -79,41 +94,58 @@ describe('cards', () => {
     const { pages } = await paperPages({ factions, files, settings, paper: 'a4' });
     const cards = pages[0]!;
     const [cols] = [3];
-    const x = (cards.widthMm - cols * CARD.widthMm) / 2, y = (cards.heightMm - 3 * CARD.heightMm) / 2;
+    const x = (cards.widthMm - cols * CARD.widthMm) / 2,
+      y = (cards.heightMm - 3 * CARD.heightMm) / 2;
     const texts = cards.shapes.filter((s) => s.kind === 'text');
     expect(texts.length).toBeGreaterThan(factions.length * 8);
     for (const t of texts) {
       const b = boxOf(t);
-      const col = Math.floor((b.x0 - x) / CARD.widthMm), row = Math.floor((b.y0 - y) / CARD.heightMm);
+      const col = Math.floor((b.x0 - x) / CARD.widthMm),
+        row = Math.floor((b.y0 - y) / CARD.heightMm);
       const [cx, cy] = [x + col * CARD.widthMm, y + row * CARD.heightMm];
-      expect(b.x1 <= cx + CARD.widthMm - 1 && b.y1 <= cy + CARD.heightMm - 1 && b.x0 >= cx + 1 && b.y0 >= cy + 1, `${(t as { text: string }).text} ${JSON.stringify(b)}`).toBe(true);
+      expect(
+        b.x1 <= cx + CARD.widthMm - 1 && b.y1 <= cy + CARD.heightMm - 1 && b.x0 >= cx + 1 && b.y0 >= cy + 1,
+        `${(t as { text: string }).text} ${JSON.stringify(b)}`,
+      ).toBe(true);
     }
   });
 
   it('refuses text that does not fit, naming the file and the field', async () => {
-    const long = { ...factions[0]!, card: { ...factions[0]!.card, ability: { name: 'Plunder', text: 'word '.repeat(80) } } };
+    const long = {
+      ...factions[0]!,
+      card: { ...factions[0]!.card, ability: { name: 'Plunder', text: 'word '.repeat(80) } },
+    };
     const err = await paperPages({ factions: [long], files, settings, paper: 'a4' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(InputError);
     expect((err as InputError).message).toMatch(/card\.ability\.text.*room for \d+/s);
     expect((err as InputError).message).toContain(factions[0]!.sourceFile);
     const wide = { ...factions[0]!, name: 'The Most Honourable Company of Merchant Adventurers' };
-    expect(String(await paperPages({ factions: [wide], files, settings, paper: 'a4' }).catch((e: unknown) => e))).toMatch(/name/);
+    expect(
+      String(await paperPages({ factions: [wide], files, settings, paper: 'a4' }).catch((e: unknown) => e)),
+    ).toMatch(/name/);
   });
 
   it('sizes the flag tab to the slot measured on the mesh, less the sliding clearance each side; two layers of paper go in', async () => {
     const slot = slotFromVertices();
     for (const clearance of [0.1, 0.2, 0.3]) {
-      const { pages } = await paperPages({ factions, files, settings: { ...settings, clearanceMm: clearance }, paper: 'a4' });
+      const { pages } = await paperPages({
+        factions,
+        files,
+        settings: { ...settings, clearanceMm: clearance },
+        paper: 'a4',
+      });
       // The tab's width where it folds: the first flag's cut outline on the flag page (the 12-corner
       // closed path), cut along its fold (the dashed line's x).
       const flagsPage = pages[Math.ceil(factions.length / 9)]!.shapes;
-      const cut = flagsPage.find((x) => x.kind === 'path' && x.closed && x.rings[0]!.length === 12 && x.fillHex === null) as Extract<Shape, { kind: 'path' }>;
+      const cut = flagsPage.find(
+        (x) => x.kind === 'path' && x.closed && x.rings[0]!.length === 12 && x.fillHex === null,
+      ) as Extract<Shape, { kind: 'path' }>;
       const fold = flagsPage.find((x) => x.kind === 'path' && x.dashMm) as Extract<Shape, { kind: 'path' }>;
       const foldX = fold.rings[0]![0]![0];
       const outline = cut.rings[0]!.map(([x, y]) => [x - foldX, y] as const);
       const crossings = outline.flatMap((a, i) => {
         const b = outline[(i + 1) % outline.length]!;
-        return (a[0] < 0) !== (b[0] < 0) ? [a[1] + ((b[1] - a[1]) * (0 - a[0])) / (b[0] - a[0])] : [];
+        return a[0] < 0 !== b[0] < 0 ? [a[1] + ((b[1] - a[1]) * (0 - a[0])) / (b[0] - a[0])] : [];
       });
       const tab = Math.max(...crossings) - Math.min(...crossings);
       const want = slot.widthMm - 2 * clearanceMm('sliding', clearance);
@@ -153,7 +185,9 @@ describe('serializers', () => {
   it('writes each page as well-formed SVG in millimetres', () => {
     for (const p of pages) {
       const svg = pageSvg(p);
-      expect(svg).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<svg xmlns="http:\/\/www.w3.org\/2000\/svg" width="215.9mm" height="279.4mm"/);
+      expect(svg).toMatch(
+        /^<\?xml version="1.0" encoding="UTF-8"\?>\n<svg xmlns="http:\/\/www.w3.org\/2000\/svg" width="215.9mm" height="279.4mm"/,
+      );
       // Every tag closes in order, every attribute is quoted, no stray ampersands.
       const stack: string[] = [];
       for (const m of svg.matchAll(/<(\/?)([a-zA-Z][\w:-]*)((?:\s+[\w:-]+="[^"<&]*")*)\s*(\/?)>/g)) {
@@ -161,7 +195,12 @@ describe('serializers', () => {
         else if (!m[4]) stack.push(m[2]!);
       }
       expect(stack).toEqual([]);
-      expect(svg.replace(/<\?xml[^>]*\?>/, '').replace(/<(\/?)([a-zA-Z][\w:-]*)((?:\s+[\w:-]+="[^"<&]*")*)\s*(\/?)>/g, '').trim()).toBe('');
+      expect(
+        svg
+          .replace(/<\?xml[^>]*\?>/, '')
+          .replace(/<(\/?)([a-zA-Z][\w:-]*)((?:\s+[\w:-]+="[^"<&]*")*)\s*(\/?)>/g, '')
+          .trim(),
+      ).toBe('');
     }
   });
 });

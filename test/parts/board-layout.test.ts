@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { rigadoonBoard, rigadoonMarkers, splitEvenly, tileBoard, type BoardMarker, type BoardSpec, type MarkerKind } from '../../src/parts/board-layout.js';
+import {
+  rigadoonBoard,
+  rigadoonMarkers,
+  splitEvenly,
+  tileBoard,
+  type BoardMarker,
+  type BoardSpec,
+  type MarkerKind,
+} from '../../src/parts/board-layout.js';
 import { InputError } from '../../src/errors.js';
 import { GAME_INTERFACES } from '../../src/standard.js';
 
@@ -22,7 +30,11 @@ const boardArb = fc
         rows: fc.constant(b.rows),
         squareMm: fc.constant(b.squareMm),
         markers: fc.array(
-          fc.record({ kind: fc.constantFrom<MarkerKind>('chest', 'maelstrom', 'shallows'), col: fc.integer({ min: 0, max: b.cols - 1 }), row: fc.integer({ min: 0, max: b.rows - 1 }) }),
+          fc.record({
+            kind: fc.constantFrom<MarkerKind>('chest', 'maelstrom', 'shallows'),
+            col: fc.integer({ min: 0, max: b.cols - 1 }),
+            row: fc.integer({ min: 0, max: b.rows - 1 }),
+          }),
           { maxLength: 12 },
         ),
       }),
@@ -41,7 +53,17 @@ describe('tileBoard', () => {
     expect(splitEvenly(11, 5)).toEqual([4, 4, 3]);
     const tiles = tileBoard(rigadoonBoard(), 220, 220, 5);
     expect(tiles.map((t) => t.id)).toEqual(['r0c0', 'r0c1', 'r0c2', 'r1c0', 'r1c1', 'r1c2', 'r2c0', 'r2c1', 'r2c2']);
-    expect(tiles.map((t) => [t.cols, t.rows])).toEqual([[4, 4], [4, 4], [3, 4], [4, 4], [4, 4], [3, 4], [4, 3], [4, 3], [3, 3]]);
+    expect(tiles.map((t) => [t.cols, t.rows])).toEqual([
+      [4, 4],
+      [4, 4],
+      [3, 4],
+      [4, 4],
+      [4, 4],
+      [3, 4],
+      [4, 3],
+      [4, 3],
+      [3, 3],
+    ]);
     const mid = tiles.find((t) => t.id === 'r1c1')!;
     expect([mid.colOffset, mid.rowOffset]).toEqual([4, 4]);
     expect(mid.keys).toEqual(['north', 'east']);
@@ -52,13 +74,27 @@ describe('tileBoard', () => {
 
   it('keeps a board that fits the bed whole, with no keys', () => {
     const tiles = tileBoard({ cols: 5, rows: 5, squareMm: 38, markers: [] }, 220, 220, 5);
-    expect(tiles).toEqual([{ id: 'r0c0', tileCol: 0, tileRow: 0, colOffset: 0, rowOffset: 0, cols: 5, rows: 5, keys: [], keyways: [], markers: [] }]);
+    expect(tiles).toEqual([
+      {
+        id: 'r0c0',
+        tileCol: 0,
+        tileRow: 0,
+        colOffset: 0,
+        rowOffset: 0,
+        cols: 5,
+        rows: 5,
+        keys: [],
+        keyways: [],
+        markers: [],
+      },
+    ]);
   });
 
   it('for any board and bed: every square in exactly one tile, the fewest tiles, sizes within one square, each fitting the bed with its keys, markers inside their tile', () => {
     fc.assert(
       fc.property(boardArb, ({ spec, bedX, bedY, margin }) => {
-        const minOne = (bed: number, n: number): boolean => n * spec.squareMm + margin <= bed || fits(1, 2, spec.squareMm, bed, margin);
+        const minOne = (bed: number, n: number): boolean =>
+          n * spec.squareMm + margin <= bed || fits(1, 2, spec.squareMm, bed, margin);
         if (!minOne(bedX, spec.cols) || !minOne(bedY, spec.rows)) {
           expect(() => tileBoard(spec, bedX, bedY, margin)).toThrow(InputError);
           return;
@@ -78,7 +114,10 @@ describe('tileBoard', () => {
         const colSizes = tiles.filter((t) => t.tileRow === 0).map((t) => t.cols);
         const rowSizes = tiles.filter((t) => t.tileCol === 0).map((t) => t.rows);
         expect(colSizes.length * rowSizes.length).toBe(tiles.length);
-        for (const [sizes, n, bed] of [[colSizes, spec.cols, bedX], [rowSizes, spec.rows, bedY]] as const) {
+        for (const [sizes, n, bed] of [
+          [colSizes, spec.cols, bedX],
+          [rowSizes, spec.rows, bedY],
+        ] as const) {
           expect(sizes.reduce((a, b) => a + b, 0)).toBe(n);
           expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(1);
           // The fewest: one piece fewer would leave a piece that does not fit.
@@ -90,8 +129,12 @@ describe('tileBoard', () => {
           const last = { col: colSizes.length - 1, row: rowSizes.length - 1 };
           expect(t.cols).toBe(colSizes[t.tileCol]);
           expect(t.rows).toBe(rowSizes[t.tileRow]);
-          expect(new Set(t.keys)).toEqual(new Set([...(t.tileCol < last.col ? ['east'] : []), ...(t.tileRow < last.row ? ['north'] : [])]));
-          expect(new Set(t.keyways)).toEqual(new Set([...(t.tileCol > 0 ? ['west'] : []), ...(t.tileRow > 0 ? ['south'] : [])]));
+          expect(new Set(t.keys)).toEqual(
+            new Set([...(t.tileCol < last.col ? ['east'] : []), ...(t.tileRow < last.row ? ['north'] : [])]),
+          );
+          expect(new Set(t.keyways)).toEqual(
+            new Set([...(t.tileCol > 0 ? ['west'] : []), ...(t.tileRow > 0 ? ['south'] : [])]),
+          );
           const x = t.cols * spec.squareMm + (t.keys.includes('east') ? REACH : 0) + margin;
           const y = t.rows * spec.squareMm + (t.keys.includes('north') ? REACH : 0) + margin;
           expect(x).toBeLessThanOrEqual(bedX + 1e-6);
@@ -102,7 +145,9 @@ describe('tileBoard', () => {
         }
         // The tiles' markers, put back on the board, are the board's markers.
         const key = (m: BoardMarker): string => `${m.kind}@${m.col},${m.row}`;
-        const back = tiles.flatMap((t) => t.markers.map((m) => key({ ...m, col: m.col + t.colOffset, row: m.row + t.rowOffset }))).sort();
+        const back = tiles
+          .flatMap((t) => t.markers.map((m) => key({ ...m, col: m.col + t.colOffset, row: m.row + t.rowOffset })))
+          .sort();
         expect(back).toEqual(spec.markers.map(key).sort());
       }),
       { numRuns: 300 },
@@ -121,12 +166,21 @@ describe('rigadoonMarkers', () => {
   const at = (m: { col: number; row: number }): string => `${m.col},${m.row}`;
   const of = (ms: BoardMarker[], kind: MarkerKind): BoardMarker[] => ms.filter((m) => m.kind === kind);
 
-  it('has the rules\' counts: 8 starts, 4 chests, 4 islands, 4 maelstroms, 4 exits, 21 shallows, 1 compass', () => {
+  it("has the rules' counts: 8 starts, 4 chests, 4 islands, 4 maelstroms, 4 exits, 21 shallows, 1 compass", () => {
     fc.assert(
       fc.property(sizes, (n) => {
         const ms = rigadoonMarkers(n, n);
         const count = (k: MarkerKind): number => of(ms, k).length;
-        expect([count('start-blue'), count('start-green'), count('chest'), count('island'), count('maelstrom'), count('exit'), count('shallows'), count('compass')]).toEqual([4, 4, 4, 4, 4, 4, 21, 1]);
+        expect([
+          count('start-blue'),
+          count('start-green'),
+          count('chest'),
+          count('island'),
+          count('maelstrom'),
+          count('exit'),
+          count('shallows'),
+          count('compass'),
+        ]).toEqual([4, 4, 4, 4, 4, 4, 21, 1]);
         expect(ms.every((m) => m.col >= 0 && m.col < n && m.row >= 0 && m.row < n)).toBe(true);
       }),
     );
@@ -142,7 +196,8 @@ describe('rigadoonMarkers', () => {
         const shallows = new Set(of(ms, 'shallows').map(at));
         expect(shallows.size).toBe(21);
         for (const s of of(ms, 'shallows')) {
-          const dc = Math.abs(s.col - c), dr = Math.abs(s.row - c);
+          const dc = Math.abs(s.col - c),
+            dr = Math.abs(s.row - c);
           expect(dc <= 2 && dr <= 2 && !(dc === 2 && dr === 2)).toBe(true);
         }
         expect(shallows.has(`${c},${c}`)).toBe(true);
@@ -174,7 +229,8 @@ describe('rigadoonMarkers', () => {
         const exits = new Set(of(ms, 'exit').map(at));
         for (const e of of(ms, 'exit')) expect(exits.has(`${n - 1 - e.col},${n - 1 - e.row}`)).toBe(true);
         // Starts: blue on the south row, green on the north, symmetric about the north–south midline.
-        const blue = of(ms, 'start-blue'), green = of(ms, 'start-green');
+        const blue = of(ms, 'start-blue'),
+          green = of(ms, 'start-green');
         expect(blue.every((b) => b.row === 0)).toBe(true);
         expect(green.every((g) => g.row === n - 1)).toBe(true);
         for (const side of [blue, green]) {
@@ -188,7 +244,10 @@ describe('rigadoonMarkers', () => {
         for (const m of ms) bySquare.set(at(m), [...(bySquare.get(at(m)) ?? []), m.kind]);
         for (const [square, kinds] of bySquare) {
           if (kinds.length === 1) continue;
-          expect(kinds.every((k) => shareable.has(k)), `${square}: ${kinds.join(', ')}`).toBe(true);
+          expect(
+            kinds.every((k) => shareable.has(k)),
+            `${square}: ${kinds.join(', ')}`,
+          ).toBe(true);
           expect(kinds.filter((k) => k === 'shallows')).toHaveLength(1);
           expect(kinds).toHaveLength(2);
         }
@@ -199,7 +258,13 @@ describe('rigadoonMarkers', () => {
   });
 
   it('throws a plain Error for a board that is not square, odd and at least 9', () => {
-    for (const [cols, rows] of [[7, 7], [10, 10], [11, 13], [9.5, 9.5], [0, 0]] as const) {
+    for (const [cols, rows] of [
+      [7, 7],
+      [10, 10],
+      [11, 13],
+      [9.5, 9.5],
+      [0, 0],
+    ] as const) {
       expect(() => rigadoonMarkers(cols, rows)).toThrow(/square, odd and at least 9/);
       expect(() => rigadoonMarkers(cols, rows)).not.toThrow(InputError);
     }

@@ -1,11 +1,24 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { circle, initKernel, rect, withArena, type Profile, type Solid } from '../../src/geometry/kernel.js';
-import { EDGES, rigadoonBoard, tileBoard, type BoardMarker, type Edge, type TileSpec } from '../../src/parts/board-layout.js';
+import {
+  EDGES,
+  rigadoonBoard,
+  tileBoard,
+  type BoardMarker,
+  type Edge,
+  type TileSpec,
+} from '../../src/parts/board-layout.js';
 import { solidFromStl } from '../../src/mesh/inspect.js';
 import { boardTile, DEFAULTS, keySquares, markerRadiusMm, type BoardTileOptions } from '../../src/parts/board-tile.js';
 import { keyProfile } from '../../src/parts/key-joint.js';
-import { clearanceMm, DEFAULT_CLEARANCE_MM, GAME_INTERFACES, MIN_FEATURE_MM, TRIANGLE_BUDGET } from '../../src/standard.js';
+import {
+  clearanceMm,
+  DEFAULT_CLEARANCE_MM,
+  GAME_INTERFACES,
+  MIN_FEATURE_MM,
+  TRIANGLE_BUDGET,
+} from '../../src/standard.js';
 import { buildAndInspect } from '../helpers/part.js';
 
 beforeAll(initKernel);
@@ -17,7 +30,14 @@ const ENGRAVED_Z = T - D / 2;
 /** The smallest square boardTile takes. */
 const SQUARE_MIN_MM = 38;
 
-const tileOptions = (t: TileSpec, extra: Partial<BoardTileOptions> = {}): Partial<BoardTileOptions> => ({ cols: t.cols, rows: t.rows, keys: t.keys, keyways: t.keyways, markers: t.markers, ...extra });
+const tileOptions = (t: TileSpec, extra: Partial<BoardTileOptions> = {}): Partial<BoardTileOptions> => ({
+  cols: t.cols,
+  rows: t.rows,
+  keys: t.keys,
+  keyways: t.keyways,
+  markers: t.markers,
+  ...extra,
+});
 
 /** A tile's exported bytes, checked: one watertight body whose every key and keyway probes true. */
 function buildChecked(options: Partial<BoardTileOptions>): { bytes: Uint8Array; triangles: number } {
@@ -60,11 +80,16 @@ describe('boardTile', () => {
       withArena(() => {
         const solid = solidFromStl(bytes);
         const outline = solid.sliceAt(T / 2);
-        for (const [z, inset] of [[c / 4, c], [(3 * c) / 4, c / 2]] as const) {
-          const slice = solid.sliceAt(z), want = c > 0 ? outline.offset(-inset) : outline;
+        for (const [z, inset] of [
+          [c / 4, c],
+          [(3 * c) / 4, c / 2],
+        ] as const) {
+          const slice = solid.sliceAt(z),
+            want = c > 0 ? outline.offset(-inset) : outline;
           expect(slice.subtract(want).areaMm2() + want.subtract(slice).areaMm2()).toBeLessThan(0.05);
         }
-        if (c > 0) expect(outline.areaMm2() - solid.sliceAt(c / 4).areaMm2()).toBeGreaterThan(0.9 * c * 2 * (cols + rows) * S);
+        if (c > 0)
+          expect(outline.areaMm2() - solid.sliceAt(c / 4).areaMm2()).toBeGreaterThan(0.9 * c * 2 * (cols + rows) * S);
         // The keys stand whole: no engraving on their tops.
         const beyond = (p: Profile): number => p.subtract(rect(cols * S, rows * S, false)).areaMm2();
         expect(beyond(outline) - beyond(solid.sliceAt(ENGRAVED_Z))).toBeLessThan(1e-3);
@@ -77,7 +102,9 @@ describe('boardTile', () => {
     expect([1, 2, 3, 4, 5, 6, 7].map(keySquares)).toEqual([[0], [0], [1], [1, 2], [1, 3], [1, 2, 4], [1, 3, 5]]);
     const part = withArena(() => boardTile({ cols: 4, rows: 3, keys: ['east', 'north'], keyways: ['west', 'south'] }));
     const f = Object.fromEntries(part.features.map((x) => [x.id, x]));
-    expect(Object.keys(f).sort()).toEqual(['key-east-1', 'key-north-1', 'key-north-2', 'keyway-south-1', 'keyway-south-2', 'keyway-west-1'].sort());
+    expect(Object.keys(f).sort()).toEqual(
+      ['key-east-1', 'key-north-1', 'key-north-2', 'keyway-south-1', 'keyway-south-2', 'keyway-west-1'].sort(),
+    );
     expect(f['key-east-1']!.positionMm).toEqual([4 * S, 1.5 * S, T / 2]);
     expect(f['key-east-1']!.axis).toEqual([1, 0, 0]);
     expect(f['key-north-2']!.positionMm).toEqual([2.5 * S, 3 * S, T / 2]);
@@ -96,11 +123,31 @@ describe('boardTile', () => {
         fc.double({ min: SQUARE_MIN_MM, max: 50, noNaN: true }),
         edges,
         fc.double({ min: 0.05, max: 0.6, noNaN: true }),
-        fc.constantFrom<BoardMarker['kind']>('start-blue', 'chest', 'island', 'maelstrom', 'exit', 'shallows', 'compass'),
+        fc.constantFrom<BoardMarker['kind']>(
+          'start-blue',
+          'chest',
+          'island',
+          'maelstrom',
+          'exit',
+          'shallows',
+          'compass',
+        ),
         (cols, rows, squareMm, keyEdges, clearance, kind) => {
-          const keys = keyEdges.slice(0, 2), keyways = keyEdges.slice(2);
-          const marker: BoardMarker = kind === 'island' || kind === 'exit' ? { kind, col: 0, row: 0, symbol: 'triangle' } : { kind, col: 0, row: 0 };
-          const { triangles } = buildChecked({ cols, rows, squareMm, keys, keyways, clearanceMm: clearance, markers: [marker] });
+          const keys = keyEdges.slice(0, 2),
+            keyways = keyEdges.slice(2);
+          const marker: BoardMarker =
+            kind === 'island' || kind === 'exit'
+              ? { kind, col: 0, row: 0, symbol: 'triangle' }
+              : { kind, col: 0, row: 0 };
+          const { triangles } = buildChecked({
+            cols,
+            rows,
+            squareMm,
+            keys,
+            keyways,
+            clearanceMm: clearance,
+            markers: [marker],
+          });
           expect(triangles).toBeLessThan(TRIANGLE_BUDGET);
         },
       ),
@@ -114,10 +161,16 @@ describe('boardTile', () => {
     expect(tiles.map((t) => t.id)).toEqual(['r0c0', 'r0c1']);
     const bytes = tiles.map((t) => buildChecked(tileOptions(t)).bytes);
     const pieces = withArena(() =>
-      tiles.flatMap((t, i) => piecesAlong(solidFromStl(bytes[i]!).sliceAt(ENGRAVED_Z), S / 4, -1, t.cols * S + K.reachMm + 1).map(([a, b]) => [a + t.colOffset * S, b + t.colOffset * S] as [number, number])),
+      tiles.flatMap((t, i) =>
+        piecesAlong(solidFromStl(bytes[i]!).sliceAt(ENGRAVED_Z), S / 4, -1, t.cols * S + K.reachMm + 1).map(
+          ([a, b]) => [a + t.colOffset * S, b + t.colOffset * S] as [number, number],
+        ),
+      ),
     );
     // Between the pieces of top face: the grooves, the seam's two halves among them.
-    const grooves = pieces.slice(1).map((p, i) => ({ centre: (pieces[i]![1] + p[0]) / 2, width: p[0] - pieces[i]![1] }));
+    const grooves = pieces
+      .slice(1)
+      .map((p, i) => ({ centre: (pieces[i]![1] + p[0]) / 2, width: p[0] - pieces[i]![1] }));
     expect(grooves).toHaveLength(3);
     for (const [i, g] of grooves.entries()) {
       expect(Math.abs(g.centre - (i + 1) * S)).toBeLessThan(0.05);
@@ -131,7 +184,12 @@ describe('boardTile', () => {
   });
 
   it("fits each key into its neighbour's keyway with the sliding clearance round it, as tileBoard lays the tiles out", () => {
-    const tiles = tileBoard({ cols: 4, rows: 4, squareMm: S, markers: [] }, 2 * S + K.reachMm + 5, 2 * S + K.reachMm + 5, 5);
+    const tiles = tileBoard(
+      { cols: 4, rows: 4, squareMm: S, markers: [] },
+      2 * S + K.reachMm + 5,
+      2 * S + K.reachMm + 5,
+      5,
+    );
     expect(tiles).toHaveLength(4);
     const built = tiles.map((t) => {
       const { bytes, features } = buildAndInspect(() => boardTile(tileOptions(t)));
@@ -139,11 +197,14 @@ describe('boardTile', () => {
     });
     const gap = clearanceMm('sliding', DEFAULT_CLEARANCE_MM);
     withArena(() => {
-      const solids = new Map<string, Solid>(built.map(({ t, bytes }) => [t.id, solidFromStl(bytes).translate([t.colOffset * S, t.rowOffset * S, 0])]));
+      const solids = new Map<string, Solid>(
+        built.map(({ t, bytes }) => [t.id, solidFromStl(bytes).translate([t.colOffset * S, t.rowOffset * S, 0])]),
+      );
       const placed = (id: string): Solid => solids.get(id)!;
       // No two tiles overlap.
       for (let i = 0; i < tiles.length; i++)
-        for (let j = i + 1; j < tiles.length; j++) expect(placed(tiles[i]!.id).intersect(placed(tiles[j]!.id)).volumeMm3()).toBeLessThan(1e-3);
+        for (let j = i + 1; j < tiles.length; j++)
+          expect(placed(tiles[i]!.id).intersect(placed(tiles[j]!.id)).volumeMm3()).toBeLessThan(1e-3);
       let keysChecked = 0;
       for (const { t, features } of built) {
         for (const { feature: f, measured } of features.filter((x) => x.feature.role === 'peg')) {
@@ -154,13 +215,25 @@ describe('boardTile', () => {
               .rotate(east ? 0 : 90)
               .translate(f.positionMm[0] + t.colOffset * S, f.positionMm[1] + t.rowOffset * S)
               .extrude(T);
-          expect(grownKey(gap - 0.02).intersect(neighbour).volumeMm3()).toBeLessThan(1e-3);
-          expect(grownKey(gap + 0.05).intersect(neighbour).volumeMm3()).toBeGreaterThan(0.5);
+          expect(
+            grownKey(gap - 0.02)
+              .intersect(neighbour)
+              .volumeMm3(),
+          ).toBeLessThan(1e-3);
+          expect(
+            grownKey(gap + 0.05)
+              .intersect(neighbour)
+              .volumeMm3(),
+          ).toBeGreaterThan(0.5);
           // Measured on the meshes at the features' mid-depth, a chord across the knob: the keyway's is the key's
           // plus a gap each side, a little more as the chord is off the knob's centre.
           const hole = built
             .find((b) => b.t.id === `r${t.tileRow + (east ? 0 : 1)}c${t.tileCol + (east ? 1 : 0)}`)!
-            .features.find((x) => x.feature.role === 'hole' && Math.abs(x.feature.positionMm[east ? 1 : 0] - f.positionMm[east ? 1 : 0]) < 1e-6)!;
+            .features.find(
+              (x) =>
+                x.feature.role === 'hole' &&
+                Math.abs(x.feature.positionMm[east ? 1 : 0] - f.positionMm[east ? 1 : 0]) < 1e-6,
+            )!;
           const more = hole.measured.widthMm - measured.widthMm - 2 * gap;
           expect(more).toBeGreaterThan(-0.01);
           expect(more).toBeLessThan(0.05);
@@ -176,59 +249,82 @@ describe('boardTile', () => {
   it.each([
     ['the defaults', {}],
     ['the smallest square', { squareMm: SQUARE_MIN_MM, clearanceMm: 0.6, gridLineMm: 2 }],
-  ] as const)('engraves each marker inside its square, in strokes and lands a 0.4 mm nozzle prints, each kind its own: %s', (_, size: Partial<BoardTileOptions>) => {
-    const markers: BoardMarker[] = [
-      { kind: 'start-blue', col: 0, row: 0 },
-      { kind: 'start-green', col: 1, row: 0 },
-      { kind: 'chest', col: 2, row: 0 },
-      { kind: 'compass', col: 3, row: 0 },
-      { kind: 'maelstrom', col: 0, row: 1 },
-      ...(['circle', 'triangle', 'square'] as const).map((symbol, i): BoardMarker => ({ kind: 'island', col: i + 1, row: 1, symbol })),
-      { kind: 'island', col: 0, row: 2, symbol: 'diamond' },
-      { kind: 'exit', col: 1, row: 2, symbol: 'diamond' },
-      { kind: 'exit', col: 2, row: 2, symbol: 'circle' },
-      { kind: 'shallows', col: 3, row: 2 },
-    ];
-    const o = { ...DEFAULTS, ...size };
-    const s = o.squareMm, g = o.gridLineMm;
-    const { bytes } = buildChecked({ ...size, cols: 4, rows: 3, markers, keys: ['east', 'north'], keyways: ['west', 'south'] });
-    const r = markerRadiusMm(o);
-    withArena(() => {
-      const solid = solidFromStl(bytes);
-      // Engraved: material at mid-thickness, none in the engravings' middle (keyways are open at both).
-      const top = solid.sliceAt(ENGRAVED_Z);
-      const engraved = solid.sliceAt(T / 2).subtract(top);
-      const inner = rect(s - g - 0.1, s - g - 0.1);
-      const shapes: Profile[] = [];
-      for (const m of markers) {
-        const [cx, cy] = [(m.col + 0.5) * s, (m.row + 0.5) * s];
-        // What is cut inside the square's grid lines, round its centre.
-        const cut = inner.intersect(engraved.translate(-cx, -cy));
-        if (m.kind === 'shallows') {
-          // The border's four brackets: in the corners, clear of the sides' middles where keyways may be.
-          expect(cut.areaMm2()).toBeGreaterThan(4 * 2 * 5 * MIN_FEATURE_MM);
-          expect(cut.intersect(rect(K.knobDiameterMm + 2, s)).areaMm2()).toBeLessThan(1e-6);
-          expect(cut.intersect(rect(s, K.knobDiameterMm + 2)).areaMm2()).toBeLessThan(1e-6);
-        } else {
-          expect(cut.areaMm2()).toBeGreaterThan(10);
-          expect(cut.subtract(circle(r + 0.05)).areaMm2()).toBeLessThan(1e-6);
+  ] as const)(
+    'engraves each marker inside its square, in strokes and lands a 0.4 mm nozzle prints, each kind its own: %s',
+    (_, size: Partial<BoardTileOptions>) => {
+      const markers: BoardMarker[] = [
+        { kind: 'start-blue', col: 0, row: 0 },
+        { kind: 'start-green', col: 1, row: 0 },
+        { kind: 'chest', col: 2, row: 0 },
+        { kind: 'compass', col: 3, row: 0 },
+        { kind: 'maelstrom', col: 0, row: 1 },
+        ...(['circle', 'triangle', 'square'] as const).map((symbol, i): BoardMarker => ({
+          kind: 'island',
+          col: i + 1,
+          row: 1,
+          symbol,
+        })),
+        { kind: 'island', col: 0, row: 2, symbol: 'diamond' },
+        { kind: 'exit', col: 1, row: 2, symbol: 'diamond' },
+        { kind: 'exit', col: 2, row: 2, symbol: 'circle' },
+        { kind: 'shallows', col: 3, row: 2 },
+      ];
+      const o = { ...DEFAULTS, ...size };
+      const s = o.squareMm,
+        g = o.gridLineMm;
+      const { bytes } = buildChecked({
+        ...size,
+        cols: 4,
+        rows: 3,
+        markers,
+        keys: ['east', 'north'],
+        keyways: ['west', 'south'],
+      });
+      const r = markerRadiusMm(o);
+      withArena(() => {
+        const solid = solidFromStl(bytes);
+        // Engraved: material at mid-thickness, none in the engravings' middle (keyways are open at both).
+        const top = solid.sliceAt(ENGRAVED_Z);
+        const engraved = solid.sliceAt(T / 2).subtract(top);
+        const inner = rect(s - g - 0.1, s - g - 0.1);
+        const shapes: Profile[] = [];
+        for (const m of markers) {
+          const [cx, cy] = [(m.col + 0.5) * s, (m.row + 0.5) * s];
+          // What is cut inside the square's grid lines, round its centre.
+          const cut = inner.intersect(engraved.translate(-cx, -cy));
+          if (m.kind === 'shallows') {
+            // The border's four brackets: in the corners, clear of the sides' middles where keyways may be.
+            expect(cut.areaMm2()).toBeGreaterThan(4 * 2 * 5 * MIN_FEATURE_MM);
+            expect(cut.intersect(rect(K.knobDiameterMm + 2, s)).areaMm2()).toBeLessThan(1e-6);
+            expect(cut.intersect(rect(s, K.knobDiameterMm + 2)).areaMm2()).toBeLessThan(1e-6);
+          } else {
+            expect(cut.areaMm2()).toBeGreaterThan(10);
+            expect(cut.subtract(circle(r + 0.05)).areaMm2()).toBeLessThan(1e-6);
+          }
+          // Opening by just under half the minimum feature keeps what is at least MIN_FEATURE_MM wide: nearly all of
+          // the strokes, and of the top face left between them.
+          const opened = (p: Profile): number =>
+            p
+              .offset(-(MIN_FEATURE_MM / 2 - 0.02))
+              .offset(MIN_FEATURE_MM / 2 - 0.02)
+              .areaMm2();
+          expect(opened(cut), `${m.kind} strokes`).toBeGreaterThan(cut.areaMm2() * 0.9);
+          // The land: round a marker, out to its land from any keyway; round the shallows' brackets, the whole square.
+          const land = (m.kind === 'shallows' ? inner : circle(r + 1)).intersect(top.translate(-cx, -cy));
+          expect(opened(land), `${m.kind} lands`).toBeGreaterThan(land.areaMm2() * 0.97);
+          shapes.push(cut);
         }
-        // Opening by just under half the minimum feature keeps what is at least MIN_FEATURE_MM wide: nearly all of
-        // the strokes, and of the top face left between them.
-        const opened = (p: Profile): number => p.offset(-(MIN_FEATURE_MM / 2 - 0.02)).offset(MIN_FEATURE_MM / 2 - 0.02).areaMm2();
-        expect(opened(cut), `${m.kind} strokes`).toBeGreaterThan(cut.areaMm2() * 0.9);
-        // The land: round a marker, out to its land from any keyway; round the shallows' brackets, the whole square.
-        const land = (m.kind === 'shallows' ? inner : circle(r + 1)).intersect(top.translate(-cx, -cy));
-        expect(opened(land), `${m.kind} lands`).toBeGreaterThan(land.areaMm2() * 0.97);
-        shapes.push(cut);
-      }
-      for (let i = 0; i < shapes.length; i++)
-        for (let j = i + 1; j < shapes.length; j++) {
-          const differ = shapes[i]!.subtract(shapes[j]!).areaMm2() + shapes[j]!.subtract(shapes[i]!).areaMm2();
-          expect(differ, `${markers[i]!.kind}/${markers[i]!.symbol} vs ${markers[j]!.kind}/${markers[j]!.symbol}`).toBeGreaterThan(5);
-        }
-    });
-  });
+        for (let i = 0; i < shapes.length; i++)
+          for (let j = i + 1; j < shapes.length; j++) {
+            const differ = shapes[i]!.subtract(shapes[j]!).areaMm2() + shapes[j]!.subtract(shapes[i]!).areaMm2();
+            expect(
+              differ,
+              `${markers[i]!.kind}/${markers[i]!.symbol} vs ${markers[j]!.kind}/${markers[j]!.symbol}`,
+            ).toBeGreaterThan(5);
+          }
+      });
+    },
+  );
 
   it('builds the whole 11 × 11 Rigadoon board (38 mm squares, 220 mm bed, 5 mm margin): nine watertight keyed tiles within the triangle budget', () => {
     const tiles = tileBoard(rigadoonBoard(11, 38), 220, 220, 5);

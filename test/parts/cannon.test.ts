@@ -7,7 +7,14 @@ import { centroidMm, meshMoments, polarAboutZThroughCentroidMm5 } from '../../sr
 import { cannon, cannonArmGeometry, cannonPieces, DEFAULTS } from '../../src/parts/cannon.js';
 import { cannonAsPrinted, layout, PLUG_OFFSET_MAX_MM } from '../../src/physics/cannon-layout.js';
 import { cannonSlot } from '../../src/parts/cutters.js';
-import { CANNON, clearanceMm, DEFAULT_CLEARANCE_MM, fitHoleMm, INTERFACES, PRINT_DEFAULTS } from '../../src/standard.js';
+import {
+  CANNON,
+  clearanceMm,
+  DEFAULT_CLEARANCE_MM,
+  fitHoleMm,
+  INTERFACES,
+  PRINT_DEFAULTS,
+} from '../../src/standard.js';
 import { buildAndInspect } from '../helpers/part.js';
 import { InputError } from '../../src/errors.js';
 
@@ -76,7 +83,10 @@ describe('cannon', () => {
     expect(slot.size.widthMm - plug.feature.size.widthMm).toBeCloseTo(2 * clearanceMm('sliding', c), 9);
     expect(slot.depthMm).toBeGreaterThan(plug.feature.depthMm);
     // Ball vs bore: a rotating gap each side.
-    expect(bore.feature.size.diameterMm - INTERFACES.cannonball.diameterMm).toBeCloseTo(2 * clearanceMm('rotating', c), 9);
+    expect(bore.feature.size.diameterMm - INTERFACES.cannonball.diameterMm).toBeCloseTo(
+      2 * clearanceMm('rotating', c),
+      9,
+    );
   });
 
   it('fires parallel to the plug axis, elevated, from a bore above the plug centre line, beside the plug', () => {
@@ -108,11 +118,22 @@ describe('cannon', () => {
       const arm = cannonArmGeometry();
       expect(arm.bendAxis).toEqual([0, 0, 1]);
       expect(arm.rootMm[2]).toBeCloseTo(arm.tipMm[2], 9);
-      expect(Math.hypot(arm.rootMm[0] - arm.tipMm[0], arm.rootMm[1] - arm.tipMm[1])).toBeCloseTo(DEFAULTS.armLengthMm, 9);
-      const along: Vec3 = [(arm.rootMm[0] - arm.tipMm[0]) / arm.lengthMm, (arm.rootMm[1] - arm.tipMm[1]) / arm.lengthMm, 0];
+      expect(Math.hypot(arm.rootMm[0] - arm.tipMm[0], arm.rootMm[1] - arm.tipMm[1])).toBeCloseTo(
+        DEFAULTS.armLengthMm,
+        9,
+      );
+      const along: Vec3 = [
+        (arm.rootMm[0] - arm.tipMm[0]) / arm.lengthMm,
+        (arm.rootMm[1] - arm.tipMm[1]) / arm.lengthMm,
+        0,
+      ];
       const across: Vec3 = [-along[1], along[0], 0]; // in XY, perpendicular to the arm
       for (const s of [0.2, 0.5, 0.8]) {
-        const p: Vec3 = [arm.tipMm[0] + along[0] * arm.lengthMm * s, arm.tipMm[1] + along[1] * arm.lengthMm * s, arm.tipMm[2]];
+        const p: Vec3 = [
+          arm.tipMm[0] + along[0] * arm.lengthMm * s,
+          arm.tipMm[1] + along[1] * arm.lengthMm * s,
+          arm.tipMm[2],
+        ];
         expect(isInside(solid, p)).toBe(true);
         expect(Math.abs(chord(solid, p, across) - DEFAULTS.armThicknessMm)).toBeLessThan(0.05);
         expect(Math.abs(chord(solid, p, [0, 0, 1]) - DEFAULTS.armWidthMm)).toBeLessThan(0.05);
@@ -176,7 +197,13 @@ describe('cannon', () => {
           expect(topology.bounds.min[2]).toBeCloseTo(0, 6);
         },
       ),
-      { numRuns: 40, examples: [[20, 3, 30, (4 - 1) / 11], [25, 10, 30, (1.19 - 1) / 11]] },
+      {
+        numRuns: 40,
+        examples: [
+          [20, 3, 30, (4 - 1) / 11],
+          [25, 10, 30, (1.19 - 1) / 11],
+        ],
+      },
     );
   });
 
@@ -210,35 +237,40 @@ describe('cannon', () => {
     });
   });
 
-  it.each(DESIGNS)('gives the solver the mass properties of what rides on the tip, as the mesh has them: arm %s mm, draw %s mm, bore %s°', (h, d, e) => {
-    const tipMm = Math.min(DEFAULTS.armWidthMm, Math.max(3, 1.5 * h));
-    const o = { ...DEFAULTS, armThicknessMm: h, releaseDeflectionMm: d, elevationDeg: e, armTipWidthMm: tipMm };
-    withArena(() => {
-      const p = cannonPieces(o);
-      const g = cannonAsPrinted(o);
-      const arm = cannonArmGeometry(o);
-      const m = meshMoments(p.tip.toMesh());
-      expect(m.volumeMm3 / g.tipBlock.volumeMm3).toBeCloseTo(1, 6);
-      // Distances along the arm from its root (the arm runs along −Y from root to tip in the exported frame).
-      const c = centroidMm(m);
-      expect(arm.rootMm[1] - c[1]).toBeCloseTo(g.tipBlock.centroidFromRootMm, 4);
-      expect(c[0] - arm.rootMm[0]).toBeCloseTo(g.tipBlock.centroidOffsetMm, 4);
-      expect(polarAboutZThroughCentroidMm5(m) / g.tipBlock.polarMomentMm5).toBeCloseTo(1, 5);
-      expect(arm.rootMm[1] - arm.padMm[1]).toBeCloseTo(g.thumbPointFromRootMm, 9);
-      expect(g.drawPointFromRootMm - g.thumbPointFromRootMm).toBeCloseTo(3.5, 9);
-      expect(arm.rootMm[1] - arm.pusherMm[1]).toBeCloseTo(g.pusherFromRootMm, 9);
-      // The arm tapers as asked: 6 mm tall at its root, tipMm at its tip, measured on the piece.
-      const armMesh = p.arm.bounds();
-      expect(armMesh.max[2] - armMesh.min[2]).toBeCloseTo(o.armWidthMm, 6);
-      expect(p.arm.volumeMm3()).toBeCloseTo((o.armLengthMm * h * (o.armWidthMm + tipMm)) / 2, 3);
-      // The pieces are the cannon before its plug's first-layer bevel: nothing more, nothing overlapping.
-      const whole = cannon({ ...o, bedChamferMm: 0 }).solid.volumeMm3();
-      expect((p.frame.volumeMm3() + p.arm.volumeMm3() + p.tip.volumeMm3()) / whole).toBeCloseTo(1, 6);
-    });
-  });
+  it.each(DESIGNS)(
+    'gives the solver the mass properties of what rides on the tip, as the mesh has them: arm %s mm, draw %s mm, bore %s°',
+    (h, d, e) => {
+      const tipMm = Math.min(DEFAULTS.armWidthMm, Math.max(3, 1.5 * h));
+      const o = { ...DEFAULTS, armThicknessMm: h, releaseDeflectionMm: d, elevationDeg: e, armTipWidthMm: tipMm };
+      withArena(() => {
+        const p = cannonPieces(o);
+        const g = cannonAsPrinted(o);
+        const arm = cannonArmGeometry(o);
+        const m = meshMoments(p.tip.toMesh());
+        expect(m.volumeMm3 / g.tipBlock.volumeMm3).toBeCloseTo(1, 6);
+        // Distances along the arm from its root (the arm runs along −Y from root to tip in the exported frame).
+        const c = centroidMm(m);
+        expect(arm.rootMm[1] - c[1]).toBeCloseTo(g.tipBlock.centroidFromRootMm, 4);
+        expect(c[0] - arm.rootMm[0]).toBeCloseTo(g.tipBlock.centroidOffsetMm, 4);
+        expect(polarAboutZThroughCentroidMm5(m) / g.tipBlock.polarMomentMm5).toBeCloseTo(1, 5);
+        expect(arm.rootMm[1] - arm.padMm[1]).toBeCloseTo(g.thumbPointFromRootMm, 9);
+        expect(g.drawPointFromRootMm - g.thumbPointFromRootMm).toBeCloseTo(3.5, 9);
+        expect(arm.rootMm[1] - arm.pusherMm[1]).toBeCloseTo(g.pusherFromRootMm, 9);
+        // The arm tapers as asked: 6 mm tall at its root, tipMm at its tip, measured on the piece.
+        const armMesh = p.arm.bounds();
+        expect(armMesh.max[2] - armMesh.min[2]).toBeCloseTo(o.armWidthMm, 6);
+        expect(p.arm.volumeMm3()).toBeCloseTo((o.armLengthMm * h * (o.armWidthMm + tipMm)) / 2, 3);
+        // The pieces are the cannon before its plug's first-layer bevel: nothing more, nothing overlapping.
+        const whole = cannon({ ...o, bedChamferMm: 0 }).solid.volumeMm3();
+        expect((p.frame.volumeMm3() + p.arm.volumeMm3() + p.tip.volumeMm3()) / whole).toBeCloseTo(1, 6);
+      });
+    },
+  );
 
   it('rejects an arm thickness that is not a whole number of line widths, naming the nearest', () => {
-    expect(() => cannon({ armThicknessMm: 1.5 })).toThrow(/armThicknessMm = 1.5 .*whole number of 0.45 mm line widths \(nearest: 1.35 mm\)/);
+    expect(() => cannon({ armThicknessMm: 1.5 })).toThrow(
+      /armThicknessMm = 1.5 .*whole number of 0.45 mm line widths \(nearest: 1.35 mm\)/,
+    );
     expect(() => cannonArmGeometry({ armThicknessMm: 1.5 })).toThrow(/armThicknessMm/);
     expect(() => cannon({ ballDiameterMm: 6 })).toThrow(/ballDiameterMm = 6 .*8 to 12 mm/);
     expect(() => withArena(() => cannon({ armThicknessMm: 3 * lw + 1e-7 }))).not.toThrow();

@@ -14,22 +14,31 @@ function measured(o: Partial<CannonballOptions> = {}) {
   const inspection = buildAndInspect(() => cannonball(o));
   const mesh = parseStl(inspection.bytes);
   const centre = inspection.features[0]!.feature.positionMm;
-  const p = mesh.positions, t = mesh.triangles;
+  const p = mesh.positions,
+    t = mesh.triangles;
   let reachMm = 0;
-  for (let i = 0; i < p.length; i += 3) reachMm = Math.max(reachMm, Math.hypot(p[i]! - centre[0], p[i + 1]! - centre[1], p[i + 2]! - centre[2]));
+  for (let i = 0; i < p.length; i += 3)
+    reachMm = Math.max(reachMm, Math.hypot(p[i]! - centre[0], p[i + 1]! - centre[1], p[i + 2]! - centre[2]));
   // Degrees from vertical of every downward face off the bed (0 a wall, 90 a ceiling).
   let steepestDeg = 0;
   const z = (k: number): number => p[3 * t[k]! + 2]!;
   for (let f = 0; f < t.length; f += 3) {
     const a = [0, 1, 2].map((k) => [p[3 * t[f + k]!]!, p[3 * t[f + k]! + 1]!, p[3 * t[f + k]! + 2]!]) as number[][];
-    const u = a[1]!.map((v, i) => v - a[0]![i]!), v = a[2]!.map((w, i) => w - a[0]![i]!);
+    const u = a[1]!.map((v, i) => v - a[0]![i]!),
+      v = a[2]!.map((w, i) => w - a[0]![i]!);
     const n = [u[1]! * v[2]! - u[2]! * v[1]!, u[2]! * v[0]! - u[0]! * v[2]!, u[0]! * v[1]! - u[1]! * v[0]!];
     const nz = n[2]! / Math.hypot(...n);
     const onBed = Math.max(z(f), z(f + 1), z(f + 2)) < 1e-6;
     if (nz < 0 && !onBed) steepestDeg = Math.max(steepestDeg, (Math.asin(-nz) * 180) / Math.PI);
   }
   const { min, max } = inspection.topology.bounds;
-  return { ...inspection, reachMm, steepestDeg, heightMm: max[2] - min[2], widthMm: Math.max(max[0] - min[0], max[1] - min[1]) };
+  return {
+    ...inspection,
+    reachMm,
+    steepestDeg,
+    heightMm: max[2] - min[2],
+    widthMm: Math.max(max[0] - min[0], max[1] - min[1]),
+  };
 }
 
 /** Every invariant of a ball built with `o`, that must hold whatever the options. */
@@ -47,7 +56,9 @@ function expectSound(o: Partial<CannonballOptions>, clearanceMm: number): Return
   // polygon of the kernel's segment count loses, in the outline and again round the axis (bounded by thrice
   // that: the outline's arcs below the equator are split afresh), 1.5 % on a 4 mm ball, 0.7 % on an 8 mm one.
   const n = circleSegments(d / 2);
-  expect(m.topology.volumeMm3 / shape.volumeMm3).toBeGreaterThan(((n / (2 * Math.PI)) * Math.sin((2 * Math.PI) / n)) ** 3);
+  expect(m.topology.volumeMm3 / shape.volumeMm3).toBeGreaterThan(
+    ((n / (2 * Math.PI)) * Math.sin((2 * Math.PI) / n)) ** 3,
+  );
   expect(m.topology.volumeMm3).toBeLessThan(shape.volumeMm3);
   // No point farther from the equator's centre than the radius: the ball passes the bore whichever way it turns.
   expect(m.reachMm).toBeLessThanOrEqual(d / 2 + 1e-5);
@@ -68,10 +79,13 @@ describe('cannonball', () => {
     expect(m.topology.volumeMm3 / ((Math.PI / 6) * DEFAULTS.diameterMm ** 3)).toBeGreaterThan(0.93);
   });
 
-  it.each([CLEARANCE_RANGE_MM.min, 0.2, CLEARANCE_RANGE_MM.max])('passes the bore at a clearance of %s mm in any orientation', (c) => {
-    const m = measured();
-    expect(2 * m.reachMm).toBeLessThanOrEqual(fitHoleMm(DEFAULTS.diameterMm, 'rotating', c));
-  });
+  it.each([CLEARANCE_RANGE_MM.min, 0.2, CLEARANCE_RANGE_MM.max])(
+    'passes the bore at a clearance of %s mm in any orientation',
+    (c) => {
+      const m = measured();
+      expect(2 * m.reachMm).toBeLessThanOrEqual(fitHoleMm(DEFAULTS.diameterMm, 'rotating', c));
+    },
+  );
 
   it('declares its equator, and the equator measures the nominal diameter', () => {
     const { features } = measured();

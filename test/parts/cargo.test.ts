@@ -46,7 +46,7 @@ describe('cargo', () => {
     }
   });
 
-  it('makes every kind one watertight body within the crates\' square and height, its peg true to size', () => {
+  it("makes every kind one watertight body within the crates' square and height, its peg true to size", () => {
     const p = INTERFACES.cargoPeg;
     for (const kind of CARGO_KINDS) {
       const { topology, features } = buildAndInspect(() => cargo({ kind }));
@@ -62,7 +62,11 @@ describe('cargo', () => {
 
   it('sinks barrel hoops and chest straps a side groove deep, as measured by rays', () => {
     withArena(() => {
-      const depthAt = (kind: 'barrels' | 'chests', from: [number, number, number], to: [number, number, number]): number => {
+      const depthAt = (
+        kind: 'barrels' | 'chests',
+        from: [number, number, number],
+        to: [number, number, number],
+      ): number => {
         const solid = fromMesh(parseStl(buildAndInspect(() => cargo({ kind })).bytes));
         return rayHitsMm(solid, from, to)[0]!;
       };
@@ -74,13 +78,16 @@ describe('cargo', () => {
       expect(ray(zHoop) - ray(zHoop + 1)).toBeGreaterThan(DETAIL.sideGrooveDepthMm - 0.12);
       // A chest's strap, a third of the way in from its end, against the panel beside it.
       const w = 2 * DEFAULTS.crateMm;
-      const strap = depthAt('chests', [w / 6, 20, 4], [w / 6, -20, 4]), panel = depthAt('chests', [0, 20, 4], [0, -20, 4]);
+      const strap = depthAt('chests', [w / 6, 20, 4], [w / 6, -20, 4]),
+        panel = depthAt('chests', [0, 20, 4], [0, -20, 4]);
       expect(strap - panel).toBeCloseTo(DETAIL.sideGrooveDepthMm, 2);
     });
   });
 
   it('rejects a fractional number of levels, naming the field', () => {
     expect(() => buildAndInspect(() => cargo({ levels: 1.5 }))).toThrow(/levels = 1\.5 .*whole number from 1 to 4/);
-    expect(() => buildAndInspect(() => cargo({ kind: 'sacks' as never }))).toThrow(/kind = "sacks" .*one of crates, barrels, chests/);
+    expect(() => buildAndInspect(() => cargo({ kind: 'sacks' as never }))).toThrow(
+      /kind = "sacks" .*one of crates, barrels, chests/,
+    );
   });
 });

@@ -4,10 +4,24 @@ import { initKernel, rayHitsMm, withArena, type Vec3 } from '../../src/geometry/
 import { isInside } from '../../src/mesh/probe.js';
 import { solidFromStl } from '../../src/mesh/inspect.js';
 import { findMaterial } from '../../src/materials.js';
-import { carriage, carriageAxleHeightMm, carriageFootMm, carriageSnap, DEFAULTS as CARRIAGE } from '../../src/parts/carriage.js';
+import {
+  carriage,
+  carriageAxleHeightMm,
+  carriageFootMm,
+  carriageSnap,
+  DEFAULTS as CARRIAGE,
+} from '../../src/parts/carriage.js';
 import { carriageOuterMm, wheelSlot } from '../../src/parts/cutters.js';
 import { bandIdForStretchMm, DEFAULTS as WHEEL, wheel, wheelRadiiMm } from '../../src/parts/wheel.js';
-import { clearanceMm, DEFAULT_CLEARANCE_MM, fitHoleMm, INTERFACES, MIN_FEATURE_MM, PRINT_IN_PLACE_GAP_MM, SNAP_RETENTION_MM } from '../../src/standard.js';
+import {
+  clearanceMm,
+  DEFAULT_CLEARANCE_MM,
+  fitHoleMm,
+  INTERFACES,
+  MIN_FEATURE_MM,
+  PRINT_IN_PLACE_GAP_MM,
+  SNAP_RETENTION_MM,
+} from '../../src/standard.js';
 import { measureWheelRetention } from '../../src/validate/rules/assembly-wheel.js';
 import { buildAndInspect } from '../helpers/part.js';
 
@@ -41,14 +55,21 @@ describe('carriage', () => {
     const gap = fitHoleMm(2 * r, 'rotating', c) * fitHoleMm(INTERFACES.wheel.widthMm, 'rotating', c) * height;
     const bearing = fitHoleMm(INTERFACES.axle.diameterMm, 'rotating', c);
     const cheek = INTERFACES.carriage.cheekMm;
-    const upper = outer.lengthMm * (outer.widthMm * outer.heightMm + footWidth * foot) - gap - 2 * cheek * Math.PI * (bearing / 2) ** 2;
+    const upper =
+      outer.lengthMm * (outer.widthMm * outer.heightMm + footWidth * foot) -
+      gap -
+      2 * cheek * Math.PI * (bearing / 2) ** 2;
     const s = carriageSnap();
     const top = s.topZMm + foot;
     const slits = PRINT_IN_PLACE_GAP_MM * (top + PRINT_IN_PLACE_GAP_MM + (s.freeXMm - s.rootXMm));
     const hinge = (s.hingeEndXMm - s.rootXMm) * top;
     const groove = (bearing + 0.2) * (carriageAxleHeightMm(CARRIAGE) + foot + 0.2 + s.throatDepthMm);
     const flangeSlits = 2 * PRINT_IN_PLACE_GAP_MM * (s.freeXMm + PRINT_IN_PLACE_GAP_MM - s.rootXMm) * foot;
-    const lower = upper - 2 * cheek * (slits + hinge + groove) - flangeSlits - 2 * 0.5 * foot * (bearing + 0.2 + PRINT_IN_PLACE_GAP_MM);
+    const lower =
+      upper -
+      2 * cheek * (slits + hinge + groove) -
+      flangeSlits -
+      2 * 0.5 * foot * (bearing + 0.2 + PRINT_IN_PLACE_GAP_MM);
     expect(topology.volumeMm3).toBeLessThan(upper);
     expect(topology.volumeMm3).toBeGreaterThan(lower);
   });
@@ -79,7 +100,11 @@ describe('carriage', () => {
   it('stands the default wheel wheelProudMm below the block, its parked flat just under the foot at any pitch up to footPitchMaxDeg', () => {
     const { block, bearing, positions } = withArena(() => {
       const p = carriage();
-      return { block: p.features.find((f) => f.kind === 'carriage-block')!, bearing: p.features.find((f) => f.kind === 'bearing')!, positions: p.solid.toMesh().positions };
+      return {
+        block: p.features.find((f) => f.kind === 'carriage-block')!,
+        bearing: p.features.find((f) => f.kind === 'bearing')!,
+        positions: p.solid.toMesh().positions,
+      };
     });
     // The block's root is the hull's bottom; the foot stands below it, its bottom on the bed.
     expect(block.positionMm[2]).toBeCloseTo(foot, 6);
@@ -94,7 +119,8 @@ describe('carriage', () => {
     const clearance = (deg: number): number => {
       const t = Math.tan((deg * Math.PI) / 180);
       let min = Infinity;
-      for (let i = 0; i < positions.length; i += 3) min = Math.min(min, positions[i + 2]! - bandZ - (positions[i]! - edgeX) * t);
+      for (let i = 0; i < positions.length; i += 3)
+        min = Math.min(min, positions[i + 2]! - bandZ - (positions[i]! - edgeX) * t);
       return min;
     };
     const { footGapMm, footPitchMaxDeg } = INTERFACES.carriage;
@@ -139,7 +165,14 @@ describe('carriage', () => {
       fc.property(fc.double({ min: 0.1, max: 0.3, noNaN: true }), (cl) => {
         const w = buildAndInspect(() => wheel());
         const k = buildAndInspect(() => carriage({ clearanceMm: cl }));
-        const m = withArena(() => measureWheelRetention(solidFromStl(w.bytes), w.features.map((f) => f.feature), solidFromStl(k.bytes), k.features.map((f) => f.feature)))!;
+        const m = withArena(() =>
+          measureWheelRetention(
+            solidFromStl(w.bytes),
+            w.features.map((f) => f.feature),
+            solidFromStl(k.bytes),
+            k.features.map((f) => f.feature),
+          ),
+        )!;
         expect(m.restOverlapMm3).toBe(0);
         expect(Math.abs(m.retentionMm - INTERFACES.carriage.snapInterferenceMm)).toBeLessThan(0.02);
         expect(m.retentionMm).toBeGreaterThanOrEqual(SNAP_RETENTION_MM.min);
@@ -152,15 +185,27 @@ describe('carriage', () => {
 
   it('holds a wheel wearing any band that fits it, at any clearance from 0.1 to 0.3 mm', () => {
     fc.assert(
-      fc.property(fc.double({ min: 1.2, max: 2.2, noNaN: true }), fc.double({ min: 0.02, max: 0.12, noNaN: true }), fc.double({ min: 0.1, max: 0.3, noNaN: true }), (cord, stretch, cl) => {
-        const sized = { ...WHEEL, band: { ...WHEEL.band, crossSectionMm: cord } };
-        const band = { ...sized.band, innerDiameterMm: bandIdForStretchMm(sized, stretch) };
-        const w = buildAndInspect(() => wheel({ band }));
-        const k = buildAndInspect(() => carriage({ clearanceMm: cl, band }));
-        const m = withArena(() => measureWheelRetention(solidFromStl(w.bytes), w.features.map((f) => f.feature), solidFromStl(k.bytes), k.features.map((f) => f.feature)))!;
-        expect(m.restOverlapMm3).toBe(0);
-        expect(Math.abs(m.retentionMm - INTERFACES.carriage.snapInterferenceMm)).toBeLessThan(0.02);
-      }),
+      fc.property(
+        fc.double({ min: 1.2, max: 2.2, noNaN: true }),
+        fc.double({ min: 0.02, max: 0.12, noNaN: true }),
+        fc.double({ min: 0.1, max: 0.3, noNaN: true }),
+        (cord, stretch, cl) => {
+          const sized = { ...WHEEL, band: { ...WHEEL.band, crossSectionMm: cord } };
+          const band = { ...sized.band, innerDiameterMm: bandIdForStretchMm(sized, stretch) };
+          const w = buildAndInspect(() => wheel({ band }));
+          const k = buildAndInspect(() => carriage({ clearanceMm: cl, band }));
+          const m = withArena(() =>
+            measureWheelRetention(
+              solidFromStl(w.bytes),
+              w.features.map((f) => f.feature),
+              solidFromStl(k.bytes),
+              k.features.map((f) => f.feature),
+            ),
+          )!;
+          expect(m.restOverlapMm3).toBe(0);
+          expect(Math.abs(m.retentionMm - INTERFACES.carriage.snapInterferenceMm)).toBeLessThan(0.02);
+        },
+      ),
       { numRuns: 4 },
     );
   });
@@ -179,10 +224,13 @@ describe('carriage', () => {
         const midCheekY = side * (outer.widthMm / 2 - INTERFACES.carriage.cheekMm / 2);
         // The slit beside the bearing is open from the bottom to the top (no roof to print), and the tongue,
         // the cheek's whole height, stands from its root to its free end.
-        const cheek = INTERFACES.carriage.cheekMm, gap = PRINT_IN_PLACE_GAP_MM;
-        for (const z of [0.5, top / 2, top - 0.5]) expect(isInside(solid, [s.freeXMm + gap / 2, midCheekY, z])).toBe(false);
+        const cheek = INTERFACES.carriage.cheekMm,
+          gap = PRINT_IN_PLACE_GAP_MM;
+        for (const z of [0.5, top / 2, top - 0.5])
+          expect(isInside(solid, [s.freeXMm + gap / 2, midCheekY, z])).toBe(false);
         for (const x of [s.rootXMm + 0.5, (s.rootXMm + s.freeXMm) / 2, s.freeXMm - 0.5])
-          for (const z of [foot + 0.5, top / 2, top - 2]) expect(isInside(solid, [x, side * (Math.abs(innerY) + cheek - 0.1), z])).toBe(true);
+          for (const z of [foot + 0.5, top / 2, top - 2])
+            expect(isInside(solid, [x, side * (Math.abs(innerY) + cheek - 0.1), z])).toBe(true);
         // The foot's flange beside the tongue is cut from it along its whole length, so the tongue springs alone.
         for (const x of [s.rootXMm + 0.5, (s.rootXMm + s.freeXMm) / 2, s.freeXMm - 0.5]) {
           expect(isInside(solid, [x, side * (outer.widthMm / 2 + gap / 2), foot / 2])).toBe(false);
@@ -210,7 +258,7 @@ describe('carriage', () => {
     }
   });
 
-  it('bends its tongue within PLA\'s repeated-flex strain over the whole retention band, with a thumb\'s force', () => {
+  it("bends its tongue within PLA's repeated-flex strain over the whole retention band, with a thumb's force", () => {
     const pla = findMaterial('pla')!;
     for (const cl of [0.05, 0.1, 0.2, 0.3, 0.6]) {
       const s = carriageSnap({ clearanceMm: cl });
@@ -223,7 +271,7 @@ describe('carriage', () => {
     }
   });
 
-  it('holds a wheel recalibrated 8 % larger: it stands prouder, its top under the carriage\'s', () => {
+  it("holds a wheel recalibrated 8 % larger: it stands prouder, its top under the carriage's", () => {
     const big = { clickDistanceMm: WHEEL.clickDistanceMm / 0.925 };
     const { topology } = buildAndInspect(() => carriage(big));
     expect(topology.watertight).toBe(true);

@@ -32,7 +32,11 @@ describe('coin', () => {
       expect(b.max[0] - b.min[0]).toBeCloseTo(diameterMm, 2);
       // The top loses its field less the icon, reliefMm deep (less a sliver to the bed chamfer and the facets).
       const disc = Math.PI * (diameterMm / 2) ** 2 * thicknessMm;
-      const iconMm2 = withArena(() => sliceOf(type, thicknessMm - reliefMm / 2).intersect(circle(diameterMm / 2 - DEFAULTS.rimMm - 0.05)).areaMm2());
+      const iconMm2 = withArena(() =>
+        sliceOf(type, thicknessMm - reliefMm / 2)
+          .intersect(circle(diameterMm / 2 - DEFAULTS.rimMm - 0.05))
+          .areaMm2(),
+      );
       const sunk = (Math.PI * (diameterMm / 2 - DEFAULTS.rimMm) ** 2 - iconMm2) * reliefMm;
       expect(Math.abs(topology.volumeMm3 - (disc - sunk)) / (disc - sunk)).toBeLessThan(0.015);
       expect(features).toHaveLength(1);
@@ -68,7 +72,11 @@ describe('coin', () => {
         expect(Math.max(...b.max.map(Math.abs), ...b.min.map(Math.abs))).toBeLessThanOrEqual(ICON_RADIUS_MM + 0.01);
         // Opening by half the minimum feature keeps what is at least MIN_FEATURE_MM wide: nearly all of it,
         // in the icon and in the field's gaps round it.
-        const opened = (p: Profile): number => p.offset(-(MIN_FEATURE_MM / 2 - 0.02)).offset(MIN_FEATURE_MM / 2 - 0.02).areaMm2();
+        const opened = (p: Profile): number =>
+          p
+            .offset(-(MIN_FEATURE_MM / 2 - 0.02))
+            .offset(MIN_FEATURE_MM / 2 - 0.02)
+            .areaMm2();
         expect(opened(icon)).toBeGreaterThan(icon.areaMm2() * 0.9);
         const gaps = inner.subtract(icon);
         expect(opened(gaps)).toBeGreaterThan(gaps.areaMm2() * 0.97);
@@ -76,7 +84,8 @@ describe('coin', () => {
       }
       for (let i = 0; i < ids.length; i++)
         for (let j = i + 1; j < ids.length; j++) {
-          const a = icons.get(ids[i]!)!, b = icons.get(ids[j]!)!;
+          const a = icons.get(ids[i]!)!,
+            b = icons.get(ids[j]!)!;
           const differ = a.subtract(b).areaMm2() + b.subtract(a).areaMm2();
           expect(differ, `${ids[i]} vs ${ids[j]}`).toBeGreaterThan(10);
         }
@@ -85,12 +94,16 @@ describe('coin', () => {
 
   it('stays watertight for any type and legal rim', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...ids), fc.double({ min: MIN_FEATURE_MM, max: diameterMm / 2 - ICON_RADIUS_MM - MIN_FEATURE_MM, noNaN: true }), (type, rimMm) => {
-        const { topology, features } = buildAndInspect(() => coin({ type, rimMm }));
-        expect(topology.watertight).toBe(true);
-        expect(topology.bodies).toBe(1);
-        expect(features[0]!.ok).toBe(true);
-      }),
+      fc.property(
+        fc.constantFrom(...ids),
+        fc.double({ min: MIN_FEATURE_MM, max: diameterMm / 2 - ICON_RADIUS_MM - MIN_FEATURE_MM, noNaN: true }),
+        (type, rimMm) => {
+          const { topology, features } = buildAndInspect(() => coin({ type, rimMm }));
+          expect(topology.watertight).toBe(true);
+          expect(topology.bodies).toBe(1);
+          expect(features[0]!.ok).toBe(true);
+        },
+      ),
       { numRuns: 8 },
     );
   });

@@ -4,7 +4,14 @@ import { initKernel, rayHitsMm, withArena } from '../../src/geometry/kernel.js';
 import { isInside } from '../../src/mesh/probe.js';
 import { solidFromStl } from '../../src/mesh/inspect.js';
 import { coupon, couponClearancesMm, DEFAULTS } from '../../src/parts/coupon.js';
-import { CLEARANCE_RANGE_MM, clearanceMm, fitHoleMm, INTERFACES, MIN_FEATURE_MM, PRINT_IN_PLACE_GAP_MM } from '../../src/standard.js';
+import {
+  CLEARANCE_RANGE_MM,
+  clearanceMm,
+  fitHoleMm,
+  INTERFACES,
+  MIN_FEATURE_MM,
+  PRINT_IN_PLACE_GAP_MM,
+} from '../../src/standard.js';
 import { buildAndInspect } from '../helpers/part.js';
 
 beforeAll(initKernel);
@@ -12,7 +19,8 @@ beforeAll(initKernel);
 const peg = INTERFACES.mastPeg;
 const square = INTERFACES.cargoPeg;
 /** Area of a disc of radius r with the segment beyond a chord at distance d from the centre cut off. */
-const flattenedArea = (r: number, d: number): number => Math.PI * r * r - (r * r * Math.acos(d / r) - d * Math.sqrt(r * r - d * d));
+const flattenedArea = (r: number, d: number): number =>
+  Math.PI * r * r - (r * r * Math.acos(d / r) - d * Math.sqrt(r * r - d * d));
 
 describe('coupon', () => {
   it('steps 0.05 to 0.40 mm in 0.05 mm steps by default', () => {
@@ -35,7 +43,15 @@ describe('coupon', () => {
     const plate = (b.max[0] - b.min[0] - peg.lengthMm) * (b.max[1] - b.min[1]) * T;
     const pegs = n * (Math.PI * (peg.diameterMm / 2) ** 2 * peg.lengthMm + square.sideMm ** 2 * square.lengthMm);
     const lying = flattenedArea(peg.diameterMm / 2, peg.diameterMm / 2 - peg.flatDepthMm) * peg.lengthMm;
-    const holes = values.reduce((s, c) => s + (Math.PI * (fitHoleMm(peg.diameterMm, 'sliding', c) / 2) ** 2 + fitHoleMm(square.sideMm, 'sliding', c) ** 2 + fitHoleMm(square.sideMm, 'press', c) ** 2) * T, 0);
+    const holes = values.reduce(
+      (s, c) =>
+        s +
+        (Math.PI * (fitHoleMm(peg.diameterMm, 'sliding', c) / 2) ** 2 +
+          fitHoleMm(square.sideMm, 'sliding', c) ** 2 +
+          fitHoleMm(square.sideMm, 'press', c) ** 2) *
+          T,
+      0,
+    );
     const f = features.map((x) => x.feature);
     expect(f).toHaveLength(5 * n + 1);
     const expected = plate + pegs + lying - holes; // less the tongue's slits, plus the embossed labels
@@ -87,7 +103,10 @@ describe('coupon', () => {
       expect(sizeOf(`coupon-press-hole-${k}`) - square.sideMm).toBeCloseTo(2 * clearanceMm('press', c), 9);
       expect(byId(`coupon-press-hole-${k}`).mating).toBe('press');
       // Turned over onto a second coupon (y → −y), each peg lands on its hole.
-      for (const [hole, p] of [[`coupon-hole-${k}`, `coupon-peg-${k}`], [`coupon-square-hole-${k}`, `coupon-square-peg-${k}`]] as const) {
+      for (const [hole, p] of [
+        [`coupon-hole-${k}`, `coupon-peg-${k}`],
+        [`coupon-square-hole-${k}`, `coupon-square-peg-${k}`],
+      ] as const) {
         expect(byId(hole).positionMm[0]).toBeCloseTo(byId(p).positionMm[0], 9);
         expect(byId(hole).positionMm[1]).toBeCloseTo(-byId(p).positionMm[1], 9);
       }
@@ -105,14 +124,18 @@ describe('coupon', () => {
       // The tongue's row: from the left edge, material (plate and tongue, one piece at the root) then the end
       // slit, one print-in-place gap wide; across the tongue, the gap either side of it.
       const rowHits = (y: number): number[] => rayHitsMm(solid, [b.min[0] - 1, y, z], [b.max[0] + 1, y, z]);
-      const tongueY = [...Array(400).keys()].map((i) => b.min[1] + i * 0.1).find((y) => {
-        const h = rowHits(y);
-        return h.length >= 4 && h[1]! - h[0]! > 10 && Math.abs(h[2]! - h[1]! - PRINT_IN_PLACE_GAP_MM) < 0.01;
-      });
+      const tongueY = [...Array(400).keys()]
+        .map((i) => b.min[1] + i * 0.1)
+        .find((y) => {
+          const h = rowHits(y);
+          return h.length >= 4 && h[1]! - h[0]! > 10 && Math.abs(h[2]! - h[1]! - PRINT_IN_PLACE_GAP_MM) < 0.01;
+        });
       expect(tongueY).toBeDefined();
       const xMid = b.min[0] + rowHits(tongueY!)[1]! / 2;
       const across = rayHitsMm(solid, [xMid, b.min[1] - 1, z], [xMid, b.max[1] + 1, z]);
-      const gaps = across.slice(1, -1).flatMap((t, i, a) => (i % 2 === 0 && a[i + 1] !== undefined ? [a[i + 1]! - t] : []));
+      const gaps = across
+        .slice(1, -1)
+        .flatMap((t, i, a) => (i % 2 === 0 && a[i + 1] !== undefined ? [a[i + 1]! - t] : []));
       expect(gaps.filter((g) => Math.abs(g - PRINT_IN_PLACE_GAP_MM) < 0.01)).toHaveLength(2);
       // At its root the tongue is plate: the point beside the slits, at the left edge, is material.
       expect(isInside(solid, [b.min[0] + 0.5, tongueY!, z])).toBe(true);
@@ -165,11 +188,13 @@ describe('coupon', () => {
       withArena(() => {
         const solid = solidFromStl(bytes);
         // From each hole's axis, the wall's distance just above the bed against mid-plate: the flare.
-        const wallMm = (p: readonly number[], z: number): number => rayHitsMm(solid, [p[0]!, p[1]!, z], [p[0]! + 50, p[1]!, z])[0]!;
+        const wallMm = (p: readonly number[], z: number): number =>
+          rayHitsMm(solid, [p[0]!, p[1]!, z], [p[0]! + 50, p[1]!, z])[0]!;
         const holes = features.filter((f) => f.feature.role === 'hole');
         expect(holes).toHaveLength(3 * couponClearancesMm(DEFAULTS).length);
         for (const h of holes) {
-          const flare = wallMm(h.feature.positionMm, 0.01) - wallMm(h.feature.positionMm, DEFAULTS.plateThicknessMm / 2);
+          const flare =
+            wallMm(h.feature.positionMm, 0.01) - wallMm(h.feature.positionMm, DEFAULTS.plateThicknessMm / 2);
           expect(Math.abs(flare - bedChamferMm), h.feature.id).toBeLessThan(0.03);
         }
       });
@@ -178,7 +203,9 @@ describe('coupon', () => {
 
   it('rejects a range that runs backwards or leaves CLEARANCE_RANGE_MM, and a plate thicker than the peg is long', () => {
     const { min, max } = CLEARANCE_RANGE_MM;
-    expect(() => coupon({ fromClearanceMm: 0.3, toClearanceMm: 0.1 })).toThrow(new RegExp(`toClearanceMm = 0.1 .*0.3 to ${max} mm`));
+    expect(() => coupon({ fromClearanceMm: 0.3, toClearanceMm: 0.1 })).toThrow(
+      new RegExp(`toClearanceMm = 0.1 .*0.3 to ${max} mm`),
+    );
     expect(() => coupon({ fromClearanceMm: 0.01 })).toThrow(new RegExp(`fromClearanceMm = 0.01 .*${min} to ${max} mm`));
     expect(() => coupon({ toClearanceMm: 0.8 })).toThrow(/toClearanceMm = 0.8/);
     expect(() => coupon({ plateThicknessMm: peg.lengthMm + 1 })).toThrow(/plateThicknessMm/);

@@ -17,13 +17,15 @@ function measured(clearance: number, labels = DIAL.labels) {
   const d = buildAndInspect(() => dial({ labels, clearanceMm: clearance }));
   const b = buildAndInspect(() => dialBase({ titles: ['HULL', 'RIGGING', 'CREW'], clearanceMm: clearance }));
   return withArena(() => {
-    const ds = solidFromStl(d.bytes), bs = solidFromStl(b.bytes);
+    const ds = solidFromStl(d.bytes),
+      bs = solidFromStl(b.bytes);
     const bore = d.features.map((f) => f.feature).find((f) => f.kind === 'dial-bore')!;
     const pivots = b.features.map((f) => f.feature).filter((f) => f.kind === 'dial-pivot');
     const nubs = b.features.map((f) => f.feature).filter((f) => f.kind === 'detent-nub');
     const dimples = d.features.map((f) => f.feature).filter((f) => f.kind === 'detent-dimple');
     return {
-      d, b,
+      d,
+      b,
       pivot: measurePivot(bs, pivots[0]!, ds, bore),
       nubMm: nubs.map((n) => pegHeightMm(bs, n)),
       dimpleMm: dimples.map((f) => bedHoleDepthMm(ds, f)),
@@ -98,8 +100,12 @@ describe('click dial and its base', () => {
     expect(build(() => dial({ labels: ['1'] }))).toThrow(/labels.*2 to 16 labels/);
     expect(build(() => dial({ thicknessMm: 1 }))).toThrow(/thicknessMm = 1 is not valid: expected a number from/);
     // Kingdom Fleets' ten maneuvers at the default 6 mm ran together ("S1S2S3..."): refused, with the room there is.
-    expect(build(() => dial({ labels: ['S1', 'S2', 'S3', 'S4', 'S5', 'G2', 'G3', 'B2', 'B3', 'T2'] }))).toThrow(/labels\[0\] = "S1" is not valid: expected a label at most \d+\.\d mm wide at 6 mm tall, half a letter clear of its neighbours 36\.0° round/);
+    expect(build(() => dial({ labels: ['S1', 'S2', 'S3', 'S4', 'S5', 'G2', 'G3', 'B2', 'B3', 'T2'] }))).toThrow(
+      /labels\[0\] = "S1" is not valid: expected a label at most \d+\.\d mm wide at 6 mm tall, half a letter clear of its neighbours 36\.0° round/,
+    );
     expect(build(() => dialBase({ titles: ['A', 'B', 'C', 'D', 'E'] }))).toThrow(/titles.*1 to 4 titles/);
-    expect(build(() => dialBase({ titles: ['RIGGINGRIG'], titleHeightMm: 12 }))).toThrow(/titles\[0\].*no wider than its dial/);
+    expect(build(() => dialBase({ titles: ['RIGGINGRIG'], titleHeightMm: 12 }))).toThrow(
+      /titles\[0\].*no wider than its dial/,
+    );
   });
 });

@@ -10,14 +10,28 @@ import { buildAndInspect } from '../helpers/part.js';
 beforeAll(initKernel);
 
 /** The gauge as exported, measured at mid-height (src/mesh/measure.ts, as validate's arc-angle check measures it). */
-function measureGauge(o: Partial<FireArcGaugeOptions>): { toEdges: number[]; cornerOffLineMm: number; triangles: number; footprintMm: number; watertight: boolean; bodies: number } {
+function measureGauge(o: Partial<FireArcGaugeOptions>): {
+  toEdges: number[];
+  cornerOffLineMm: number;
+  triangles: number;
+  footprintMm: number;
+  watertight: boolean;
+  bodies: number;
+} {
   const { bytes, topology } = buildAndInspect(() => fireArcGauge(o));
   return withArena(() => {
     const m = measureArcGauge(solidFromStl(bytes), o.lipMm ?? DEFAULTS.lipMm);
     expect(m).not.toBeNull();
     const b = topology.bounds;
     const footprintMm = Math.max(b.max[0] - b.min[0], b.max[1] - b.min[1]);
-    return { toEdges: m!.toEdgesDeg, cornerOffLineMm: m!.cornerOffLineMm, triangles: topology.triangles, footprintMm, watertight: topology.watertight, bodies: topology.bodies };
+    return {
+      toEdges: m!.toEdgesDeg,
+      cornerOffLineMm: m!.cornerOffLineMm,
+      triangles: topology.triangles,
+      footprintMm,
+      watertight: topology.watertight,
+      bodies: topology.bodies,
+    };
   });
 }
 

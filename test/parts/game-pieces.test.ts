@@ -35,7 +35,8 @@ describe('token ship', () => {
     sound(ship);
     const sockets = ship.features.filter((f) => f.feature.kind === 'mast-socket');
     expect(sockets).toHaveLength(3);
-    for (const s of sockets) expect(s.measured.minMm).toBeCloseTo(fitHoleMm(INTERFACES.mastPeg.diameterMm, 'sliding', 0.2), 1);
+    for (const s of sockets)
+      expect(s.measured.minMm).toBeCloseTo(fitHoleMm(INTERFACES.mastPeg.diameterMm, 'sliding', 0.2), 1);
     const [l, b] = size(ship.topology.bounds);
     expect(Math.max(l!, b!)).toBeLessThanOrEqual(36);
   });
@@ -48,7 +49,14 @@ describe('token ship', () => {
         sound(ship);
         expect(ship.features.filter((f) => f.feature.kind === 'mast-socket')).toHaveLength(masts);
       }),
-      { numRuns: 5, examples: [[1, 1.1250556042341487e-12]] },
+      // Lengths a float hair over 45 mm once left slivers: at 45 + 4.5e-11 mm, and at 45.0005 mm (the stern deck).
+      {
+        numRuns: 5,
+        examples: [
+          [1, 1.1250556042341487e-12],
+          [1, 0.000012499999999970868],
+        ],
+      },
     );
   });
 });
@@ -60,7 +68,14 @@ describe('treasure chest', () => {
     withArena(() => {
       const s = solidFromStl(chest.bytes);
       const top = s.bounds().max[2];
-      for (const [x, y] of [[0, 0], [2, 2], [-2, -2], [6, 3], [-6, -3]] as const) expect(surfaceZMm(s, x, y)).toBeCloseTo(top, 3);
+      for (const [x, y] of [
+        [0, 0],
+        [2, 2],
+        [-2, -2],
+        [6, 3],
+        [-6, -3],
+      ] as const)
+        expect(surfaceZMm(s, x, y)).toBeCloseTo(top, 3);
     });
   });
 });
@@ -83,7 +98,8 @@ describe('card tray and its lid', () => {
       const lid = buildAndInspect(() => trayLid(box));
       sound(tray);
       sound(lid);
-      for (const bay of tray.features) expect(bay.measured.widthMm).toBeCloseTo(TRAY.cardWidthMm + 2 * clearanceMm('sliding', c), 3);
+      for (const bay of tray.features)
+        expect(bay.measured.widthMm).toBeCloseTo(TRAY.cardWidthMm + 2 * clearanceMm('sliding', c), 3);
       const out = trayOutside({ ...TRAY, ...box });
       const [tw, tl] = size(tray.topology.bounds);
       expect(tw).toBeCloseTo(out.widthMm, 3);

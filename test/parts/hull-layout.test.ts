@@ -37,20 +37,39 @@ function broken(): FactionModel {
 
 describe('the hull layout', () => {
   it('finds nothing wrong with any shipped faction', () => {
-    for (const f of factions) expect(withArena(() => planLayout(f.model, C).problems), f.id).toEqual([]);
+    for (const f of factions)
+      expect(
+        withArena(() => planLayout(f.model, C).problems),
+        f.id,
+      ).toEqual([]);
   });
 
   it('reports every problem of a model at once, each with the nearest place that fits among the others', () => {
     const layout = withArena(() => planLayout(broken(), C));
-    expect(layout.problems.map((p) => p.path)).toEqual(['model.fittings[2].at', 'model.coinSlot.at', 'model.cannonSlots[2].at']);
+    expect(layout.problems.map((p) => p.path)).toEqual([
+      'model.fittings[2].at',
+      'model.coinSlot.at',
+      'model.cannonSlots[2].at',
+    ]);
     const [cargo, coin] = layout.problems;
-    expect(cargo!.message).toMatch(/the cargo socket overlaps the mast socket .*nearest place that fits among the others: at: \[-?\d+(\.\d+)?mm, -?\d+(\.\d+)?mm\]/);
+    expect(cargo!.message).toMatch(
+      /the cargo socket overlaps the mast socket .*nearest place that fits among the others: at: \[-?\d+(\.\d+)?mm, -?\d+(\.\d+)?mm\]/,
+    );
     expect(coin!.message).toMatch(/the coin slot at \[-6, -15\] mm would break through .*nearest place that fits/);
     // Each nearest place, applied alone, leaves that feature with no problem.
     for (const p of [cargo!, coin!]) {
       const m = broken();
-      const moved: FactionModel = p.path === 'model.coinSlot.at' ? { ...m, coinSlot: { xMm: p.nearest![0]!, yMm: p.nearest![1]! } } : { ...m, fittings: m.fittings.map((f, i) => (i === 2 ? { ...f, xMm: p.nearest![0]!, yMm: p.nearest![1]! } : f)) };
-      expect(withArena(() => planLayout(moved, C).problems.map((q) => q.path)), p.path).not.toContain(p.path);
+      const moved: FactionModel =
+        p.path === 'model.coinSlot.at'
+          ? { ...m, coinSlot: { xMm: p.nearest![0]!, yMm: p.nearest![1]! } }
+          : {
+              ...m,
+              fittings: m.fittings.map((f, i) => (i === 2 ? { ...f, xMm: p.nearest![0]!, yMm: p.nearest![1]! } : f)),
+            };
+      expect(
+        withArena(() => planLayout(moved, C).problems.map((q) => q.path)),
+        p.path,
+      ).not.toContain(p.path);
     }
   });
 
@@ -58,27 +77,46 @@ describe('the hull layout', () => {
     const [bow] = withArena(() => planLayout(broken(), C).problems.filter((p) => p.path === 'model.cannonSlots[2].at'));
     expect(bow!.nearest).toBeNull();
     expect(bow!.message).not.toMatch(/≤ 0 mm/);
-    const styles = /the styles whose bow takes a cannon slot at 86 × 34 × 18 mm: ([a-z, ]+) \(model\.hull\.style\)/.exec(bow!.message);
+    const styles =
+      /the styles whose bow takes a cannon slot at 86 × 34 × 18 mm: ([a-z, ]+) \(model\.hull\.style\)/.exec(
+        bow!.message,
+      );
     expect(styles, bow!.message).not.toBeNull();
     const named = styles![1]!.split(', ');
     expect(named).toContain('ironclad');
     expect(named).not.toContain('galleon');
     // One edit: the first style named takes the slot where the galleon could not.
     const qf = model('queens-fleet');
-    const m: FactionModel = { ...qf, hull: { ...qf.hull, style: named[0] as FactionModel['hull']['style'] }, cannonSlots: [...qf.cannonSlots, { mount: 'hull', facing: 'bow', offsetMm: 0 }] };
+    const m: FactionModel = {
+      ...qf,
+      hull: { ...qf.hull, style: named[0] as FactionModel['hull']['style'] },
+      cannonSlots: [...qf.cannonSlots, { mount: 'hull', facing: 'bow', offsetMm: 0 }],
+    };
     expect(withArena(() => planLayout(m, C).problems.map((p) => p.path))).not.toContain('model.cannonSlots[2].at');
   });
 
   it('finds free places for a new mast, cargo, coin slot and cannon slot, each clear of the declared features', () => {
     const layout = withArena(() => planLayout(model('the-industry'), C));
     const free = withArena(() => freePlaces(layout, C));
-    expect(free.map((f) => f.what)).toEqual(['a mast socket', 'a cargo socket', 'a coin slot', 'a port cannon slot', 'a starboard cannon slot', 'a bow cannon slot', 'a stern cannon slot']);
+    expect(free.map((f) => f.what)).toEqual([
+      'a mast socket',
+      'a cargo socket',
+      'a coin slot',
+      'a port cannon slot',
+      'a starboard cannon slot',
+      'a bow cannon slot',
+      'a stern cannon slot',
+    ]);
     const outline = new Outline(STYLES.ironclad, layout.model.hull.lengthMm, layout.model.hull.beamMm);
     for (const f of free.slice(0, 3)) {
       expect(f.at.length, f.what).toBeGreaterThan(0);
       for (const [x, y] of f.at) expect(Math.abs(y!), `${f.what} at ${x}`).toBeLessThan(outline.halfAt(x!));
       // A declared socket's own place is taken.
-      for (const s of layout.model.fittings) expect(f.at.some(([x, y]) => x === s.xMm && y === s.yMm), `${f.what} on ${s.kind}`).toBe(false);
+      for (const s of layout.model.fittings)
+        expect(
+          f.at.some(([x, y]) => x === s.xMm && y === s.yMm),
+          `${f.what} on ${s.kind}`,
+        ).toBe(false);
     }
     // The ironclad's bow is flat enough for a second bow slot? Its one bow slot takes the middle.
     expect(free.find((f) => f.facing === 'bow')!.at.some(([y]) => y === 0)).toBe(false);
@@ -90,7 +128,10 @@ describe('the hull layout', () => {
       .replace('id: queens-fleet', 'id: broken-fleet')
       .replace('- { kind: cargo, at: [24mm, 0mm] }', '- { kind: cargo, at: [12mm, 0mm] }')
       .replace('coinSlot: { at: [-6mm, -5.5mm] }', 'coinSlot: { at: [-6mm, -15mm] }')
-      .replace('    - { facing: starboard, at: 6mm }\n', '    - { facing: starboard, at: 6mm }\n    - { facing: bow, at: 0mm }\n');
+      .replace(
+        '    - { facing: starboard, at: 6mm }\n',
+        '    - { facing: starboard, at: 6mm }\n    - { facing: bow, at: 0mm }\n',
+      );
     const file = join(dir, 'broken-fleet.yaml');
     writeFileSync(file, text);
     expect(() => parseFaction(text, file)).not.toThrow();
@@ -98,13 +139,15 @@ describe('the hull layout', () => {
     const r = await runInProcess('validate', file, '--previews', pictures);
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/3 problems in the input/);
-    for (const field of ['model.fittings[2].at', 'model.coinSlot.at', 'model.cannonSlots[2].at']) expect(r.err).toContain(`${file} (${field})`);
+    for (const field of ['model.fittings[2].at', 'model.coinSlot.at', 'model.cannonSlots[2].at'])
+      expect(r.err).toContain(`${file} (${field})`);
     // The deck map is written though the layout stopped the run, the problems drawn in the highlight colour.
     const map = join(pictures, 'broken-fleet-deck-map.png');
     expect(r.err).toContain(`deck map: ${map}`);
     const png = PNG.sync.read(readFileSync(map));
     let magenta = 0;
-    for (let i = 0; i < png.data.length; i += 4) if (png.data[i] === 0xff && png.data[i + 1] === 0x2b && png.data[i + 2] === 0xd6) magenta++;
+    for (let i = 0; i < png.data.length; i += 4)
+      if (png.data[i] === 0xff && png.data[i + 1] === 0x2b && png.data[i + 2] === 0xd6) magenta++;
     expect(magenta).toBeGreaterThan(100);
   });
 });

@@ -54,7 +54,10 @@ describe('island topper', () => {
       expect(s.feature.axis[2]).toBeCloseTo(0, 9);
       expect(s.feature.positionMm[2]).toBeCloseTo(HULL.cannonSlotCentreHeightMm, 9);
       // Outward: the mouth lies along its own axis from the puck's centre.
-      expect(s.feature.positionMm[0] * s.feature.axis[0] + s.feature.positionMm[1] * s.feature.axis[1]).toBeCloseTo(DEFAULTS.radiusMm, 6);
+      expect(s.feature.positionMm[0] * s.feature.axis[0] + s.feature.positionMm[1] * s.feature.axis[1]).toBeCloseTo(
+        DEFAULTS.radiusMm,
+        6,
+      );
     });
     // Eight distinct directions.
     const dirs = new Set(slots.map((s) => s.feature.axis.map((x) => x.toFixed(3)).join(',')));

@@ -77,7 +77,11 @@ describe('island', () => {
       // The puck's axis: the mean of its evenly spaced slot mouths (the bed centres the outline's bounds instead).
       const slots = features.filter((x) => x.feature.kind === 'cannon-slot').map((x) => x.feature.positionMm);
       const centre = [0, 1].map((k) => slots.reduce((sum, p) => sum + p[k]!, 0) / slots.length) as [number, number];
-      const at = (rMm: number, a: number, z: number): Vec3 => [centre[0] + rMm * Math.cos(a), centre[1] + rMm * Math.sin(a), z];
+      const at = (rMm: number, a: number, z: number): Vec3 => [
+        centre[0] + rMm * Math.cos(a),
+        centre[1] + rMm * Math.sin(a),
+        z,
+      ];
       for (let i = 0; i < 36; i++) {
         const a = (i * Math.PI) / 18;
         // Just outside the puck: land up to the terrace, open air above it.
@@ -87,7 +91,8 @@ describe('island', () => {
         for (const r of [45, 55, 65]) expect(isInside(solid, at(r, a, h + 0.1))).toBe(false);
       }
       // Every slot's floor is the hull's slot height above the terrace, as on a ship.
-      for (const f of features.filter((x) => x.feature.kind === 'cannon-slot')) expect(f.feature.positionMm[2] - h).toBeCloseTo(HULL.cannonSlotCentreHeightMm, 9);
+      for (const f of features.filter((x) => x.feature.kind === 'cannon-slot'))
+        expect(f.feature.positionMm[2] - h).toBeCloseTo(HULL.cannonSlotCentreHeightMm, 9);
     });
   });
 

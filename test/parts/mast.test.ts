@@ -19,12 +19,16 @@ describe('mast', () => {
     // Lying down: as tall as the collar less its flat.
     expect(topology.bounds.max[2]).toBeCloseTo(DEFAULTS.collarDiameterMm / 2 + peg.diameterMm / 2 - peg.flatDepthMm, 2);
     const cyl = (d: number, l: number): number => (Math.PI * d * d * l) / 4;
-    const full = cyl(peg.diameterMm, peg.lengthMm) + cyl(DEFAULTS.collarDiameterMm, DEFAULTS.collarLengthMm) + cyl(pole.diameterMm, pole.lengthMm) + cyl(tenon.diameterMm, tenon.lengthMm);
+    const full =
+      cyl(peg.diameterMm, peg.lengthMm) +
+      cyl(DEFAULTS.collarDiameterMm, DEFAULTS.collarLengthMm) +
+      cyl(pole.diameterMm, pole.lengthMm) +
+      cyl(tenon.diameterMm, tenon.lengthMm);
     expect(topology.volumeMm3).toBeLessThan(full);
     expect(topology.volumeMm3).toBeGreaterThan(full * 0.85); // flats, chamfers and facets
   });
 
-  it('is one body with no zero-volume shell at any pole length (Rigadoon\'s 18 mm pole once carried a film at the tenon)', () => {
+  it("is one body with no zero-volume shell at any pole length (Rigadoon's 18 mm pole once carried a film at the tenon)", () => {
     for (const poleLengthMm of [5, 12, 18, 18.5, 25, 33, 50, 77, 120]) {
       const { topology } = buildAndInspect(() => mast({ poleLengthMm }));
       expect(topology.zeroVolumeShells, `pole ${poleLengthMm} mm`).toBe(0);
@@ -36,14 +40,20 @@ describe('mast', () => {
   it('declares peg, pole and tenon; each is solid and measures its nominal diameter', () => {
     const { features } = buildAndInspect(() => mast());
     expect(features.map((f) => f.feature.kind)).toEqual(['mast-peg', 'mast-pole', 'mast-tenon']);
-    const nominal = { 'mast-peg': INTERFACES.mastPeg.diameterMm, 'mast-pole': INTERFACES.mastPole.diameterMm, 'mast-tenon': INTERFACES.mastTenon.diameterMm } as const;
+    const nominal = {
+      'mast-peg': INTERFACES.mastPeg.diameterMm,
+      'mast-pole': INTERFACES.mastPole.diameterMm,
+      'mast-tenon': INTERFACES.mastTenon.diameterMm,
+    } as const;
     for (const f of features) {
       // Solid everywhere above the axis; below it the section stands on its bed chamfer (chamfer.ts), so the
       // probe's samples straight down and 45° either side of it (three at each of three depths) may be open.
       expect(f.wrongPoints.length, f.feature.id).toBeLessThanOrEqual(9);
       for (const p of f.wrongPoints) expect(p[2], f.feature.id).toBeLessThan(f.feature.positionMm[2]);
       expect(f.feature.role).toBe('peg');
-      expect(Math.abs(f.measured.maxMm - nominal[f.feature.kind as keyof typeof nominal]), f.feature.id).toBeLessThan(0.05);
+      expect(Math.abs(f.measured.maxMm - nominal[f.feature.kind as keyof typeof nominal]), f.feature.id).toBeLessThan(
+        0.05,
+      );
       // Lying down: every axis is horizontal.
       expect(f.feature.axis[2]).toBeCloseTo(0, 9);
     }

@@ -15,7 +15,15 @@ beforeAll(initKernel);
  * measures it): the turn between its rear and front edges and its centreline's length; and its area over
  * its width at the bed, which shows the chords' shortfall.
  */
-function measureTemplate(o: Partial<MovementTemplateOptions>): { turnDeg: number; centrelineMm: number; areaOverWidthMm: number; triangles: number; watertight: boolean; bodies: number; footprintMm: number } {
+function measureTemplate(o: Partial<MovementTemplateOptions>): {
+  turnDeg: number;
+  centrelineMm: number;
+  areaOverWidthMm: number;
+  triangles: number;
+  watertight: boolean;
+  bodies: number;
+  footprintMm: number;
+} {
   const { bytes, topology } = buildAndInspect(() => movementTemplate(o));
   const w = o.widthMm ?? DEFAULTS.widthMm;
   return withArena(() => {
@@ -25,7 +33,14 @@ function measureTemplate(o: Partial<MovementTemplateOptions>): { turnDeg: number
     expect(m).not.toBeNull();
     const b = topology.bounds;
     const footprintMm = Math.max(b.max[0] - b.min[0], b.max[1] - b.min[1]);
-    return { ...m!, areaOverWidthMm, triangles: topology.triangles, watertight: topology.watertight, bodies: topology.bodies, footprintMm };
+    return {
+      ...m!,
+      areaOverWidthMm,
+      triangles: topology.triangles,
+      watertight: topology.watertight,
+      bodies: topology.bodies,
+      footprintMm,
+    };
   });
 }
 
@@ -47,16 +62,25 @@ describe('movementTemplate', () => {
   });
 
   it('a 45° turn over 3 in and the tightest and widest cases', () => {
-    for (const o of [{ id: 'T45-3', turnDeg: 45 }, { id: 'T90-1', lengthIn: 1, turnDeg: 90 }, { id: 'T90-8', lengthIn: 8, turnDeg: 90 }, { id: 'S8', lengthIn: 8 }]) {
+    for (const o of [
+      { id: 'T45-3', turnDeg: 45 },
+      { id: 'T90-1', lengthIn: 1, turnDeg: 90 },
+      { id: 'T90-8', lengthIn: 8, turnDeg: 90 },
+      { id: 'S8', lengthIn: 8 },
+    ]) {
       check(o);
     }
   });
 
   it('any length from 1 to 8 in and turn from 0° to 90°', () => {
     fc.assert(
-      fc.property(fc.double({ min: 1, max: 8, noNaN: true }), fc.oneof(fc.constant(0), fc.double({ min: 0, max: 90, noNaN: true })), (lengthIn, turnDeg) => {
-        check({ id: 'X', lengthIn, turnDeg });
-      }),
+      fc.property(
+        fc.double({ min: 1, max: 8, noNaN: true }),
+        fc.oneof(fc.constant(0), fc.double({ min: 0, max: 90, noNaN: true })),
+        (lengthIn, turnDeg) => {
+          check({ id: 'X', lengthIn, turnDeg });
+        },
+      ),
       { numRuns: 6 },
     );
   });
@@ -65,7 +89,8 @@ describe('movementTemplate', () => {
     withArena(() => {
       const { bytes } = buildAndInspect(() => movementTemplate({ id: 'T45-3', turnDeg: 45 }));
       const solid = solidFromStl(bytes);
-      const t = DEFAULTS.thicknessMm, d = DEFAULTS.engraveDepthMm;
+      const t = DEFAULTS.thicknessMm,
+        d = DEFAULTS.engraveDepthMm;
       const engraved = solid.sliceAt(t - d - 0.1).areaMm2() - solid.sliceAt(t - d / 2).areaMm2();
       expect(engraved).toBeGreaterThan(60);
       expect(solid.sliceAt(t - d - 0.1).areaMm2()).toBeCloseTo(solid.sliceAt(0.1).areaMm2(), 3);

@@ -30,24 +30,52 @@ const strip = (): Profile => rect(2000, 1, false).translate(-1000, W / 2 - 1.5);
  * One exported segment, measured: its butt faces (from a slice below the grooves) and the grooves crossing
  * the strip (from a slice through them), as gaps between the material's intervals, in ruler millimetres.
  */
-function measure(solid: Solid, offsetMm: number): { butt: [number, number]; gaps: { centre: number; width: number }[]; startGroove: number; endGroove: number } {
-  const body = intervals(solid.sliceAt(T / 2).intersect(strip()).translate(offsetMm, 0));
+function measure(
+  solid: Solid,
+  offsetMm: number,
+): { butt: [number, number]; gaps: { centre: number; width: number }[]; startGroove: number; endGroove: number } {
+  const body = intervals(
+    solid
+      .sliceAt(T / 2)
+      .intersect(strip())
+      .translate(offsetMm, 0),
+  );
   expect(body).toHaveLength(1);
-  const top = intervals(solid.sliceAt(T - D / 2).intersect(strip()).translate(offsetMm, 0));
+  const top = intervals(
+    solid
+      .sliceAt(T - D / 2)
+      .intersect(strip())
+      .translate(offsetMm, 0),
+  );
   const gaps = top.slice(1).map((iv, i) => ({ centre: (top[i]![1] + iv[0]) / 2, width: iv[0] - top[i]![1] }));
-  return { butt: body[0]!, gaps, startGroove: top[0]![0] - body[0]![0], endGroove: body[0]![1] - top[top.length - 1]![1] };
+  return {
+    butt: body[0]!,
+    gaps,
+    startGroove: top[0]![0] - body[0]![0],
+    endGroove: body[0]![1] - top[top.length - 1]![1],
+  };
 }
 
 describe('rulerSegments', () => {
   it('splits the rulebook ruler for the default 220 mm bed (5 mm margins) into three 6 in segments whose key fits', () => {
     const segs = rulerSegments(BANDS, MAX_SEGMENT_MM);
-    expect(segs).toEqual([{ fromIn: 0, toIn: 6 }, { fromIn: 6, toIn: 12 }, { fromIn: 12, toIn: 18 }]);
-    for (const s of segs) expect((s.toIn - s.fromIn) * MM_PER_INCH + GAME_INTERFACES.key.reachMm).toBeLessThanOrEqual(MAX_SEGMENT_MM);
+    expect(segs).toEqual([
+      { fromIn: 0, toIn: 6 },
+      { fromIn: 6, toIn: 12 },
+      { fromIn: 12, toIn: 18 },
+    ]);
+    for (const s of segs)
+      expect((s.toIn - s.fromIn) * MM_PER_INCH + GAME_INTERFACES.key.reachMm).toBeLessThanOrEqual(MAX_SEGMENT_MM);
   });
 
   it('prefers whole inches when equal segments would not be, and takes one segment when it fits', () => {
     // 18 in in four: 4.5 in each is not whole; 5, 5, 4, 4 fit 150 mm with the key (135 mm).
-    expect(rulerSegments(BANDS, 150)).toEqual([{ fromIn: 0, toIn: 5 }, { fromIn: 5, toIn: 10 }, { fromIn: 10, toIn: 14 }, { fromIn: 14, toIn: 18 }]);
+    expect(rulerSegments(BANDS, 150)).toEqual([
+      { fromIn: 0, toIn: 5 },
+      { fromIn: 5, toIn: 10 },
+      { fromIn: 10, toIn: 14 },
+      { fromIn: 14, toIn: 18 },
+    ]);
     expect(rulerSegments([0, 4], 200)).toEqual([{ fromIn: 0, toIn: 4 }]);
     expect(() => rulerSegments(BANDS, 20)).toThrow(/maxSegmentMm/);
   });
@@ -70,7 +98,9 @@ describe('rangeRuler', () => {
       expect(b.topology.bodies).toBe(1);
       expect(b.topology.bounds.min[2]).toBeCloseTo(0, 5);
       expect(b.topology.bounds.max[2]).toBeCloseTo(T, 5);
-      expect(b.features.map((f) => f.feature.kind).sort()).toEqual([...(i > 0 ? ['keyway'] : []), ...(i < segs.length - 1 ? ['key'] : [])].sort());
+      expect(b.features.map((f) => f.feature.kind).sort()).toEqual(
+        [...(i > 0 ? ['keyway'] : []), ...(i < segs.length - 1 ? ['key'] : [])].sort(),
+      );
       for (const f of b.features) expect(f.ok, f.feature.id).toBe(true);
     }
   });
@@ -99,13 +129,19 @@ describe('rangeRuler', () => {
 
   it('joined end to end, the half marks on the butt faces make one mark on the boundary', () => {
     withArena(() => {
-      const tops = built.map((b) => solidFromStl(b.bytes).sliceAt(T - D / 2).intersect(strip()).translate(b.fromIn * MM_PER_INCH, 0));
+      const tops = built.map((b) =>
+        solidFromStl(b.bytes)
+          .sliceAt(T - D / 2)
+          .intersect(strip())
+          .translate(b.fromIn * MM_PER_INCH, 0),
+      );
       const ivs = intervals(tops[0]!.union(...tops.slice(1)));
       const butts = built.slice(1).map((b) => b.fromIn * MM_PER_INCH);
       const gaps = ivs.slice(1).map((iv, i) => ({ centre: (ivs[i]![1] + iv[0]) / 2, width: iv[0] - ivs[i]![1] }));
       // Seams under a tenth of a millimetre (float rounding at the butts) are joins, not grooves.
       const grooves = gaps.filter((g) => g.width > 0.1);
-      for (const g of gaps.filter((g) => g.width <= 0.1)) expect(butts.some((x) => Math.abs(x - g.centre) < 0.01)).toBe(true);
+      for (const g of gaps.filter((g) => g.width <= 0.1))
+        expect(butts.some((x) => Math.abs(x - g.centre) < 0.01)).toBe(true);
       const inner = BANDS.slice(1, -1);
       expect(grooves).toHaveLength(inner.length);
       for (const [k, x] of inner.entries()) {
@@ -120,7 +156,8 @@ describe('rangeRuler', () => {
       const placed = built.map((b) => solidFromStl(b.bytes).translate([b.fromIn * MM_PER_INCH, 0, 0]));
       const gap = clearanceMm('sliding', DEFAULTS.clearanceMm);
       for (let i = 0; i + 1 < placed.length; i++) {
-        const a = placed[i]!, b = placed[i + 1]!;
+        const a = placed[i]!,
+          b = placed[i + 1]!;
         expect(a.intersect(b).volumeMm3()).toBeLessThan(1e-3);
         const x0 = built[i + 1]!.fromIn * MM_PER_INCH;
         const zone = rect(GAME_INTERFACES.key.reachMm + 4, 14, false).translate(x0 + 0.01, -7);
@@ -137,15 +174,30 @@ describe('rangeRuler', () => {
 
   it('stays one watertight body with sound key and keyway for any bed, width, tick spacing and mark width', () => {
     fc.assert(
-      fc.property(fc.double({ min: 60, max: 400, noNaN: true }), fc.double({ min: 16, max: 60, noNaN: true }), fc.constantFrom(0.25, 0.5, 1, 2), fc.double({ min: 0.9, max: 3, noNaN: true }), (maxMm, widthMm, tickEveryIn, markWidthMm) => {
-        const segs = rulerSegments(BANDS, maxMm);
-        for (const [i, s] of segs.entries()) {
-          const { topology, features } = buildAndInspect(() => rangeRuler({ ...s, widthMm, tickEveryIn, markWidthMm, keyAtEnd: i < segs.length - 1, keywayAtStart: i > 0 }));
-          expect(topology.watertight).toBe(true);
-          expect(topology.bodies).toBe(1);
-          for (const f of features) expect(f.ok, f.feature.id).toBe(true);
-        }
-      }),
+      fc.property(
+        fc.double({ min: 60, max: 400, noNaN: true }),
+        fc.double({ min: 16, max: 60, noNaN: true }),
+        fc.constantFrom(0.25, 0.5, 1, 2),
+        fc.double({ min: 0.9, max: 3, noNaN: true }),
+        (maxMm, widthMm, tickEveryIn, markWidthMm) => {
+          const segs = rulerSegments(BANDS, maxMm);
+          for (const [i, s] of segs.entries()) {
+            const { topology, features } = buildAndInspect(() =>
+              rangeRuler({
+                ...s,
+                widthMm,
+                tickEveryIn,
+                markWidthMm,
+                keyAtEnd: i < segs.length - 1,
+                keywayAtStart: i > 0,
+              }),
+            );
+            expect(topology.watertight).toBe(true);
+            expect(topology.bodies).toBe(1);
+            for (const f of features) expect(f.ok, f.feature.id).toBe(true);
+          }
+        },
+      ),
       { numRuns: 3 },
     );
   });

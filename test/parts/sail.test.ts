@@ -44,13 +44,14 @@ describe('sail', () => {
     expect(topology.bodies).toBe(1);
   });
 
-  it('bends to a yard that reaches past the head\'s corners, lying on the bed under the head', () => {
+  it("bends to a yard that reaches past the head's corners, lying on the bed under the head", () => {
     const { bytes } = buildAndInspect(() => sail());
     const p = parseStl(bytes).positions;
     let reach = 0;
     // On the bed along the head (the top 2 mm of the sail): the yard's ends.
     const top = Math.max(...Array.from({ length: p.length / 3 }, (_, k) => p[3 * k + 1]!));
-    for (let k = 0; k < p.length; k += 3) if (p[k + 2]! < 0.01 && p[k + 1]! > top - DEFAULTS.loopLengthMm - 2) reach = Math.max(reach, Math.abs(p[k]!));
+    for (let k = 0; k < p.length; k += 3)
+      if (p[k + 2]! < 0.01 && p[k + 1]! > top - DEFAULTS.loopLengthMm - 2) reach = Math.max(reach, Math.abs(p[k]!));
     expect(reach).toBeCloseTo((0.85 * DEFAULTS.widthMm) / 2 + DEFAULTS.yardOverhangMm, 3);
   });
 
@@ -87,6 +88,8 @@ describe('sail', () => {
   });
 
   it('rejects a non-boolean damaged flag, naming the field', () => {
-    expect(() => buildAndInspect(() => sail({ damaged: 'yes' as unknown as boolean }))).toThrow(/damaged = "yes" .*true or false/);
+    expect(() => buildAndInspect(() => sail({ damaged: 'yes' as unknown as boolean }))).toThrow(
+      /damaged = "yes" .*true or false/,
+    );
   });
 });

@@ -20,7 +20,9 @@ const size = (b: { min: readonly number[]; max: readonly number[] }): number[] =
 
 describe('ship miniature', () => {
   it('is a hull of the size asked for, a mast socket per mast on deck and a socket underneath for its base', () => {
-    const ship = buildAndInspect(() => shipMiniature({ style: 'carrack', lengthMm: 74, beamMm: 24, heightMm: 18, masts: 2 }));
+    const ship = buildAndInspect(() =>
+      shipMiniature({ style: 'carrack', lengthMm: 74, beamMm: 24, heightMm: 18, masts: 2 }),
+    );
     expect(ship.topology.watertight).toBe(true);
     expect(ship.topology.bodies).toBe(1);
     expect(ship.topology.bounds.min[2]).toBeCloseTo(0, 6);
@@ -30,7 +32,8 @@ describe('ship miniature', () => {
     expect(b).toBeCloseTo(24, 1);
     const sockets = ship.features.filter((f) => f.feature.kind === 'mast-socket');
     expect(sockets.map((s) => s.feature.id).sort()).toEqual(['base-socket', 'mast-socket-1', 'mast-socket-2']);
-    for (const s of sockets) expect(s.measured.minMm).toBeCloseTo(fitHoleMm(INTERFACES.mastPeg.diameterMm, 'sliding', 0.2), 1);
+    for (const s of sockets)
+      expect(s.measured.minMm).toBeCloseTo(fitHoleMm(INTERFACES.mastPeg.diameterMm, 'sliding', 0.2), 1);
     // Nothing in Cannons & Coastlines' play: no cannon, coin or wheel slot.
     expect(ship.features.filter((f) => !['mast-socket'].includes(f.feature.kind))).toEqual([]);
     const bottom = ship.features.find((f) => f.feature.id === 'base-socket')!.feature;
@@ -41,7 +44,9 @@ describe('ship miniature', () => {
 
   it('presses onto its base: the peg is the mast peg, the socket is deeper than it', () => {
     const base = buildAndInspect(() => shipBase({ widthMm: 30, lengthMm: 60, label: 'L', mount: 'peg' }));
-    const ship = buildAndInspect(() => shipMiniature({ style: 'sloop', lengthMm: 54, beamMm: 18, heightMm: 16, masts: 1 }));
+    const ship = buildAndInspect(() =>
+      shipMiniature({ style: 'sloop', lengthMm: 54, beamMm: 18, heightMm: 16, masts: 1 }),
+    );
     expect(base.topology.watertight).toBe(true);
     expect(base.topology.bodies).toBe(1);
     const peg = base.features.find((f) => f.feature.id === 'base-peg')!;

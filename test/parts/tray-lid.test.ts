@@ -24,23 +24,33 @@ describe('tray-lid', () => {
     expect(r.topology.bodies).toBe(1);
   });
 
-  it("refuses any tray option a tray would refuse, naming it (NaN, infinities, −1, part bays)", () => {
+  it('refuses any tray option a tray would refuse, naming it (NaN, infinities, −1, part bays)', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...TRAY_FIELDS, 'overlapMm' as const, 'ceilingMm' as const), fc.constantFrom(NaN, Infinity, -Infinity, -1, 0, 1e9), (field, value) => {
-        const refused = (() => {
-          try {
-            withArena(() => trayLid({ [field]: value }).solid.toMesh());
-            return null;
-          } catch (e) {
-            if (e instanceof InputError) return e.message;
-            throw e;
-          }
-        })();
-        expect(refused).toMatch(new RegExp(`^tray-lid options \\(${field}\\): ${field} = ${String(value).replace('+', '\\+')} is not valid: expected `));
-      }),
+      fc.property(
+        fc.constantFrom(...TRAY_FIELDS, 'overlapMm' as const, 'ceilingMm' as const),
+        fc.constantFrom(NaN, Infinity, -Infinity, -1, 0, 1e9),
+        (field, value) => {
+          const refused = (() => {
+            try {
+              withArena(() => trayLid({ [field]: value }).solid.toMesh());
+              return null;
+            } catch (e) {
+              if (e instanceof InputError) return e.message;
+              throw e;
+            }
+          })();
+          expect(refused).toMatch(
+            new RegExp(
+              `^tray-lid options \\(${field}\\): ${field} = ${String(value).replace('+', '\\+')} is not valid: expected `,
+            ),
+          );
+        },
+      ),
       { numRuns: 60 },
     );
-    expect(() => trayLid({ columns: 1.5 })).toThrow(/columns = 1\.5 is not valid: expected a whole number of bays from 1 to 4/);
+    expect(() => trayLid({ columns: 1.5 })).toThrow(
+      /columns = 1\.5 is not valid: expected a whole number of bays from 1 to 4/,
+    );
     expect(DEFAULTS.columns).toBe(1);
   });
 });
@@ -51,7 +61,9 @@ describe('every builder a pack may name', () => {
     for (const id of PIECE_BUILDER_IDS) {
       const pb = pieceBuilder(id);
       const defaults = await pb.defaults();
-      for (const key of Object.keys(defaults)) if (typeof defaults[key] === 'number' && !(SETTINGS_PARAMS as readonly string[]).includes(key)) cases.push({ id, key, defaults });
+      for (const key of Object.keys(defaults))
+        if (typeof defaults[key] === 'number' && !(SETTINGS_PARAMS as readonly string[]).includes(key))
+          cases.push({ id, key, defaults });
     }
     expect(cases.length).toBeGreaterThan(30);
     for (const { id, key, defaults } of cases) {

@@ -20,7 +20,8 @@ describe('turret', () => {
     const full = Math.PI * r * r * DEFAULTS.drumHeightMm + (Math.PI * p.diameterMm ** 2 * p.lengthMm) / 4;
     const slot = fitHoleMm(INTERFACES.cannonPlug.sideMm, 'sliding', 0.2) ** 2 * INTERFACES.cannonPlug.lengthMm;
     const pocket = withArena(() => ballastPocket('p', DEFAULTS.ballastWashers, 0.2).feature);
-    if (pocket.size.shape !== 'round' || pocket.size.coreDiameterMm === undefined) throw new Error('annular pocket expected');
+    if (pocket.size.shape !== 'round' || pocket.size.coreDiameterMm === undefined)
+      throw new Error('annular pocket expected');
     const ring = (Math.PI / 4) * (pocket.size.diameterMm ** 2 - pocket.size.coreDiameterMm ** 2) * pocket.depthMm;
     expect(topology.volumeMm3).toBeLessThan(full - slot - ring);
     expect(topology.volumeMm3).toBeGreaterThan((full - slot - ring) * 0.85); // flat, chamfer, facets
@@ -47,7 +48,9 @@ describe('turret', () => {
     expect(pocket.feature.depthMm).toBeGreaterThanOrEqual(DEFAULTS.ballastWashers * BALLAST_WASHER.thicknessMaxMm);
     // The washers go over the pivot to the boss at its root.
     expect(BALLAST_WASHER.holeMinMm).toBeGreaterThan(INTERFACES.turretPivot.diameterMm);
-    expect(Math.abs(pocket.measured.minMm - fitHoleMm(BALLAST_WASHER.outsideMaxMm, 'sliding', DEFAULTS.clearanceMm))).toBeLessThan(0.05);
+    expect(
+      Math.abs(pocket.measured.minMm - fitHoleMm(BALLAST_WASHER.outsideMaxMm, 'sliding', DEFAULTS.clearanceMm)),
+    ).toBeLessThan(0.05);
     // ISO 7089 M10 from its nominal size in steel: π/4 · (20² − 10.5²) · 2 mm³ × 7.85 g/cm³.
     expect(washerGrams()).toBeCloseTo(3.573, 3);
   });
@@ -66,8 +69,14 @@ describe('turret', () => {
 
   it('rejects a drum too short for the slot and its walls, or a slot too low for the pocket under it, naming the field', () => {
     expect(() => buildAndInspect(() => turret({ drumHeightMm: 9 }))).toThrow(/drumHeightMm = 9 .*from 23 to 40 mm/);
-    expect(() => buildAndInspect(() => turret({ slotAboveDeckMm: 8 }))).toThrow(/slotAboveDeckMm = 8 .*from 14\.2\d* to 30 mm/);
-    expect(() => buildAndInspect(() => turret({ ballastWashers: 0, slotAboveDeckMm: 3 }))).toThrow(/slotAboveDeckMm = 3 .*from 6\.2 to 30 mm/);
-    expect(() => buildAndInspect(() => turret({ ballastWashers: 1.5 }))).toThrow(/ballastWashers = 1\.5 .*whole number of washers/);
+    expect(() => buildAndInspect(() => turret({ slotAboveDeckMm: 8 }))).toThrow(
+      /slotAboveDeckMm = 8 .*from 14\.2\d* to 30 mm/,
+    );
+    expect(() => buildAndInspect(() => turret({ ballastWashers: 0, slotAboveDeckMm: 3 }))).toThrow(
+      /slotAboveDeckMm = 3 .*from 6\.2 to 30 mm/,
+    );
+    expect(() => buildAndInspect(() => turret({ ballastWashers: 1.5 }))).toThrow(
+      /ballastWashers = 1\.5 .*whole number of washers/,
+    );
   });
 });

@@ -6,8 +6,26 @@ import { solidFromStl } from '../../src/mesh/inspect.js';
 import { measureFeature } from '../../src/mesh/probe.js';
 import { rayHitsMm } from '../../src/geometry/kernel.js';
 import { carriage } from '../../src/parts/carriage.js';
-import { bandIdForStretchMm, clickDistanceMm, DEFAULTS, fittingBandIdMm, grooveWidthMm, stretchedBand, wheel, wheelRadiiMm, wheelRollingRadiusMm } from '../../src/parts/wheel.js';
-import { BAND_STRETCH_RANGE, CLICK_DISTANCE_MM, clearanceMm, DEFAULT_BAND, DEFAULT_CLEARANCE_MM, INTERFACES, type BandSpec } from '../../src/standard.js';
+import {
+  bandIdForStretchMm,
+  clickDistanceMm,
+  DEFAULTS,
+  fittingBandIdMm,
+  grooveWidthMm,
+  stretchedBand,
+  wheel,
+  wheelRadiiMm,
+  wheelRollingRadiusMm,
+} from '../../src/parts/wheel.js';
+import {
+  BAND_STRETCH_RANGE,
+  CLICK_DISTANCE_MM,
+  clearanceMm,
+  DEFAULT_BAND,
+  DEFAULT_CLEARANCE_MM,
+  INTERFACES,
+  type BandSpec,
+} from '../../src/standard.js';
 import { pegSectionMm } from '../../src/validate/measure.js';
 import { buildAndInspect } from '../helpers/part.js';
 
@@ -19,7 +37,10 @@ const sub = (a: Vec3, b: Vec3): Vec3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
 /** A band of cord `cordMm` that stretches `stretch` on the wheel for this click and flat. */
 function bandFor(click: number, alpha: number, cordMm: number, stretch = 0.03): BandSpec {
   const band: BandSpec = { ...DEFAULT_BAND, name: 'test band', crossSectionMm: cordMm };
-  return { ...band, innerDiameterMm: bandIdForStretchMm({ clickDistanceMm: click, flatHalfAngleDeg: alpha, band }, stretch) };
+  return {
+    ...band,
+    innerDiameterMm: bandIdForStretchMm({ clickDistanceMm: click, flatHalfAngleDeg: alpha, band }, stretch),
+  };
 }
 
 /** Area under a half-width w(y) from y0 to y1, both sides (midpoint rule, fine steps). */
@@ -30,9 +51,11 @@ const areaOf = (w: (y: number) => number, y0: number, y1: number, n = 20000): nu
 };
 const circleHalf = (r: number, y: number): number => Math.sqrt(Math.max(0, r * r - y * y));
 /** The groove's keeled section, flat fd below the centre: the circle, and below 45° the tangent x·cos 45° + y·sin 45° = r (y < 0). */
-const keelArea = (r: number, fd: number): number => areaOf((y) => (y < -r * Math.SQRT1_2 ? Math.SQRT2 * r + y : circleHalf(r, y)), -fd, r);
+const keelArea = (r: number, fd: number): number =>
+  areaOf((y) => (y < -r * Math.SQRT1_2 ? Math.SQRT2 * r + y : circleHalf(r, y)), -fd, r);
 /** A flange's section: the circle with its flat fd below, inside 45° lines rising from s either side of the flat's middle. */
-const flangeArea = (r: number, fd: number, s: number): number => areaOf((y) => Math.min(circleHalf(r, y), s + y + fd), -fd, r);
+const flangeArea = (r: number, fd: number, s: number): number =>
+  areaOf((y) => Math.min(circleHalf(r, y), s + y + fd), -fd, r);
 
 describe('wheel', () => {
   const radii = wheelRadiiMm(DEFAULTS);
@@ -42,9 +65,13 @@ describe('wheel', () => {
 
   it('solves its rolling radius from the click distance (BRIEF §3), and back', () => {
     fc.assert(
-      fc.property(fc.double({ min: 25, max: 100, noNaN: true }), fc.double({ min: 5, max: 40, noNaN: true }), (click, alpha) => {
-        expect(clickDistanceMm(wheelRollingRadiusMm(click, alpha), alpha)).toBeCloseTo(click, 9);
-      }),
+      fc.property(
+        fc.double({ min: 25, max: 100, noNaN: true }),
+        fc.double({ min: 5, max: 40, noNaN: true }),
+        (click, alpha) => {
+          expect(clickDistanceMm(wheelRollingRadiusMm(click, alpha), alpha)).toBeCloseTo(click, 9);
+        },
+      ),
       { numRuns: 8 },
     );
     // A flat whose ends reach 45° below the centre needs no keel: BRIEF §3's r·(2π − 2α) + 2r·sin α.
@@ -84,9 +111,12 @@ describe('wheel', () => {
       // Solid over the axle: the vee under it leans 35° from vertical, so its sides meet the circle 20° over
       // the axle, and the probe's samples level with the axle and under it lie outside it.
       const r = axle.diameterMm / 2;
-      for (const p of f.wrongPoints) expect(p[2]).toBeLessThan(f.feature.positionMm[2] + r * Math.sin((20 * Math.PI) / 180));
+      for (const p of f.wrongPoints)
+        expect(p[2]).toBeLessThan(f.feature.positionMm[2] + r * Math.sin((20 * Math.PI) / 180));
       // Turning, it sweeps the axle's full circle: the bearing's fit is measured on that.
-      expect(Math.abs(withArena(() => pegSectionMm(solidFromStl(bytes), f.feature))[0]! - axle.diameterMm)).toBeLessThan(0.05);
+      expect(
+        Math.abs(withArena(() => pegSectionMm(solidFromStl(bytes), f.feature))[0]! - axle.diameterMm),
+      ).toBeLessThan(0.05);
       expect(f.feature.depthMm).toBe(axle.stubLengthMm);
     }
   });
@@ -128,12 +158,20 @@ describe('wheel', () => {
   it('mates with the carriage as measured on both exported parts: axle in bearing, wheel in fork gap', () => {
     const w = buildAndInspect(() => wheel());
     // The circle each stub sweeps as the wheel turns (its vee leaves it narrower across than that).
-    const axleMm = Math.max(...w.features.filter((f) => f.feature.kind === 'axle').map((f) => withArena(() => pegSectionMm(solidFromStl(w.bytes), f.feature))[0]!));
+    const axleMm = Math.max(
+      ...w.features
+        .filter((f) => f.feature.kind === 'axle')
+        .map((f) => withArena(() => pegSectionMm(solidFromStl(w.bytes), f.feature))[0]!),
+    );
     // The wheel's width, by a ray along the axle through a flange (the exported axle runs along Y).
     const rim = w.features.find((f) => f.feature.kind === 'wheel-rim')!.feature;
     const [cx, , cz] = rim.positionMm;
     const widthMm = withArena(() => {
-      const hits = rayHitsMm(solidFromStl(w.bytes), [cx + radii.grooveMm - 1, -50, cz], [cx + radii.grooveMm - 1, 50, cz]);
+      const hits = rayHitsMm(
+        solidFromStl(w.bytes),
+        [cx + radii.grooveMm - 1, -50, cz],
+        [cx + radii.grooveMm - 1, 50, cz],
+      );
       return hits[1]! - hits[0]!;
     });
     expect(widthMm).toBeCloseTo(W, 4);
@@ -143,7 +181,8 @@ describe('wheel', () => {
       fc.property(fc.double({ min: 0.05, max: 0.6, noNaN: true }), (c) => {
         const k = buildAndInspect(() => carriage({ clearanceMm: c }));
         const gap = 2 * clearanceMm('rotating', c);
-        for (const b of k.features.filter((f) => f.feature.kind === 'bearing')) expect(Math.abs(b.measured.minMm - axleMm - gap)).toBeLessThan(0.05);
+        for (const b of k.features.filter((f) => f.feature.kind === 'bearing'))
+          expect(Math.abs(b.measured.minMm - axleMm - gap)).toBeLessThan(0.05);
         const fork = k.features.find((f) => f.feature.kind === 'fork-gap')!.measured;
         expect(Math.abs(fork.heightMm - widthMm - gap)).toBeLessThan(0.05);
         // The band-wrapped wheel turns in the fork's length, at its reach over the keel, with a rotating gap at each end.
@@ -161,37 +200,48 @@ describe('wheel', () => {
 
   it('stays one watertight body across click distances and flat angles, each with a band that fits it', () => {
     fc.assert(
-      fc.property(fc.double({ min: 40, max: 70, noNaN: true }), fc.double({ min: 10, max: 30, noNaN: true }), (click, alpha) => {
-        const band = bandFor(click, alpha, DEFAULT_BAND.crossSectionMm);
-        const { topology } = buildAndInspect(() => wheel({ clickDistanceMm: click, flatHalfAngleDeg: alpha, band }));
-        expect(topology.watertight).toBe(true);
-        expect(topology.bodies).toBe(1);
-        const r = wheelRadiiMm({ clickDistanceMm: click, flatHalfAngleDeg: alpha, band }).rimMm;
-        expect(topology.bounds.max[0] - topology.bounds.min[0]).toBeCloseTo(2 * r, 1);
-      }),
+      fc.property(
+        fc.double({ min: 40, max: 70, noNaN: true }),
+        fc.double({ min: 10, max: 30, noNaN: true }),
+        (click, alpha) => {
+          const band = bandFor(click, alpha, DEFAULT_BAND.crossSectionMm);
+          const { topology } = buildAndInspect(() => wheel({ clickDistanceMm: click, flatHalfAngleDeg: alpha, band }));
+          expect(topology.watertight).toBe(true);
+          expect(topology.bodies).toBe(1);
+          const r = wheelRadiiMm({ clickDistanceMm: click, flatHalfAngleDeg: alpha, band }).rimMm;
+          expect(topology.bounds.max[0] - topology.bounds.min[0]).toBeCloseTo(2 * r, 1);
+        },
+      ),
       { numRuns: 8 },
     );
   });
 
   it('stretches its band by the volume-conserving model: thinner when stretched, volume kept, click exact', () => {
     fc.assert(
-      fc.property(fc.double({ min: 1, max: 2.5, noNaN: true }), fc.double({ min: 0.01, max: 0.15, noNaN: true }), (cord, stretch) => {
-        const band = bandFor(CLICK_DISTANCE_MM, DEFAULTS.flatHalfAngleDeg, cord, stretch);
-        const o = { ...DEFAULTS, band };
-        const radii = wheelRadiiMm(o);
-        const inner = radii.grooveMm * clickDistanceMm(1, DEFAULTS.flatHalfAngleDeg);
-        const c = radii.band.crossSectionMm;
-        expect(c ** 2 * (inner + Math.PI * c)).toBeCloseTo(cord ** 2 * Math.PI * (band.innerDiameterMm + cord), 6);
-        expect(c).toBeLessThan(cord);
-        expect(radii.band.stretch).toBeCloseTo(stretch, 6);
-        // One revolution: the groove section's convex perimeter plus 2π × the stretched cord.
-        expect(inner + 2 * Math.PI * c).toBeCloseTo(CLICK_DISTANCE_MM, 9);
-        expect(radii.rollingMm - radii.rimMm).toBeCloseTo(INTERFACES.band.proudMm, 9);
-      }),
+      fc.property(
+        fc.double({ min: 1, max: 2.5, noNaN: true }),
+        fc.double({ min: 0.01, max: 0.15, noNaN: true }),
+        (cord, stretch) => {
+          const band = bandFor(CLICK_DISTANCE_MM, DEFAULTS.flatHalfAngleDeg, cord, stretch);
+          const o = { ...DEFAULTS, band };
+          const radii = wheelRadiiMm(o);
+          const inner = radii.grooveMm * clickDistanceMm(1, DEFAULTS.flatHalfAngleDeg);
+          const c = radii.band.crossSectionMm;
+          expect(c ** 2 * (inner + Math.PI * c)).toBeCloseTo(cord ** 2 * Math.PI * (band.innerDiameterMm + cord), 6);
+          expect(c).toBeLessThan(cord);
+          expect(radii.band.stretch).toBeCloseTo(stretch, 6);
+          // One revolution: the groove section's convex perimeter plus 2π × the stretched cord.
+          expect(inner + 2 * Math.PI * c).toBeCloseTo(CLICK_DISTANCE_MM, 9);
+          expect(radii.rollingMm - radii.rimMm).toBeCloseTo(INTERFACES.band.proudMm, 9);
+        },
+      ),
       { numRuns: 50 },
     );
     // Relaxed, the band keeps its cord.
-    expect(stretchedBand(DEFAULT_BAND, Math.PI * DEFAULT_BAND.innerDiameterMm).crossSectionMm).toBeCloseTo(DEFAULT_BAND.crossSectionMm, 9);
+    expect(stretchedBand(DEFAULT_BAND, Math.PI * DEFAULT_BAND.innerDiameterMm).crossSectionMm).toBeCloseTo(
+      DEFAULT_BAND.crossSectionMm,
+      9,
+    );
   });
 
   it('wears the default AS568-014 O-ring at 1–5 % stretch, its groove deep enough to hold the cord', () => {
@@ -204,7 +254,9 @@ describe('wheel', () => {
     const { bytes, features } = buildAndInspect(() => wheel());
     const rim = features.find((f) => f.feature.kind === 'wheel-rim')!.feature;
     const [cx, , cz] = rim.positionMm;
-    const hits = withArena(() => rayHitsMm(solidFromStl(bytes), [cx + r.grooveMm + 0.3, -50, cz], [cx + r.grooveMm + 0.3, 50, cz]));
+    const hits = withArena(() =>
+      rayHitsMm(solidFromStl(bytes), [cx + r.grooveMm + 0.3, -50, cz], [cx + r.grooveMm + 0.3, 50, cz]),
+    );
     expect(hits[2]! - hits[1]!).toBeCloseTo(grooveWidthMm(DEFAULT_BAND), 3);
     expect(hits[2]! - hits[1]!).toBeGreaterThan(DEFAULT_BAND.crossSectionMm);
   });
@@ -212,7 +264,11 @@ describe('wheel', () => {
   it('rejects a band that would hang loose or overstretch, naming the inner diameters that fit', () => {
     const loose: BandSpec = { ...DEFAULT_BAND, name: 'AS568-015', innerDiameterMm: 14.0 };
     const ids = fittingBandIdMm({ ...DEFAULTS, band: loose });
-    expect(() => wheel({ band: loose })).toThrow(new RegExp(`band.innerDiameterMm = 14 .*AS568-015 would stretch -.*from ${ids.min.toFixed(2)} to ${ids.max.toFixed(2)} mm`));
+    expect(() => wheel({ band: loose })).toThrow(
+      new RegExp(
+        `band.innerDiameterMm = 14 .*AS568-015 would stretch -.*from ${ids.min.toFixed(2)} to ${ids.max.toFixed(2)} mm`,
+      ),
+    );
     expect(() => wheel({ band: { ...DEFAULT_BAND, innerDiameterMm: 9 } })).toThrow(/stretch/);
     expect(() => wheel({ band: { ...DEFAULT_BAND, crossSectionMm: 5 } })).toThrow(/band.crossSectionMm = 5 .*0.8 to/);
     expect(BAND_STRETCH_RANGE.min).toBeLessThan(BAND_STRETCH_RANGE.max);

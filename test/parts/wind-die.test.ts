@@ -24,11 +24,13 @@ interface Face {
  * pocket floors share its normal), keeping the groups of at least a quarter of the largest's area.
  */
 function largeFaces(mesh: MeshData): Face[] {
-  const p = mesh.positions, t = mesh.triangles;
+  const p = mesh.positions,
+    t = mesh.triangles;
   const groups: { n: Vec3; areaMm2: number }[] = [];
   for (let i = 0; i < t.length; i += 3) {
     const [a, b, c] = [t[i]! * 3, t[i + 1]! * 3, t[i + 2]! * 3];
-    const u = [p[b]! - p[a]!, p[b + 1]! - p[a + 1]!, p[b + 2]! - p[a + 2]!], v = [p[c]! - p[a]!, p[c + 1]! - p[a + 1]!, p[c + 2]! - p[a + 2]!];
+    const u = [p[b]! - p[a]!, p[b + 1]! - p[a + 1]!, p[b + 2]! - p[a + 2]!],
+      v = [p[c]! - p[a]!, p[c + 1]! - p[a + 1]!, p[c + 2]! - p[a + 2]!];
     const x: Vec3 = [u[1]! * v[2]! - u[2]! * v[1]!, u[2]! * v[0]! - u[0]! * v[2]!, u[0]! * v[1]! - u[1]! * v[0]!];
     const len = Math.hypot(...x);
     if (len < 1e-4) continue;
@@ -50,8 +52,12 @@ function largeFaces(mesh: MeshData): Face[] {
 /** Volume each face's engraving removes, `slabMm` under the face: the convex hull's less the die's, both trimmed to the slab. */
 function engravedMm3(bytes: Uint8Array, faces: readonly Face[], slabMm: number): { perFace: number[]; total: number } {
   return withArena(() => {
-    const die = solidFromStl(bytes), hull = die.hull();
-    const perFace = faces.map((f) => hull.trimByPlane(f.n, f.offsetMm - slabMm).volumeMm3() - die.trimByPlane(f.n, f.offsetMm - slabMm).volumeMm3());
+    const die = solidFromStl(bytes),
+      hull = die.hull();
+    const perFace = faces.map(
+      (f) =>
+        hull.trimByPlane(f.n, f.offsetMm - slabMm).volumeMm3() - die.trimByPlane(f.n, f.offsetMm - slabMm).volumeMm3(),
+    );
     return { perFace, total: hull.volumeMm3() - die.volumeMm3() };
   });
 }
@@ -61,8 +67,10 @@ function centroidOffsetMm(bytes: Uint8Array): number {
   const mesh = parseStl(bytes);
   const c = centroidMm(meshMoments(mesh));
   const p = mesh.positions;
-  const lo = [Infinity, Infinity, Infinity], hi = [-Infinity, -Infinity, -Infinity];
-  for (let i = 0; i < p.length; i++) (lo[i % 3] = Math.min(lo[i % 3]!, p[i]!)), (hi[i % 3] = Math.max(hi[i % 3]!, p[i]!));
+  const lo = [Infinity, Infinity, Infinity],
+    hi = [-Infinity, -Infinity, -Infinity];
+  for (let i = 0; i < p.length; i++)
+    ((lo[i % 3] = Math.min(lo[i % 3]!, p[i]!)), (hi[i % 3] = Math.max(hi[i % 3]!, p[i]!)));
   return Math.hypot(...c.map((x, k) => x - (lo[k]! + hi[k]!) / 2));
 }
 
@@ -94,7 +102,9 @@ describe('wind die', () => {
     expect(bed).toHaveLength(1);
     expect(bed[0]!.offsetMm).toBeCloseTo(0, 4);
     // The others lean asin(1/3) = 19.5° from vertical (or lie flat on top), well inside the overhang limit.
-    const leanDeg = faces.filter((f) => Math.abs(f.n[2]) < 0.9999).map((f) => (Math.asin(Math.abs(f.n[2])) * 180) / Math.PI);
+    const leanDeg = faces
+      .filter((f) => Math.abs(f.n[2]) < 0.9999)
+      .map((f) => (Math.asin(Math.abs(f.n[2])) * 180) / Math.PI);
     expect(leanDeg).toHaveLength(6);
     for (const a of leanDeg) {
       expect(a).toBeCloseTo(19.47, 1);
@@ -106,7 +116,8 @@ describe('wind die', () => {
     const depth = DEFAULTS.engraveDepthMm;
     const full = engravedMm3(die.bytes, faces, depth + 0.01);
     const half = engravedMm3(die.bytes, faces, depth / 2);
-    const most = Math.max(...full.perFace), least = Math.min(...full.perFace);
+    const most = Math.max(...full.perFace),
+      least = Math.min(...full.perFace);
     expect(least).toBeGreaterThan(10); // letters, an arrow and a dot, not a scratch
     expect(most / least - 1).toBeLessThan(0.01);
     // Nothing is engraved deeper than the slabs reach, and each pocket is straight-walled to its floor.
@@ -120,14 +131,18 @@ describe('wind die', () => {
 
   it('stays one watertight body with its centre of mass at its centre for any legal size and depth', () => {
     fc.assert(
-      fc.property(fc.double({ min: 18, max: 40, noNaN: true }), fc.double({ min: 0.4, max: 0.75, noNaN: true }), (sizeMm, engraveDepthMm) => {
-        const d = buildAndInspect(() => windDie({ sizeMm, engraveDepthMm }));
-        expect(d.topology.watertight).toBe(true);
-        expect(d.topology.bodies).toBe(1);
-        expect(d.topology.bounds.min[2]).toBeCloseTo(0, 5);
-        expect(d.topology.bounds.max[2]).toBeCloseTo(sizeMm, 2);
-        expect(centroidOffsetMm(d.bytes)).toBeLessThan(0.005 * sizeMm);
-      }),
+      fc.property(
+        fc.double({ min: 18, max: 40, noNaN: true }),
+        fc.double({ min: 0.4, max: 0.75, noNaN: true }),
+        (sizeMm, engraveDepthMm) => {
+          const d = buildAndInspect(() => windDie({ sizeMm, engraveDepthMm }));
+          expect(d.topology.watertight).toBe(true);
+          expect(d.topology.bodies).toBe(1);
+          expect(d.topology.bounds.min[2]).toBeCloseTo(0, 5);
+          expect(d.topology.bounds.max[2]).toBeCloseTo(sizeMm, 2);
+          expect(centroidOffsetMm(d.bytes)).toBeLessThan(0.005 * sizeMm);
+        },
+      ),
       { numRuns: 6 },
     );
   });
@@ -154,11 +169,27 @@ describe('wind die', () => {
       [{ labels: ['N', '', 'E', 'SE', 'S', 'SW', 'W', 'NW'] }, 'labels', /expected 8 distinct labels/],
       [{ sizeMm: 5 }, 'sizeMm', /sizeMm = 5 is not valid: expected a number from 18 to 40 mm/],
       [{ strokeMm: 0.3 }, 'strokeMm', /strokeMm = 0.3 is not valid: expected a number from 0.9 to 2 mm/],
-      [{ engraveDepthMm: 1 }, 'engraveDepthMm', /engraveDepthMm = 1 is not valid: expected a number from 0.4 to 0.8 mm/],
-      [{ labelHeightMm: 2 }, 'labelHeightMm', /labelHeightMm = 2 is not valid: expected a number from 3.8 to \d+\.\d+ mm/],
-      [{ labelHeightMm: 9 }, 'labelHeightMm', /labelHeightMm = 9 is not valid: expected a number from 3.8 to \d+\.\d+ mm/],
+      [
+        { engraveDepthMm: 1 },
+        'engraveDepthMm',
+        /engraveDepthMm = 1 is not valid: expected a number from 0.4 to 0.8 mm/,
+      ],
+      [
+        { labelHeightMm: 2 },
+        'labelHeightMm',
+        /labelHeightMm = 2 is not valid: expected a number from 3.8 to \d+\.\d+ mm/,
+      ],
+      [
+        { labelHeightMm: 9 },
+        'labelHeightMm',
+        /labelHeightMm = 9 is not valid: expected a number from 3.8 to \d+\.\d+ mm/,
+      ],
       [{ edgeRoundMm: 6 }, 'edgeRoundMm', /edgeRoundMm = 6 is not valid: expected a number from 0 to \d+\.\d+ mm/],
-      [{ labels: ['NORTH', 'NE', 'E', 'SE', 'SOUTH', 'SW', 'W', 'NW'] }, 'labelHeightMm', /labelHeightMm = 4.84 is not valid/],
+      [
+        { labels: ['NORTH', 'NE', 'E', 'SE', 'SOUTH', 'SW', 'W', 'NW'] },
+        'labelHeightMm',
+        /labelHeightMm = 4.84 is not valid/,
+      ],
     ];
     for (const [options, field, message] of cases) {
       const e = refusal(options);

@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { armDynamics, blockInfluenceMPerN, drawArm, drawStiffnessNPerM, energyCeilingJ, rootFilletRigidLengthM, type PrintedArm } from '../../src/physics/arm.js';
+import {
+  armDynamics,
+  blockInfluenceMPerN,
+  drawArm,
+  drawStiffnessNPerM,
+  energyCeilingJ,
+  rootFilletRigidLengthM,
+  type PrintedArm,
+} from '../../src/physics/arm.js';
 import { drawForSpeedM, muzzleSpeedMps, type Bore } from '../../src/physics/transfer.js';
 
 /** A 30 × 6 mm PLA arm 1.35 mm thick; its block massless unless a test gives it mass. */
@@ -76,7 +84,10 @@ describe('the printed arm, statics', () => {
     const arm = { ...ARM, thumbPointM: 0.04, drawPointM: 0.045 };
     const s = drawArm(arm, 0.004);
     expect(s.thumbTravelM).toBeLessThan(0.004);
-    expect(s.thumbTravelM / 0.004).toBeCloseTo(blockInfluenceMPerN(arm, 0.04, 0.04) / blockInfluenceMPerN(arm, 0.04, 0.045), 12);
+    expect(s.thumbTravelM / 0.004).toBeCloseTo(
+      blockInfluenceMPerN(arm, 0.04, 0.04) / blockInfluenceMPerN(arm, 0.04, 0.045),
+      12,
+    );
     expect(s.energyJ).toBeCloseTo(0.5 * s.forceN * s.thumbTravelM, 15);
   });
 });
@@ -84,7 +95,8 @@ describe('the printed arm, statics', () => {
 describe('the root fillets', () => {
   it('stiffen the arm like a short rigid root: a fraction of their radius, less on a thicker arm, none without them', () => {
     expect(rootFilletRigidLengthM(1.35e-3, 0)).toBe(0);
-    const thin = rootFilletRigidLengthM(0.9e-3, 0.9e-3), thick = rootFilletRigidLengthM(3.6e-3, 0.9e-3);
+    const thin = rootFilletRigidLengthM(0.9e-3, 0.9e-3),
+      thick = rootFilletRigidLengthM(3.6e-3, 0.9e-3);
     expect(thin).toBeGreaterThan(thick);
     expect(thin).toBeLessThan(0.9e-3);
     expect(thick).toBeGreaterThan(0);
@@ -96,7 +108,15 @@ describe('the root fillets', () => {
 
 describe('the printed arm, dynamics', () => {
   it('a point mass at the draw point on a massless arm is the whole modal mass', () => {
-    const arm = { ...ARM, densityKgPerM3: 0, tipMassKg: 1e-3, thumbPointM: 0.04, drawPointM: 0.04, tipCentroidM: 0.04, pusherM: 0.04 };
+    const arm = {
+      ...ARM,
+      densityKgPerM3: 0,
+      tipMassKg: 1e-3,
+      thumbPointM: 0.04,
+      drawPointM: 0.04,
+      tipCentroidM: 0.04,
+      pusherM: 0.04,
+    };
     const d = armDynamics(arm);
     expect(d.modalMassKg / 1e-3).toBeCloseTo(1, 9);
     expect(d.pusherGain).toBeCloseTo(1, 12);
@@ -109,7 +129,16 @@ describe('the printed arm, dynamics', () => {
   });
 
   it('a block beyond the pusher swings faster than it: gain below 1 at the pusher, mass counted at the centroid', () => {
-    const arm = { ...ARM, tipMassKg: 1e-3, thumbPointM: 0.045, drawPointM: 0.045, pusherM: 0.034, tipCentroidM: 0.04, tipOffsetM: 0.001, tipInertiaKgM2: 1e-8 };
+    const arm = {
+      ...ARM,
+      tipMassKg: 1e-3,
+      thumbPointM: 0.045,
+      drawPointM: 0.045,
+      pusherM: 0.034,
+      tipCentroidM: 0.04,
+      tipOffsetM: 0.001,
+      tipInertiaKgM2: 1e-8,
+    };
     const d = armDynamics(arm);
     expect(d.pusherGain).toBeLessThan(1);
     expect(d.pusherGain).toBeGreaterThan(0.3);
@@ -131,18 +160,25 @@ describe('the ball in the bore', () => {
 
   it('drawForSpeedM inverts muzzleSpeedMps, with slope, friction, loss and a slide to the muzzle', () => {
     fc.assert(
-      fc.property(fc.double({ min: 0, max: 0.52, noNaN: true }), fc.double({ min: 0, max: 0.4, noNaN: true }), fc.double({ min: 0.5, max: 5, noNaN: true }), (t, mu, v) => {
-        const b: Bore = { ...bore, elevationRad: t, frictionCoefficient: mu, hysteresisLoss: 0.05, slideM: 0.012 };
-        const d = armDynamics(arm);
-        expect(muzzleSpeedMps(d, b, drawForSpeedM(d, b, v)) / v).toBeCloseTo(1, 9);
-      }),
+      fc.property(
+        fc.double({ min: 0, max: 0.52, noNaN: true }),
+        fc.double({ min: 0, max: 0.4, noNaN: true }),
+        fc.double({ min: 0.5, max: 5, noNaN: true }),
+        (t, mu, v) => {
+          const b: Bore = { ...bore, elevationRad: t, frictionCoefficient: mu, hysteresisLoss: 0.05, slideM: 0.012 };
+          const d = armDynamics(arm);
+          expect(muzzleSpeedMps(d, b, drawForSpeedM(d, b, v)) / v).toBeCloseTo(1, 9);
+        },
+      ),
     );
   });
 
   it('friction and the slide to the muzzle each cost speed', () => {
     const d = armDynamics(arm);
     const steep = { ...bore, elevationRad: 0.4 };
-    expect(muzzleSpeedMps(d, { ...steep, frictionCoefficient: 0.3 }, 0.004)).toBeLessThan(muzzleSpeedMps(d, steep, 0.004));
+    expect(muzzleSpeedMps(d, { ...steep, frictionCoefficient: 0.3 }, 0.004)).toBeLessThan(
+      muzzleSpeedMps(d, steep, 0.004),
+    );
     expect(muzzleSpeedMps(d, { ...steep, slideM: 0.012 }, 0.004)).toBeLessThan(muzzleSpeedMps(d, steep, 0.004));
   });
 });

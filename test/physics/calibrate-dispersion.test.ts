@@ -20,7 +20,17 @@ describe('calibration from practice shots', () => {
           // This printer's cannons really launch with trueFactor × the modelled energy, ± 2 % per shot.
           const printer = { ...tuned.setup, calibrationFactor: trueFactor };
           const rnd = createRandom(seed);
-          const shots = Array.from({ length: 8 }, () => shoot(printer, tuned.arm, { modulusFactor: 1 + rnd.range(-0.02, 0.02), ballMassFactor: 1, tipMassFactor: 1, elevationOffsetRad: 0, frictionCoefficient: null }).rangeM);
+          const shots = Array.from(
+            { length: 8 },
+            () =>
+              shoot(printer, tuned.arm, {
+                modulusFactor: 1 + rnd.range(-0.02, 0.02),
+                ballMassFactor: 1,
+                tipMassFactor: 1,
+                elevationOffsetRad: 0,
+                frictionCoefficient: null,
+              }).rangeM,
+          );
           const fit = fitCalibration(tuned, shots);
           expect(fit.factor / trueFactor).toBeCloseTo(1, 1);
           expect(Math.abs(fit.factor / trueFactor - 1)).toBeLessThan(0.02);

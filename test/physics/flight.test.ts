@@ -1,24 +1,45 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dragCoefficient, flightRangeM, GRAVITY_MPS2, reynoldsNumber, speedForRangeMps, vacuumRangeM, type Launch } from '../../src/physics/flight.js';
+import {
+  dragCoefficient,
+  flightRangeM,
+  GRAVITY_MPS2,
+  reynoldsNumber,
+  speedForRangeMps,
+  vacuumRangeM,
+  type Launch,
+} from '../../src/physics/flight.js';
 
 const BALL = { ballDiameterM: 0.008, ballMassKg: 0.2e-3 };
-const launch = (speedMps: number, elevationDeg: number, heightM = 0.0148): Launch => ({ ...BALL, speedMps, elevationRad: (elevationDeg * Math.PI) / 180, heightM });
+const launch = (speedMps: number, elevationDeg: number, heightM = 0.0148): Launch => ({
+  ...BALL,
+  speedMps,
+  elevationRad: (elevationDeg * Math.PI) / 180,
+  heightM,
+});
 
 describe('flight', () => {
   it('the vacuum range is the closed form to touchdown (centre one radius up), and a launch from there gives v²·sin2θ/g', () => {
     const l = launch(3, 10);
-    const vx = 3 * Math.cos(l.elevationRad), vy = 3 * Math.sin(l.elevationRad);
+    const vx = 3 * Math.cos(l.elevationRad),
+      vy = 3 * Math.sin(l.elevationRad);
     // The ball's centre falls from 14.8 mm to 4 mm, its radius, when it first touches the table.
-    expect(vacuumRangeM(l)).toBeCloseTo((vx / GRAVITY_MPS2) * (vy + Math.sqrt(vy ** 2 + 2 * GRAVITY_MPS2 * (0.0148 - 0.004))), 12);
+    expect(vacuumRangeM(l)).toBeCloseTo(
+      (vx / GRAVITY_MPS2) * (vy + Math.sqrt(vy ** 2 + 2 * GRAVITY_MPS2 * (0.0148 - 0.004))),
+      12,
+    );
     expect(vacuumRangeM(launch(3, 30, 0.004))).toBeCloseTo((9 * Math.sin(Math.PI / 3)) / GRAVITY_MPS2, 12);
   });
 
   it('the integrator without drag lands on the closed form (within 1 µm)', () => {
     fc.assert(
-      fc.property(fc.double({ min: 0.5, max: 8, noNaN: true }), fc.double({ min: 0, max: 30, noNaN: true }), (v, el) => {
-        expect(Math.abs(flightRangeM(launch(v, el), false) - vacuumRangeM(launch(v, el)))).toBeLessThan(1e-6);
-      }),
+      fc.property(
+        fc.double({ min: 0.5, max: 8, noNaN: true }),
+        fc.double({ min: 0, max: 30, noNaN: true }),
+        (v, el) => {
+          expect(Math.abs(flightRangeM(launch(v, el), false) - vacuumRangeM(launch(v, el)))).toBeLessThan(1e-6);
+        },
+      ),
     );
   });
 
@@ -32,9 +53,13 @@ describe('flight', () => {
 
   it('drag always lowers the range', () => {
     fc.assert(
-      fc.property(fc.double({ min: 0.5, max: 8, noNaN: true }), fc.double({ min: 0, max: 30, noNaN: true }), (v, el) => {
-        expect(flightRangeM(launch(v, el))).toBeLessThan(vacuumRangeM(launch(v, el)));
-      }),
+      fc.property(
+        fc.double({ min: 0.5, max: 8, noNaN: true }),
+        fc.double({ min: 0, max: 30, noNaN: true }),
+        (v, el) => {
+          expect(flightRangeM(launch(v, el))).toBeLessThan(vacuumRangeM(launch(v, el)));
+        },
+      ),
     );
   });
 
@@ -50,7 +75,8 @@ describe('flight', () => {
   });
 
   it('10 ms steps agree with 0.1 ms steps', () => {
-    for (const v of [1.5, 4, 8]) expect(flightRangeM(launch(v, 10)) / flightRangeM(launch(v, 10), true, 1e-4)).toBeCloseTo(1, 7);
+    for (const v of [1.5, 4, 8])
+      expect(flightRangeM(launch(v, 10)) / flightRangeM(launch(v, 10), true, 1e-4)).toBeCloseTo(1, 7);
   });
 
   it('speedForRangeMps inverts the flight (with and without drag)', () => {

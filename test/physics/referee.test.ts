@@ -40,10 +40,29 @@ import { ballMassKg, ballShape } from '../../src/physics/ball.js';
 import { cannonOptionsFor, solveCannon, tuneCannon, type TuneResult } from '../../src/physics/tune.js';
 import type { TuneRequest } from '../../src/physics/solver.js';
 import { HULL, PRINT_DEFAULTS } from '../../src/standard.js';
-import { assemble, carryM, contactAt, fire, GRAVITY_MPS2, lowestFrequencyRadPerS, pointVector, TALL_FACE, type Beam, type Shot } from './referee/dynamics.js';
+import {
+  assemble,
+  carryM,
+  contactAt,
+  fire,
+  GRAVITY_MPS2,
+  lowestFrequencyRadPerS,
+  pointVector,
+  TALL_FACE,
+  type Beam,
+  type Shot,
+} from './referee/dynamics.js';
 import { measureCannon, type MeasuredCannon } from './referee/measure.js';
 import { bodies, massProperties, section } from './referee/mesh.js';
-import { beamOf, embeddedRoot, inSeries, shootMeasured, twistedRoot, type RefereeShot, type SharedInputs } from './referee/shoot.js';
+import {
+  beamOf,
+  embeddedRoot,
+  inSeries,
+  shootMeasured,
+  twistedRoot,
+  type RefereeShot,
+  type SharedInputs,
+} from './referee/shoot.js';
 
 beforeAll(initKernel);
 
@@ -51,7 +70,10 @@ beforeAll(initKernel);
 const BORE_FRICTION = 0.3;
 const TOLERANCE = 0.05;
 
-function exported(options: Partial<CannonOptions>): { stl: Uint8Array; features: ReturnType<typeof cannon>['features'] } {
+function exported(options: Partial<CannonOptions>): {
+  stl: Uint8Array;
+  features: ReturnType<typeof cannon>['features'];
+} {
   return withArena(() => {
     const part = cannon(options);
     return { stl: serializeStl(part.solid.toMesh(), 'referee'), features: part.features };
@@ -67,14 +89,25 @@ function sharedInputs(materialId: string, ballDiameterMm: number): SharedInputs 
     densityKgPerM3: density,
     hysteresisLoss: m.hysteresisLoss.value,
     frictionCoefficient: BORE_FRICTION,
-    ballMassKg: ballMassKg({ shape: ballShape({ diameterMm: ballDiameterMm }), densityKgPerM3: density, print: PRINT_DEFAULTS }),
+    ballMassKg: ballMassKg({
+      shape: ballShape({ diameterMm: ballDiameterMm }),
+      densityKgPerM3: density,
+      print: PRINT_DEFAULTS,
+    }),
     ballDiameterM: ballDiameterMm / 1000,
     slotHeightM: HULL.cannonSlotCentreHeightMm / 1000,
   };
 }
 
 /** A uniform rectangular cantilever (SI) with an optional tip body. */
-function uniformBeam(o: { lengthM: number; widthM: number; thicknessM: number; modulusPa: number; densityKgPerM3: number; tip?: Beam['tip'] }): Beam {
+function uniformBeam(o: {
+  lengthM: number;
+  widthM: number;
+  thicknessM: number;
+  modulusPa: number;
+  densityKgPerM3: number;
+  tip?: Beam['tip'];
+}): Beam {
   const area = o.widthM * o.thicknessM;
   const i = (o.widthM * o.thicknessM ** 3) / 12;
   return {
@@ -142,7 +175,9 @@ describe('referee: beam, shot and flight models', () => {
     expect(rel(1 / compliance(L), (3 * EI) / L ** 3)).toBeLessThan(1e-9);
     // A load at a > L on a rigid extension: δ(a) = L³/3EI + (a − L)·L²/EI + (a − L)²·L/EI.
     const a = L + 0.015;
-    expect(rel(compliance(a), L ** 3 / (3 * EI) + ((a - L) * L ** 2) / EI + ((a - L) ** 2 * L) / EI)).toBeLessThan(1e-9);
+    expect(rel(compliance(a), L ** 3 / (3 * EI) + ((a - L) * L ** 2) / EI + ((a - L) ** 2 * L) / EI)).toBeLessThan(
+      1e-9,
+    );
   });
 
   it('a bare cantilever vibrates at 1.8751²·√(EI/(ρA L⁴)); a heavy tip mass as the exact frequency equation says', () => {
@@ -153,15 +188,20 @@ describe('referee: beam, shot and flight models', () => {
     expect(rel(lowestFrequencyRadPerS(bare.k, bare.m), exact)).toBeLessThan(0.01);
     // Tip mass R times the arm's: 1 + cos β cosh β + R·β·(cos β sinh β − sin β cosh β) = 0, ω = β²·√(EI/(ρA L⁴)).
     const R = 5;
-    const f = (b: number): number => 1 + Math.cos(b) * Math.cosh(b) + R * b * (Math.cos(b) * Math.sinh(b) - Math.sin(b) * Math.cosh(b));
-    let lo = 0.1, hi = 1.8751;
+    const f = (b: number): number =>
+      1 + Math.cos(b) * Math.cosh(b) + R * b * (Math.cos(b) * Math.sinh(b) - Math.sin(b) * Math.cosh(b));
+    let lo = 0.1,
+      hi = 1.8751;
     for (let i = 0; i < 100; i++) {
       const mid = (lo + hi) / 2;
       if (Math.sign(f(mid)) === Math.sign(f(lo))) lo = mid;
       else hi = mid;
     }
     const beta = (lo + hi) / 2;
-    const heavy = assemble(uniformBeam({ ...PLA_ARM, tip: { massKg: R * ARM_MASS, firstMomentKgM: 0, inertiaKgM2: 0 } }), 20);
+    const heavy = assemble(
+      uniformBeam({ ...PLA_ARM, tip: { massKg: R * ARM_MASS, firstMomentKgM: 0, inertiaKgM2: 0 } }),
+      20,
+    );
     const omega = lowestFrequencyRadPerS(heavy.k, heavy.m);
     expect(rel(omega, beta ** 2 * Math.sqrt(EI / (rhoA * L ** 4)))).toBeLessThan(0.01);
     // …and the textbook tip-mass formula, k/(M + 33/140·m), within 1 % for so heavy a tip.
@@ -171,7 +211,11 @@ describe('referee: beam, shot and flight models', () => {
   /** A shot on a synthetic arm: the ball (r = 4 mm) against a tall face unless `lineAboveCornerM` says otherwise; 10 mm of bore ahead of it. */
   const shotOn = (beam: Beam, over: Partial<Shot> = {}, lineAboveCornerM = TALL_FACE): Shot => {
     const elevationRad = over.elevationRad ?? 0;
-    const rest = contactAt({ ballLineAboveCornerM: lineAboveCornerM, ballRadiusM: 0.004, muzzleM: 1 }, elevationRad, 0).sigmaM;
+    const rest = contactAt(
+      { ballLineAboveCornerM: lineAboveCornerM, ballRadiusM: 0.004, muzzleM: 1 },
+      elevationRad,
+      0,
+    ).sigmaM;
     return {
       beam,
       forcePointM: beam.lengthM,
@@ -187,14 +231,19 @@ describe('referee: beam, shot and flight models', () => {
       ...over,
     };
   };
-  const rockingBlock = uniformBeam({ ...PLA_ARM, tip: { massKg: 2e-3, firstMomentKgM: 2e-3 * 0.008, inertiaKgM2: 2e-3 * 0.01 ** 2 } });
+  const rockingBlock = uniformBeam({
+    ...PLA_ARM,
+    tip: { massKg: 2e-3, firstMomentKgM: 2e-3 * 0.008, inertiaKgM2: 2e-3 * 0.01 ** 2 },
+  });
   const onBlock = { forcePointM: 0.045, latchPointM: 0.045, pusherPointM: 0.034 };
 
   it('conserves energy: without friction, gravity or loss the ball and the arm share the stored energy', () => {
     // A point mass at the tip and the ball there: nothing rocks, the ball leaves once.
     const point = fire(shotOn(uniformBeam({ ...PLA_ARM, tip: { massKg: 2e-3, firstMomentKgM: 0, inertiaKgM2: 0 } })));
     expect(point.impacts).toBe(0);
-    expect(rel(0.5 * 0.3e-3 * point.separation.speedMps ** 2 + point.armEnergyAtSeparationJ, point.storedEnergyJ)).toBeLessThan(1e-4);
+    expect(
+      rel(0.5 * 0.3e-3 * point.separation.speedMps ** 2 + point.armEnergyAtSeparationJ, point.storedEnergyJ),
+    ).toBeLessThan(1e-4);
     expect(point.muzzleSpeedMps).toBeCloseTo(point.separation.speedMps, 9);
     // A block that rocks: the pusher may catch the ball again; the plastic impacts' losses close the ledger,
     // on a tall face and on a corner 2 mm under the ball's line.
@@ -210,19 +259,29 @@ describe('referee: beam, shot and flight models', () => {
     const th = (25 * Math.PI) / 180;
     const loss = 0.05;
     for (const line of [TALL_FACE, 0.002]) {
-      const r = fire(shotOn(rockingBlock, { ...onBlock, elevationRad: th, frictionCoefficient: 0.3, hysteresisLoss: loss, gravityMps2: GRAVITY_MPS2 }, line));
+      const r = fire(
+        shotOn(
+          rockingBlock,
+          { ...onBlock, elevationRad: th, frictionCoefficient: 0.3, hysteresisLoss: loss, gravityMps2: GRAVITY_MPS2 },
+          line,
+        ),
+      );
       expect(rel(r.releasedEnergyJ, (1 - loss) * r.storedEnergyJ)).toBeLessThan(1e-9);
       const ball = 0.5 * 0.3e-3 * r.separation.speedMps ** 2;
       expect(r.frictionWorkJ).toBeGreaterThan(0);
-      expect(rel(ball + r.armEnergyAtSeparationJ + r.frictionWorkJ + r.gravityWorkJ + r.impactLossJ, r.releasedEnergyJ)).toBeLessThan(2e-3);
+      expect(
+        rel(ball + r.armEnergyAtSeparationJ + r.frictionWorkJ + r.gravityWorkJ + r.impactLossJ, r.releasedEnergyJ),
+      ).toBeLessThan(2e-3);
       // After the pusher lets go the ball slides up to the muzzle slowed by g·(sin θ + μ cos θ).
       const slide = r.slideToMuzzleM - r.separation.travelM;
-      const expected = Math.sqrt(r.separation.speedMps ** 2 - 2 * GRAVITY_MPS2 * (Math.sin(th) + 0.3 * Math.cos(th)) * slide);
+      const expected = Math.sqrt(
+        r.separation.speedMps ** 2 - 2 * GRAVITY_MPS2 * (Math.sin(th) + 0.3 * Math.cos(th)) * slide,
+      );
       expect(rel(r.muzzleSpeedMps, expected)).toBeLessThan(1e-6);
     }
   });
 
-  it('the pusher\'s contact: u̇/cos θ on its face; on its corner the gain its geometry gives, lower as the ball climbs', () => {
+  it("the pusher's contact: u̇/cos θ on its face; on its corner the gain its geometry gives, lower as the ball climbs", () => {
     const th = (25 * Math.PI) / 180;
     const face = contactAt({ ballLineAboveCornerM: TALL_FACE, ballRadiusM: 0.004, muzzleM: 1 }, th, -0.003);
     expect(face.gain).toBeCloseTo(1 / Math.cos(th), 12);
@@ -242,14 +301,28 @@ describe('referee: beam, shot and flight models', () => {
     }
     expect(contactAt(corner, th, 0).gain).toBeLessThan(contactAt(corner, th, -0.004).gain);
     // A corner above the ball's line is a tall face; the two models then shoot alike.
-    const high = fire(shotOn(rockingBlock, { ...onBlock, elevationRad: th, gravityMps2: GRAVITY_MPS2, frictionCoefficient: 0.3 }, -0.01));
-    const tall = fire(shotOn(rockingBlock, { ...onBlock, elevationRad: th, gravityMps2: GRAVITY_MPS2, frictionCoefficient: 0.3 }));
+    const high = fire(
+      shotOn(
+        rockingBlock,
+        { ...onBlock, elevationRad: th, gravityMps2: GRAVITY_MPS2, frictionCoefficient: 0.3 },
+        -0.01,
+      ),
+    );
+    const tall = fire(
+      shotOn(rockingBlock, { ...onBlock, elevationRad: th, gravityMps2: GRAVITY_MPS2, frictionCoefficient: 0.3 }),
+    );
     expect(rel(high.muzzleSpeedMps, tall.muzzleSpeedMps)).toBeLessThan(1e-9);
   });
 
   it('rigid-body sanity: a massless arm with a tip mass throws the ball at δ·√(k/(M + m)), leaving it at neutral', () => {
-    const M = 2e-3, m = 0.3e-3, draw = 0.004;
-    const beam = uniformBeam({ ...PLA_ARM, densityKgPerM3: 1e-3, tip: { massKg: M, firstMomentKgM: 0, inertiaKgM2: 0 } });
+    const M = 2e-3,
+      m = 0.3e-3,
+      draw = 0.004;
+    const beam = uniformBeam({
+      ...PLA_ARM,
+      densityKgPerM3: 1e-3,
+      tip: { massKg: M, firstMomentKgM: 0, inertiaKgM2: 0 },
+    });
     const r = fire(shotOn(beam, { ballMassKg: m, drawM: draw }));
     const k = (3 * EI) / PLA_ARM.lengthM ** 3;
     expect(rel(r.drawForceN, k * draw)).toBeLessThan(1e-9);
@@ -261,7 +334,8 @@ describe('referee: beam, shot and flight models', () => {
 
   it('flies as the vacuum formula says when drag is negligible, and shorter with drag', () => {
     const l = { speedMps: 3, elevationRad: (25 * Math.PI) / 180, heightM: 0.02, ballDiameterM: 0.008, ballMassKg: 1e3 };
-    const vx = l.speedMps * Math.cos(l.elevationRad), vz = l.speedMps * Math.sin(l.elevationRad);
+    const vx = l.speedMps * Math.cos(l.elevationRad),
+      vz = l.speedMps * Math.sin(l.elevationRad);
     const drop = l.heightM - l.ballDiameterM / 2;
     const vacuum = (vx / GRAVITY_MPS2) * (vz + Math.sqrt(vz * vz + 2 * GRAVITY_MPS2 * drop));
     expect(rel(carryM(l), vacuum)).toBeLessThan(1e-6);
@@ -272,7 +346,15 @@ describe('referee: beam, shot and flight models', () => {
 });
 
 describe('referee: measuring an exported cannon', () => {
-  const options = { armThicknessMm: 4 * PRINT_DEFAULTS.lineWidthMm, armLengthMm: 32, armWidthMm: 6, armTipWidthMm: 3.5, releaseDeflectionMm: 3, elevationDeg: 22, ballDiameterMm: 9 };
+  const options = {
+    armThicknessMm: 4 * PRINT_DEFAULTS.lineWidthMm,
+    armLengthMm: 32,
+    armWidthMm: 6,
+    armTipWidthMm: 3.5,
+    releaseDeflectionMm: 3,
+    elevationDeg: 22,
+    ballDiameterMm: 9,
+  };
   let m: MeasuredCannon;
   beforeAll(() => {
     const { stl, features } = exported(options);
@@ -295,7 +377,7 @@ describe('referee: measuring an exported cannon', () => {
     expect(m.pad.centreFromRootMm).toBeGreaterThan(m.pusher.contactFromRootMm);
   });
 
-  it('rigid-body sanity: the model\'s arm and block have the moving assembly\'s volume and rotary inertia about the root', () => {
+  it("rigid-body sanity: the model's arm and block have the moving assembly's volume and rotary inertia about the root", () => {
     expect(rel(m.arm.volumeMm3 + m.tipBlock.volumeMm3, m.moving.volumeMm3)).toBeLessThan(2e-3);
     const rho = 1240;
     const beam = beamOf(m, 2.6e9, rho);
@@ -305,7 +387,16 @@ describe('referee: measuring an exported cannon', () => {
     const turn = new Float64Array(n).map((_, i) => (i % 2 === 0 ? ((i / 2 + 1) * beam.lengthM) / 20 : 1));
     const fe = turn.reduce((s, x, i) => s + x * model.m[i]!.reduce((t, y, j) => t + y * turn[j]!, 0), 0);
     // The beam leaves out its sections' own rotary inertia, ρ∫I ds; the mesh's figure includes it.
-    const sectionsOwn = rho * m.arm.sections.reduce((s, q, i, all) => (i === 0 ? 0 : s + ((q.secondMomentMm4 + all[i - 1]!.secondMomentMm4) / 2) * (q.fromRootMm - all[i - 1]!.fromRootMm)), 0) * 1e-15;
+    const sectionsOwn =
+      rho *
+      m.arm.sections.reduce(
+        (s, q, i, all) =>
+          i === 0
+            ? 0
+            : s + ((q.secondMomentMm4 + all[i - 1]!.secondMomentMm4) / 2) * (q.fromRootMm - all[i - 1]!.fromRootMm),
+        0,
+      ) *
+      1e-15;
     expect(rel(fe + sectionsOwn, rho * m.moving.polarAtRootMm5 * 1e-15)).toBeLessThan(5e-3);
   });
 });
@@ -318,7 +409,13 @@ interface Design {
   request: TuneRequest & { elevationDeg: number; ballDiameterMm: number; armLengthMm: number };
 }
 
-const design = (materialId: string, targetRangeM: number, elevationDeg: number, ballDiameterMm: number, armLengthMm: number): Design => ({
+const design = (
+  materialId: string,
+  targetRangeM: number,
+  elevationDeg: number,
+  ballDiameterMm: number,
+  armLengthMm: number,
+): Design => ({
   label: `${materialId} ${targetRangeM} m ${elevationDeg}° ${ballDiameterMm} mm L${armLengthMm}`,
   request: { materialId, targetRangeM, elevationDeg, ballDiameterMm, armLengthMm },
 });
@@ -420,7 +517,7 @@ describe('referee: the solver against the exported cannon', () => {
       'ball rest above corner mm': f(r.shot.restAboveCornerM * 1e3, 2),
       'ball leaves at pusher mm': f(r.shot.separation.pusherM * 1e3, 2),
     }));
-    console.log('The solver\'s asPrinted (s) against the mesh (m):');
+    console.log("The solver's asPrinted (s) against the mesh (m):");
     console.table(geometry);
     if (skipped.length) console.log(`Skipped as infeasible by the solver:\n  ${skipped.join('\n  ')}`);
   });
@@ -435,33 +532,42 @@ describe('referee: the solver against the exported cannon', () => {
     for (const { design: d, solver: s } of compared) {
       const x = sharedInputs(d.request.materialId, d.request.ballDiameterMm);
       if (s.boreFriction !== BORE_FRICTION) off.push(`${d.label}: solver's bore friction ${s.boreFriction}`);
-      if (rel(s.elasticModulusGPa * 1e9, x.modulusPa) > 1e-9) off.push(`${d.label}: solver's modulus ${s.elasticModulusGPa} GPa`);
+      if (rel(s.elasticModulusGPa * 1e9, x.modulusPa) > 1e-9)
+        off.push(`${d.label}: solver's modulus ${s.elasticModulusGPa} GPa`);
       // The solver reports the ball's mass to 3 significant figures.
-      if (rel(s.ball.massG, x.ballMassKg * 1e3) > 5e-3) off.push(`${d.label}: solver's ball ${s.ball.massG} g against ${f(x.ballMassKg * 1e3, 4)} g`);
+      if (rel(s.ball.massG, x.ballMassKg * 1e3) > 5e-3)
+        off.push(`${d.label}: solver's ball ${s.ball.massG} g against ${f(x.ballMassKg * 1e3, 4)} g`);
     }
     expect(off).toEqual([]);
   });
 
   it('keeps every design where the linear referee holds (arm tip δ/L ≤ 0.2)', () => {
-    const off = compared.filter((c) => c.referee.shot.armTipDeflectionRatio > 0.2).map((c) => `${c.design.label}: δ/L ${f(c.referee.shot.armTipDeflectionRatio)}`);
+    const off = compared
+      .filter((c) => c.referee.shot.armTipDeflectionRatio > 0.2)
+      .map((c) => `${c.design.label}: δ/L ${f(c.referee.shot.armTipDeflectionRatio)}`);
     expect(off).toEqual([]);
   });
 
-  it('the solver\'s launch speed agrees with the referee\'s within 5 %', () => {
-    const off = compared.filter((c) => rel(c.solver.launchSpeedMps, c.referee.launchSpeedMps) > TOLERANCE).map((c) => `${c.design.label}: ${f(pct(c.solver.launchSpeedMps, c.referee.launchSpeedMps), 1)} %`);
+  it("the solver's launch speed agrees with the referee's within 5 %", () => {
+    const off = compared
+      .filter((c) => rel(c.solver.launchSpeedMps, c.referee.launchSpeedMps) > TOLERANCE)
+      .map((c) => `${c.design.label}: ${f(pct(c.solver.launchSpeedMps, c.referee.launchSpeedMps), 1)} %`);
     expect(off).toEqual([]);
   });
 
-  it('the solver\'s range agrees with the referee\'s within 5 %', () => {
-    const off = compared.filter((c) => rel(c.solver.predictedRangeM, c.referee.rangeM) > TOLERANCE).map((c) => `${c.design.label}: ${f(pct(c.solver.predictedRangeM, c.referee.rangeM), 1)} %`);
+  it("the solver's range agrees with the referee's within 5 %", () => {
+    const off = compared
+      .filter((c) => rel(c.solver.predictedRangeM, c.referee.rangeM) > TOLERANCE)
+      .map((c) => `${c.design.label}: ${f(pct(c.solver.predictedRangeM, c.referee.rangeM), 1)} %`);
     expect(off).toEqual([]);
   });
 
-  it('the solver\'s asPrinted describes the exported mesh', () => {
+  it("the solver's asPrinted describes the exported mesh", () => {
     const off: string[] = [];
     for (const { design: d, solver: s, measured: m, referee: r } of compared) {
       const check = (what: string, claimed: number, found: number, tolerance: number): void => {
-        if (Math.abs(claimed - found) > tolerance) off.push(`${d.label}: ${what} ${claimed} vs ${f(found, 4)} measured`);
+        if (Math.abs(claimed - found) > tolerance)
+          off.push(`${d.label}: ${what} ${claimed} vs ${f(found, 4)} measured`);
       };
       const a = s.asPrinted;
       check('drawPointFromRootMm', a.drawPointFromRootMm, m.pad.catchEdgeFromRootMm, 0.05);

@@ -4,7 +4,17 @@ import { InfeasibleError } from '../../src/errors.js';
 import { MATERIAL_IDS } from '../../src/materials.js';
 import { cannonArmGeometry, DEFAULTS } from '../../src/parts/cannon.js';
 import { cannonAsPrinted } from '../../src/physics/cannon-layout.js';
-import { armThicknessesM, builderOptionsOf, COMFORTABLE_MARGIN, reachM, resolveSetup, shoot, solve, worstMargin, type Arm } from '../../src/physics/solver.js';
+import {
+  armThicknessesM,
+  builderOptionsOf,
+  COMFORTABLE_MARGIN,
+  reachM,
+  resolveSetup,
+  shoot,
+  solve,
+  worstMargin,
+  type Arm,
+} from '../../src/physics/solver.js';
 import { vacuumRangeM } from '../../src/physics/flight.js';
 import { cannonOptionsFor, solveCannon } from '../../src/physics/tune.js';
 import { CANNON, CANNON_LIMITS, HULL, PRINT_DEFAULTS } from '../../src/standard.js';
@@ -26,8 +36,16 @@ function trySolve(materialId: string, targetRangeM: number) {
 /** The printed design: the cannon builder's options back in SI, with a freshly resolved setup. */
 function printedShot(materialId: string, sol: NonNullable<ReturnType<typeof trySolve>>) {
   const o = cannonOptionsFor(sol);
-  const arm: Arm = { lengthM: mmToM(o.armLengthMm), thicknessM: mmToM(o.armThicknessMm), tipWidthM: mmToM(o.armTipWidthMm), releaseDeflectionM: mmToM(o.releaseDeflectionMm) };
-  return shoot(resolveSetup({ materialId, targetRangeM: 0, elevationDeg: o.elevationDeg, ballDiameterMm: o.ballDiameterMm }), arm);
+  const arm: Arm = {
+    lengthM: mmToM(o.armLengthMm),
+    thicknessM: mmToM(o.armThicknessMm),
+    tipWidthM: mmToM(o.armTipWidthMm),
+    releaseDeflectionM: mmToM(o.releaseDeflectionMm),
+  };
+  return shoot(
+    resolveSetup({ materialId, targetRangeM: 0, elevationDeg: o.elevationDeg, ballDiameterMm: o.ballDiameterMm }),
+    arm,
+  );
 }
 
 describe('forward model', () => {
@@ -78,13 +96,21 @@ describe('forward model', () => {
     expect(s.elevationRad).toBeCloseTo((20 * Math.PI) / 180, 12);
     expect(shot.launchHeightM).toBeCloseTo(mmToM(HULL.cannonSlotCentreHeightMm + g.launchHeightAboveSlotCentreMm), 12);
     // Touchdown with the centre one radius up: a ball launched flat from exactly one radius lands at once.
-    expect(vacuumRangeM({ speedMps: 2, elevationRad: 0, heightM: 0.004, ballDiameterM: 0.008, ballMassKg: 2e-4 })).toBeCloseTo(0, 12);
+    expect(
+      vacuumRangeM({ speedMps: 2, elevationRad: 0, heightM: 0.004, ballDiameterM: 0.008, ballMassKg: 2e-4 }),
+    ).toBeCloseTo(0, 12);
   });
 
   it('loses range to bore friction and to a heavier tip block', () => {
     const s = resolveSetup({ materialId: 'petg', targetRangeM: 1 });
     const a = armOf(30, 8, 4);
-    const nominal = { modulusFactor: 1, ballMassFactor: 1, tipMassFactor: 1, elevationOffsetRad: 0, frictionCoefficient: null };
+    const nominal = {
+      modulusFactor: 1,
+      ballMassFactor: 1,
+      tipMassFactor: 1,
+      elevationOffsetRad: 0,
+      frictionCoefficient: null,
+    };
     const base = shoot(s, a, nominal).rangeM;
     expect(shoot(s, a, { ...nominal, frictionCoefficient: 0 }).rangeM).toBeGreaterThan(base);
     expect(shoot(s, a, { ...nominal, tipMassFactor: 1.1 }).rangeM).toBeLessThan(base);
@@ -119,13 +145,16 @@ describe('inverse solve', () => {
         expect(sol.shot.state.peakStrain).toBeLessThanOrEqual(sol.setup.strainLimit);
         expect(sol.shot.state.forceN).toBeLessThanOrEqual(CANNON_LIMITS.thumbForceN);
         expect(printedShot(materialId, sol).state.peakStrain).toBeLessThanOrEqual(sol.setup.strainLimit * (1 + 1e-9));
-        expect(cannonArmGeometry(cannonOptionsFor(sol)).thicknessMm).toBeCloseTo(Math.round(lines) * PRINT_DEFAULTS.lineWidthMm, 9);
+        expect(cannonArmGeometry(cannonOptionsFor(sol)).thicknessMm).toBeCloseTo(
+          Math.round(lines) * PRINT_DEFAULTS.lineWidthMm,
+          9,
+        );
       }),
       { numRuns: 15 },
     );
   });
 
-  it('PLA reaches a 4 ft table\'s useful ranges (1 ft to 3 ft) with its limits kept', () => {
+  it("PLA reaches a 4 ft table's useful ranges (1 ft to 3 ft) with its limits kept", () => {
     for (const inches of [12, 24, 36]) {
       const sol = solveCannon({ materialId: 'pla', targetRangeM: mmToM(inToMm(inches)) });
       expect(worstMargin(sol.margins)).toBeLessThanOrEqual(1);
@@ -153,7 +182,13 @@ describe('inverse solve', () => {
 
   it('a calibration factor below 1 asks for more stored energy and still lands on target', () => {
     const plain = solveCannon({ materialId: 'pa', targetRangeM: 0.8, armLengthMm: 30, taper: 'uniform' });
-    const weak = solveCannon({ materialId: 'pa', targetRangeM: 0.8, armLengthMm: 30, taper: 'uniform', calibrationFactor: 0.8 });
+    const weak = solveCannon({
+      materialId: 'pa',
+      targetRangeM: 0.8,
+      armLengthMm: 30,
+      taper: 'uniform',
+      calibrationFactor: 0.8,
+    });
     expect(weak.shot.rangeM / 0.8).toBeCloseTo(1, 2);
     expect(weak.shot.launchSpeedMps / plain.shot.launchSpeedMps).toBeCloseTo(1, 2);
   });
@@ -188,9 +223,20 @@ describe('infeasible requests', () => {
     expect(e.fixes.join('\n')).toContain(`at most about ${+reach.toPrecision(3)} m`);
     const materialFix = e.fixes.find((f) => f.startsWith('another arm material: --material '));
     expect(materialFix).toBeDefined();
-    for (const id of materialFix!.replace('another arm material: --material ', '').split(' or ')) expect(solveCannon({ materialId: id, targetRangeM: 2.5, ballMaterialId: 'pla' }).shot.rangeM / 2.5).toBeCloseTo(1, 1);
+    for (const id of materialFix!.replace('another arm material: --material ', '').split(' or '))
+      expect(solveCannon({ materialId: id, targetRangeM: 2.5, ballMaterialId: 'pla' }).shot.rangeM / 2.5).toBeCloseTo(
+        1,
+        1,
+      );
     const boreFix = e.fixes.find((f) => f.includes('--elevation'));
-    if (boreFix) expect(solveCannon({ materialId: 'pla', targetRangeM: 2.5, elevationDeg: Number(/--elevation (\d+)/.exec(boreFix)![1]) }).shot.rangeM / 2.5).toBeCloseTo(1, 1);
+    if (boreFix)
+      expect(
+        solveCannon({
+          materialId: 'pla',
+          targetRangeM: 2.5,
+          elevationDeg: Number(/--elevation (\d+)/.exec(boreFix)![1]),
+        }).shot.rangeM / 2.5,
+      ).toBeCloseTo(1, 1);
     // Every arm length was tried, so a longer one is not offered.
     expect(e.fixes.join('\n')).not.toContain('--arm-length');
   });
@@ -198,13 +244,19 @@ describe('infeasible requests', () => {
   it('a lighter ball is offered only when a lighter ball material reaches the target', () => {
     const e = infeasibleOf(() => solveCannon({ materialId: 'pla', targetRangeM: 2.5 }));
     const fix = e.fixes.find((f) => f.startsWith('another ball material'));
-    if (fix) for (const id of fix.replace('another ball material: --ball-material ', '').split(' or ')) expect(() => solveCannon({ materialId: 'pla', targetRangeM: 2.5, ballMaterialId: id })).not.toThrow();
+    if (fix)
+      for (const id of fix.replace('another ball material: --ball-material ', '').split(' or '))
+        expect(() => solveCannon({ materialId: 'pla', targetRangeM: 2.5, ballMaterialId: id })).not.toThrow();
   });
 
   it('with the arm length fixed short, a longer arm is offered and reaches', () => {
     const target = 1.8;
-    const e = infeasibleOf(() => solveCannon({ materialId: 'pla', targetRangeM: target, armLengthMm: 20, elevationDeg: 25 }));
+    const e = infeasibleOf(() =>
+      solveCannon({ materialId: 'pla', targetRangeM: target, armLengthMm: 20, elevationDeg: 25 }),
+    );
     expect(e.fixes[0]).toBe('a longer arm: --arm-length 45mm');
-    expect(solveCannon({ materialId: 'pla', targetRangeM: target, armLengthMm: 45, elevationDeg: 25 }).shot.rangeM / target).toBeCloseTo(1, 1);
+    expect(
+      solveCannon({ materialId: 'pla', targetRangeM: target, armLengthMm: 45, elevationDeg: 25 }).shot.rangeM / target,
+    ).toBeCloseTo(1, 1);
   });
 });

@@ -17,7 +17,10 @@ describe('tuneCannon', () => {
     // ½mv² = f·η·U
     expect((0.5 * (r.ball.massG / 1000) * r.launchSpeedMps ** 2) / (r.efficiency * r.storedEnergyJ)).toBeCloseTo(1, 2);
     // PETG arm, L × h with its width tapering from root to tip: mass = 1.27 g/cm³ × L × h × (b_root + b_tip)/2.
-    expect(r.arm.massG).toBeCloseTo((1.27e-3 * r.arm.lengthMm * r.arm.thicknessMm * (r.arm.widthMm + r.arm.tipWidthMm)) / 2, 2);
+    expect(r.arm.massG).toBeCloseTo(
+      (1.27e-3 * r.arm.lengthMm * r.arm.thicknessMm * (r.arm.widthMm + r.arm.tipWidthMm)) / 2,
+      2,
+    );
     expect(r.asPrinted.taper).toEqual({ rootWidthMm: r.arm.widthMm, tipWidthMm: r.arm.tipWidthMm });
     expect(r.asPrinted.drawMm).toBeCloseTo(r.arm.releaseDeflectionMm, 3);
     expect(r.asPrinted.drawPointFromRootMm).toBeGreaterThan(r.arm.lengthMm);
@@ -38,17 +41,27 @@ describe('tuneCannon', () => {
     expect(r.wear.estimate).toBe(true);
     expect(w).toContain('tip block mass');
     expect(w).toContain('not calibrated');
-    expect(tuneCannon({ materialId: 'petg', targetRangeM: 0.6096, calibrationFactor: 0.9 }, { dispersionSamples: 100 }).warnings.join('\n')).not.toContain('not calibrated');
+    expect(
+      tuneCannon(
+        { materialId: 'petg', targetRangeM: 0.6096, calibrationFactor: 0.9 },
+        { dispersionSamples: 100 },
+      ).warnings.join('\n'),
+    ).not.toContain('not calibrated');
   });
 
   it("says a compliant ball's shot is outside the model, and how far off an outside check found it", () => {
-    const tpu = tuneCannon({ materialId: 'petg', targetRangeM: 0.6096, ballMaterialId: 'tpu-95a' }, { dispersionSamples: 100 }).warnings.join('\n');
+    const tpu = tuneCannon(
+      { materialId: 'petg', targetRangeM: 0.6096, ballMaterialId: 'tpu-95a' },
+      { dispersionSamples: 100 },
+    ).warnings.join('\n');
     expect(tpu).toMatch(/TPU 95A ball: it gives under the pusher, leaves it and is struck again.*9 % to 23 % further/);
     expect(r.warnings.join('\n')).not.toContain('struck again');
   });
 
   it('is deterministic: same request, same JSON', () => {
-    expect(JSON.stringify(tuneCannon({ materialId: 'petg', targetRangeM: 0.6096 }, { dispersionSamples: 2000 }))).toBe(JSON.stringify(r));
+    expect(JSON.stringify(tuneCannon({ materialId: 'petg', targetRangeM: 0.6096 }, { dispersionSamples: 2000 }))).toBe(
+      JSON.stringify(r),
+    );
   });
 
   it('the cannon builder makes the tuned cannon with the solved arm', async () => {

@@ -9,7 +9,26 @@ import { textStrokes } from '../../src/render/font.js';
 import { nameCharacters, TYPOGRAPHIC, undrawable } from '../../src/render/glyphs.js';
 
 /** Characters of every kind a name may hold: ASCII, the typographic ones, accents, CJK, emoji, controls. */
-const CHARS = ['a', 'Z', '7', ' ', '?', '~', ...Object.keys(TYPOGRAPHIC), 'é', 'ß', '海', '賊', 'Ж', '😀', '\n', '\t', '\u0007', '\u202e', '\u00a0'];
+const CHARS = [
+  'a',
+  'Z',
+  '7',
+  ' ',
+  '?',
+  '~',
+  ...Object.keys(TYPOGRAPHIC),
+  'é',
+  'ß',
+  '海',
+  '賊',
+  'Ж',
+  '😀',
+  '\n',
+  '\t',
+  '\u0007',
+  '\u202e',
+  '\u00a0',
+];
 const text = fc.array(fc.constantFrom(...CHARS), { maxLength: 12 }).map((cs) => cs.join(''));
 
 describe('the characters the lettering draws', () => {

@@ -6,13 +6,18 @@ import { prism, rectangle } from '../helpers/prism.js';
 
 const centred = (w: number, d: number, h: number) => {
   const m = prism(rectangle(w, d), h);
-  return { positions: m.positions.map((v, i) => (i % 3 === 0 ? v - w / 2 : i % 3 === 1 ? v - d / 2 : v)), triangles: m.triangles };
+  return {
+    positions: m.positions.map((v, i) => (i % 3 === 0 ? v - w / 2 : i % 3 === 1 ? v - d / 2 : v)),
+    triangles: m.triangles,
+  };
 };
 /** The columns holding any opaque pixel: first and last. */
 function opaqueColumns(img: Image): [number, number] {
-  let x0 = img.widthPx, x1 = -1;
+  let x0 = img.widthPx,
+    x1 = -1;
   for (let y = 0; y < img.heightPx; y++)
-    for (let x = 0; x < img.widthPx; x++) if (img.rgba[4 * (y * img.widthPx + x) + 3]! > 127) (x0 = Math.min(x0, x)), (x1 = Math.max(x1, x));
+    for (let x = 0; x < img.widthPx; x++)
+      if (img.rgba[4 * (y * img.widthPx + x) + 3]! > 127) ((x0 = Math.min(x0, x)), (x1 = Math.max(x1, x)));
   return [x0, x1];
 }
 

@@ -8,12 +8,24 @@ import { drawText, encodePng, blank } from '../../src/render/image.js';
 import { HIGHLIGHT_HEX, parseHex, render, type Image, type RenderOptions } from '../../src/render/raster.js';
 import { prism, rectangle } from '../helpers/prism.js';
 
-const moved = (m: MeshData, dx: number, dy: number, dz = 0): MeshData => ({ positions: m.positions.map((v, i) => v + [dx, dy, dz][i % 3]!), triangles: m.triangles });
-const box = (w: number, d: number, h: number, x = 0, y = 0, z = 0): MeshData => moved(prism(rectangle(w, d), h), x, y, z);
+const moved = (m: MeshData, dx: number, dy: number, dz = 0): MeshData => ({
+  positions: m.positions.map((v, i) => v + [dx, dy, dz][i % 3]!),
+  triangles: m.triangles,
+});
+const box = (w: number, d: number, h: number, x = 0, y = 0, z = 0): MeshData =>
+  moved(prism(rectangle(w, d), h), x, y, z);
 /** Straight down, +X to the right, +Y up the image; 2 px per mm over a 100 mm frame. */
-const TOP: Partial<RenderOptions> = { widthPx: 200, heightPx: 200, view: { azimuthDeg: -90, elevationDeg: 90 }, marginPx: 0, frame: { min: [0, 0, 0], max: [100, 100, 10] }, supersample: 3 };
+const TOP: Partial<RenderOptions> = {
+  widthPx: 200,
+  heightPx: 200,
+  view: { azimuthDeg: -90, elevationDeg: 90 },
+  marginPx: 0,
+  frame: { min: [0, 0, 0], max: [100, 100, 10] },
+  supersample: 3,
+};
 const alpha = (img: Image, x: number, y: number): number => img.rgba[4 * (y * img.widthPx + x) + 3]!;
-const rgb = (img: Image, x: number, y: number): number[] => [0, 1, 2].map((c) => img.rgba[4 * (y * img.widthPx + x) + c]!);
+const rgb = (img: Image, x: number, y: number): number[] =>
+  [0, 1, 2].map((c) => img.rgba[4 * (y * img.widthPx + x) + c]!);
 const coverage = (img: Image): number => {
   let sum = 0;
   for (let i = 3; i < img.rgba.length; i += 4) sum += img.rgba[i]! / 255;
@@ -25,15 +37,21 @@ const px = (xMm: number, yMm: number): [number, number] => [Math.floor(xMm * 2),
 describe('render', () => {
   it("covers a box's silhouette, its area to within its outline's antialiasing, where the camera puts it", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 2, max: 40 }), fc.integer({ min: 2, max: 40 }), fc.integer({ min: 2, max: 55 }), fc.integer({ min: 2, max: 55 }), (w, d, x, y) => {
-        const img = render([{ mesh: box(w, d, 5, x, y), colorHex: '#808080' }], TOP);
-        const areaPx = w * d * 4;
-        expect(Math.abs(coverage(img) - areaPx)).toBeLessThanOrEqual(2 * (w + d) * 2 * 0.5 + 4);
-        // Inside is solid, a pixel beyond the outline is empty.
-        expect(alpha(img, ...px(x + w / 2, y + d / 2))).toBe(255);
-        expect(alpha(img, ...px(x + w + 1, y + d / 2))).toBe(0);
-        expect(alpha(img, ...px(x + w / 2, y - 1))).toBe(0);
-      }),
+      fc.property(
+        fc.integer({ min: 2, max: 40 }),
+        fc.integer({ min: 2, max: 40 }),
+        fc.integer({ min: 2, max: 55 }),
+        fc.integer({ min: 2, max: 55 }),
+        (w, d, x, y) => {
+          const img = render([{ mesh: box(w, d, 5, x, y), colorHex: '#808080' }], TOP);
+          const areaPx = w * d * 4;
+          expect(Math.abs(coverage(img) - areaPx)).toBeLessThanOrEqual(2 * (w + d) * 2 * 0.5 + 4);
+          // Inside is solid, a pixel beyond the outline is empty.
+          expect(alpha(img, ...px(x + w / 2, y + d / 2))).toBe(255);
+          expect(alpha(img, ...px(x + w + 1, y + d / 2))).toBe(0);
+          expect(alpha(img, ...px(x + w / 2, y - 1))).toBe(0);
+        },
+      ),
       { numRuns: 25 },
     );
   });
@@ -41,14 +59,22 @@ describe('render', () => {
   it('sees through a hole: a plate with a square hole shows background in it and plastic around it', () => {
     // A 40 mm plate built of four bars around a 10 mm hole at (30..40, 30..40).
     const bars = [box(40, 15, 4, 15, 15), box(40, 15, 4, 15, 40), box(15, 10, 4, 15, 30), box(15, 10, 4, 40, 30)];
-    const img = render(bars.map((mesh) => ({ mesh, colorHex: '#C2B280' })), TOP);
+    const img = render(
+      bars.map((mesh) => ({ mesh, colorHex: '#C2B280' })),
+      TOP,
+    );
     expect(alpha(img, ...px(35, 35))).toBe(0);
     expect(alpha(img, ...px(25, 35))).toBe(255);
     expect(alpha(img, ...px(45, 35))).toBe(255);
   });
 
   it('paints a face in its colour, lit: a red box shows red, between the ambient share and full colour', () => {
-    const img = render([{ mesh: box(30, 30, 30, 35, 35), colorHex: '#C03020' }], { ...TOP, view: { azimuthDeg: -55, elevationDeg: 35 }, frame: null, marginPx: 10 });
+    const img = render([{ mesh: box(30, 30, 30, 35, 35), colorHex: '#C03020' }], {
+      ...TOP,
+      view: { azimuthDeg: -55, elevationDeg: 35 },
+      frame: null,
+      marginPx: 10,
+    });
     let reddest: number[] = [0, 0, 0];
     for (let y = 0; y < 200; y++)
       for (let x = 0; x < 200; x++) {
@@ -68,12 +94,14 @@ describe('render', () => {
     const mesh = box(60, 20, 5, 20, 40);
     const img = render([{ mesh, colorHex: '#808080', highlight: { min: [59, 39, -1], max: [81, 61, 6] } }], TOP);
     const [hr, hg, hb] = parseHex(HIGHLIGHT_HEX);
-    let inside = 0, outside = 0;
+    let inside = 0,
+      outside = 0;
     for (let y = 0; y < 200; y++)
       for (let x = 0; x < 200; x++) {
         const [r, g, b] = rgb(img, x, y);
         // Magenta: red and blue far above green, as the highlight is.
-        const magenta = alpha(img, x, y) > 0 && r! > 2 * g! && b! > 2 * g! && Math.abs(r! / hr - b! / hb) < 0.25 && hg < 100;
+        const magenta =
+          alpha(img, x, y) > 0 && r! > 2 * g! && b! > 2 * g! && Math.abs(r! / hr - b! / hb) < 0.25 && hg < 100;
         if (!magenta) continue;
         const [xMm, yMm] = [(x + 0.5) / 2, 100 - (y + 0.5) / 2];
         if (xMm >= 59 && xMm <= 81 && yMm >= 39 && yMm <= 61) inside++;
@@ -85,8 +113,17 @@ describe('render', () => {
 
   it('draws copies of one mesh as it draws each alone', () => {
     const coin = box(10, 10, 2);
-    const one = coverage(render([{ mesh: coin, colorHex: '#D4AF37', placement: { xMm: 20, yMm: 20, zMm: 0, rotationDeg: 0 } }], TOP));
-    const three = render([20, 45, 70].map((x) => ({ mesh: coin, colorHex: '#D4AF37', placement: { xMm: x, yMm: 20, zMm: 0, rotationDeg: 0 } })), TOP);
+    const one = coverage(
+      render([{ mesh: coin, colorHex: '#D4AF37', placement: { xMm: 20, yMm: 20, zMm: 0, rotationDeg: 0 } }], TOP),
+    );
+    const three = render(
+      [20, 45, 70].map((x) => ({
+        mesh: coin,
+        colorHex: '#D4AF37',
+        placement: { xMm: x, yMm: 20, zMm: 0, rotationDeg: 0 },
+      })),
+      TOP,
+    );
     expect(Math.abs(coverage(three) - 3 * one)).toBeLessThan(3 * 4);
     for (const x of [25, 50, 75]) expect(alpha(three, ...px(x, 25))).toBe(255);
   });
@@ -106,10 +143,15 @@ describe('render', () => {
   it('letters a label inside its measured width and cap height', () => {
     const img = blank(300, 60, '#FFFFFF');
     drawText(img, 'hull x 3', 10, 40, 20, '#000000');
-    let x0 = 300, x1 = 0, y0 = 60, y1 = 0, ink = 0;
+    let x0 = 300,
+      x1 = 0,
+      y0 = 60,
+      y1 = 0,
+      ink = 0;
     for (let y = 0; y < 60; y++)
       for (let x = 0; x < 300; x++)
-        if (rgb(img, x, y)[0]! < 128) (ink++, (x0 = Math.min(x0, x)), (x1 = Math.max(x1, x)), (y0 = Math.min(y0, y)), (y1 = Math.max(y1, y)));
+        if (rgb(img, x, y)[0]! < 128)
+          (ink++, (x0 = Math.min(x0, x)), (x1 = Math.max(x1, x)), (y0 = Math.min(y0, y)), (y1 = Math.max(y1, y)));
     expect(ink).toBeGreaterThan(100);
     expect(x0).toBeGreaterThanOrEqual(8);
     expect(x1).toBeLessThanOrEqual(10 + textWidth('hull x 3', 20) + 2);

@@ -20,7 +20,7 @@ beforeAll(async () => {
 const count = (per: Count['per']): Count => ({ per, rule: 'r', optional: false });
 
 describe('countOf', () => {
-  it('sums each scope it names times the tally\'s units; a scope the tally lacks counts none', () => {
+  it("sums each scope it names times the tally's units; a scope the tally lacks counts none", () => {
     expect(countOf(count({ mast: 1, player: 5 }), { mast: 7, player: 2, ship: 99 })).toBe(17);
     expect(countOf(count({ [fittingScope('turret')]: 1 }), { ship: 3 })).toBe(0);
     expect(countOf(count({}), { ship: 3, player: 1 })).toBe(0);
@@ -33,7 +33,9 @@ describe('countOf', () => {
     fc.assert(
       fc.property(n, n, n, n, n, n, (a, b, x, y, k, m) => {
         const c = count({ ship: a, table: b });
-        expect(countOf(c, { ship: k * x + m * y, table: k + m })).toBe(k * countOf(c, { ship: x, table: 1 }) + m * countOf(c, { ship: y, table: 1 }));
+        expect(countOf(c, { ship: k * x + m * y, table: k + m })).toBe(
+          k * countOf(c, { ship: x, table: 1 }) + m * countOf(c, { ship: y, table: 1 }),
+        );
       }),
     );
   });
@@ -46,15 +48,33 @@ describe('the catalogue counts', () => {
 
   it("one faction set: its ships, their fittings by kind, the set's islands and their masts", () => {
     const industry = all.find((f) => f.id === 'the-industry')!;
-    expect(setTally(industry)).toEqual({ player: 1, ship: 3, island: ISLANDS_PER_SET, mast: 3 + ISLANDS_PER_SET, rock: 1, reef: 1, 'fitting:mast': 3, 'fitting:cargo': 3, 'fitting:turret': 3 });
+    expect(setTally(industry)).toEqual({
+      player: 1,
+      ship: 3,
+      island: ISLANDS_PER_SET,
+      mast: 3 + ISLANDS_PER_SET,
+      rock: 1,
+      reef: 1,
+      'fitting:mast': 3,
+      'fitting:cargo': 3,
+      'fitting:turret': 3,
+    });
   });
 
   it("a table of one player, dealt the set's islands, prints each faction's set as the print list counts it", () => {
     for (const f of all) {
-      const plan = planBom({ mode: 'default', fleets: [{ player: 'p', ships: [{ faction: f, count: f.card.ships }] }], settings: defaultSettings() });
-      for (const e of CATALOG.filter((x) => !x.count.optional && !scopesOf(x.count).some((s) => ['island', 'rock', 'reef'].includes(s)))) {
+      const plan = planBom({
+        mode: 'default',
+        fleets: [{ player: 'p', ships: [{ faction: f, count: f.card.ships }] }],
+        settings: defaultSettings(),
+      });
+      for (const e of CATALOG.filter(
+        (x) => !x.count.optional && !scopesOf(x.count).some((s) => ['island', 'rock', 'reef'].includes(s)),
+      )) {
         // The plan's table holds 4 islands for its 2 players minimum: count the masts the set's 2 islands carry.
-        const lines = plan.lines.filter((l) => l.part === e.part && (l.path.startsWith(`${f.id}/`) === (e.folder === 'faction')));
+        const lines = plan.lines.filter(
+          (l) => l.part === e.part && l.path.startsWith(`${f.id}/`) === (e.folder === 'faction'),
+        );
         const extraMasts = (e.prints?.(f) ?? true) ? (e.count.per.mast ?? 0) * (plan.islands - ISLANDS_PER_SET) : 0;
         expect(lines.reduce((s, l) => s + l.quantity, 0) - extraMasts, `${f.id} ${e.part}`).toBe(setCount(e, f));
       }

@@ -6,14 +6,25 @@ import { describe, expect, it } from 'vitest';
 import { loadFactionFile } from '../../src/faction/loader.js';
 import { defaultSettings } from '../../src/generate/index.js';
 import type { BuildSettings } from '../../src/generate/types.js';
-import { ASSEMBLY_RULES, MAX_MAST_SHADOW_DEG, MIN_SWEEP_GAP_MM, MIN_TABLE_GAP_MM, MIN_TIP_ANGLE_DEG } from '../../src/validate/rules/assembly.js';
+import {
+  ASSEMBLY_RULES,
+  MAX_MAST_SHADOW_DEG,
+  MIN_SWEEP_GAP_MM,
+  MIN_TABLE_GAP_MM,
+  MIN_TIP_ANGLE_DEG,
+} from '../../src/validate/rules/assembly.js';
 import type { Finding } from '../../src/validate/types.js';
 import { validate, validateWithFiles } from '../../src/validate/validate.js';
 
 const FX = 'test/fixtures/validate';
 const check = async (paths: string[], clearanceMm = 0.2, settings: Partial<BuildSettings> = {}): Promise<Finding[]> => {
   const factions = await Promise.all(paths.map((p) => loadFactionFile(p, { rulebook: 'defer' })));
-  return validate({ factions, settings: { ...defaultSettings(), clearanceMm, ...settings }, rules: ASSEMBLY_RULES, jobs: 1 });
+  return validate({
+    factions,
+    settings: { ...defaultSettings(), clearanceMm, ...settings },
+    rules: ASSEMBLY_RULES,
+    jobs: 1,
+  });
 };
 /** Cannons for a 12 mm ball: the heaviest the builder makes, which the top-heavy sloop cannot carry unballasted. */
 const BIG_BORE: Partial<BuildSettings> = { cannonDesign: { ballDiameterMm: 12 } };
@@ -48,9 +59,20 @@ describe('fixtures', () => {
     // Its side slots moved forward to leave room for the pocket; the same ship with and without the washers.
     const slots = fixture.model.cannonSlots.map((c) => (c.mount === 'hull' ? { ...c, offsetMm: 14.5 } : c));
     const bare = { ...fixture, id: 'top-heavy-bare', model: { ...fixture.model, cannonSlots: slots } };
-    const ballasted = { ...bare, id: 'top-heavy-ballasted', model: { ...bare.model, ballast: { xMm: -1.5, yMm: 0, washers: 3 } } };
-    const findings = await validate({ factions: [bare, ballasted], settings: { ...defaultSettings(), ...BIG_BORE }, rules: [ASSEMBLY_RULES[0]!], jobs: 1 });
-    expect(Number(findings.find((f) => f.faction === 'top-heavy-bare' && /tips/.test(f.message))?.measured)).toBeLessThan(MIN_TIP_ANGLE_DEG);
+    const ballasted = {
+      ...bare,
+      id: 'top-heavy-ballasted',
+      model: { ...bare.model, ballast: { xMm: -1.5, yMm: 0, washers: 3 } },
+    };
+    const findings = await validate({
+      factions: [bare, ballasted],
+      settings: { ...defaultSettings(), ...BIG_BORE },
+      rules: [ASSEMBLY_RULES[0]!],
+      jobs: 1,
+    });
+    expect(
+      Number(findings.find((f) => f.faction === 'top-heavy-bare' && /tips/.test(f.message))?.measured),
+    ).toBeLessThan(MIN_TIP_ANGLE_DEG);
     expect(findings.filter((f) => f.faction === 'top-heavy-ballasted')).toEqual([]);
   }, 120_000);
 
@@ -63,12 +85,17 @@ describe('fixtures', () => {
     expect(arc?.measured).toBe('150°');
   }, 120_000);
 
-  it('assembly/stands: a ship whose centre of mass falls outside what it stands on level heels onto the carriage\'s foot, and says so', async () => {
+  it("assembly/stands: a ship whose centre of mass falls outside what it stands on level heels onto the carriage's foot, and says so", async () => {
     // The Queen's Fleet with its ballast taken out: a lone side cannon pulls the centre of mass past the
     // band-to-skid triangle, and the ship heels onto its carriage's foot, which stands just off the table.
     const queens = await loadFactionFile('factions/queens-fleet.yaml', { rulebook: 'defer' });
     const light = { ...queens, id: 'queens-fleet-light', model: { ...queens.model, ballast: null } };
-    const findings = await validate({ factions: [light], settings: defaultSettings(), rules: [ASSEMBLY_RULES[0]!], jobs: 1 });
+    const findings = await validate({
+      factions: [light],
+      settings: defaultSettings(),
+      rules: [ASSEMBLY_RULES[0]!],
+      jobs: 1,
+    });
     const heel = findings.find((f) => /heels/.test(f.message));
     expect(heel?.message).toMatch(/heels \d+(\.\d)?° to (port|starboard) before it rests/);
     expect(Number(heel?.measured)).toBeGreaterThan(0);
@@ -79,9 +106,18 @@ describe('fixtures', () => {
 describe('shipped factions', () => {
   // At the default clearance; the range's ends and three clearances between run every rule in
   // test/cli/validate-clearances.slow.test.ts.
-  it('at 0.2 mm every ship stands level, every cannon seats its full 8 mm within the hull\'s length, and the Industry turns all round and fires clear; each figure measured', async () => {
-    const factions = await Promise.all(['corsairs', 'queens-fleet', 'shadow-fleet', 'sun-fleet', 'treasure-fleet', 'the-industry', 'the-islanders'].map((id) => loadFactionFile(`factions/${id}.yaml`, { rulebook: 'defer' })));
-    const { findings, figures } = await validateWithFiles({ factions, settings: { ...defaultSettings(), clearanceMm: 0.2 }, rules: ASSEMBLY_RULES, jobs: 1 });
+  it("at 0.2 mm every ship stands level, every cannon seats its full 8 mm within the hull's length, and the Industry turns all round and fires clear; each figure measured", async () => {
+    const factions = await Promise.all(
+      ['corsairs', 'queens-fleet', 'shadow-fleet', 'sun-fleet', 'treasure-fleet', 'the-industry', 'the-islanders'].map(
+        (id) => loadFactionFile(`factions/${id}.yaml`, { rulebook: 'defer' }),
+      ),
+    );
+    const { findings, figures } = await validateWithFiles({
+      factions,
+      settings: { ...defaultSettings(), clearanceMm: 0.2 },
+      rules: ASSEMBLY_RULES,
+      jobs: 1,
+    });
     // The turret turns its arc and, with its ballast washers, stands on its drum; on the carriage's foot every
     // ship stands with a cannon in any slot, by the 10° margin.
     expect(findings).toEqual([]);

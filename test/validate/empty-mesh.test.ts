@@ -14,7 +14,19 @@ const EMPTY = new Uint8Array(84);
 describe('an empty mesh in place of a part', () => {
   it.each(['wheel', 'carriage', 'mast', 'cannon'])('as the %s: reported, never measured', async (part) => {
     const factions = (await loadFactions(DEFAULT_FACTIONS_DIR)).filter((f) => f.id === 'corsairs');
-    const findings = await validate({ factions, settings: defaultSettings(), replacements: new Map([[part, { path: `empty-${part}.stl`, bytes: EMPTY }]]), jobs: 1 });
-    expect(findings).toContainEqual(expect.objectContaining({ rule: 'print/manifold', severity: 'error', part, message: expect.stringMatching(new RegExp(`empty-${part}\\.stl is not a closed 2-manifold`)) }));
+    const findings = await validate({
+      factions,
+      settings: defaultSettings(),
+      replacements: new Map([[part, { path: `empty-${part}.stl`, bytes: EMPTY }]]),
+      jobs: 1,
+    });
+    expect(findings).toContainEqual(
+      expect.objectContaining({
+        rule: 'print/manifold',
+        severity: 'error',
+        part,
+        message: expect.stringMatching(new RegExp(`empty-${part}\\.stl is not a closed 2-manifold`)),
+      }),
+    );
   });
 });

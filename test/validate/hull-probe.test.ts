@@ -17,15 +17,28 @@ beforeAll(async () => {
   clean = await loadFactionFile(`${FX}/clean.yaml`);
 });
 
-const summary = (p: HullProbe): string[] => [...p.fittings, ...p.cannonSlots, p.coinSlot!, p.wheelSlot!].map((f) => `${f.declared} ${f.open ? 'open' : 'solid'} ${f.reachable ? 'reachable' : 'blocked'}`);
+const summary = (p: HullProbe): string[] =>
+  [...p.fittings, ...p.cannonSlots, p.coinSlot!, p.wheelSlot!].map(
+    (f) => `${f.declared} ${f.open ? 'open' : 'solid'} ${f.reachable ? 'reachable' : 'blocked'}`,
+  );
 
 describe('probeHull', () => {
   it('finds every declared feature of a generated hull open and reachable, where the builder put it', () => {
     withArena(() => {
       const part = hull({ model: clean.model, clearanceMm: DEFAULT_CLEARANCE_MM });
       const bytes = serializeStl(part.solid.toMesh(), 'hull');
-      const p = probeHull(clean, { path: 'hull.stl', part: 'hull', faction: clean.id, bytes, features: part.features }, solidFromStl(bytes), DEFAULT_CLEARANCE_MM);
-      expect(summary(p)).toEqual(['model.fittings[0] open reachable', 'model.cannonSlots[0] open reachable', 'model.coinSlot open reachable', 'model.wheelSlot open reachable']);
+      const p = probeHull(
+        clean,
+        { path: 'hull.stl', part: 'hull', faction: clean.id, bytes, features: part.features },
+        solidFromStl(bytes),
+        DEFAULT_CLEARANCE_MM,
+      );
+      expect(summary(p)).toEqual([
+        'model.fittings[0] open reachable',
+        'model.cannonSlots[0] open reachable',
+        'model.coinSlot open reachable',
+        'model.wheelSlot open reachable',
+      ]);
       // The probed features are the builder's, found from the mesh and the model alone.
       for (const f of [p.fittings[0]!, p.cannonSlots[0]!]) {
         const built = part.features.find((x) => x.kind === f.feature.kind)!;
@@ -35,14 +48,43 @@ describe('probeHull', () => {
   });
 
   it.each([
-    ['external-clean', ['model.fittings[0] open reachable', 'model.cannonSlots[0] open reachable', 'model.coinSlot open reachable', 'model.wheelSlot open reachable']],
-    ['external-socket-filled', ['model.fittings[0] solid blocked', 'model.cannonSlots[0] open reachable', 'model.coinSlot open reachable', 'model.wheelSlot open reachable']],
-    ['cannon-slot-inward', ['model.fittings[0] open reachable', 'model.cannonSlots[0] open blocked', 'model.coinSlot open reachable', 'model.wheelSlot open reachable']],
+    [
+      'external-clean',
+      [
+        'model.fittings[0] open reachable',
+        'model.cannonSlots[0] open reachable',
+        'model.coinSlot open reachable',
+        'model.wheelSlot open reachable',
+      ],
+    ],
+    [
+      'external-socket-filled',
+      [
+        'model.fittings[0] solid blocked',
+        'model.cannonSlots[0] open reachable',
+        'model.coinSlot open reachable',
+        'model.wheelSlot open reachable',
+      ],
+    ],
+    [
+      'cannon-slot-inward',
+      [
+        'model.fittings[0] open reachable',
+        'model.cannonSlots[0] open blocked',
+        'model.coinSlot open reachable',
+        'model.wheelSlot open reachable',
+      ],
+    ],
   ])('probes the external hull of %s in the hull frame', async (name, expected) => {
     const f = await loadFactionFile(`${FX}/${name}.yaml`);
     const bytes = new Uint8Array(await readFile(f.model.externalHullStl!));
     withArena(() => {
-      const p = probeHull(f, { path: f.model.externalHullStl!, part: 'hull', faction: f.id, bytes, features: [] }, solidFromStl(bytes), DEFAULT_CLEARANCE_MM);
+      const p = probeHull(
+        f,
+        { path: f.model.externalHullStl!, part: 'hull', faction: f.id, bytes, features: [] },
+        solidFromStl(bytes),
+        DEFAULT_CLEARANCE_MM,
+      );
       expect(summary(p)).toEqual(expected);
     });
   });

@@ -19,10 +19,19 @@ beforeAll(initKernel);
 const file = (part: string, make: () => { solid: Solid; features?: Feature[] }, brim = false): MeshFile =>
   withArena(() => {
     const p = make();
-    return { path: `shared/${part}.stl`, part, faction: null, bytes: serializeStl(p.solid.toMesh(), part), features: p.features ?? [], brim: { brim, reason: brim ? 'test' : null } };
+    return {
+      path: `shared/${part}.stl`,
+      part,
+      faction: null,
+      bytes: serializeStl(p.solid.toMesh(), part),
+      features: p.features ?? [],
+      brim: { brim, reason: brim ? 'test' : null },
+    };
   });
-const check = (files: MeshFile[], settings = defaultSettings()): Promise<Finding[]> => checkFiles(files, { factions: [], settings, rules: PRINTABILITY_RULES });
-const rules = async (...files: MeshFile[]): Promise<string[]> => [...new Set((await check(files)).map((f) => f.rule))].sort();
+const check = (files: MeshFile[], settings = defaultSettings()): Promise<Finding[]> =>
+  checkFiles(files, { factions: [], settings, rules: PRINTABILITY_RULES });
+const rules = async (...files: MeshFile[]): Promise<string[]> =>
+  [...new Set((await check(files)).map((f) => f.rule))].sort();
 
 /** A 20 mm block standing on the bed, with its corner at the origin. */
 const block = (): Solid => box([20, 20, 10], false);
@@ -42,7 +51,18 @@ describe('print/supports', () => {
     const slot = (widthMm: number): MeshFile =>
       file('rock', () => ({
         solid: block().subtract(box([widthMm, 22, 4], false).translate([10 - widthMm / 2, -1, 3])),
-        features: [{ id: 'slot', kind: 'cannon-slot', role: 'hole', positionMm: [10, 0, 5], axis: [0, -1, 0], size: { shape: 'rect', widthMm, heightMm: 4, widthAxis: [1, 0, 0] }, depthMm: 20, mating: 'sliding' }],
+        features: [
+          {
+            id: 'slot',
+            kind: 'cannon-slot',
+            role: 'hole',
+            positionMm: [10, 0, 5],
+            axis: [0, -1, 0],
+            size: { shape: 'rect', widthMm, heightMm: 4, widthAxis: [1, 0, 0] },
+            depthMm: 20,
+            mating: 'sliding',
+          },
+        ],
       }));
     expect(await rules(slot(8))).toEqual([]);
     const findings = await check([slot(12)]);
@@ -67,20 +87,45 @@ describe('print/sideways-holes', () => {
 describe('print/bed-chamfer', () => {
   const disc = (): { solid: Solid; features: Feature[] } => ({
     solid: cylinder(2.4, 10),
-    features: [{ id: 'coin', kind: 'coin', role: 'peg', positionMm: [0, 0, 0], axis: [0, 0, 1], size: { shape: 'round', diameterMm: 20 }, depthMm: 2.4, mating: 'sliding' }],
+    features: [
+      {
+        id: 'coin',
+        kind: 'coin',
+        role: 'peg',
+        positionMm: [0, 0, 0],
+        axis: [0, 0, 1],
+        size: { shape: 'round', diameterMm: 20 },
+        depthMm: 2.4,
+        mating: 'sliding',
+      },
+    ],
   });
   // A bare sleeve is tall for its footprint: it prints with a brim, as the plan's flag holder does.
-  const sleeve = (): { solid: Solid; features: Feature[] } => cutInto(cylinder(8, 3.2), [placeCut(roundHole('sleeve', 'sleeve', 3.4, 5, 'sliding'), [0, 0, 0], FACING.down)]);
+  const sleeve = (): { solid: Solid; features: Feature[] } =>
+    cutInto(cylinder(8, 3.2), [placeCut(roundHole('sleeve', 'sleeve', 3.4, 5, 'sliding'), [0, 0, 0], FACING.down)]);
 
   it('a peg and a hole on the bed without a chamfer swell and close; chamferFitsAtBed makes both right for each printer', async () => {
     const findings = await check([file('coin-brace', disc), file('flag-holder', sleeve, true)]);
-    expect(findings.map((f) => `${f.rule} ${f.part} ${f.measured}`)).toEqual(['print/bed-chamfer coin-brace 0', 'print/bed-chamfer flag-holder 0']);
+    expect(findings.map((f) => `${f.rule} ${f.part} ${f.measured}`)).toEqual([
+      'print/bed-chamfer coin-brace 0',
+      'print/bed-chamfer flag-holder 0',
+    ]);
     for (const printer of ['generic-220', 'bambu-x1c'] as const) {
       const settings = { ...defaultSettings(), printer: PRINTERS.find((p) => p.id === printer)! };
       const c = settings.printer.elephantFootMm;
-      expect(await check([file('coin-brace', () => chamferFitsAtBed(disc(), c)), file('flag-holder', () => chamferFitsAtBed(sleeve(), c), true)], settings)).toEqual([]);
+      expect(
+        await check(
+          [
+            file('coin-brace', () => chamferFitsAtBed(disc(), c)),
+            file('flag-holder', () => chamferFitsAtBed(sleeve(), c), true),
+          ],
+          settings,
+        ),
+      ).toEqual([]);
       // Half the foot is not enough.
-      expect((await check([file('coin-brace', () => chamferFitsAtBed(disc(), c / 2))], settings)).map((f) => f.rule)).toEqual(['print/bed-chamfer']);
+      expect(
+        (await check([file('coin-brace', () => chamferFitsAtBed(disc(), c / 2))], settings)).map((f) => f.rule),
+      ).toEqual(['print/bed-chamfer']);
     }
   });
 });
@@ -96,8 +141,13 @@ describe('print/first-layer', () => {
 
   it('a face overhanging 60° right at the bed curls up; the same part stood on its wide end is quiet', async () => {
     // A frustum 10 mm across at the bed, widening at 60° from vertical over its first 2 mm.
-    const rise = 2, grow = rise * Math.tan((60 * Math.PI) / 180);
-    const flare = (): Solid => hull3d([box([10, 10, 0.01]).translate([0, 0, 0.005]), box([10 + 2 * grow, 10 + 2 * grow, 0.01]).translate([0, 0, rise - 0.005])]);
+    const rise = 2,
+      grow = rise * Math.tan((60 * Math.PI) / 180);
+    const flare = (): Solid =>
+      hull3d([
+        box([10, 10, 0.01]).translate([0, 0, 0.005]),
+        box([10 + 2 * grow, 10 + 2 * grow, 0.01]).translate([0, 0, rise - 0.005]),
+      ]);
     const findings = await check([file('rock', () => ({ solid: flare() }))]);
     expect(findings.map((f) => f.rule)).toEqual(['print/first-layer']);
     expect(findings[0]!.measured).toBe('60°');
@@ -120,14 +170,30 @@ describe('print/flex-fillets', () => {
 
 describe('the parts this slice fixed', () => {
   // The turret left this list when it took a ballast pocket (issue 15, open in test/cli/validate.test.ts).
-  const MINE = ['mast', 'sail', 'sail-damaged', 'cargo', 'flag-holder', 'flag', 'cannonball', 'island-topper', 'island', 'rock', 'reef'];
-  it.each([0.1, 0.2, 0.3])('pass every printability rule at a clearance of %s mm', async (clearanceMm) => {
-    const clean = await loadFactionFile('factions/the-industry.yaml');
-    const settings = { ...defaultSettings(), clearanceMm };
-    const files = await generateParts({ factions: [clean], settings, cache: null, jobs: 1 });
-    const mine = files.filter((f) => MINE.includes(f.part) || f.part.startsWith('coin-'));
-    expect(mine.length).toBe(MINE.length + 7);
-    const findings = await checkFiles(mine, { factions: [], settings, rules: PRINTABILITY_RULES });
-    expect(findings.map((f) => `${f.rule} ${f.part}: ${f.message}`)).toEqual([]);
-  }, 120_000);
+  const MINE = [
+    'mast',
+    'sail',
+    'sail-damaged',
+    'cargo',
+    'flag-holder',
+    'flag',
+    'cannonball',
+    'island-topper',
+    'island',
+    'rock',
+    'reef',
+  ];
+  it.each([0.1, 0.2, 0.3])(
+    'pass every printability rule at a clearance of %s mm',
+    async (clearanceMm) => {
+      const clean = await loadFactionFile('factions/the-industry.yaml');
+      const settings = { ...defaultSettings(), clearanceMm };
+      const files = await generateParts({ factions: [clean], settings, cache: null, jobs: 1 });
+      const mine = files.filter((f) => MINE.includes(f.part) || f.part.startsWith('coin-'));
+      expect(mine.length).toBe(MINE.length + 7);
+      const findings = await checkFiles(mine, { factions: [], settings, rules: PRINTABILITY_RULES });
+      expect(findings.map((f) => `${f.rule} ${f.part}: ${f.message}`)).toEqual([]);
+    },
+    120_000,
+  );
 });

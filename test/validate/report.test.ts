@@ -4,13 +4,34 @@ import { figuresText, findingsJson } from '../../src/validate/report.js';
 import type { Figure } from '../../src/validate/types.js';
 
 const FIGURES: Figure[] = [
-  { rule: 'assembly/stands', faction: 'the-industry', name: 'tipping angle', value: 37.94, unit: 'deg', note: 'to port; standing level' },
-  { rule: 'assembly/stands', faction: 'corsairs', name: 'tipping angle', value: 35.51, unit: 'deg', note: 'to port; standing level' },
-  { rule: 'assembly/turret-sweep', faction: 'the-industry', name: 'turret clearance', value: 1.5, unit: 'mm', note: 'at -180°, to cargo' },
+  {
+    rule: 'assembly/stands',
+    faction: 'the-industry',
+    name: 'tipping angle',
+    value: 37.94,
+    unit: 'deg',
+    note: 'to port; standing level',
+  },
+  {
+    rule: 'assembly/stands',
+    faction: 'corsairs',
+    name: 'tipping angle',
+    value: 35.51,
+    unit: 'deg',
+    note: 'to port; standing level',
+  },
+  {
+    rule: 'assembly/turret-sweep',
+    faction: 'the-industry',
+    name: 'turret clearance',
+    value: 1.5,
+    unit: 'mm',
+    note: 'at -180°, to cargo',
+  },
 ];
 
 describe('figures', () => {
-  it('as text: a table by faction (each faction\'s in rule order), angles to a tenth of a degree, lengths to a hundredth of a millimetre', () => {
+  it("as text: a table by faction (each faction's in rule order), angles to a tenth of a degree, lengths to a hundredth of a millimetre", () => {
     const lines = figuresText(FIGURES).trimEnd().split('\n');
     expect(lines[0]).toBe('measured:');
     expect(lines[1]).toMatch(/^ {2}faction +figure +value +how$/);

@@ -27,7 +27,13 @@ beforeAll(async () => {
 });
 
 const file = (part: string, make: () => Solid, features: MeshFile['features'] = []): MeshFile =>
-  withArena(() => ({ path: `shared/${part}.stl`, part, faction: null, bytes: serializeStl(make().toMesh(), part), features }));
+  withArena(() => ({
+    path: `shared/${part}.stl`,
+    part,
+    faction: null,
+    bytes: serializeStl(make().toMesh(), part),
+    features,
+  }));
 /**
  * The rules under test here, all but the printability rules: those have their own fixtures
  * (test/validate/printability.test.ts), and today's wheel and cannon still fail some of them (their open
@@ -35,7 +41,13 @@ const file = (part: string, make: () => Solid, features: MeshFile['features'] = 
  */
 const UNDER_TEST = RULES.filter((r) => !PRINTABILITY_RULES.includes(r));
 const rules = async (files: MeshFile[], factions: Faction[] = []): Promise<string[]> =>
-  [...new Set((await checkFiles(files, { factions, settings: defaultSettings(), rules: UNDER_TEST })).map((f) => `${f.severity} ${f.rule}`))].sort();
+  [
+    ...new Set(
+      (await checkFiles(files, { factions, settings: defaultSettings(), rules: UNDER_TEST })).map(
+        (f) => `${f.severity} ${f.rule}`,
+      ),
+    ),
+  ].sort();
 
 describe('printability', () => {
   it('print/manifold: a mesh with a triangle missing', async () => {
@@ -46,7 +58,9 @@ describe('printability', () => {
   });
 
   it('print/bodies: two loose boxes in one file', async () => {
-    expect(await rules([file('rock', () => box([10, 10, 10]).union(box([5, 5, 5]).translate([20, 0, 0])))])).toEqual(['error print/bodies']);
+    expect(await rules([file('rock', () => box([10, 10, 10]).union(box([5, 5, 5]).translate([20, 0, 0])))])).toEqual([
+      'error print/bodies',
+    ]);
   });
 
   it('print/bed: a part longer than the bed', async () => {
@@ -65,31 +79,50 @@ describe('physics', () => {
     const o = { clearanceMm: settings.clearanceMm, ...tunedCannon(settings) };
     const h = o.armThicknessMm + extraMm;
     // A thicker arm keeps its section taller than 1.5 × its thickness (the builder's rule).
-    return file('cannon', () => cannon({ ...o, armThicknessMm: h, armTipWidthMm: Math.max(o.armTipWidthMm, Math.min(o.armWidthMm, 1.5 * h)) }).solid);
+    return file(
+      'cannon',
+      () =>
+        cannon({ ...o, armThicknessMm: h, armTipWidthMm: Math.max(o.armTipWidthMm, Math.min(o.armWidthMm, 1.5 * h)) })
+          .solid,
+    );
   };
-  const rulesFor = async (f: MeshFile): Promise<string[]> => [...new Set((await checkFiles([f], { factions: [], settings, rules: UNDER_TEST })).map((x) => `${x.severity} ${x.rule}`))].sort();
+  const rulesFor = async (f: MeshFile): Promise<string[]> =>
+    [
+      ...new Set(
+        (await checkFiles([f], { factions: [], settings, rules: UNDER_TEST })).map((x) => `${x.severity} ${x.rule}`),
+      ),
+    ].sort();
 
   it('physics/cannon-range: the tuned cannon is quiet; one line width thicker shoots too far', async () => {
     expect(await rulesFor(cannonFile(0))).toEqual([]);
-    const findings = await checkFiles([cannonFile(PRINT_DEFAULTS.lineWidthMm)], { factions: [], settings, rules: UNDER_TEST });
+    const findings = await checkFiles([cannonFile(PRINT_DEFAULTS.lineWidthMm)], {
+      factions: [],
+      settings,
+      rules: UNDER_TEST,
+    });
     expect(new Set(findings.map((f) => f.rule))).toEqual(new Set(['physics/cannon-range']));
     const range = findings.find((f) => /shoots/.test(f.message))!;
     expect(Number(range.measured)).toBeGreaterThan(0.5 * 1.03);
   });
 
-  it('physics/cannon-range: a thumb pad moved 3 mm toward the arm\'s root, measured on the mesh, misses the range', async () => {
+  it("physics/cannon-range: a thumb pad moved 3 mm toward the arm's root, measured on the mesh, misses the range", async () => {
     const o = { clearanceMm: settings.clearanceMm, ...tunedCannon(settings) };
     const moved = file('cannon', () => {
       const a = cannonArmGeometry(o);
       const p = a.padMm;
       const half = (o.armThicknessMm + 2) / 2;
       // Above the tip block the pad loses 3 mm at its catch side and gains them at its root side.
-      const band = (y0: number, y1: number) => box([2 * half + 0.2, y1 - y0, 4], false).translate([p[0] - half - 0.1, y0, p[2] - 2]);
-      return cannon(o).solid.subtract(band(p[1] - 5.1, p[1] - 2)).union(box([2 * half - 0.2, 3.1, 4], false).translate([p[0] - half + 0.1, p[1] + 4.9, p[2] - 2]));
+      const band = (y0: number, y1: number) =>
+        box([2 * half + 0.2, y1 - y0, 4], false).translate([p[0] - half - 0.1, y0, p[2] - 2]);
+      return cannon(o)
+        .solid.subtract(band(p[1] - 5.1, p[1] - 2))
+        .union(box([2 * half - 0.2, 3.1, 4], false).translate([p[0] - half + 0.1, p[1] + 4.9, p[2] - 2]));
     });
     const findings = await checkFiles([moved], { factions: [], settings });
     expect(findings.map((f) => f.rule)).toContain('physics/cannon-range');
-    expect(findings.find((f) => f.rule === 'physics/cannon-range')!.message).toMatch(/drawn .* mm at [\d.]+ mm from its root/);
+    expect(findings.find((f) => f.rule === 'physics/cannon-range')!.message).toMatch(
+      /drawn .* mm at [\d.]+ mm from its root/,
+    );
   });
 });
 
@@ -97,21 +130,35 @@ describe('assembly', () => {
   const part = (name: string, build: () => { solid: Solid; features: MeshFile['features'] }): MeshFile =>
     withArena(() => {
       const p = build();
-      return { path: `shared/${name}.stl`, part: name, faction: null, bytes: serializeStl(p.solid.toMesh(), name), features: p.features };
+      return {
+        path: `shared/${name}.stl`,
+        part: name,
+        faction: null,
+        bytes: serializeStl(p.solid.toMesh(), name),
+        features: p.features,
+      };
     });
 
-  it('assembly/wheel-retained: quiet for the snap-in carriage; today\'s open-slot carriage, or one too short for the wheel, is caught', async () => {
+  it("assembly/wheel-retained: quiet for the snap-in carriage; today's open-slot carriage, or one too short for the wheel, is caught", async () => {
     const w = part('wheel', () => wheel());
     const snap = part('carriage', () => carriage());
     const only = { rules: ASSEMBLY_WHEEL_RULES };
     expect(await checkFiles([w, snap], { factions: [], settings: defaultSettings(), ...only })).toEqual([]);
-    const open = { ...snap, path: 'carriage-open-slot.stl', bytes: new Uint8Array(await readFile('test/fixtures/validate/carriage-open-slot.stl')) };
+    const open = {
+      ...snap,
+      path: 'carriage-open-slot.stl',
+      bytes: new Uint8Array(await readFile('test/fixtures/validate/carriage-open-slot.stl')),
+    };
     const [drop] = await checkFiles([w, open], { factions: [], settings: defaultSettings(), ...only });
     expect(drop).toMatchObject({ rule: 'assembly/wheel-retained', severity: 'error', measured: 0 });
     expect(drop!.message).toMatch(/along \(0, 0, -1\) without touching it/);
     // A carriage sized for a smaller wheel: the wheel overlaps it where it is placed.
     const small = part('carriage', () => carriage({ clickDistanceMm: 40 }));
-    const [clash] = await checkFiles([w, { ...small, features: snap.features }], { factions: [], settings: defaultSettings(), ...only });
+    const [clash] = await checkFiles([w, { ...small, features: snap.features }], {
+      factions: [],
+      settings: defaultSettings(),
+      ...only,
+    });
     expect(clash!.message).toMatch(/overlaps it by/);
   });
 });
@@ -120,12 +167,23 @@ describe('movement', () => {
   it('movement/table-reach: a slow ship takes too many Moves to cross a 4 ft table (a warning)', async () => {
     const w = withArena(() => {
       const p = wheel();
-      return { path: 'shared/wheel.stl', part: 'wheel', faction: null, bytes: serializeStl(p.solid.toMesh(), 'wheel'), features: p.features };
+      return {
+        path: 'shared/wheel.stl',
+        part: 'wheel',
+        faction: null,
+        bytes: serializeStl(p.solid.toMesh(), 'wheel'),
+        features: p.features,
+      };
     });
     const slow = { ...clean, card: { ...clean.card, moveCount: 1 }, model: { ...clean.model, externalHullStl: null } };
     // Move Count 1 on 2 in clicks: 21 Moves, within 24; a wheel with half the click would need 42.
     expect(await rules([w], [slow])).toEqual([]);
-    const findings = await checkFiles([w], { factions: [slow], settings: defaultSettings(), clickDistanceMm: 25.4, rules: UNDER_TEST });
+    const findings = await checkFiles([w], {
+      factions: [slow],
+      settings: defaultSettings(),
+      clickDistanceMm: 25.4,
+      rules: UNDER_TEST,
+    });
     expect(findings.map((f) => `${f.severity} ${f.rule}`)).toEqual(['error movement/click-distance']);
   });
 });
@@ -137,16 +195,31 @@ describe('fit/ballast-boss', () => {
       const cut = placeCut(ballastPocket('ballast-pocket', 3, clearanceMm), [0, 0, 0], FACING.down);
       let solid = box([30, 30, 14]).translate([0, 0, 7]).subtract(cut.solid);
       const d = cut.feature.depthMm;
-      if (bossMm !== undefined && bossMm < washerBossMm(clearanceMm)) solid = solid.subtract(cylinder(d + 1, 6).subtract(cylinder(d + 1, bossMm / 2, bossMm / 2, false, 256)).translate([0, 0, -1]));
-      if (bossMm !== undefined && bossMm > washerBossMm(clearanceMm)) solid = solid.union(cylinder(d, bossMm / 2, bossMm / 2, false, 256));
-      return { path: 'shared/rock.stl', part: 'rock', faction: null, bytes: serializeStl(solid.toMesh(), 'rock'), features: [cut.feature] };
+      if (bossMm !== undefined && bossMm < washerBossMm(clearanceMm))
+        solid = solid.subtract(
+          cylinder(d + 1, 6)
+            .subtract(cylinder(d + 1, bossMm / 2, bossMm / 2, false, 256))
+            .translate([0, 0, -1]),
+        );
+      if (bossMm !== undefined && bossMm > washerBossMm(clearanceMm))
+        solid = solid.union(cylinder(d, bossMm / 2, bossMm / 2, false, 256));
+      return {
+        path: 'shared/rock.stl',
+        part: 'rock',
+        faction: null,
+        bytes: serializeStl(solid.toMesh(), 'rock'),
+        features: [cut.feature],
+      };
     });
   const grip = (f: MeshFile): { least: number; most: number } =>
     withArena(() => {
       const boss = bossDiameterMm(fromMesh(parseStl(f.bytes)), f.features[0]!)!;
       return { least: (boss.minMm - BALLAST_WASHER.holeMaxMm) / 2, most: (boss.maxMm - BALLAST_WASHER.holeMinMm) / 2 };
     });
-  const findings = (f: MeshFile): Promise<string[]> => checkFiles([f], { factions: [], settings: defaultSettings(), rules: [ballastBoss] }).then((fs) => fs.map((x) => `${x.severity} ${x.measured} ${x.expected}`));
+  const findings = (f: MeshFile): Promise<string[]> =>
+    checkFiles([f], { factions: [], settings: defaultSettings(), rules: [ballastBoss] }).then((fs) =>
+      fs.map((x) => `${x.severity} ${x.measured} ${x.expected}`),
+    );
 
   it('the boss washerBossMm sizes grips the largest ISO 7089 hole and overlaps the smallest within WASHER_GRIP_MM, at every accepted clearance', async () => {
     for (const c of [0.05, 0.1, 0.2, 0.3, 0.6]) {

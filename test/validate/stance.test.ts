@@ -1,7 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { box, initKernel, withArena, type Solid, type Vec3 } from '../../src/geometry/kernel.js';
 import type { Placed } from '../../src/validate/assembly.js';
-import { MAX_REST_HEEL_DEG, MIN_TIP_ANGLE_DEG, shipSupport, stance, type Stance } from '../../src/validate/rules/assembly.js';
+import {
+  MAX_REST_HEEL_DEG,
+  MIN_TIP_ANGLE_DEG,
+  shipSupport,
+  stance,
+  type Stance,
+} from '../../src/validate/rules/assembly.js';
 import { INTERFACES } from '../../src/standard.js';
 
 beforeAll(initKernel);
@@ -41,7 +47,8 @@ describe('assembly/stands: where a ship stands', () => {
     expect(s.restHeelDeg).toBe(0);
     // In the pitched table's frame: the centre (25, 0, 10) from the band's line, the skid (50, 0, 2).
     const p = Math.atan2(2, 50);
-    const cx = 25 * Math.cos(p) + 10 * Math.sin(p), skidX = 50 * Math.cos(p) + 2 * Math.sin(p);
+    const cx = 25 * Math.cos(p) + 10 * Math.sin(p),
+      skidX = 50 * Math.cos(p) + 2 * Math.sin(p);
     expect(s.heightMm).toBeCloseTo(10 * Math.cos(p) - 25 * Math.sin(p), 6);
     const marginMm = (1 + (9 * cx) / skidX) * Math.cos(Math.atan2(9, skidX));
     expect(s.marginMm).toBeCloseTo(marginMm, 6);

@@ -20,7 +20,11 @@ export const registerBom: Register = (cmd: Command, io) => {
     .action(async (files: string[], flags: Flags) => {
       flags.files = files;
       if (flags.json && cmd.getOptionValueSource('format') === 'cli' && flags.format !== 'json') {
-        throw InputError.single('--json', '', `--json is --format json; it cannot go with --format ${flags.format}: give one of the two`);
+        throw InputError.single(
+          '--json',
+          '',
+          `--json is --format json; it cannot go with --format ${flags.format}: give one of the two`,
+        );
       }
       const { bom } = await runTable(flags, io);
       io.out(formatBom(bom, flags.json ? 'json' : flags.format));

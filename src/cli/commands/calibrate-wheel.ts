@@ -12,7 +12,13 @@ import { writeFileAtomic } from '../../files/atomic.js';
 import { serializeStl } from '../../mesh/stl.js';
 import { carriage, carriageAxleHeightMm } from '../../parts/carriage.js';
 import { fitWheelRoll, wheel, wheelRadiiMm } from '../../parts/wheel.js';
-import { CLICK_DISTANCE_MM, DEFAULT_BAND, DEFAULT_CLEARANCE_MM, INTERFACES, WHEEL_ROLL_FACTOR_RANGE } from '../../standard.js';
+import {
+  CLICK_DISTANCE_MM,
+  DEFAULT_BAND,
+  DEFAULT_CLEARANCE_MM,
+  INTERFACES,
+  WHEEL_ROLL_FACTOR_RANGE,
+} from '../../standard.js';
 import { parseLengthMm } from '../../units.js';
 import { formatTable } from '../../table.js';
 import type { Register } from '../terminal.js';
@@ -29,12 +35,27 @@ const EXAMPLE = '"10 clicks = 18.5in"';
 /** `10 clicks = 18.5in`: a whole number of clicks and the distance they rolled, with its unit. */
 export function parseRoll(text: string): { clicks: number; distanceMm: number } {
   const m = /^\s*(\S+)\s*clicks?\s*=\s*(.*?)\s*$/i.exec(text);
-  if (!m) throw InputError.single('--measured', '', `"${text}" is not a measured roll: expected a count of clicks and the distance they rolled, e.g. ${EXAMPLE}`);
+  if (!m)
+    throw InputError.single(
+      '--measured',
+      '',
+      `"${text}" is not a measured roll: expected a count of clicks and the distance they rolled, e.g. ${EXAMPLE}`,
+    );
   const clicks = /^\d+$/.test(m[1]!) ? Number(m[1]) : NaN;
-  if (!Number.isInteger(clicks) || clicks < 1 || clicks > 1000) throw InputError.single('--measured', 'clicks', `"${m[1]}" is not valid: expected a whole number of clicks from 1 to 1000, e.g. ${EXAMPLE}`);
+  if (!Number.isInteger(clicks) || clicks < 1 || clicks > 1000)
+    throw InputError.single(
+      '--measured',
+      'clicks',
+      `"${m[1]}" is not valid: expected a whole number of clicks from 1 to 1000, e.g. ${EXAMPLE}`,
+    );
   const d = parseLengthMm(m[2]!);
   if (!d.ok) throw InputError.single('--measured', 'distance', d.message);
-  if (!(d.value > 0)) throw InputError.single('--measured', 'distance', `"${m[2]}" is not valid: expected a distance above 0, e.g. ${EXAMPLE}`);
+  if (!(d.value > 0))
+    throw InputError.single(
+      '--measured',
+      'distance',
+      `"${m[2]}" is not valid: expected a distance above 0, e.g. ${EXAMPLE}`,
+    );
   return { clicks, distanceMm: d.value };
 }
 
@@ -43,7 +64,11 @@ const fmt = (x: number, digits = 4): string => String(+x.toPrecision(digits));
 export const registerCalibrateWheel: Register = (cmd: Command, io) => {
   cmd
     .requiredOption('--measured <roll>', `clicks counted and the distance they rolled, with its unit: ${EXAMPLE}`)
-    .option('--profile <file>', 'printer profile to update (created if missing); generate, validate and bom read it with --profile', DEFAULT_PROFILE_PATH)
+    .option(
+      '--profile <file>',
+      'printer profile to update (created if missing); generate, validate and bom read it with --profile',
+      DEFAULT_PROFILE_PATH,
+    )
     .option('--stl <file>', 'also write the resized wheel as binary STL')
     .option('--json', 'print one JSON object on stdout and nothing else')
     .action(async (flags: Flags) => {
@@ -55,7 +80,11 @@ export const registerCalibrateWheel: Register = (cmd: Command, io) => {
         const fit = fitWheelRoll(clicks, distanceMm, previous);
         const { min, max } = WHEEL_ROLL_FACTOR_RANGE;
         if (fit.factor < min || fit.factor > max) {
-          throw InputError.single('--measured', '', `${clicks} clicks rolled ${fmt(fit.measuredClickMm)} mm each against ${fmt(fit.designedClickMm)} mm designed: a roll factor of ${fmt(fit.factor)}, outside ${min}–${max}. Check the count and the unit, and that the ship rolled on its wheel without skidding`);
+          throw InputError.single(
+            '--measured',
+            '',
+            `${clicks} clicks rolled ${fmt(fit.measuredClickMm)} mm each against ${fmt(fit.designedClickMm)} mm designed: a roll factor of ${fmt(fit.factor)}, outside ${min}–${max}. Check the count and the unit, and that the ship rolled on its wheel without skidding`,
+          );
         }
         const factor = +fit.factor.toPrecision(4);
         const clickMm = CLICK_DISTANCE_MM / factor;
@@ -69,7 +98,11 @@ export const registerCalibrateWheel: Register = (cmd: Command, io) => {
         profile.wheel = { rollFactor: factor, clicks, measuredMm: +distanceMm.toFixed(3) };
         await writeProfile(flags.profile, profile);
         if (flags.stl !== undefined) await writeFileAtomic(flags.stl, bytes);
-        const radii = wheelRadiiMm({ clickDistanceMm: clickMm, flatHalfAngleDeg: INTERFACES.wheel.flatHalfAngleDeg, band });
+        const radii = wheelRadiiMm({
+          clickDistanceMm: clickMm,
+          flatHalfAngleDeg: INTERFACES.wheel.flatHalfAngleDeg,
+          band,
+        });
         const proudMm = radii.rollingMm - carriageAxleHeightMm({ clickDistanceMm: clickMm, band });
         const result = {
           profile: flags.profile,
@@ -79,7 +112,14 @@ export const registerCalibrateWheel: Register = (cmd: Command, io) => {
           designedClickMm: +fit.designedClickMm.toFixed(3),
           previousFactor: previous,
           factor,
-          wheel: { builtForClickMm: +clickMm.toFixed(3), rollingRadiusMm: +radii.rollingMm.toFixed(3), grooveRadiusMm: +radii.grooveMm.toFixed(3), bandStretch: +radii.band.stretch.toFixed(4), bandCordMm: +radii.band.crossSectionMm.toFixed(3), belowHullMm: +proudMm.toFixed(3) },
+          wheel: {
+            builtForClickMm: +clickMm.toFixed(3),
+            rollingRadiusMm: +radii.rollingMm.toFixed(3),
+            grooveRadiusMm: +radii.grooveMm.toFixed(3),
+            bandStretch: +radii.band.stretch.toFixed(4),
+            bandCordMm: +radii.band.crossSectionMm.toFixed(3),
+            belowHullMm: +proudMm.toFixed(3),
+          },
           band: band.name,
           stl: flags.stl ?? null,
         };

@@ -25,7 +25,18 @@ async function printedHulls(factions: readonly Faction[], cache: PartCache | nul
 }
 
 function tableRows(factions: readonly Faction[], hulls: ReadonlyMap<string, string>): string[][] {
-  const header = ['id', 'ships', 'move', 'fittings', 'slots', 'hits', 'heading', 'colour', 'ability', 'hull, printed L×B×H mm'];
+  const header = [
+    'id',
+    'ships',
+    'move',
+    'fittings',
+    'slots',
+    'hits',
+    'heading',
+    'colour',
+    'ability',
+    'hull, printed L×B×H mm',
+  ];
   const rows = factions.map((f) => {
     const c = f.card;
     return [
@@ -49,16 +60,16 @@ export const registerFactions: Register = (cmd: Command, io) => {
     .option('--factions-dir <dir>', 'folder of faction YAML files (default: the shipped factions)')
     .option('--json', 'print the resolved factions as JSON on stdout');
   addCacheOptions(cmd).action(async (flags: Flags) => {
-      const dir = flags.factionsDir ?? DEFAULT_FACTIONS_DIR;
-      const factions = await loadFactions(dir);
-      if (flags.json) {
-        io.out(`${JSON.stringify(factions, null, 2)}\n`);
-        return;
-      }
-      const hulls = await printedHulls(factions, await cacheFrom(flags, (m) => io.err(`warning: ${m}\n`)));
-      io.out(formatTable(tableRows(factions, hulls), [1, 2, 3, 4, 5]));
-      io.out(
-        `\n${wrap(`${plural(factions.length, 'faction')} from ${flags.factionsDir ?? 'the shipped factions/'}. move: clicks of the movement wheel, ${+mmToIn(CLICK_DISTANCE_MM).toFixed(1)} in (${CLICK_DISTANCE_MM} mm) each; slots: cannon slots; hits: hits to sink; printed: the hull's generated mesh.`)}\n`,
-      );
-    });
+    const dir = flags.factionsDir ?? DEFAULT_FACTIONS_DIR;
+    const factions = await loadFactions(dir);
+    if (flags.json) {
+      io.out(`${JSON.stringify(factions, null, 2)}\n`);
+      return;
+    }
+    const hulls = await printedHulls(factions, await cacheFrom(flags, (m) => io.err(`warning: ${m}\n`)));
+    io.out(formatTable(tableRows(factions, hulls), [1, 2, 3, 4, 5]));
+    io.out(
+      `\n${wrap(`${plural(factions.length, 'faction')} from ${flags.factionsDir ?? 'the shipped factions/'}. move: clicks of the movement wheel, ${+mmToIn(CLICK_DISTANCE_MM).toFixed(1)} in (${CLICK_DISTANCE_MM} mm) each; slots: cannon slots; hits: hits to sink; printed: the hull's generated mesh.`)}\n`,
+    );
+  });
 };

@@ -9,18 +9,39 @@ interface Flags {
   json?: boolean;
 }
 
-const players = (g: Game): string => (g.players.min === g.players.max ? `${g.players.min}` : `${g.players.min}–${g.players.max}`);
-const pieces = (g: Game): string => (g.factionsDir ? 'the faction sets (shipwright factions)' : g.pieces.map((p) => p.id).join(', '));
+const players = (g: Game): string =>
+  g.players.min === g.players.max ? `${g.players.min}` : `${g.players.min}–${g.players.max}`;
+const pieces = (g: Game): string =>
+  g.factionsDir ? 'the faction sets (shipwright factions)' : g.pieces.map((p) => p.id).join(', ');
 
 export const registerGames: Register = (cmd: Command, io) => {
   cmd.option('--json', 'print the packs as JSON on stdout').action(async (flags: Flags) => {
     const games = await loadGames(GAMES_DIR);
     if (flags.json) {
-      const out = games.map((g) => ({ id: g.id, name: g.name, default: g.id === DEFAULT_GAME_ID, rulebook: g.rulebook, players: g.players, colors: g.colors, pieces: g.pieces.map((p) => ({ id: p.id, builder: p.builder, perPlayer: p.count.per.player ?? 0, perTable: p.count.per.table ?? 0, color: p.color, variants: p.variants.map((v) => v.id).filter(Boolean), rule: p.count.rule })), checks: g.checks.map((c) => ({ check: c.kind, rule: c.rule })) }));
+      const out = games.map((g) => ({
+        id: g.id,
+        name: g.name,
+        default: g.id === DEFAULT_GAME_ID,
+        rulebook: g.rulebook,
+        players: g.players,
+        colors: g.colors,
+        pieces: g.pieces.map((p) => ({
+          id: p.id,
+          builder: p.builder,
+          perPlayer: p.count.per.player ?? 0,
+          perTable: p.count.per.table ?? 0,
+          color: p.color,
+          variants: p.variants.map((v) => v.id).filter(Boolean),
+          rule: p.count.rule,
+        })),
+        checks: g.checks.map((c) => ({ check: c.kind, rule: c.rule })),
+      }));
       io.out(`${JSON.stringify(out, null, 2)}\n`);
       return;
     }
     const rows = games.map((g) => [g.id + (g.id === DEFAULT_GAME_ID ? '*' : ''), g.name, players(g), pieces(g)]);
-    io.out(`${formatTable([['id', 'game', 'players', 'pieces'], ...rows])}* the default: every command without --game\n`);
+    io.out(
+      `${formatTable([['id', 'game', 'players', 'pieces'], ...rows])}* the default: every command without --game\n`,
+    );
   });
 };

@@ -52,7 +52,12 @@ export const registerMaterials: Register = (cmd: Command, io) => {
     .option('--json', 'print the materials, their sources and the fatigue rule as JSON on stdout')
     .action((flags: { json?: boolean }) => {
       if (flags.json) {
-        const data = { materials: MATERIALS, sources: SOURCES, fatigueStressFraction: FATIGUE_STRESS_FRACTION, brandSpreadFraction: BRAND_SPREAD_FRACTION };
+        const data = {
+          materials: MATERIALS,
+          sources: SOURCES,
+          fatigueStressFraction: FATIGUE_STRESS_FRACTION,
+          brandSpreadFraction: BRAND_SPREAD_FRACTION,
+        };
         io.out(`${JSON.stringify(data, null, 2)}\n`);
         return;
       }
@@ -60,8 +65,12 @@ export const registerMaterials: Register = (cmd: Command, io) => {
       io.out('\nNotes:\n');
       io.out(formatTable(MATERIALS.filter((m) => m.note !== '').map((m) => [`  ${m.name}`, m.note])));
       const f = FATIGUE_STRESS_FRACTION;
-      io.out(`\n${wrap(`Fatigue (10³–10⁴ one-sided cycles): keep peak stress near ${num(f.min)}–${num(f.max)} × tensile strength (XY) [E], source ${f.source}.`)}\n`);
-      io.out(`Brands differ by ${BRAND_SPREAD_FRACTION.min * 100}–${BRAND_SPREAD_FRACTION.max * 100} %: calibrate each printer and spool with practice shots.\n`);
+      io.out(
+        `\n${wrap(`Fatigue (10³–10⁴ one-sided cycles): keep peak stress near ${num(f.min)}–${num(f.max)} × tensile strength (XY) [E], source ${f.source}.`)}\n`,
+      );
+      io.out(
+        `Brands differ by ${BRAND_SPREAD_FRACTION.min * 100}–${BRAND_SPREAD_FRACTION.max * 100} %: calibrate each printer and spool with practice shots.\n`,
+      );
       io.out('\n[E] = estimate: treat it as such.\nSources:\n');
       io.out(formatTable(Object.entries(SOURCES).map(([id, text]) => [`  ${id}`, text])));
     });

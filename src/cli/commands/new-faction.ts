@@ -29,24 +29,41 @@ export async function writeNewFaction(name: string, flags: Flags): Promise<strin
   const dir = flags.factionsDir ?? DEFAULT_FACTIONS_DIR;
   const factions = await loadFactions(dir);
   const from = factions.find((f) => f.id === flags.from.trim().toLowerCase());
-  if (!from) throw InputError.single('--from', '', `unknown faction "${flags.from}": expected one of ${factions.map((f) => f.id).join(', ')}`);
+  if (!from)
+    throw InputError.single(
+      '--from',
+      '',
+      `unknown faction "${flags.from}": expected one of ${factions.map((f) => f.id).join(', ')}`,
+    );
   const outDir = flags.out ?? '.';
-  const schema = relative(resolve(outDir), join(DEFAULT_FACTIONS_DIR, '..', 'schema', 'faction.schema.json')).split('\\').join('/');
+  const schema = relative(resolve(outDir), join(DEFAULT_FACTIONS_DIR, '..', 'schema', 'faction.schema.json'))
+    .split('\\')
+    .join('/');
   const { id, text } = newFactionText(name, await readTextFile(from.sourceFile, MAX_FACTION_FILE_BYTES), schema);
   const path = join(outDir, `${id}.yaml`);
-  if (pathExists(path)) throw InputError.single(path, '', 'already exists; new-faction never overwrites a file: give another NAME, or another --out folder');
+  if (pathExists(path))
+    throw InputError.single(
+      path,
+      '',
+      'already exists; new-faction never overwrites a file: give another NAME, or another --out folder',
+    );
   await writeFileAtomic(path, text);
   return path;
 }
 
 export const registerNewFaction: Register = (cmd: Command, io) => {
   cmd
-    .argument('<name>', 'the faction\'s name, as on its card (its id, which names the file, is made from it: "Iron Armada" → iron-armada)')
+    .argument(
+      '<name>',
+      'the faction\'s name, as on its card (its id, which names the file, is made from it: "Iron Armada" → iron-armada)',
+    )
     .option('--from <id>', 'the shipped faction to start from (any case)', DEFAULT_FROM)
     .option('--out <dir>', 'folder to write <id>.yaml in (default: the working folder)')
     .option('--factions-dir <dir>', 'folder of faction YAML files --from picks from (default: the shipped factions)')
     .action(async (name: string, flags: Flags) => {
       const path = await writeNewFaction(name, flags);
-      io.out(`wrote ${path}, made from ${flags.from.toLowerCase()}: check it with shipwright validate ${path}, or edit it live with shipwright studio ${path}\n`);
+      io.out(
+        `wrote ${path}, made from ${flags.from.toLowerCase()}: check it with shipwright validate ${path}, or edit it live with shipwright studio ${path}\n`,
+      );
     });
 };

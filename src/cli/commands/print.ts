@@ -5,7 +5,14 @@
  * print-plan.md with each faction's assembly guide beside it (assembly/<faction>.png); with --json the plan on stdout. `--have` names the spools the user owns.
  */
 import type { Command } from 'commander';
-import { cachedThumbnails, drawThumbnail, planPlates, printPlanJson, printPlanMarkdown, type AssemblyText } from '../../bom/print-plan.js';
+import {
+  cachedThumbnails,
+  drawThumbnail,
+  planPlates,
+  printPlanJson,
+  printPlanMarkdown,
+  type AssemblyText,
+} from '../../bom/print-plan.js';
 import { guideFiles } from '../assembly.js';
 import { findMaterial } from '../../materials.js';
 import { HOME_GAME, owner } from '../../generate/manifest.js';
@@ -34,20 +41,32 @@ export const registerPrint: Register = (cmd: Command, io) => {
   addCannonOptions(addTableOptions(cmd))
     .option('--out <dir>', 'output folder (default out; out/<game> for another --game)')
     .option('--json', 'print the plan as JSON on stdout and nothing else')
-    .option('--have <spools>', 'filament you own besides the --profile\'s have: a full 1 kg spool per colour named, of --material unless colour/material, or :N spools or :Ng left on one: black,white:2,black/petg:650g')
+    .option(
+      '--have <spools>',
+      "filament you own besides the --profile's have: a full 1 kg spool per colour named, of --material unless colour/material, or :N spools or :Ng left on one: black,white:2,black/petg:650g",
+    )
     .action(async (factionFiles: string[], flags: Flags) => {
       flags.files = factionFiles;
       const game = await packFrom(flags, factionFiles);
       const project = await openOut(flags.out, game?.id ?? null);
-      if (flags.players === undefined && flags.armada === undefined) flags.players = String(game ? game.players.min : DEFAULT_PRINT_PLAYERS);
+      if (flags.players === undefined && flags.armada === undefined)
+        flags.players = String(game ? game.players.min : DEFAULT_PRINT_PLAYERS);
       const gameId = game?.id ?? HOME_GAME;
       // Checked before anything is built; an unknown --material is runTable's to report.
       // The profile's shelf first, then --have's spools on top of it.
       const tableMaterial = findMaterial(flags.material ?? 'pla')?.id ?? 'pla';
-      const shelf = flags.profile === undefined ? [] : haveFromProfile((await readProfile(flags.profile, false)).have ?? [], tableMaterial);
+      const shelf =
+        flags.profile === undefined
+          ? []
+          : haveFromProfile((await readProfile(flags.profile, false)).have ?? [], tableMaterial);
       const have = [...shelf, ...(flags.have === undefined ? [] : parseHave(flags.have, tableMaterial))];
       // Factions the folder holds with other settings are built again, so the folder stays one build.
-      const { settings, files, bom, mesh, cache, factions } = await runTable(flags, io, (s, used) => rebuildWithRun(project, gameId, s, used, io), game);
+      const { settings, files, bom, mesh, cache, factions } = await runTable(
+        flags,
+        io,
+        (s, used) => rebuildWithRun(project, gameId, s, used, io),
+        game,
+      );
       const brims = new Map(files.map((f) => [f.path, f.brim.brim]));
       const plan = await planPlates(bom, mesh, settings.printer, cache ? cachedThumbnails(cache) : drawThumbnail, {
         brim: (file) => brims.get(file) ?? false,
@@ -66,14 +85,30 @@ export const registerPrint: Register = (cmd: Command, io) => {
         ...guides.map((g) => ({ path: `${ASSEMBLY_DIR}/${g.faction}.png`, bytes: g.sheetPng })),
         { path: PRINT_PLAN_FILE, bytes: enc.encode(printPlanMarkdown(plan, bom, assembly)) },
       ].map((o) => ({ ...o, owner: owner.print(build) }));
-      const partOwner = (f: GeneratedFile): string => (game ? owner.pieces(build) : f.faction ? owner.faction(build, f.faction) : owner.shared(build));
+      const partOwner = (f: GeneratedFile): string =>
+        game ? owner.pieces(build) : f.faction ? owner.faction(build, f.faction) : owner.shared(build);
       const parts = files.map((file) => ({ file, owner: partOwner(file) }));
       const owners = new Set([...parts.map((p) => p.owner), owner.print(build)]);
       const counts = new Map<string, number>();
       for (const r of bom.rows) counts.set(r.file, (counts.get(r.file) ?? 0) + r.quantity);
       const sources = factions.map((f) => ({ id: f.id, source: f.sourceFile }));
-      await writeRun(project, { game: gameId, settings, parts, others, replaces: (o) => owners.has(o), factions: sources, table: { players: bom.players, mode: bom.mode, counts } }, io);
+      await writeRun(
+        project,
+        {
+          game: gameId,
+          settings,
+          parts,
+          others,
+          replaces: (o) => owners.has(o),
+          factions: sources,
+          table: { players: bom.players, mode: bom.mode, counts },
+        },
+        io,
+      );
       if (flags.json) io.out(printPlanJson(plan, bom, assembly));
-      else io.out(`${plan.plates.length} plates (the table's at least ${plan.lowerBound} by area), ${plan.filamentChanges} filament changes, for ${bom.players} players${game ? ` of ${game.name}` : ''} → ${project.shownFolder}/plates/, plan in ${project.shownFolder}/${PRINT_PLAN_FILE}\n`);
+      else
+        io.out(
+          `${plan.plates.length} plates (the table's at least ${plan.lowerBound} by area), ${plan.filamentChanges} filament changes, for ${bom.players} players${game ? ` of ${game.name}` : ''} → ${project.shownFolder}/plates/, plan in ${project.shownFolder}/${PRINT_PLAN_FILE}\n`,
+        );
     });
 };

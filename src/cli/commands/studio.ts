@@ -13,7 +13,16 @@ import { findPackageRoot, pathExists, readTextFile } from '../../files/read.js';
 import { MAX_FACTION_FILE_BYTES } from '../../faction/loader.js';
 import { startStudio, type WriteKind } from '../../studio/server.js';
 import { StudioSession } from '../../studio/session.js';
-import { addBuildOptions, addCacheOptions, addCannonOptions, buildSettingsFrom, cacheFrom, parseIntFlag, type BuildFlags, type CacheFlags } from '../options.js';
+import {
+  addBuildOptions,
+  addCacheOptions,
+  addCannonOptions,
+  buildSettingsFrom,
+  cacheFrom,
+  parseIntFlag,
+  type BuildFlags,
+  type CacheFlags,
+} from '../options.js';
 import type { Register } from '../terminal.js';
 import { DEFAULT_FROM, writeNewFaction } from './new-faction.js';
 
@@ -36,7 +45,13 @@ function commandFor(kind: WriteKind, file: string, out: string): string[] {
 
 /** The build flags given to the studio, passed on to what its buttons run. */
 function buildArgs(flags: Flags): string[] {
-  const pairs: [string, string | undefined][] = [['--clearance', flags.clearance], ['--printer', flags.printer], ['--profile', flags.profile], ['--cannon-material', flags.cannonMaterial], ['--range', flags.range]];
+  const pairs: [string, string | undefined][] = [
+    ['--clearance', flags.clearance],
+    ['--printer', flags.printer],
+    ['--profile', flags.profile],
+    ['--cannon-material', flags.cannonMaterial],
+    ['--range', flags.range],
+  ];
   return pairs.flatMap(([flag, v]) => (v === undefined ? [] : [flag, v]));
 }
 
@@ -53,14 +68,18 @@ function runShipwright(args: readonly string[]): Promise<{ ok: boolean; output: 
 }
 
 export const registerStudio: Register = (cmd: Command, io) => {
-  cmd.argument('[file]', `faction YAML file to edit (default ${DEFAULT_STUDIO_FILE}, made from ${DEFAULT_FROM} when missing)`);
+  cmd.argument(
+    '[file]',
+    `faction YAML file to edit (default ${DEFAULT_STUDIO_FILE}, made from ${DEFAULT_FROM} when missing)`,
+  );
   addCacheOptions(addCannonOptions(addBuildOptions(cmd)))
     .option('--out <dir>', "folder the page's buttons write into (default out)", 'out')
     .option('--port <n>', 'port on 127.0.0.1 (default: a free one)')
     .option('--jobs <n>', "worker threads for building (default: the machine's cores)")
     .action(async (given: string | undefined, flags: Flags) => {
       const file = given ?? DEFAULT_STUDIO_FILE;
-      if (given === undefined && !pathExists(file)) io.err(`note: made ${await writeNewFaction('My Faction', { from: DEFAULT_FROM })}\n`);
+      if (given === undefined && !pathExists(file))
+        io.err(`note: made ${await writeNewFaction('My Faction', { from: DEFAULT_FROM })}\n`);
       const text = await readTextFile(file, MAX_FACTION_FILE_BYTES);
       const settings = await buildSettingsFrom(flags);
       const cache = await cacheFrom(flags, (m) => io.err(`warning: ${m}\n`));
@@ -72,7 +91,10 @@ export const registerStudio: Register = (cmd: Command, io) => {
         text,
         port,
         save: (t) => writeFileAtomic(file, t),
-        write: async (kind) => ({ ...(await runShipwright([...commandFor(kind, file, out), ...buildArgs(flags)])), folder: out }),
+        write: async (kind) => ({
+          ...(await runShipwright([...commandFor(kind, file, out), ...buildArgs(flags)])),
+          folder: out,
+        }),
       });
       io.out(`studio: ${server.url} (editing ${file}; Ctrl+C stops)\n`);
       await new Promise<void>((resolve) => {

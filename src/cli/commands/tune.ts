@@ -33,7 +33,9 @@ const distance = (metres: number, unit: LengthUnit): string => {
 export function tuneSummary(r: TuneResult, unit: LengthUnit): string {
   const name = findMaterial(r.material)!.name;
   const inUnit = (metres: number): string => `${fmt(mmIn(metres * 1000, unit))} ${unit}`;
-  const solid = PART_PRINT.some((p) => p.applies({ part: 'cannon', material: r.material, brim: false }) && p.settings.infillFraction === 1);
+  const solid = PART_PRINT.some(
+    (p) => p.applies({ part: 'cannon', material: r.material, brim: false }) && p.settings.infillFraction === 1,
+  );
   const shots = `${r.wear.shots >= WEAR_MAX_SHOTS ? 'more than ' : '~'}${Number(r.wear.shots.toPrecision(2)).toLocaleString('en')}`;
   return [
     `${name} cannon for ${distance(r.targetRangeM, unit)}: lands at ${inUnit(r.predictedRangeM)}; two copies land between ${fmt(mmIn(r.dispersion.p10RangeM * 1000, unit))} and ${inUnit(r.dispersion.p90RangeM)}`,
@@ -44,7 +46,8 @@ export function tuneSummary(r: TuneResult, unit: LengthUnit): string {
 }
 
 /** The warnings, one bullet each, wrapped. */
-const warningsText = (r: TuneResult): string => `Warnings:\n${r.warnings.map((w) => `${wrap(`  - ${w}`, '    ')}\n`).join('')}`;
+const warningsText = (r: TuneResult): string =>
+  `Warnings:\n${r.warnings.map((w) => `${wrap(`  - ${w}`, '    ')}\n`).join('')}`;
 
 /** The readable report: the summary in `unit`, then (with `detail`) one row per figure with its unit, then the warnings. */
 export function formatTune(r: TuneResult, unit: LengthUnit = 'm', detail = true): string {
@@ -59,12 +62,20 @@ export function formatTune(r: TuneResult, unit: LengthUnit = 'm', detail = true)
     ['arm length', fmt(r.arm.lengthMm), 'mm'],
     ['arm thickness', `${fmt(r.arm.thicknessMm)} (${r.arm.thicknessLines} lines)`, 'mm'],
     ['arm width (height on the bed), root → tip', `${fmt(r.arm.widthMm)} → ${fmt(r.arm.tipWidthMm)}`, 'mm'],
-    ['draw (the pad\'s edge at the catch)', fmt(r.arm.releaseDeflectionMm), 'mm'],
-    ['catch edge / thumb / pusher from the arm\'s root', `${fmt(r.asPrinted.drawPointFromRootMm)} / ${fmt(r.asPrinted.thumbPointFromRootMm)} / ${fmt(r.asPrinted.pusherFromRootMm)}`, 'mm'],
+    ["draw (the pad's edge at the catch)", fmt(r.arm.releaseDeflectionMm), 'mm'],
+    [
+      "catch edge / thumb / pusher from the arm's root",
+      `${fmt(r.asPrinted.drawPointFromRootMm)} / ${fmt(r.asPrinted.thumbPointFromRootMm)} / ${fmt(r.asPrinted.pusherFromRootMm)}`,
+      'mm',
+    ],
     ['arm tip deflection / length (linear ≤ 0.2)', fmt(r.armTipDeflectionRatio), ''],
     ['thumb force', fmt(r.pressForceN), 'N'],
     ['peak strain / limit', `${fmt(r.peakStrain * 100)} / ${fmt(r.strainLimit * 100)}`, '%'],
-    ['stored energy / ceiling σ²V/(6E)', `${fmt(r.storedEnergyJ * 1000)} / ${fmt(r.energyCeilingJ * 1000)} (${fmt(r.energyHeadroom * 100)} % used)`, 'mJ'],
+    [
+      'stored energy / ceiling σ²V/(6E)',
+      `${fmt(r.storedEnergyJ * 1000)} / ${fmt(r.energyCeilingJ * 1000)} (${fmt(r.energyHeadroom * 100)} % used)`,
+      'mJ',
+    ],
     ['most-used limit', fmt(r.limitUse * 100), '%'],
     ['stiffness at the thumb', fmt(r.stiffnessNPerM), 'N/m'],
     ['modulus (along the roads)', fmt(r.elasticModulusGPa), 'GPa'],
@@ -100,8 +111,15 @@ interface Flags extends Omit<DesignFlags, 'material'> {
 }
 
 export const registerTune: Register = (cmd: Command, io) => {
-  addDesignOptions(cmd, 'printer profile: its calibration, and its cannon (material, range, design) where these flags say nothing (written by shipwright calibrate)', false)
-    .option('--range <dist>', "target carry to the first touchdown, with its unit: 24in, 0.6m, 60cm (default: the --profile's cannon)")
+  addDesignOptions(
+    cmd,
+    'printer profile: its calibration, and its cannon (material, range, design) where these flags say nothing (written by shipwright calibrate)',
+    false,
+  )
+    .option(
+      '--range <dist>',
+      "target carry to the first touchdown, with its unit: 24in, 0.6m, 60cm (default: the --profile's cannon)",
+    )
     .option('--stl <file>', 'also write the tuned cannon as binary STL')
     .option('--json', 'print one JSON object on stdout and nothing else')
     .option('--detail', 'after the summary, every figure of the design with its unit (the engineering table)')
@@ -110,10 +128,18 @@ export const registerTune: Register = (cmd: Command, io) => {
       // The profile's cannon fills what the flags leave out (calibrate records it): one design, remembered.
       const kept = flags.profile === undefined ? undefined : (await readProfile(flags.profile, false)).cannon;
       const missing = (flag: string, example: string): never => {
-        throw InputError.single(flag, '', `missing: give ${example}, or a --profile that holds a cannon (shipwright calibrate records one)`);
+        throw InputError.single(
+          flag,
+          '',
+          `missing: give ${example}, or a --profile that holds a cannon (shipwright calibrate records one)`,
+        );
       };
-      const material = flags.material ?? kept?.materialId ?? missing('--material', 'the arm material, e.g. --material pla');
-      const rangeM = flags.range !== undefined ? parseRangeFlag('--range', flags.range) : (kept?.rangeM ?? missing('--range', 'the target carry, e.g. --range 24in'));
+      const material =
+        flags.material ?? kept?.materialId ?? missing('--material', 'the arm material, e.g. --material pla');
+      const rangeM =
+        flags.range !== undefined
+          ? parseRangeFlag('--range', flags.range)
+          : (kept?.rangeM ?? missing('--range', 'the target carry, e.g. --range 24in'));
       const family = flags.family ?? kept?.family;
       const request = { ...kept?.design, ...requestFrom({ ...flags, material }, rangeM) };
       const calibration = await calibrationFrom(flags.profile, material, family);
@@ -123,7 +149,9 @@ export const registerTune: Register = (cmd: Command, io) => {
       if (flags.stl !== undefined) await writeCannonStl(flags.stl, cannonOptionsFor(solution));
       if (flags.json) io.out(`${JSON.stringify(result, null, 2)}\n`);
       else {
-        io.out(formatTune(result, (flags.range !== undefined && lengthUnitOf(flags.range)) || 'm', flags.detail === true));
+        io.out(
+          formatTune(result, (flags.range !== undefined && lengthUnitOf(flags.range)) || 'm', flags.detail === true),
+        );
         if (flags.stl !== undefined) io.out(`\nTuned cannon → ${flags.stl}\n`);
       }
     });

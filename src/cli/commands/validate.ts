@@ -19,7 +19,23 @@ import { deckMapPng } from '../../validate/deck-map.js';
 import { validateWithFiles } from '../../validate/validate.js';
 import { writeNamedFiles } from '../../io/named-files.js';
 import { EXIT } from '../terminal.js';
-import { addGameOption, packFrom, type GameFlags, addBuildOptions, addCacheOptions, addCannonOptions, cacheFrom, type CacheFlags, addFactionOptions, buildSettingsFrom, factionsFrom, parseIntFlag, selectFactions, type BuildFlags, type FactionFlags } from '../options.js';
+import {
+  addGameOption,
+  packFrom,
+  type GameFlags,
+  addBuildOptions,
+  addCacheOptions,
+  addCannonOptions,
+  cacheFrom,
+  type CacheFlags,
+  addFactionOptions,
+  buildSettingsFrom,
+  factionsFrom,
+  parseIntFlag,
+  selectFactions,
+  type BuildFlags,
+  type FactionFlags,
+} from '../options.js';
 import type { Register } from '../terminal.js';
 import { readExternalHulls, readStl } from '../stl-input.js';
 import { loadPackPaper } from '../../paper/pack-file.js';
@@ -46,9 +62,13 @@ async function loadSelected(files: readonly string[], flags: Flags): Promise<{ f
     return { factions, known: [...new Set([...known, ...factions.map((f) => f.id)])] };
   }
   // An armada list alone checks the list against the folder's factions without building them.
-  if (flags.armada && !flags.faction?.length) return { factions: [], known: (await loadFactions(dir, { rulebook: 'defer' })).map((f) => f.id) };
+  if (flags.armada && !flags.faction?.length)
+    return { factions: [], known: (await loadFactions(dir, { rulebook: 'defer' })).map((f) => f.id) };
   const factions = await selectFactions(flags, { rulebook: 'defer' });
-  return { factions, known: flags.armada ? (await loadFactions(dir, { rulebook: 'defer' })).map((f) => f.id) : factions.map((f) => f.id) };
+  return {
+    factions,
+    known: flags.armada ? (await loadFactions(dir, { rulebook: 'defer' })).map((f) => f.id) : factions.map((f) => f.id),
+  };
 }
 
 async function replacements(specs: readonly string[]): Promise<Map<string, { path: string; bytes: Uint8Array }>> {
@@ -56,7 +76,12 @@ async function replacements(specs: readonly string[]): Promise<Map<string, { pat
   const out = new Map<string, { path: string; bytes: Uint8Array }>();
   for (const spec of specs) {
     const m = /^([a-z0-9-]+)=(.+)$/.exec(spec);
-    if (!m || !shared.includes(m[1]!)) throw InputError.single('--part', '', `"${spec}" is not valid: expected PART=FILE.stl with PART one of ${shared.join(', ')}`);
+    if (!m || !shared.includes(m[1]!))
+      throw InputError.single(
+        '--part',
+        '',
+        `"${spec}" is not valid: expected PART=FILE.stl with PART one of ${shared.join(', ')}`,
+      );
     out.set(m[1]!, { path: m[2]!, bytes: await readStl(m[2]!, '--part', '') });
   }
   return out;
@@ -68,15 +93,21 @@ function rulesTable(rules: readonly Pick<Rule, 'id' | 'title'>[]): string {
 }
 
 export const registerValidate: Register = (cmd: Command, io, setExit) => {
-  cmd
-    .argument('[files...]', 'faction YAML files to check instead of the factions folder');
+  cmd.argument('[files...]', 'faction YAML files to check instead of the factions folder');
   addFactionOptions(addGameOption(cmd));
   addCacheOptions(addCannonOptions(addBuildOptions(cmd)))
     .option('--armada <file>', 'also check a Custom Armada list (YAML: players with ships by faction)')
-    .option('--part <part=file.stl>', 'check a shared part exported from another tool in place of the generated one (repeatable)', collect)
-    .option('--jobs <n>', 'worker threads for building (default: the machine\'s cores)')
+    .option(
+      '--part <part=file.stl>',
+      'check a shared part exported from another tool in place of the generated one (repeatable)',
+      collect,
+    )
+    .option('--jobs <n>', "worker threads for building (default: the machine's cores)")
     .option('--list-rules', 'print every rule id with what it checks, and check nothing (with --json: [{id, checks}])')
-    .option('--previews <dir>', "draw each finding's part with the place highlighted, as DIR/<faction>-<part>-<rule>-<n>.png, named beside the finding, and each faction's deck map (its features, keep-outs and free places) as DIR/<faction>-deck-map.png")
+    .option(
+      '--previews <dir>',
+      "draw each finding's part with the place highlighted, as DIR/<faction>-<part>-<rule>-<n>.png, named beside the finding, and each faction's deck map (its features, keep-outs and free places) as DIR/<faction>-deck-map.png",
+    )
     .option('--json', 'print {"findings": [...], "figures": [...]} on stdout and nothing else')
     .action(async (files: string[], flags: Flags) => {
       const game = await packFrom(flags, files);
@@ -84,16 +115,37 @@ export const registerValidate: Register = (cmd: Command, io, setExit) => {
       const paper = game ? await loadPackPaper(game) : null;
       if (flags.listRules) {
         const rules = game ? [...packRules(game, []), ...(paper ? PAPER_RULES : [])] : RULES;
-        io.out(flags.json ? `${JSON.stringify(rules.map((r) => ({ id: r.id, checks: r.title })), null, 2)}\n` : rulesTable(rules));
+        io.out(
+          flags.json
+            ? `${JSON.stringify(
+                rules.map((r) => ({ id: r.id, checks: r.title })),
+                null,
+                2,
+              )}\n`
+            : rulesTable(rules),
+        );
         return;
       }
       const settings = await buildSettingsFrom(flags);
       const jobs = flags.jobs === undefined ? undefined : parseIntFlag('--jobs', flags.jobs, 1, 64);
       if (game) {
-        for (const [flag, v] of [['--part', flags.part], ['--previews', flags.previews]] as const) if (v !== undefined) throw InputError.single(flag, '', `${flag} checks the faction sets' parts; leave it out for ${game.name}`);
-        const findings = await validatePack(game, settings, { jobs, cache: await cacheFrom(flags, (m) => io.err(`warning: ${m}\n`)) });
-        if (paper) findings.push(...paperFindings(paper, packPages(paper, game.players.min, PAPER.a4), game.players.min));
-        io.out(flags.json ? findingsJson(findings) : findingsText(findings, { factions: 0, game: game.name, paper: paper !== null }));
+        for (const [flag, v] of [
+          ['--part', flags.part],
+          ['--previews', flags.previews],
+        ] as const)
+          if (v !== undefined)
+            throw InputError.single(flag, '', `${flag} checks the faction sets' parts; leave it out for ${game.name}`);
+        const findings = await validatePack(game, settings, {
+          jobs,
+          cache: await cacheFrom(flags, (m) => io.err(`warning: ${m}\n`)),
+        });
+        if (paper)
+          findings.push(...paperFindings(paper, packPages(paper, game.players.min, PAPER.a4), game.players.min));
+        io.out(
+          flags.json
+            ? findingsJson(findings)
+            : findingsText(findings, { factions: 0, game: game.name, paper: paper !== null }),
+        );
         if (findings.some((f) => f.severity === 'error')) setExit(EXIT.violations);
         return;
       }
@@ -102,14 +154,38 @@ export const registerValidate: Register = (cmd: Command, io, setExit) => {
       // another tool has no planned layout to draw.
       if (flags.previews) {
         const planned = factions.filter((f) => !f.model.externalHullStl);
-        const maps = await writeNamedFiles(flags.previews, new Map(await Promise.all(planned.map(async (f) => [f.id, await deckMapPng(f, settings.clearanceMm)] as const))));
+        const maps = await writeNamedFiles(
+          flags.previews,
+          new Map(
+            await Promise.all(planned.map(async (f) => [f.id, await deckMapPng(f, settings.clearanceMm)] as const)),
+          ),
+        );
         for (const path of maps.values()) io.err(`deck map: ${path}\n`);
       }
       const armada = flags.armada ? await loadArmada(flags.armada) : null;
       const externalHulls = await readExternalHulls(factions);
-      const { findings, files: checked, figures } = await validateWithFiles({ factions, settings, armada, knownFactionIds: known, externalHulls, replacements: await replacements(flags.part ?? []), jobs, cache: await cacheFrom(flags, (m) => io.err(`warning: ${m}\n`)) });
-      const pictures = flags.previews ? await writeNamedFiles(flags.previews, findingPictures(findings, checked)) : new Map();
-      io.out(flags.json ? findingsJson(findings, pictures, figures) : `${findingsText(findings, { factions: factions.length, ...(armada ? { players: armada.players.length } : {}) }, pictures)}${figuresText(figures)}`);
+      const {
+        findings,
+        files: checked,
+        figures,
+      } = await validateWithFiles({
+        factions,
+        settings,
+        armada,
+        knownFactionIds: known,
+        externalHulls,
+        replacements: await replacements(flags.part ?? []),
+        jobs,
+        cache: await cacheFrom(flags, (m) => io.err(`warning: ${m}\n`)),
+      });
+      const pictures = flags.previews
+        ? await writeNamedFiles(flags.previews, findingPictures(findings, checked))
+        : new Map();
+      io.out(
+        flags.json
+          ? findingsJson(findings, pictures, figures)
+          : `${findingsText(findings, { factions: factions.length, ...(armada ? { players: armada.players.length } : {}) }, pictures)}${figuresText(figures)}`,
+      );
       if (findings.some((f) => f.severity === 'error')) setExit(EXIT.violations);
     });
 };

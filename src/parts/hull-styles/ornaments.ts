@@ -11,7 +11,18 @@
  */
 import { InputError } from '../../errors.js';
 import type { EmblemShape, Ornament } from '../../faction/types.js';
-import { box, circle, cylinder, hull3d, polygon, rect, type Profile, type Solid, type Vec2, type Vec3 } from '../../geometry/kernel.js';
+import {
+  box,
+  circle,
+  cylinder,
+  hull3d,
+  polygon,
+  rect,
+  type Profile,
+  type Solid,
+  type Vec2,
+  type Vec3,
+} from '../../geometry/kernel.js';
 import { DETAIL, MIN_FEATURE_MM, PRINT_DEFAULTS, PRINTABILITY, UNDERSIDE_RUN_PER_MM as STEEP } from '../../standard.js';
 import { DEFAULTS as TURRET } from '../turret.js';
 import { CASTLE, PROA, proaFloatYMm } from './styles.js';
@@ -54,22 +65,35 @@ export function ornaments(ctx: HullContext): OrnamentSolids {
   return out;
 }
 
-type Build<K extends Ornament['kind']> = (ctx: HullContext, o: Extract<Ornament, { kind: K }>, index: number) => OrnamentSolids;
+type Build<K extends Ornament['kind']> = (
+  ctx: HullContext,
+  o: Extract<Ornament, { kind: K }>,
+  index: number,
+) => OrnamentSolids;
 
 const BUILD: { [K in Ornament['kind']]: Build<K> } = {
   rail: (ctx) => {
     const plan = polygon(ctx.outline.levelPoints(ctx.deck));
     const ring = plan.offset(-RAIL.insetMm).subtract(plan.offset(-RAIL_GUNWALE_MM));
     // Rooted less deep than the castles (FUSE_MM), so no face of the rail meets one of theirs in a plane.
-    return { adds: [ring.extrude(RAIL.heightMm + RAIL_ROOT_MM).translate([0, 0, ctx.model.hull.heightMm - RAIL_ROOT_MM])], cuts: [] };
+    return {
+      adds: [ring.extrude(RAIL.heightMm + RAIL_ROOT_MM).translate([0, 0, ctx.model.hull.heightMm - RAIL_ROOT_MM])],
+      cuts: [],
+    };
   },
   'stern-windows': (ctx, o, i) => {
     const c = sternCastle(ctx, i, 'stern windows');
-    const zb = c.deckMm + Math.max(0.8, (c.heightMm - WINDOW.heightMm) / 2), zt = zb + WINDOW.heightMm;
+    const zb = c.deckMm + Math.max(0.8, (c.heightMm - WINDOW.heightMm) / 2),
+      zt = zb + WINDOW.heightMm;
     // The transom: a row across it, as many as asked within 80 % of its width.
     const half = c.halfAt(c.sternXMm, zt) * 0.8;
     const pitch = Math.min(WINDOW.pitchMm, (2 * half) / o.count);
-    if (pitch < WINDOW.widthMm + MIN_FEATURE_MM) fail(i, '.count', `${o.count} windows do not fit across the ${fmt(2 * half)} mm stern castle with ${fmt(MIN_FEATURE_MM)} mm between them; valid: at most ${Math.floor((2 * half) / (WINDOW.widthMm + MIN_FEATURE_MM))}`);
+    if (pitch < WINDOW.widthMm + MIN_FEATURE_MM)
+      fail(
+        i,
+        '.count',
+        `${o.count} windows do not fit across the ${fmt(2 * half)} mm stern castle with ${fmt(MIN_FEATURE_MM)} mm between them; valid: at most ${Math.floor((2 * half) / (WINDOW.widthMm + MIN_FEATURE_MM))}`,
+      );
     const transom: FaceMap = (u, z, w) => [c.transomXAt(z) - w, u, z];
     const cuts: Solid[] = [];
     for (let k = 0; k < o.count; k++) {
@@ -91,7 +115,12 @@ const BUILD: { [K in Ornament['kind']]: Build<K> } = {
     const profile = EMBLEMS[o.shape]();
     const b = profile.bounds();
     const x = c.sternXMm + c.lengthMm / 2;
-    if (b.max[0] - b.min[0] > c.lengthMm - 2) fail(i, '.shape', `the ${o.shape} (${fmt(b.max[0] - b.min[0])} mm) is longer than the ${fmt(c.lengthMm)} mm stern castle's top`);
+    if (b.max[0] - b.min[0] > c.lengthMm - 2)
+      fail(
+        i,
+        '.shape',
+        `the ${o.shape} (${fmt(b.max[0] - b.min[0])} mm) is longer than the ${fmt(c.lengthMm)} mm stern castle's top`,
+      );
     // The profile is drawn in (x, z); extruded along +Z, then stood up in the ship's x–z plane, centred across.
     const plate = profile
       .extrude(EMBLEM.thicknessMm)
@@ -100,17 +129,26 @@ const BUILD: { [K in Ornament['kind']]: Build<K> } = {
     return { adds: [plate], cuts: [] };
   },
   ram: (ctx, o, i) => {
-    if (ctx.model.cannonSlots.some((s) => s.mount === 'hull' && s.facing === 'bow')) fail(i, '', 'a ram stands where the bow cannon slot opens; a faction with a ram fires from its sides');
+    if (ctx.model.cannonSlots.some((s) => s.mount === 'hull' && s.facing === 'bow'))
+      fail(i, '', 'a ram stands where the bow cannon slot opens; a faction with a ram fires from its sides');
     const H = ctx.model.hull.heightMm;
     // The beak rises a little past the deck line at its tip, so its underside can fall back to the stem.
-    const tipTop = H + 0.8, tipBottom = H - 0.6, rootIn = 0.3;
+    const tipTop = H + 0.8,
+      tipBottom = H - 0.6,
+      rootIn = 0.3;
     const xTip = ctx.outline.bowXMm + o.lengthMm;
     // The underside runs back from the tip at PRINTABILITY.undersideDeg until it meets the raked stem: there
     // the ram is rooted.
     let zRoot = tipBottom;
     while (zRoot > 1 && (tipBottom - zRoot) * STEEP < xTip - (stemXMm(ctx, zRoot) - rootIn)) zRoot -= 0.1;
-    if (zRoot <= 1) fail(i, '.length', `a ${fmt(o.lengthMm)} mm ram cannot reach past this ${ctx.model.hull.style}'s stem with its underside at ${PRINTABILITY.undersideDeg}° from vertical; make it shorter`);
-    const rw = 1.6, tw = MIN_FEATURE_MM / 2 + 0.1;
+    if (zRoot <= 1)
+      fail(
+        i,
+        '.length',
+        `a ${fmt(o.lengthMm)} mm ram cannot reach past this ${ctx.model.hull.style}'s stem with its underside at ${PRINTABILITY.undersideDeg}° from vertical; make it shorter`,
+      );
+    const rw = 1.6,
+      tw = MIN_FEATURE_MM / 2 + 0.1;
     const pts: Vec3[] = [];
     for (const s of [1, -1]) {
       pts.push([stemXMm(ctx, zRoot) - rootIn, s * rw, zRoot], [stemXMm(ctx, H) - rootIn - 1, s * rw, H - 0.3]);
@@ -119,19 +157,48 @@ const BUILD: { [K in Ornament['kind']]: Build<K> } = {
     return { adds: [hull3d(pts)], cuts: [] };
   },
   funnel: (ctx, o, i) => {
-    const H = ctx.model.hull.heightMm, r = FUNNEL.diameterMm / 2, m = DETAIL.featureMarginMm;
+    const H = ctx.model.hull.heightMm,
+      r = FUNNEL.diameterMm / 2,
+      m = DETAIL.featureMarginMm;
     const at = `[${fmt(o.xMm)}, ${fmt(o.yMm)}] mm`;
     const room = ctx.outline.levelHalfAt(ctx.deck, o.xMm) - ctx.gunwaleMm - r - m;
-    if (Math.abs(o.yMm) > room) fail(i, '.at', `the funnel at ${at} stands off the ${fmt(2 * ctx.outline.levelHalfAt(ctx.deck, Math.max(ctx.outline.sternXMm, Math.min(ctx.outline.bowXMm, o.xMm))))} mm deck; valid: |across| ≤ ${fmt(Math.max(0, room))} mm there`);
-    for (const [a, b] of ctx.blocked) if (o.xMm + r + m > a && o.xMm - r - m < b) fail(i, '.at', `the funnel at ${at} stands on a raised deck from x = ${fmt(a)} to ${fmt(b)} mm; keep it ${fmt(r + m)} mm clear`);
+    if (Math.abs(o.yMm) > room)
+      fail(
+        i,
+        '.at',
+        `the funnel at ${at} stands off the ${fmt(2 * ctx.outline.levelHalfAt(ctx.deck, Math.max(ctx.outline.sternXMm, Math.min(ctx.outline.bowXMm, o.xMm))))} mm deck; valid: |across| ≤ ${fmt(Math.max(0, room))} mm there`,
+      );
+    for (const [a, b] of ctx.blocked)
+      if (o.xMm + r + m > a && o.xMm - r - m < b)
+        fail(
+          i,
+          '.at',
+          `the funnel at ${at} stands on a raised deck from x = ${fmt(a)} to ${fmt(b)} mm; keep it ${fmt(r + m)} mm clear`,
+        );
     ctx.model.fittings.forEach((f, k) => {
       const need = FITTING_ROOM_MM[f.kind] + r + m;
-      if (Math.hypot(f.xMm - o.xMm, f.yMm - o.yMm) < need) fail(i, '.at', `the funnel at ${at} stands in the way of the ${f.kind} at model.fittings[${k}]; keep its centre at least ${fmt(need)} mm from [${fmt(f.xMm)}, ${fmt(f.yMm)}] mm`);
+      if (Math.hypot(f.xMm - o.xMm, f.yMm - o.yMm) < need)
+        fail(
+          i,
+          '.at',
+          `the funnel at ${at} stands in the way of the ${f.kind} at model.fittings[${k}]; keep its centre at least ${fmt(need)} mm from [${fmt(f.xMm)}, ${fmt(f.yMm)}] mm`,
+        );
     });
     for (const f of ctx.features)
-      if (f.place === 'deck' && o.xMm + r + m > f.box.min[0] && o.xMm - r - m < f.box.max[0] && o.yMm + r + m > f.box.min[1] && o.yMm - r - m < f.box.max[1])
-        fail(i, '.at', `the funnel at ${at} covers a deck opening at x ${fmt(f.box.min[0])}…${fmt(f.box.max[0])}, y ${fmt(f.box.min[1])}…${fmt(f.box.max[1])} mm`);
-    const band = DETAIL.reliefMm, under = band / STEEP;
+      if (
+        f.place === 'deck' &&
+        o.xMm + r + m > f.box.min[0] &&
+        o.xMm - r - m < f.box.max[0] &&
+        o.yMm + r + m > f.box.min[1] &&
+        o.yMm - r - m < f.box.max[1]
+      )
+        fail(
+          i,
+          '.at',
+          `the funnel at ${at} covers a deck opening at x ${fmt(f.box.min[0])}…${fmt(f.box.max[0])}, y ${fmt(f.box.min[1])}…${fmt(f.box.max[1])} mm`,
+        );
+    const band = DETAIL.reliefMm,
+      under = band / STEEP;
     const zTop = H + FUNNEL.heightMm;
     const adds = [
       cylinder(FUNNEL.heightMm + FUSE_MM, r).translate([o.xMm, o.yMm, H - FUSE_MM]),
@@ -139,34 +206,60 @@ const BUILD: { [K in Ornament['kind']]: Build<K> } = {
       cylinder(under, r, r + band).translate([o.xMm, o.yMm, zTop - 2.5]),
       cylinder(1, r + band).translate([o.xMm, o.yMm, zTop - 2.5 + under]),
     ];
-    return { adds, cuts: [cylinder(FUNNEL.boreDepthMm + 1, r - MIN_FEATURE_MM).translate([o.xMm, o.yMm, zTop - FUNNEL.boreDepthMm])] };
+    return {
+      adds,
+      cuts: [cylinder(FUNNEL.boreDepthMm + 1, r - MIN_FEATURE_MM).translate([o.xMm, o.yMm, zTop - FUNNEL.boreDepthMm])],
+    };
   },
   lashings: (ctx, _o, i) => {
-    if (!ctx.style.outrigger) fail(i, '.kind', `lashings bind an outrigger's cross-beams, and a ${ctx.model.hull.style} has none; valid on a proa`);
+    if (!ctx.style.outrigger)
+      fail(
+        i,
+        '.kind',
+        `lashings bind an outrigger's cross-beams, and a ${ctx.model.hull.style} has none; valid on a proa`,
+      );
     const f = proaFloat(ctx);
     const cuts: Solid[] = [];
-    const jw = DETAIL.sideJointWidthMm, d = DETAIL.sideGrooveDepthMm, dt = DETAIL.topGrooveDepthMm;
+    const jw = DETAIL.sideJointWidthMm,
+      d = DETAIL.sideGrooveDepthMm,
+      dt = DETAIL.topGrooveDepthMm;
     // Three turns either side of each cross-beam, sunk round the float's sides and over its top.
     for (const x of f.akaXsMm)
       for (const s of [1, -1])
         for (let k = 0; k < 3; k++) {
           const xc = x + s * (PROA.akaWidthMm / 2 + 0.7 + k * (jw + MIN_FEATURE_MM));
           const outer = box([jw, f.widthMm + 2, f.heightMm + 2]).translate([xc, f.yMm, f.heightMm / 2]);
-          const inner = box([jw + 1, f.widthMm - 2 * d, f.heightMm - dt + 1], false).translate([xc - jw / 2 - 0.5, f.yMm - f.widthMm / 2 + d, -1]);
+          const inner = box([jw + 1, f.widthMm - 2 * d, f.heightMm - dt + 1], false).translate([
+            xc - jw / 2 - 0.5,
+            f.yMm - f.widthMm / 2 + d,
+            -1,
+          ]);
           cuts.push(outer.subtract(inner));
         }
     return { adds: [], cuts };
   },
   'carved-posts': (ctx, _o, i) => {
-    if (!ctx.style.outrigger) fail(i, '.kind', `carved posts are the proa's upswept prows, and a ${ctx.model.hull.style} has none; valid on a proa`);
+    if (!ctx.style.outrigger)
+      fail(
+        i,
+        '.kind',
+        `carved posts are the proa's upswept prows, and a ${ctx.model.hull.style} has none; valid on a proa`,
+      );
     const H = ctx.model.hull.heightMm;
     const cuts: Solid[] = [];
     // Notches up the outer edge of each post: squares turned 45°, so every face they leave is at 45°.
-    for (const [end, dir] of [[ctx.outline.bowXMm, -1], [ctx.outline.sternXMm, 1]] as const)
+    for (const [end, dir] of [
+      [ctx.outline.bowXMm, -1],
+      [ctx.outline.sternXMm, 1],
+    ] as const)
       for (const dz of [1.6, 3.2, 4.8]) {
         const z = H + dz;
-        const x = end + dir * (0.5 * dz) / PROA.prowHeightMm;
-        cuts.push(box([1.1, 2 * PROA.prowThicknessMm + 2, 1.1]).rotate([0, 45, 0]).translate([x, 0, z]));
+        const x = end + (dir * (0.5 * dz)) / PROA.prowHeightMm;
+        cuts.push(
+          box([1.1, 2 * PROA.prowThicknessMm + 2, 1.1])
+            .rotate([0, 45, 0])
+            .translate([x, 0, z]),
+        );
       }
     return { adds: [], cuts };
   },
@@ -176,8 +269,13 @@ const BUILD: { [K in Ornament['kind']]: Build<K> } = {
 const EMBLEMS: Record<EmblemShape, () => Profile> = {
   // A crown: a band and five points, the middle one tallest; every edge rises, so nothing overhangs.
   crown: () => {
-    const h = EMBLEM.heightMm.crown + FUSE_MM, band = 2.2 + FUSE_MM, w = 8;
-    const pts: Vec2[] = [[-w / 2, 0], [w / 2, 0]];
+    const h = EMBLEM.heightMm.crown + FUSE_MM,
+      band = 2.2 + FUSE_MM,
+      w = 8;
+    const pts: Vec2[] = [
+      [-w / 2, 0],
+      [w / 2, 0],
+    ];
     const tips = [-w / 2, -w / 4, 0, w / 4, w / 2];
     const tipZ = [h - 1, h - 0.6, h, h - 0.6, h - 1];
     const valley = band + 0.6;
@@ -189,10 +287,12 @@ const EMBLEMS: Record<EmblemShape, () => Profile> = {
   },
   // A rising sun: a half disc on the castle and five rays between 45° and 135°, none leaning past 45°.
   sun: () => {
-    const r = 4.2, ray = EMBLEM.heightMm.sun + FUSE_MM;
+    const r = 4.2,
+      ray = EMBLEM.heightMm.sun + FUSE_MM;
     const disc = circle(r, 48).intersect(rect(2 * r + 1, r + 1, false).translate(-r - 0.5, 0));
     const rays = [45, 67.5, 90, 112.5, 135].map((deg) => {
-      const a = (deg * Math.PI) / 180, spread = 0.22;
+      const a = (deg * Math.PI) / 180,
+        spread = 0.22;
       return polygon([
         [r * 0.8 * Math.cos(a - spread), r * 0.8 * Math.sin(a - spread)],
         [ray * Math.cos(a), ray * Math.sin(a)],
@@ -206,9 +306,15 @@ const EMBLEMS: Record<EmblemShape, () => Profile> = {
 /** The stern castle the hull's style raises, as the decorations model it (hull.ts), or an error naming the ornament. */
 function sternCastle(ctx: HullContext, index: number, what: string) {
   const c = ctx.style.castles.find((k) => k.end === 'stern');
-  if (!c || c.heightMm < WINDOW.heightMm + 1.6) fail(index, '.kind', `${what} need a stern castle, and a ${ctx.model.hull.style} has ${c ? 'too low a one' : 'none'}; valid on a ${['galleon', 'carrack', 'junk', 'wraith'].join(', ')}`);
+  if (!c || c.heightMm < WINDOW.heightMm + 1.6)
+    fail(
+      index,
+      '.kind',
+      `${what} need a stern castle, and a ${ctx.model.hull.style} has ${c ? 'too low a one' : 'none'}; valid on a ${['galleon', 'carrack', 'junk', 'wraith'].join(', ')}`,
+    );
   const k = c!;
-  const o = ctx.outline, H = ctx.model.hull.heightMm;
+  const o = ctx.outline,
+    H = ctx.model.hull.heightMm;
   const lengthMm = k.lengthFrac * (o.bowXMm - o.sternXMm);
   const t = (z: number): number => Math.max(0, Math.min(1, (z - H) / k.heightMm));
   return {
@@ -228,7 +334,8 @@ function stemXMm(ctx: HullContext, z: number): number {
   const ls = ctx.levels;
   let k = 0;
   while (k < ls.length - 2 && ls[k + 1]!.zMm < z) k++;
-  const a = ls[k]!, b = ls[k + 1] ?? a;
+  const a = ls[k]!,
+    b = ls[k + 1] ?? a;
   const t = b.zMm === a.zMm ? 0 : Math.max(0, Math.min(1, (z - a.zMm) / (b.zMm - a.zMm)));
   return ctx.outline.bowXMm - (a.bowInsetMm + t * (b.bowInsetMm - a.bowInsetMm));
 }
@@ -236,7 +343,12 @@ function stemXMm(ctx: HullContext, z: number): number {
 /** The proa's outrigger float and its cross-beams (hull.ts decorations), in the hull frame. */
 function proaFloat(ctx: HullContext): { yMm: number; widthMm: number; heightMm: number; akaXsMm: number[] } {
   const len = ctx.model.hull.lengthMm;
-  return { yMm: proaFloatYMm(ctx.model.hull.beamMm), widthMm: PROA.floatWidthMm, heightMm: PROA.floatHeightMm, akaXsMm: PROA.akaAtFrac.map((f) => len * f) };
+  return {
+    yMm: proaFloatYMm(ctx.model.hull.beamMm),
+    widthMm: PROA.floatWidthMm,
+    heightMm: PROA.floatHeightMm,
+    akaXsMm: PROA.akaAtFrac.map((f) => len * f),
+  };
 }
 
 const fmt = (mm: number): string => `${Math.round(mm * 100) / 100}`;

@@ -181,7 +181,16 @@ export const STYLES: Readonly<Record<HullStyle, StyleDef>> = {
 };
 
 /** Outrigger float and prow posts of the proa (ours, sized for two line widths and a firm join). */
-export const PROA = { floatWidthMm: 4.5, floatHeightMm: 7, floatLengthFrac: 0.55, akaWidthMm: 3, akaAtFrac: [-0.2, 0.22], prowHeightMm: 6, prowLengthMm: 7, prowThicknessMm: 2 } as const;
+export const PROA = {
+  floatWidthMm: 4.5,
+  floatHeightMm: 7,
+  floatLengthFrac: 0.55,
+  akaWidthMm: 3,
+  akaAtFrac: [-0.2, 0.22],
+  prowHeightMm: 6,
+  prowLengthMm: 7,
+  prowThicknessMm: 2,
+} as const;
 /**
  * A castle's shape (ours): its sides draw in to this share of the deck's beam at its top, its outboard end
  * leans in this far, and its inboard face slopes back over this share of its height.
@@ -207,7 +216,11 @@ export class Outline {
   readonly xs: number[] = [];
   readonly halves: number[] = [];
 
-  constructor(readonly style: StyleDef, lengthMm: number, beamMm: number) {
+  constructor(
+    readonly style: StyleDef,
+    lengthMm: number,
+    beamMm: number,
+  ) {
     this.sternXMm = -lengthMm / 2;
     this.bowXMm = lengthMm / 2;
     const half = (beamMm * style.bodyBeamFrac) / 2;
@@ -235,25 +248,32 @@ export class Outline {
     if (xMm < xs[0]! || xMm > xs[xs.length - 1]!) return 0;
     let i = 1;
     while (i < xs.length - 1 && xs[i]! < xMm) i++;
-    const x0 = xs[i - 1]!, x1 = xs[i]!;
+    const x0 = xs[i - 1]!,
+      x1 = xs[i]!;
     const t = x1 === x0 ? 1 : (xMm - x0) / (x1 - x0);
     return halves[i - 1]! + t * (halves[i]! - halves[i - 1]!);
   }
 
   /** Widest half-width of the deck outline between x0 and x1 (at a station or an end, the outline being a polyline). */
   maxHalfMm(x0Mm: number, x1Mm: number): number {
-    return Math.max(this.halfAt(x0Mm), this.halfAt(x1Mm), ...this.xs.filter((x) => x > x0Mm && x < x1Mm).map((x) => this.halfAt(x)));
+    return Math.max(
+      this.halfAt(x0Mm),
+      this.halfAt(x1Mm),
+      ...this.xs.filter((x) => x > x0Mm && x < x1Mm).map((x) => this.halfAt(x)),
+    );
   }
 
   /** Half-width of a level at x, or −∞ where the level is clipped away. */
   levelHalfAt(level: Level, xMm: number): number {
-    if (xMm < this.sternXMm + level.sternInsetMm - 1e-9 || xMm > this.bowXMm - level.bowInsetMm + 1e-9) return -Infinity;
+    if (xMm < this.sternXMm + level.sternInsetMm - 1e-9 || xMm > this.bowXMm - level.bowInsetMm + 1e-9)
+      return -Infinity;
     return level.sy * this.halfAt(xMm);
   }
 
   /** Plan points of a level as a convex, counter-clockwise polygon. */
   levelPoints(level: Level): [number, number][] {
-    const x0 = this.sternXMm + level.sternInsetMm, x1 = this.bowXMm - level.bowInsetMm;
+    const x0 = this.sternXMm + level.sternInsetMm,
+      x1 = this.bowXMm - level.bowInsetMm;
     const xs = [x0, ...this.xs.filter((x) => x > x0 && x < x1), x1];
     const port = xs.map((x): [number, number] => [x, level.sy * this.halfAt(x)]);
     // Counter-clockwise seen from above: starboard from stern to bow, then port back.
@@ -281,7 +301,8 @@ export function levelsFor(style: StyleDef, heightMm: number, beamMm: number): Le
 function limitFlare(levels: readonly Level[], halfBeamMm: number): Level[] {
   const out = levels.map((l) => ({ ...l }));
   for (let i = out.length - 2; i >= 0; i--) {
-    const lo = out[i]!, up = out[i + 1]!;
+    const lo = out[i]!,
+      up = out[i + 1]!;
     const d = MAX_FLARE_PER_MM * (up.zMm - lo.zMm);
     lo.bowInsetMm = Math.min(lo.bowInsetMm, up.bowInsetMm + d);
     lo.sternInsetMm = Math.min(lo.sternInsetMm, up.sternInsetMm + d);
@@ -301,16 +322,23 @@ function loftLevels(style: StyleDef, heightMm: number): Level[] {
   // 'straight' bends a hair (exponent 1.15) so that no three levels' points are exactly collinear: the hull
   // would keep all three and export a zero-area sliver.
   const curve = (kind: 'round' | 'straight', s: number): number => (1 - s) ** (kind === 'round' ? 2 : 1.15);
-  const syAt = (z: number): number => (z >= style.bilgeMm ? 1 : 1 - (1 - style.bottomBeamFrac) * curve(style.bilgeCurve, z / style.bilgeMm));
-  const insetAt = (z: number): number => (z >= rakeTop ? 0 : style.rake.lengthMm * curve(style.rake.curve, z / rakeTop));
+  const syAt = (z: number): number =>
+    z >= style.bilgeMm ? 1 : 1 - (1 - style.bottomBeamFrac) * curve(style.bilgeCurve, z / style.bilgeMm);
+  const insetAt = (z: number): number =>
+    z >= rakeTop ? 0 : style.rake.lengthMm * curve(style.rake.curve, z / rakeTop);
   const zs = new Set<number>([0, heightMm]);
   const steps = (kind: 'round' | 'straight'): number => (kind === 'round' ? 6 : 2);
   for (let i = 1, n = steps(style.bilgeCurve); i <= n; i++) zs.add(Math.min(heightMm, (style.bilgeMm * i) / n));
   for (let i = 1, n = steps(style.rake.curve); i <= n; i++) zs.add((rakeTop * i) / n);
-  const all: Level[] = [...zs].sort((a, b) => a - b).map((z) => ({ zMm: z, sy: syAt(z), bowInsetMm: insetAt(z), sternInsetMm: 0 }));
+  const all: Level[] = [...zs]
+    .sort((a, b) => a - b)
+    .map((z) => ({ zMm: z, sy: syAt(z), bowInsetMm: insetAt(z), sternInsetMm: 0 }));
   // A level equal to both neighbours adds only collinear points, which the convex hull turns into slivers.
-  const same = (a: Level, b: Level): boolean => a.sy === b.sy && a.bowInsetMm === b.bowInsetMm && a.sternInsetMm === b.sternInsetMm;
-  const levels = all.filter((l, i) => i === 0 || i === all.length - 1 || !(same(l, all[i - 1]!) && same(l, all[i + 1]!)));
+  const same = (a: Level, b: Level): boolean =>
+    a.sy === b.sy && a.bowInsetMm === b.bowInsetMm && a.sternInsetMm === b.sternInsetMm;
+  const levels = all.filter(
+    (l, i) => i === 0 || i === all.length - 1 || !(same(l, all[i - 1]!) && same(l, all[i + 1]!)),
+  );
   if (style.upper) {
     // Sides stay upright up to the top of the cannon slots' band, then narrow to the deck.
     const zFrom = Math.max(slotBandMm().topMm + 0.5, heightMm - style.upper.fromBelowDeckMm);
@@ -320,7 +348,12 @@ function loftLevels(style: StyleDef, heightMm: number): Level[] {
       return [
         ...below,
         { zMm: zFrom, sy: syAt(zFrom), bowInsetMm: insetAt(zFrom), sternInsetMm: 0 },
-        { zMm: heightMm, sy: style.upper.deckBeamFrac, bowInsetMm: top.bowInsetMm + style.upper.endInsetMm, sternInsetMm: style.upper.endInsetMm },
+        {
+          zMm: heightMm,
+          sy: style.upper.deckBeamFrac,
+          bowInsetMm: top.bowInsetMm + style.upper.endInsetMm,
+          sternInsetMm: style.upper.endInsetMm,
+        },
       ];
     }
   }
@@ -338,7 +371,8 @@ export function slotBandMm(): { bottomMm: number; topMm: number } {
  * two around it (a slice between two levels contains their intersection). −∞ where the hull does not reach.
  */
 export function minHalfBeamMm(outline: Outline, levels: readonly Level[], xMm: number, z0: number, z1: number): number {
-  let lo = 0, hi = levels.length - 1;
+  let lo = 0,
+    hi = levels.length - 1;
   for (let i = 0; i < levels.length; i++) {
     if (levels[i]!.zMm <= z0) lo = i;
     if (levels[levels.length - 1 - i]!.zMm >= z1) hi = levels.length - 1 - i;

@@ -8,7 +8,17 @@
  * Frame: the hull's (x along the keel, + bow; y to port; z up; deck at model.hull.heightMm).
  */
 import type { FactionModel } from '../../faction/types.js';
-import { hull3d, polygon, rect, sweep, type BoundsMm, type Profile, type Solid, type Vec2, type Vec3 } from '../../geometry/kernel.js';
+import {
+  hull3d,
+  polygon,
+  rect,
+  sweep,
+  type BoundsMm,
+  type Profile,
+  type Solid,
+  type Vec2,
+  type Vec3,
+} from '../../geometry/kernel.js';
 import { add, sub } from '../../geometry/vec3.js';
 import { DETAIL, grooveRoofRiseMm as roofRiseMm, HULL, UNDERSIDE_RUN_PER_MM } from '../../standard.js';
 import type { Level, Outline, StyleDef } from './styles.js';
@@ -23,7 +33,11 @@ export interface HullContext {
   /** The level at the deck. */
   deck: Level;
   /** Every declared feature's box (sockets, slots, pockets) and the side a cannon slot opens on. */
-  features: readonly { box: BoundsMm; place: 'deck' | 'bottom' | 'side'; facing?: 'port' | 'starboard' | 'bow' | 'stern' }[];
+  features: readonly {
+    box: BoundsMm;
+    place: 'deck' | 'bottom' | 'side';
+    facing?: 'port' | 'starboard' | 'bow' | 'stern';
+  }[];
   /** Raised deck x ranges (castles, prow posts): no deck detail there. */
   blocked: readonly [number, number][];
   /** Width inside the deck outline taken by a bulwark or a rail. */
@@ -62,10 +76,17 @@ function endFace(xMm: number, dir: 1 | -1): FaceMap {
 export function recess(face: FaceMap, u0: number, u1: number, z0: number, z1: number, depthMm: number): Solid {
   // The roof's line runs from its back, down at z1 − rise, through the mouth's top edge and on out.
   const rise = Math.min(z1 - z0 - 1e-3, roofRiseMm(depthMm));
-  const back = z1 - rise, out = z1 + (rise * OUT_MM) / depthMm;
+  const back = z1 - rise,
+    out = z1 + (rise * OUT_MM) / depthMm;
   return hull3d([
-    face(u0, z0, -depthMm), face(u1, z0, -depthMm), face(u0, back, -depthMm), face(u1, back, -depthMm),
-    face(u0, z0, OUT_MM), face(u1, z0, OUT_MM), face(u0, out, OUT_MM), face(u1, out, OUT_MM),
+    face(u0, z0, -depthMm),
+    face(u1, z0, -depthMm),
+    face(u0, back, -depthMm),
+    face(u1, back, -depthMm),
+    face(u0, z0, OUT_MM),
+    face(u1, z0, OUT_MM),
+    face(u0, out, OUT_MM),
+    face(u1, out, OUT_MM),
   ]);
 }
 
@@ -75,8 +96,12 @@ export function recess(face: FaceMap, u0: number, u1: number, z0: number, z1: nu
  * prints without support.
  */
 function rivet(face: FaceMap, u: number, z: number, surfaceW: number): Solid {
-  const r = D.reliefMm, foot = 0.3, half = 0.6, tall = 0.9;
-  const w0 = surfaceW - foot, w1 = surfaceW + r;
+  const r = D.reliefMm,
+    foot = 0.3,
+    half = 0.6,
+    tall = 0.9;
+  const w0 = surfaceW - foot,
+    w1 = surfaceW + r;
   const under = (r + foot) / UNDERSIDE_RUN_PER_MM;
   return hull3d([
     ...[-half, half].flatMap((du) => [face(u + du, z - tall, w0), face(u + du, z + tall, w0)]),
@@ -100,7 +125,12 @@ function bowInsetMm(levels: readonly Level[], z0: number, z1: number): number {
   let inset = 0;
   for (let i = 0; i < levels.length; i++) {
     const below = levels[i]!.zMm <= z0 && (levels[i + 1]?.zMm ?? Infinity) > z0;
-    if (below || (levels[i]!.zMm > z0 && levels[i]!.zMm < z1) || (levels[i]!.zMm >= z1 && (levels[i - 1]?.zMm ?? -Infinity) < z1)) inset = Math.max(inset, levels[i]!.bowInsetMm);
+    if (
+      below ||
+      (levels[i]!.zMm > z0 && levels[i]!.zMm < z1) ||
+      (levels[i]!.zMm >= z1 && (levels[i - 1]?.zMm ?? -Infinity) < z1)
+    )
+      inset = Math.max(inset, levels[i]!.bowInsetMm);
   }
   return inset;
 }
@@ -112,7 +142,13 @@ function bowInsetMm(levels: readonly Level[], z0: number, z1: number): number {
  * the boolean meets no edge exactly (an edge on an edge leaves zero-area triangles in the exported mesh),
  * and the chords cut no corner by more than a few micrometres.
  */
-function girdles(ctx: HullContext, z0: number, heightMm: number, depthMm: number, keepOut: readonly BoundsMm[]): Solid[] {
+function girdles(
+  ctx: HullContext,
+  z0: number,
+  heightMm: number,
+  depthMm: number,
+  keepOut: readonly BoundsMm[],
+): Solid[] {
   const o = ctx.outline;
   const x1 = o.bowXMm - bowInsetMm(ctx.levels, z0, z0 + heightMm) - 0.5;
   // Both ends stop inside the side, short of the transom's corner: a groove run out past a corner leaves
@@ -120,7 +156,8 @@ function girdles(ctx: HullContext, z0: number, heightMm: number, depthMm: number
   const x0 = o.sternXMm + STERN_STOP_MM;
   // A point halfway along each run of the outline, and two either side of a corner that turns sharply.
   const turnDeg = (i: number): number => {
-    const a = Math.atan2(o.halves[i]! - o.halves[i - 1]!, o.xs[i]! - o.xs[i - 1]!), b = Math.atan2(o.halves[i + 1]! - o.halves[i]!, o.xs[i + 1]! - o.xs[i]!);
+    const a = Math.atan2(o.halves[i]! - o.halves[i - 1]!, o.xs[i]! - o.xs[i - 1]!),
+      b = Math.atan2(o.halves[i + 1]! - o.halves[i]!, o.xs[i + 1]! - o.xs[i]!);
     return (Math.abs(b - a) * 180) / Math.PI;
   };
   const inner = o.xs.flatMap((x, i) => [
@@ -128,11 +165,19 @@ function girdles(ctx: HullContext, z0: number, heightMm: number, depthMm: number
     ...(i < o.xs.length - 1 ? [(x + o.xs[i + 1]!) / 2] : []),
   ]);
   const z1 = z0 + heightMm;
-  const profile: Vec2[] = [[-depthMm, z0], [OUT_MM, z0], [OUT_MM, z1 + 0.01], [0.05, z1 + 0.01], [-depthMm, z1 - Math.min(heightMm, roofRiseMm(depthMm))]];
+  const profile: Vec2[] = [
+    [-depthMm, z0],
+    [OUT_MM, z0],
+    [OUT_MM, z1 + 0.01],
+    [0.05, z1 + 0.01],
+    [-depthMm, z1 - Math.min(heightMm, roofRiseMm(depthMm))],
+  ];
   const out: Solid[] = [];
   for (const sign of [1, -1] as const) {
     // The runs of this side between the keep-outs it meets, each swept on its own.
-    const blocked = keepOut.filter((b) => meets(ctx, b, sign, z0, z1, depthMm)).map((b): [number, number] => [b.min[0], b.max[0]]);
+    const blocked = keepOut
+      .filter((b) => meets(ctx, b, sign, z0, z1, depthMm))
+      .map((b): [number, number] => [b.min[0], b.max[0]]);
     for (const [a, b] of openRuns(x0, x1, blocked)) {
       const path = [a, ...inner.filter((x) => x > a && x < b), b].map((x): Vec2 => [x, sign * o.halfAt(x)]);
       // Port runs forward (its left is outboard); starboard runs aft.
@@ -146,7 +191,14 @@ function girdles(ctx: HullContext, z0: number, heightMm: number, depthMm: number
 function meets(ctx: HullContext, b: BoundsMm, sign: 1 | -1, z0: number, z1: number, depthMm: number): boolean {
   if (b.max[2] < z0 || b.min[2] > z1) return false;
   const o = ctx.outline;
-  const inside = Math.min(...[b.min[0], (b.min[0] + b.max[0]) / 2, b.max[0]].map((x) => o.halfAt(Math.max(o.sternXMm, Math.min(o.bowXMm, x))))) - depthMm - 0.05;
+  const inside =
+    Math.min(
+      ...[b.min[0], (b.min[0] + b.max[0]) / 2, b.max[0]].map((x) =>
+        o.halfAt(Math.max(o.sternXMm, Math.min(o.bowXMm, x))),
+      ),
+    ) -
+    depthMm -
+    0.05;
   return sign > 0 ? b.max[1] >= inside : b.min[1] <= -inside;
 }
 
@@ -172,8 +224,10 @@ function sideCuts(ctx: HullContext, keepOut: readonly BoundsMm[]): Solid[] {
   const band = uprightBand(ctx.levels);
   const { surface } = ctx.model.look;
   if (!band || surface === 'plain') return [];
-  const h = D.sideGrooveHeightMm, d = D.sideGrooveDepthMm;
-  const lo = band.z0 + BAND_MARGIN_MM, hi = band.z1 - BAND_MARGIN_MM;
+  const h = D.sideGrooveHeightMm,
+    d = D.sideGrooveDepthMm;
+  const lo = band.z0 + BAND_MARGIN_MM,
+    hi = band.z1 - BAND_MARGIN_MM;
   const zs: number[] = [];
   const o = ctx.outline;
   const joints: Solid[] = [];
@@ -195,7 +249,11 @@ function sideCuts(ctx: HullContext, keepOut: readonly BoundsMm[]): Solid[] {
     // Ashlar: a joint up each course between two grooves, every block, staggered by half a block.
     courses.forEach((z, k) => {
       const top = courses[k + 1] ?? hi;
-      for (let x = o.sternXMm + (k % 2 ? D.stoneBlockMm / 2 : D.stoneBlockMm); x < o.bowXMm - D.stoneBlockMm / 2; x += D.stoneBlockMm) {
+      for (
+        let x = o.sternXMm + (k % 2 ? D.stoneBlockMm / 2 : D.stoneBlockMm);
+        x < o.bowXMm - D.stoneBlockMm / 2;
+        x += D.stoneBlockMm
+      ) {
         if (!straight(o, x)) continue;
         for (const s of [1, -1] as const) joint(s, x, z + h - 0.01, top + 0.01, d);
       }
@@ -225,7 +283,8 @@ const IRON_CLEAR_MM = 0.05;
 function rivets(ctx: HullContext, keepOut: readonly BoundsMm[]): Solid[] {
   const band = uprightBand(ctx.levels);
   if (!band || ctx.model.look.surface !== 'iron') return [];
-  const o = ctx.outline, belt = beltMm(band);
+  const o = ctx.outline,
+    belt = beltMm(band);
   const surfaceW = -(D.reliefMm + IRON_CLEAR_MM);
   const rows = [belt.z0 + 1.2, belt.z1 - roofRiseMm(-surfaceW) - 1.2];
   const out: Solid[] = [];
@@ -233,7 +292,11 @@ function rivets(ctx: HullContext, keepOut: readonly BoundsMm[]): Solid[] {
     const k = (x - o.sternXMm) % D.ironPlateMm;
     if (!straight(o, x) || k < 1 || k > D.ironPlateMm - 1) continue;
     for (const s of [1, -1] as const)
-      if (!keepOut.some((b) => b.min[0] <= x + 1 && b.max[0] >= x - 1 && meets(ctx, b, s, rows[0]! - 1, rows[1]! + 1, -surfaceW)))
+      if (
+        !keepOut.some(
+          (b) => b.min[0] <= x + 1 && b.max[0] >= x - 1 && meets(ctx, b, s, rows[0]! - 1, rows[1]! + 1, -surfaceW),
+        )
+      )
         for (const z of rows) out.push(rivet(sideFace(o, s), x, z, surfaceW));
   }
   return out;
@@ -243,14 +306,20 @@ function rivets(ctx: HullContext, keepOut: readonly BoundsMm[]): Solid[] {
 function portFrames(ctx: HullContext): Solid[] {
   const out: Solid[] = [];
   const o = ctx.outline;
-  const d = D.sideGrooveDepthMm, g = D.featureMarginMm, wv = D.sideJointWidthMm, wh = D.sideGrooveHeightMm;
+  const d = D.sideGrooveDepthMm,
+    g = D.featureMarginMm,
+    wv = D.sideJointWidthMm,
+    wh = D.sideGrooveHeightMm;
   for (const f of ctx.features) {
     if (f.place !== 'side' || !f.facing) continue;
     const { min, max } = f.box;
     const side = f.facing === 'port' || f.facing === 'starboard';
-    const face = side ? sideFace(o, f.facing === 'port' ? 1 : -1) : endFace(f.facing === 'bow' ? max[0] : min[0], f.facing === 'bow' ? 1 : -1);
+    const face = side
+      ? sideFace(o, f.facing === 'port' ? 1 : -1)
+      : endFace(f.facing === 'bow' ? max[0] : min[0], f.facing === 'bow' ? 1 : -1);
     const [u0, u1] = side ? [min[0] - g, max[0] + g] : [min[1] - g, max[1] + g];
-    const z0 = min[2] - g, z1 = max[2] + g;
+    const z0 = min[2] - g,
+      z1 = max[2] + g;
     out.push(
       recess(face, u0 - wv, u1 + wv, z1, z1 + wh, d),
       recess(face, u0 - wv, u1 + wv, z0 - wh, z0, d),
@@ -265,18 +334,30 @@ function portFrames(ctx: HullContext): Solid[] {
 function deckCuts(ctx: HullContext): Solid[] {
   const { surface } = ctx.model.look;
   if (surface === 'plain') return [];
-  const o = ctx.outline, H = ctx.model.hull.heightMm;
-  const w = D.topGrooveWidthMm, depth = D.topGrooveDepthMm, m = D.featureMarginMm;
-  const L = o.bowXMm - o.sternXMm, B = ctx.model.hull.beamMm;
+  const o = ctx.outline,
+    H = ctx.model.hull.heightMm;
+  const w = D.topGrooveWidthMm,
+    depth = D.topGrooveDepthMm,
+    m = D.featureMarginMm;
+  const L = o.bowXMm - o.sternXMm,
+    B = ctx.model.hull.beamMm;
   let field = polygon(o.levelPoints(ctx.deck)).offset(-(ctx.gunwaleMm + HULL.minWallMm));
   const keepOut = [
     ...ctx.blocked.map(([a, b]) => rect(b - a + 2 * m, 2 * B, false).translate(a - m, -B)),
-    ...ctx.features.filter((f) => f.place === 'deck').map((f) => rect(f.box.max[0] - f.box.min[0] + 2 * m, f.box.max[1] - f.box.min[1] + 2 * m, false).translate(f.box.min[0] - m, f.box.min[1] - m)),
+    ...ctx.features
+      .filter((f) => f.place === 'deck')
+      .map((f) =>
+        rect(f.box.max[0] - f.box.min[0] + 2 * m, f.box.max[1] - f.box.min[1] + 2 * m, false).translate(
+          f.box.min[0] - m,
+          f.box.min[1] - m,
+        ),
+      ),
   ];
   if (keepOut.length) field = field.subtract(...keepOut);
   const lines: Profile[] = [];
   const along = (pitch: number): void => {
-    for (let y = pitch / 2; y < B / 2; y += pitch) for (const s of [1, -1]) lines.push(rect(L, w).translate(o.sternXMm + L / 2, s * y));
+    for (let y = pitch / 2; y < B / 2; y += pitch)
+      for (const s of [1, -1]) lines.push(rect(L, w).translate(o.sternXMm + L / 2, s * y));
   };
   const across = (pitch: number, x0 = o.sternXMm + pitch): void => {
     for (let x = x0; x < o.bowXMm; x += pitch) lines.push(rect(w, B).translate(x, 0));
@@ -310,7 +391,8 @@ export function surfaceDetail(ctx: HullContext): { cuts: Solid[]; adds: Solid[] 
     return grow(f, [side ? g : 3, side ? 3 : g, g]);
   });
   // Castles and prow posts stand on the deck flush with the sides: no course climbs into their footing.
-  const H = ctx.model.hull.heightMm, B = ctx.model.hull.beamMm;
+  const H = ctx.model.hull.heightMm,
+    B = ctx.model.hull.beamMm;
   for (const [a, b] of ctx.blocked) keepOut.push({ min: [a - m, -2 * B, H - 2 * m], max: [b + m, 2 * B, H + 2 * B] });
   return { cuts: [...sideCuts(ctx, keepOut), ...portFrames(ctx), ...deckCuts(ctx)], adds: rivets(ctx, keepOut) };
 }

@@ -17,13 +17,21 @@ export const size: Rule = {
   title: `at most ${ARMADA.maxShips} ships per player`,
   check: perPlayer((p, source, _ctx, report) => {
     const n = total(p);
-    if (n > ARMADA.maxShips) report({ faction: null, part: null, message: `${p.name} (${at(source, p.place)}) fields ${n} ships; a Custom Armada has at most ${ARMADA.maxShips}`, expected: `≤ ${ARMADA.maxShips}`, measured: n, hint: `drop ${n - ARMADA.maxShips} ship${n - ARMADA.maxShips === 1 ? '' : 's'} from ${p.name}'s list` });
+    if (n > ARMADA.maxShips)
+      report({
+        faction: null,
+        part: null,
+        message: `${p.name} (${at(source, p.place)}) fields ${n} ships; a Custom Armada has at most ${ARMADA.maxShips}`,
+        expected: `≤ ${ARMADA.maxShips}`,
+        measured: n,
+        hint: `drop ${n - ARMADA.maxShips} ship${n - ARMADA.maxShips === 1 ? '' : 's'} from ${p.name}'s list`,
+      });
   }),
 };
 
 export const oneFactionHalf: Rule = {
   id: 'armada/one-faction-half',
-  title: 'no more than half of a player\'s ships from one faction',
+  title: "no more than half of a player's ships from one faction",
   check: perPlayer((p, source, _ctx, report) => {
     const n = total(p);
     const by = new Map<string, number>();
@@ -31,7 +39,14 @@ export const oneFactionHalf: Rule = {
     for (const [faction, k] of by) {
       if (k > ARMADA.maxFractionOneFaction * n) {
         const cap = Math.floor(ARMADA.maxFractionOneFaction * n);
-        report({ faction, part: null, message: `${p.name} (${at(source, p.place)}) takes ${k} of ${n} ships from ${faction}; no more than half may come from one faction`, expected: `≤ ${cap}`, measured: k, hint: `swap ${k - cap} ${faction} ship${k - cap === 1 ? '' : 's'} for another faction's` });
+        report({
+          faction,
+          part: null,
+          message: `${p.name} (${at(source, p.place)}) takes ${k} of ${n} ships from ${faction}; no more than half may come from one faction`,
+          expected: `≤ ${cap}`,
+          measured: k,
+          hint: `swap ${k - cap} ${faction} ship${k - cap === 1 ? '' : 's'} for another faction's`,
+        });
       }
     }
   }),
@@ -42,7 +57,15 @@ export const knownFactions: Rule = {
   title: 'every faction an armada list names is a loaded faction',
   check: perPlayer((p, source, ctx, report) => {
     for (const s of p.ships) {
-      if (!ctx.knownFactionIds.includes(s.faction)) report({ faction: s.faction, part: null, message: `${p.name}'s list (${at(source, s.place)}) names an unknown faction "${s.faction}"`, expected: ctx.knownFactionIds.join(', '), measured: s.faction, hint: 'use one of the loaded faction ids, or add its faction file to --factions-dir' });
+      if (!ctx.knownFactionIds.includes(s.faction))
+        report({
+          faction: s.faction,
+          part: null,
+          message: `${p.name}'s list (${at(source, s.place)}) names an unknown faction "${s.faction}"`,
+          expected: ctx.knownFactionIds.join(', '),
+          measured: s.faction,
+          hint: 'use one of the loaded faction ids, or add its faction file to --factions-dir',
+        });
     }
   }),
 };

@@ -39,13 +39,23 @@ function rotationBetween(from: Vec3, to: Vec3): number[] {
   const k = 1 / (1 + c);
   const [x, y, z] = v;
   return [
-    c + x * x * k, x * y * k - z, x * z * k + y,
-    x * y * k + z, c + y * y * k, y * z * k - x,
-    x * z * k - y, y * z * k + x, c + z * z * k,
+    c + x * x * k,
+    x * y * k - z,
+    x * z * k + y,
+    x * y * k + z,
+    c + y * y * k,
+    y * z * k - x,
+    x * z * k - y,
+    y * z * k + x,
+    c + z * z * k,
   ];
 }
 
-const apply3 = (r: number[], p: Vec3): Vec3 => [r[0]! * p[0] + r[1]! * p[1] + r[2]! * p[2], r[3]! * p[0] + r[4]! * p[1] + r[5]! * p[2], r[6]! * p[0] + r[7]! * p[1] + r[8]! * p[2]];
+const apply3 = (r: number[], p: Vec3): Vec3 => [
+  r[0]! * p[0] + r[1]! * p[1] + r[2]! * p[2],
+  r[3]! * p[0] + r[4]! * p[1] + r[5]! * p[2],
+  r[6]! * p[0] + r[7]! * p[1] + r[8]! * p[2],
+];
 
 /** Column-major 4×4 of x ↦ r·(x − from) + to. */
 function placement(r: number[], from: Vec3, to: Vec3): Mat4 {
@@ -61,12 +71,15 @@ function placement(r: number[], from: Vec3, to: Vec3): Mat4 {
 export const ESCAPE_DIRECTIONS: readonly Vec3[] = (() => {
   const out: Vec3[] = [];
   const cube: Vec3[] = [];
-  for (const x of [-1, 0, 1]) for (const y of [-1, 0, 1]) for (const z of [-1, 0, 1]) if (x || y || z) cube.push([x, y, z]);
+  for (const x of [-1, 0, 1])
+    for (const y of [-1, 0, 1]) for (const z of [-1, 0, 1]) if (x || y || z) cube.push([x, y, z]);
   const faces = (v: Vec3): number => Math.abs(v[0]) + Math.abs(v[1]) + Math.abs(v[2]);
   for (const v of cube.sort((a, b) => faces(a) - faces(b))) out.push(unit(v));
-  const n = 64, golden = Math.PI * (3 - Math.sqrt(5));
+  const n = 64,
+    golden = Math.PI * (3 - Math.sqrt(5));
   for (let i = 0; i < n; i++) {
-    const z = 1 - (2 * i + 1) / n, r = Math.sqrt(1 - z * z);
+    const z = 1 - (2 * i + 1) / n,
+      r = Math.sqrt(1 - z * z);
     out.push([r * Math.cos(golden * i), r * Math.sin(golden * i), z]);
   }
   return out;
@@ -91,7 +104,12 @@ function pairOf(features: readonly Feature[], kind: 'axle' | 'bearing'): [Featur
  * Places the wheel's mesh in the carriage's by their features and measures what holds it (see the file's
  * comment). Null when either part lacks the features to place it by.
  */
-export function measureWheelRetention(wheel: Solid, wheelFeatures: readonly Feature[], carriage: Solid, carriageFeatures: readonly Feature[]): WheelRetention | null {
+export function measureWheelRetention(
+  wheel: Solid,
+  wheelFeatures: readonly Feature[],
+  carriage: Solid,
+  carriageFeatures: readonly Feature[],
+): WheelRetention | null {
   const axles = pairOf(wheelFeatures, 'axle');
   const bearings = pairOf(carriageFeatures, 'bearing');
   if (!axles || !bearings) return null;
@@ -112,7 +130,8 @@ export function measureWheelRetention(wheel: Solid, wheelFeatures: readonly Feat
     return { n, offset: dot(n, applyPoint(m, f.positionMm)) };
   };
   // Cut a hair beyond each face, so no piece keeps a face lying in its cutting plane.
-  const f1 = face(a1), f2 = face(a2);
+  const f1 = face(a1),
+    f2 = face(a2);
   f1.offset += CUT_BEYOND_FACE_MM;
   f2.offset += CUT_BEYOND_FACE_MM;
   const pieces = [
@@ -161,7 +180,13 @@ export const wheelRetained: Rule = {
     const { min, max } = SNAP_RETENTION_MM;
     const at = { faction: null, part: 'carriage' };
     if (m.restOverlapMm3 > TOUCH_MM3) {
-      report({ ...at, message: `the wheel (${wheelFile.path}) placed on the bearings of ${carriageFile.path} overlaps it by ${r2(m.restOverlapMm3)} mm³: it does not fit, so it cannot turn or be held`, expected: 'no overlap at rest', measured: `${r2(m.restOverlapMm3)} mm³`, hint: 'size the carriage for the wheel it carries (carriage clickDistanceMm and band as the wheel\'s)' });
+      report({
+        ...at,
+        message: `the wheel (${wheelFile.path}) placed on the bearings of ${carriageFile.path} overlaps it by ${r2(m.restOverlapMm3)} mm³: it does not fit, so it cannot turn or be held`,
+        expected: 'no overlap at rest',
+        measured: `${r2(m.restOverlapMm3)} mm³`,
+        hint: "size the carriage for the wheel it carries (carriage clickDistanceMm and band as the wheel's)",
+      });
       return;
     }
     if (m.retentionMm < min) {

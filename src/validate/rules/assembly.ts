@@ -17,7 +17,16 @@ import type { Faction } from '../../faction/types.js';
 import { speedForRangeMps } from '../../physics/flight.js';
 import { INTERFACES } from '../../standard.js';
 import { convexHull2d } from '../measure.js';
-import { combinedMass, placedCannon, placedFittings, placedHull, placedRunningGear, slotSites, type Placed, type SlotSite } from '../assembly.js';
+import {
+  combinedMass,
+  placedCannon,
+  placedFittings,
+  placedHull,
+  placedRunningGear,
+  slotSites,
+  type Placed,
+  type SlotSite,
+} from '../assembly.js';
 import type { Context, MeshFile, Rule } from '../types.js';
 
 const r2 = (x: number): number => Math.round(x * 100) / 100;
@@ -30,7 +39,8 @@ const r1 = (x: number): number => Math.round(x * 10) / 10;
 export const OVERLAP_TOLERANCE_MM3 = 0.05;
 
 function boxesMeet(a: Solid, b: Solid): boolean {
-  const p = a.bounds(), q = b.bounds();
+  const p = a.bounds(),
+    q = b.bounds();
   return [0, 1, 2].every((i) => p.min[i]! < q.max[i]! && q.min[i]! < p.max[i]!);
 }
 
@@ -61,7 +71,16 @@ function shipOf(ctx: Context, faction: Faction): Ship | null {
   if (!byFaction.has(faction.id)) {
     const hull = placedHull(ctx, faction);
     const fittings = hull ? placedFittings(ctx, faction) : [];
-    byFaction.set(faction.id, hull && { faction, hull, fittings, gear: placedRunningGear(ctx, faction), sites: slotSites(ctx, faction, hull, fittings) });
+    byFaction.set(
+      faction.id,
+      hull && {
+        faction,
+        hull,
+        fittings,
+        gear: placedRunningGear(ctx, faction),
+        sites: slotSites(ctx, faction, hull, fittings),
+      },
+    );
   }
   return byFaction.get(faction.id)!;
 }
@@ -84,7 +103,10 @@ function turned(ctx: Context, ship: Ship, headingDeg: number): { fittings: Place
   let byHeading = turnings.get(ship);
   if (!byHeading) turnings.set(ship, (byHeading = new Map()));
   if (!byHeading.has(headingDeg)) {
-    const fittings = [...ship.fittings.filter((f) => !isTurret(f)), ...placedFittings(ctx, ship.faction, headingDeg).filter(isTurret)];
+    const fittings = [
+      ...ship.fittings.filter((f) => !isTurret(f)),
+      ...placedFittings(ctx, ship.faction, headingDeg).filter(isTurret),
+    ];
     byHeading.set(headingDeg, { fittings, sites: slotSites(ctx, ship.faction, ship.hull, fittings) });
   }
   return byHeading.get(headingDeg)!;
@@ -105,7 +127,8 @@ function sectors(headings: readonly number[]): [number, number][] {
     if (last && h - last[1] <= SWEEP_STEP_DEG + 1e-9) last[1] = h;
     else out.push([h, h]);
   }
-  const first = out[0], last = out[out.length - 1];
+  const first = out[0],
+    last = out[out.length - 1];
   if (out.length > 1 && first![0] === -180 && last![1] === 180 - SWEEP_STEP_DEG) {
     out.shift();
     last![1] = first![1];
@@ -115,7 +138,9 @@ function sectors(headings: readonly number[]): [number, number][] {
 
 /** Describes a set of headings as runs, e.g. "-110° to -80°, 105° to 175°", or "170° to -175°" through 180°. */
 function runs(headings: readonly number[]): string {
-  return sectors(headings).map(([a, b]) => (a === b ? `${a}°` : `${a}° to ${b}°`)).join(', ');
+  return sectors(headings)
+    .map(([a, b]) => (a === b ? `${a}°` : `${a}° to ${b}°`))
+    .join(', ');
 }
 
 /** The widest arc centred on the bow whose every step is in `clear`, degrees. */
@@ -231,7 +256,8 @@ export function shipSupport(ground: readonly Placed[], wheel: Placed, bandCordMm
     if (out > 0 && gapMm <= out * tanOf(MIN_TIP_ANGLE_DEG)) hovering.push({ p, gapMm });
   }
   const tipping = convexHull2d([...level, ...hovering.map((h) => h.p)]);
-  const acrossAt = (pts: [number, number][]): number => (pts.length ? Math.max(...pts.map((p) => p[1])) - Math.min(...pts.map((p) => p[1])) : 0);
+  const acrossAt = (pts: [number, number][]): number =>
+    pts.length ? Math.max(...pts.map((p) => p[1])) - Math.min(...pts.map((p) => p[1])) : 0;
   const front = Math.max(...level.map((p) => p[0]));
   return {
     originMm,
@@ -258,7 +284,9 @@ export function stance(support: Support, centre: Vec3): Stance {
   const rel = sub(centre, o);
   const c: [number, number] = [dot(rel, along), rel[1]];
   const heightMm = dot(rel, normal);
-  let poly = support.level, heelDeg = 0, rest = edgeMargin(poly, c);
+  let poly = support.level,
+    heelDeg = 0,
+    rest = edgeMargin(poly, c);
   while (rest.marginMm < 0) {
     const [a, b] = rest.edge as [[number, number], [number, number]];
     // Distance of each hovering point beyond the edge's line (outward), and the heel that brings it down.
@@ -281,7 +309,12 @@ export function stance(support: Support, centre: Vec3): Stance {
     restHeelDeg: heelDeg,
     tipDeg: (Math.atan2(marginMm, heightMm) * 180) / Math.PI,
     toward,
-    supportMm: { lengthMm: Math.max(...support.level.map((p) => p[0])), skidWidthMm: support.skidWidthMm, sternWidthMm: support.sternWidthMm, frontPart: support.frontPart },
+    supportMm: {
+      lengthMm: Math.max(...support.level.map((p) => p[0])),
+      skidWidthMm: support.skidWidthMm,
+      sternWidthMm: support.sternWidthMm,
+      frontPart: support.frontPart,
+    },
   };
 }
 
@@ -291,10 +324,16 @@ function insideOf(a: readonly [number, number], b: readonly [number, number], p:
 }
 
 /** The signed distance from `c` to the nearest edge of the counter-clockwise polygon `poly` (negative: outside), and which way that edge faces. */
-function edgeMargin(poly: readonly [number, number][], c: [number, number]): { marginMm: number; toward: string; edge: [number, number][] } {
-  let marginMm = Infinity, toward = '', edge: [number, number][] = [];
+function edgeMargin(
+  poly: readonly [number, number][],
+  c: [number, number],
+): { marginMm: number; toward: string; edge: [number, number][] } {
+  let marginMm = Infinity,
+    toward = '',
+    edge: [number, number][] = [];
   for (let i = 0; i < poly.length; i++) {
-    const a = poly[i]!, b = poly[(i + 1) % poly.length]!;
+    const a = poly[i]!,
+      b = poly[(i + 1) % poly.length]!;
     const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
     if (len < 1e-9) continue;
     const d = insideOf(a, b, c);
@@ -302,8 +341,16 @@ function edgeMargin(poly: readonly [number, number][], c: [number, number]): { m
       marginMm = d;
       edge = [a, b];
       // The edge's outward normal: (dy, −dx).
-      const nx = (b[1] - a[1]) / len, ny = -(b[0] - a[0]) / len;
-      toward = Math.abs(ny) >= Math.abs(nx) ? (ny > 0 ? 'to port' : 'to starboard') : nx > 0 ? 'over the bow' : 'over the stern';
+      const nx = (b[1] - a[1]) / len,
+        ny = -(b[0] - a[0]) / len;
+      toward =
+        Math.abs(ny) >= Math.abs(nx)
+          ? ny > 0
+            ? 'to port'
+            : 'to starboard'
+          : nx > 0
+            ? 'over the bow'
+            : 'over the stern';
     }
   }
   return { marginMm, toward, edge };
@@ -325,18 +372,23 @@ function loadings(ctx: Context, ship: Ship): { what: string; parts: Placed[] }[]
       out.push({ what: `a cannon in ${s.declared}${isTurret(s.host) ? turretNote : ''}`, parts: [...base, cannon] });
     });
     const placed = cannons.filter((c): c is Placed => c !== null);
-    if (placed.length > 1) out.push({ what: `cannons in all ${placed.length} slots${turretNote}`, parts: [...base, ...placed] });
+    if (placed.length > 1)
+      out.push({ what: `cannons in all ${placed.length} slots${turretNote}`, parts: [...base, ...placed] });
   }
   return out;
 }
 
 const supports = new WeakMap<Ship, Support | null>();
 /** The ship with its running gear and where it stands on the table (shipSupport), found once per ship. */
-function onTable(ctx: Context, faction: Faction): { ship: Ship; gear: NonNullable<Ship['gear']>; support: Support } | null {
+function onTable(
+  ctx: Context,
+  faction: Faction,
+): { ship: Ship; gear: NonNullable<Ship['gear']>; support: Support } | null {
   const ship = shipOf(ctx, faction);
   const gear = ship?.gear;
   if (!ship || !gear) return null;
-  if (!supports.has(ship)) supports.set(ship, shipSupport([ship.hull, gear.carriage], gear.wheel, ctx.settings.band.crossSectionMm));
+  if (!supports.has(ship))
+    supports.set(ship, shipSupport([ship.hull, gear.carriage], gear.wheel, ctx.settings.band.crossSectionMm));
   const support = supports.get(ship)!;
   return support && { ship, gear, support };
 }
@@ -358,7 +410,13 @@ export const stands: Rule = {
         if (s.restHeelDeg > 0 && (!heeled || s.restHeelDeg > heeled.s.restHeelDeg)) heeled = { what: load.what, s };
       }
       if (!worst) continue;
-      measure({ faction: faction.id, name: 'tipping angle', value: worst.s.tipDeg, unit: 'deg', note: `${worst.s.toward}, with ${worst.what}; ${worst.s.restHeelDeg > 0 ? `resting heeled ${r1(worst.s.restHeelDeg)}°` : 'standing level'}` });
+      measure({
+        faction: faction.id,
+        name: 'tipping angle',
+        value: worst.s.tipDeg,
+        unit: 'deg',
+        note: `${worst.s.toward}, with ${worst.what}; ${worst.s.restHeelDeg > 0 ? `resting heeled ${r1(worst.s.restHeelDeg)}°` : 'standing level'}`,
+      });
       if (heeled && worst.s.tipDeg >= 0) {
         const h = heeled.s;
         report({
@@ -391,14 +449,20 @@ export const stands: Rule = {
 // Cannon seats
 
 /** How deep the plug goes before the cannon meets any obstacle, the slot's host first (to 0.01 mm), and what it meets at full depth. */
-export function seatDepth(ctx: Context, slot: Feature, obstacles: readonly Placed[], name: string): { depthMm: number; fullMm: number; blockers: string[] } | null {
+export function seatDepth(
+  ctx: Context,
+  slot: Feature,
+  obstacles: readonly Placed[],
+  name: string,
+): { depthMm: number; fullMm: number; blockers: string[] } | null {
   const full = placedCannon(ctx, obstacles[0]!.solid, slot, name);
   const plug = ctx.file('cannon')?.features.find((f) => f.kind === 'cannon-plug');
   if (!full || !plug) return null;
   const hit = meets(full.solid, obstacles);
   if (hit.length === 0) return { depthMm: plug.depthMm, fullMm: plug.depthMm, blockers: [] };
   const blocking = obstacles.filter((o) => hit.some((x) => x.name === o.name));
-  let lo = 0, hi = plug.depthMm;
+  let lo = 0,
+    hi = plug.depthMm;
   while (hi - lo > 0.01) {
     const mid = (lo + hi) / 2;
     const c = placedCannon(ctx, obstacles[0]!.solid, slot, name, mid)!;
@@ -410,9 +474,16 @@ export function seatDepth(ctx: Context, slot: Feature, obstacles: readonly Place
 
 export const cannonSeats: Rule = {
   id: 'assembly/cannon-seats',
-  title: 'the cannon\'s plug goes its full length into every slot (hull, turret, island topper, island) without the cannon meeting its host or another fitting',
+  title:
+    "the cannon's plug goes its full length into every slot (hull, turret, island topper, island) without the cannon meeting its host or another fitting",
   check(ctx, report) {
-    const check = (faction: string | null, part: string, where: string, slot: Feature, obstacles: readonly Placed[]): void => {
+    const check = (
+      faction: string | null,
+      part: string,
+      where: string,
+      slot: Feature,
+      obstacles: readonly Placed[],
+    ): void => {
       const seat = seatDepth(ctx, slot, obstacles, `cannon in ${where}`);
       if (!seat || seat.blockers.length === 0) return;
       report({
@@ -421,14 +492,19 @@ export const cannonSeats: Rule = {
         message: `the cannon seats only ${r2(seat.depthMm)} of ${r2(seat.fullMm)} mm in ${where}: pushed home it meets ${seat.blockers.join(', ')}`,
         expected: r2(seat.fullMm),
         measured: r2(seat.depthMm),
-        hint: 'move the slot where the side is widest along the cannon\'s back plate (or stand its mouth out on a boss), and keep fittings clear of the cannon',
+        hint: "move the slot where the side is widest along the cannon's back plate (or stand its mouth out on a boss), and keep fittings clear of the cannon",
       });
     };
     for (const faction of ctx.factions) {
       const ship = shipOf(ctx, faction);
       if (!ship) continue;
       for (const site of ship.sites) {
-        const obstacles = [site.host, ...[ship.hull, ...ship.fittings, ...(ship.gear ? [ship.gear.carriage, ship.gear.wheel] : [])].filter((p) => p !== site.host)];
+        const obstacles = [
+          site.host,
+          ...[ship.hull, ...ship.fittings, ...(ship.gear ? [ship.gear.carriage, ship.gear.wheel] : [])].filter(
+            (p) => p !== site.host,
+          ),
+        ];
         check(faction.id, site.host.file.part, site.declared, site.slot, obstacles);
       }
     }
@@ -436,8 +512,15 @@ export const cannonSeats: Rule = {
       const file = ctx.file(part);
       const solid = file && ctx.solid(file);
       if (!file || !solid) continue;
-      const host: Placed = { name: part, file, transform: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1], solid, features: file.features };
-      for (const slot of file.features.filter((f) => f.kind === 'cannon-slot')) check(null, part, `${slot.id} of ${file.path}`, slot, [host]);
+      const host: Placed = {
+        name: part,
+        file,
+        transform: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1],
+        solid,
+        features: file.features,
+      };
+      for (const slot of file.features.filter((f) => f.kind === 'cannon-slot'))
+        check(null, part, `${slot.id} of ${file.path}`, slot, [host]);
     }
   },
 };
@@ -458,7 +541,8 @@ function extentAlong(ctx: Context, part: Placed, dir: Vec3, from: Vec3 = [0, 0, 
   // A part is placed only where its file rebuilds as a solid (src/validate/assembly.ts place).
   if (!vertices.has(part.file)) vertices.set(part.file, ctx.solid(part.file)!.toMesh().positions);
   const p = vertices.get(part.file)!;
-  let min = Infinity, max = -Infinity;
+  let min = Infinity,
+    max = -Infinity;
   for (let i = 0; i < p.length; i += 3) {
     const d = dot(sub(applyPoint(part.transform, [p[i]!, p[i + 1]!, p[i + 2]!]), from), dir);
     if (d < min) min = d;
@@ -489,16 +573,25 @@ export const cannonReach: Rule = {
           // a turret turned toward a quarter swings its cannon over the bow, as a real turret's guns do (the
           // turret sweep rule clears it of the ship). Our choices, the rulebook is silent. A side slot's frame
           // runs along the side, and is what must stay within the hull: the turret's when it fires broadside.
-          const alongSide = isTurret(site.host) ? Math.abs(Math.abs(h) - 90) < 1e-9 : Math.abs(site.slot.axis[1]) > Math.abs(site.slot.axis[0]);
+          const alongSide = isTurret(site.host)
+            ? Math.abs(Math.abs(h) - 90) < 1e-9
+            : Math.abs(site.slot.axis[1]) > Math.abs(site.slot.axis[0]);
           const x = extentAlong(ctx, cannon, [1, 0, 0]);
           const past = Math.max(x.max - hull.max, hull.min - x.min);
-          if (alongSide && (!worstPast || past > worstPast.mm)) worstPast = { mm: past, what, end: x.max - hull.max >= hull.min - x.min ? 'bow' : 'stern' };
+          if (alongSide && (!worstPast || past > worstPast.mm))
+            worstPast = { mm: past, what, end: x.max - hull.max >= hull.min - x.min ? 'bow' : 'stern' };
           const gap = extentAlong(ctx, cannon, support.normal, support.originMm).min;
           if (!worstGap || gap < worstGap.mm) worstGap = { mm: gap, what };
         }
       }
       if (worstPast) {
-        measure({ faction: faction.id, name: 'cannon past the hull', value: r2(worstPast.mm), unit: 'mm', note: `at the ${worstPast.end}, in ${worstPast.what}` });
+        measure({
+          faction: faction.id,
+          name: 'cannon past the hull',
+          value: r2(worstPast.mm),
+          unit: 'mm',
+          note: `at the ${worstPast.end}, in ${worstPast.what}`,
+        });
         if (worstPast.mm > 0) {
           report({
             faction: faction.id,
@@ -511,7 +604,13 @@ export const cannonReach: Rule = {
         }
       }
       if (worstGap) {
-        measure({ faction: faction.id, name: 'cannon over the table', value: r2(worstGap.mm), unit: 'mm', note: `in ${worstGap.what}` });
+        measure({
+          faction: faction.id,
+          name: 'cannon over the table',
+          value: r2(worstGap.mm),
+          unit: 'mm',
+          note: `in ${worstGap.what}`,
+        });
         if (worstGap.mm < MIN_TABLE_GAP_MM) {
           report({
             faction: faction.id,
@@ -519,7 +618,7 @@ export const cannonReach: Rule = {
             message: `a cannon in ${worstGap.what} hangs ${r2(worstGap.mm)} mm over the table the ship stands on: it drags on cloth and mat seams`,
             expected: `≥ ${MIN_TABLE_GAP_MM} mm`,
             measured: r2(worstGap.mm),
-            hint: 'raise the slot on the hull\'s side (HULL.cannonSlotCentreHeightMm), or stand the mouth out on a taller boss',
+            hint: "raise the slot on the hull's side (HULL.cannonSlotCentreHeightMm), or stand the mouth out on a taller boss",
           });
         }
       }
@@ -550,7 +649,8 @@ function gaps(a: Solid, others: readonly Placed[]): { name: string; mm: number }
   const p = a.bounds();
   return others.flatMap((o) => {
     const q = o.solid.bounds();
-    if ([0, 1, 2].some((i) => p.min[i]! - q.max[i]! >= SWEEP_SEARCH_MM || q.min[i]! - p.max[i]! >= SWEEP_SEARCH_MM)) return [];
+    if ([0, 1, 2].some((i) => p.min[i]! - q.max[i]! >= SWEEP_SEARCH_MM || q.min[i]! - p.max[i]! >= SWEEP_SEARCH_MM))
+      return [];
     const mm = a.gapMm(o.solid, SWEEP_SEARCH_MM);
     return mm < SWEEP_SEARCH_MM ? [{ name: o.name, mm }] : [];
   });
@@ -563,11 +663,18 @@ function gaps(a: Solid, others: readonly Placed[]): { name: string; mm: number }
  */
 function sweep(ctx: Context, ship: Ship): { headingDeg: number; gapMm: number; nearest: string; blockers: string[] }[] {
   const out: { headingDeg: number; gapMm: number; nearest: string; blockers: string[] }[] = [];
-  const hullCannons = ship.sites.filter((s) => s.host === ship.hull).flatMap((s) => {
-    const c = cannonIn(ctx, s);
-    return c ? [{ ...c, name: `the cannon in ${s.declared}` }] : [];
-  });
-  const others = [ship.hull, ...ship.fittings.filter((f) => !isTurret(f)), ...hullCannons, ...(ship.gear ? [ship.gear.carriage, ship.gear.wheel] : [])];
+  const hullCannons = ship.sites
+    .filter((s) => s.host === ship.hull)
+    .flatMap((s) => {
+      const c = cannonIn(ctx, s);
+      return c ? [{ ...c, name: `the cannon in ${s.declared}` }] : [];
+    });
+  const others = [
+    ship.hull,
+    ...ship.fittings.filter((f) => !isTurret(f)),
+    ...hullCannons,
+    ...(ship.gear ? [ship.gear.carriage, ship.gear.wheel] : []),
+  ];
   for (let h = -180; h < 180; h += SWEEP_STEP_DEG) {
     const { fittings, sites } = turned(ctx, ship, h);
     const turret = fittings.find(isTurret);
@@ -575,9 +682,23 @@ function sweep(ctx: Context, ship: Ship): { headingDeg: number; gapMm: number; n
     const seatedCannon = site && cannonIn(ctx, site);
     const cannon = seatedCannon && { ...seatedCannon, name: 'the cannon in the turret' };
     if (!turret || !cannon) continue;
-    const near = [...gaps(cannon.solid, others), ...gaps(turret.solid, others.filter((o) => o !== ship.hull))];
-    const least = near.reduce<{ name: string; mm: number }>((a, b) => (b.mm < a.mm ? b : a), { name: 'nothing', mm: SWEEP_SEARCH_MM });
-    out.push({ headingDeg: h, gapMm: least.mm, nearest: least.name, blockers: [...new Set(near.filter((x) => x.mm < MIN_SWEEP_GAP_MM).map((x) => x.name))] });
+    const near = [
+      ...gaps(cannon.solid, others),
+      ...gaps(
+        turret.solid,
+        others.filter((o) => o !== ship.hull),
+      ),
+    ];
+    const least = near.reduce<{ name: string; mm: number }>((a, b) => (b.mm < a.mm ? b : a), {
+      name: 'nothing',
+      mm: SWEEP_SEARCH_MM,
+    });
+    out.push({
+      headingDeg: h,
+      gapMm: least.mm,
+      nearest: least.name,
+      blockers: [...new Set(near.filter((x) => x.mm < MIN_SWEEP_GAP_MM).map((x) => x.name))],
+    });
   }
   return out;
 }
@@ -597,12 +718,14 @@ function lean(ctx: Context, ship: Ship): { outsideMm: number; leanDeg: number; h
     const deckZ = seat.positionMm[2];
     const p = turret.solid.toMesh().positions;
     const face: [number, number][] = [];
-    for (let i = 0; i < p.length; i += 3) if (Math.abs(p[i + 2]! - deckZ) < CONTACT_TOLERANCE_MM) face.push([p[i]!, p[i + 1]!]);
+    for (let i = 0; i < p.length; i += 3)
+      if (Math.abs(p[i + 2]! - deckZ) < CONTACT_TOLERANCE_MM) face.push([p[i]!, p[i + 1]!]);
     const poly = convexHull2d(face);
     const c = combinedMass(ctx, [turret, cannon]).centreMm;
     let inside = Infinity;
     for (let i = 0; i < poly.length; i++) {
-      const a = poly[i]!, b = poly[(i + 1) % poly.length]!;
+      const a = poly[i]!,
+        b = poly[(i + 1) % poly.length]!;
       const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
       if (len > 1e-9) inside = Math.min(inside, ((b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])) / len);
     }
@@ -623,8 +746,17 @@ export const turretSweep: Rule = {
       const steps = sweep(ctx, ship);
       const clear = new Set(steps.filter((s) => s.blockers.length === 0).map((s) => s.headingDeg));
       const want = requiredHeadings(faction);
-      const tight = steps.filter((s) => want.includes(s.headingDeg)).reduce<(typeof steps)[number] | null>((a, b) => (!a || b.gapMm < a.gapMm ? b : a), null);
-      if (tight) measure({ faction: faction.id, name: 'turret clearance', value: tight.gapMm, unit: 'mm', note: `the loaded turret's least gap ${want.length * SWEEP_STEP_DEG >= 360 ? 'all round' : `over its ${faction.card.turretArcDeg}° arc`}, at ${tight.headingDeg}° (0° = bow, 90° = port), to ${tight.nearest}` });
+      const tight = steps
+        .filter((s) => want.includes(s.headingDeg))
+        .reduce<(typeof steps)[number] | null>((a, b) => (!a || b.gapMm < a.gapMm ? b : a), null);
+      if (tight)
+        measure({
+          faction: faction.id,
+          name: 'turret clearance',
+          value: tight.gapMm,
+          unit: 'mm',
+          note: `the loaded turret's least gap ${want.length * SWEEP_STEP_DEG >= 360 ? 'all round' : `over its ${faction.card.turretArcDeg}° arc`}, at ${tight.headingDeg}° (0° = bow, 90° = port), to ${tight.nearest}`,
+        });
       const blocked = steps.filter((s) => want.includes(s.headingDeg) && s.blockers.length > 0);
       if (blocked.length > 0) {
         const arc = faction.card.turretArcDeg;
@@ -646,7 +778,7 @@ export const turretSweep: Rule = {
           message: `loaded with a cannon (facing ${l.heading}°) the turret's centre of mass falls ${r2(l.outsideMm)} mm outside its drum's face on the deck, so it leans ${r1(l.leanDeg)}° on its pivot's clearance`,
           expected: `≤ ${MAX_TURRET_LEAN_DEG}°`,
           measured: r1(l.leanDeg),
-          hint: 'widen the turret\'s foot on the deck, or bring the slot in over the drum',
+          hint: "widen the turret's foot on the deck, or bring the slot in over the drum",
         });
       }
     }
@@ -674,7 +806,11 @@ function shotSweep(ctx: Context, cannon: Placed): Solid[] | null {
   const d = INTERFACES.cannonball.diameterMm;
   const start = bore.positionMm;
   const heightM = Math.max(0, start[2]) / 1000;
-  const v = speedForRangeMps({ elevationRad, heightM, ballDiameterM: d / 1000, ballMassKg: 0 }, ctx.settings.cannonRangeM, false);
+  const v = speedForRangeMps(
+    { elevationRad, heightM, ballDiameterM: d / 1000, ballMassKg: 0 },
+    ctx.settings.cannonRangeM,
+    false,
+  );
   const g = 9.80665;
   const points: Vec3[] = [];
   for (let i = 0; i <= SHOT_SEGMENTS; i++) {
@@ -733,7 +869,15 @@ export const shotPath: Rule = {
         }
       }
       if (allRound) {
-        measure({ faction: faction.id, name: 'turret mast shadow', value: shadow.length * SWEEP_STEP_DEG, unit: 'deg', note: shadow.length ? `the ball strikes the ship's own mast or sail at ${runs(shadow)} (0° = bow)` : 'the ball clears the mast and sail at every heading' });
+        measure({
+          faction: faction.id,
+          name: 'turret mast shadow',
+          value: shadow.length * SWEEP_STEP_DEG,
+          unit: 'deg',
+          note: shadow.length
+            ? `the ball strikes the ship's own mast or sail at ${runs(shadow)} (0° = bow)`
+            : 'the ball clears the mast and sail at every heading',
+        });
         const n = sectors(shadow).length;
         if (shadow.length * SWEEP_STEP_DEG > MAX_MAST_SHADOW_DEG || n > 1)
           report({
@@ -753,7 +897,9 @@ export const shotPath: Rule = {
           message: `a ball fired from ${declared}${turret ? ` at ${runs(b.headings)}` : ''} hits ${[...b.blockers].join(', ')} within ${SHOT_CHECK_MM} mm of the muzzle`,
           expected: 'a clear path',
           measured: [...b.blockers].join(', '),
-          hint: turret ? 'narrow card.turretArc to the headings that fire clear, or move what is in the way' : 'move the slot or the fitting in its way',
+          hint: turret
+            ? 'narrow card.turretArc to the headings that fire clear, or move what is in the way'
+            : 'move the slot or the fitting in its way',
         });
       }
     }
@@ -761,4 +907,3 @@ export const shotPath: Rule = {
 };
 
 export const ASSEMBLY_RULES: readonly Rule[] = [stands, cannonSeats, cannonReach, turretSweep, shotPath];
-

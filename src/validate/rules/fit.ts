@@ -38,25 +38,110 @@ interface Pair {
 
 /** BRIEF §3's mating pairs, each with its clearance class. */
 export const FIT_PAIRS: readonly Pair[] = [
-  { name: 'mast-socket', hole: 'mast-socket', peg: 'mast-peg', mating: 'sliding', compare: 'section', what: 'mast peg in the hull mast socket' },
-  { name: 'flag-hole', hole: 'flag-hole', peg: 'mast-peg', mating: 'sliding', compare: 'section', what: 'mast peg in the island flag hole' },
-  { name: 'cargo-socket', hole: 'cargo-socket', peg: 'cargo-peg', mating: 'sliding', compare: 'section', what: 'cargo peg in the cargo socket' },
-  { name: 'turret-seat', hole: 'turret-seat', peg: 'turret-pivot', mating: 'rotating', compare: 'section', what: 'turret pivot in the turret seat' },
-  { name: 'cannon-slot', hole: 'cannon-slot', peg: 'cannon-plug', mating: 'sliding', compare: 'section', what: 'cannon plug in the cannon slot' },
+  {
+    name: 'mast-socket',
+    hole: 'mast-socket',
+    peg: 'mast-peg',
+    mating: 'sliding',
+    compare: 'section',
+    what: 'mast peg in the hull mast socket',
+  },
+  {
+    name: 'flag-hole',
+    hole: 'flag-hole',
+    peg: 'mast-peg',
+    mating: 'sliding',
+    compare: 'section',
+    what: 'mast peg in the island flag hole',
+  },
+  {
+    name: 'cargo-socket',
+    hole: 'cargo-socket',
+    peg: 'cargo-peg',
+    mating: 'sliding',
+    compare: 'section',
+    what: 'cargo peg in the cargo socket',
+  },
+  {
+    name: 'turret-seat',
+    hole: 'turret-seat',
+    peg: 'turret-pivot',
+    mating: 'rotating',
+    compare: 'section',
+    what: 'turret pivot in the turret seat',
+  },
+  {
+    name: 'cannon-slot',
+    hole: 'cannon-slot',
+    peg: 'cannon-plug',
+    mating: 'sliding',
+    compare: 'section',
+    what: 'cannon plug in the cannon slot',
+  },
   { name: 'bore', hole: 'bore', peg: 'ball', mating: 'rotating', compare: 'section', what: 'cannonball in the bore' },
-  { name: 'bearing', hole: 'bearing', peg: 'axle', mating: 'rotating', compare: 'section', what: 'wheel axle in the carriage bearing' },
-  { name: 'wheel-slot', hole: 'wheel-slot', peg: 'carriage-block', mating: 'press', compare: 'section', what: 'wheel carriage in the hull\'s wheel slot' },
-  { name: 'sleeve', hole: 'sleeve', peg: 'mast-tenon', mating: 'sliding', compare: 'section', what: 'mast tenon in the flag-holder sleeve' },
-  { name: 'sail-loop', hole: 'sail-loop', peg: 'mast-pole', mating: 'sliding', compare: 'section', what: 'mast pole in the sail loops' },
-  { name: 'coin-slot', hole: 'coin-slot', peg: 'coin', mating: 'sliding', compare: 'disc-on-edge', what: 'coin in the coin slot' },
-  { name: 'fork-gap', hole: 'fork-gap', peg: 'wheel-rim', mating: 'rotating', compare: 'width', what: 'wheel in the carriage fork' },
+  {
+    name: 'bearing',
+    hole: 'bearing',
+    peg: 'axle',
+    mating: 'rotating',
+    compare: 'section',
+    what: 'wheel axle in the carriage bearing',
+  },
+  {
+    name: 'wheel-slot',
+    hole: 'wheel-slot',
+    peg: 'carriage-block',
+    mating: 'press',
+    compare: 'section',
+    what: "wheel carriage in the hull's wheel slot",
+  },
+  {
+    name: 'sleeve',
+    hole: 'sleeve',
+    peg: 'mast-tenon',
+    mating: 'sliding',
+    compare: 'section',
+    what: 'mast tenon in the flag-holder sleeve',
+  },
+  {
+    name: 'sail-loop',
+    hole: 'sail-loop',
+    peg: 'mast-pole',
+    mating: 'sliding',
+    compare: 'section',
+    what: 'mast pole in the sail loops',
+  },
+  {
+    name: 'coin-slot',
+    hole: 'coin-slot',
+    peg: 'coin',
+    mating: 'sliding',
+    compare: 'disc-on-edge',
+    what: 'coin in the coin slot',
+  },
+  {
+    name: 'fork-gap',
+    hole: 'fork-gap',
+    peg: 'wheel-rim',
+    mating: 'rotating',
+    compare: 'width',
+    what: 'wheel in the carriage fork',
+  },
 ];
 
 const round2 = (x: number): number => Math.round(x * 1000) / 1000;
 
 /** Sizes to compare, smallest first, for the hole and for the male part. */
-function sizes(ctx: Context, compare: Compare, holeFile: MeshFile, hole: Feature, pegFile: MeshFile, peg: Feature): { hole: number[]; peg: number[] } | null {
-  const hs = ctx.solid(holeFile), ps = ctx.solid(pegFile);
+function sizes(
+  ctx: Context,
+  compare: Compare,
+  holeFile: MeshFile,
+  hole: Feature,
+  pegFile: MeshFile,
+  peg: Feature,
+): { hole: number[]; peg: number[] } | null {
+  const hs = ctx.solid(holeFile),
+    ps = ctx.solid(pegFile);
   if (!hs || !ps) return null;
   const m = measureFeature(hs, hole);
   const holeSides = hole.size.shape === 'rect' ? [m.widthMm, m.heightMm].sort((a, b) => a - b) : [m.minMm];
@@ -75,7 +160,12 @@ function fitRule(pair: Pair): Rule {
     title: `${pair.what}: gap per side = ${pair.mating} clearance ± ${FIT_TOLERANCE_MM} mm`,
     check(ctx, report) {
       const want = clearanceMm(pair.mating, ctx.settings.clearanceMm);
-      const pegs = ctx.files.flatMap((file) => ctx.features(file).filter((f) => f.kind === pair.peg && f.role === 'peg').map((feature) => ({ file, feature })));
+      const pegs = ctx.files.flatMap((file) =>
+        ctx
+          .features(file)
+          .filter((f) => f.kind === pair.peg && f.role === 'peg')
+          .map((feature) => ({ file, feature })),
+      );
       for (const holeFile of ctx.files)
         for (const hole of ctx.features(holeFile).filter((f) => f.kind === pair.hole && f.role === 'hole'))
           for (const peg of pegs) {
@@ -93,7 +183,9 @@ function fitRule(pair: Pair): Rule {
               message: `${pair.what} (${hole.id} of ${holeFile.path}, ${peg.feature.id} of ${peg.file.path}): the gap per side is ${round2(worst)} mm, the ${pair.mating} class wants ${round2(want)} mm (hole ${s.hole.map(round2).join(' × ')} mm, part ${s.peg.map(round2).join(' × ')} mm)`,
               expected: round2(want),
               measured: round2(worst),
-              hint: tight ? `it will ${pair.mating === 'rotating' ? 'bind' : 'not go in'}: cut the hole with cutters.ts's fitHoleMm, or slim the male part to its nominal size` : 'it will rattle: size the hole with fitHoleMm for this class',
+              hint: tight
+                ? `it will ${pair.mating === 'rotating' ? 'bind' : 'not go in'}: cut the hole with cutters.ts's fitHoleMm, or slim the male part to its nominal size`
+                : 'it will rattle: size the hole with fitHoleMm for this class',
               at: { file: holeFile.path, boxMm: featureBoxMm(hole) },
             });
           }
@@ -138,11 +230,14 @@ export const ballastBoss: Rule = {
       const solid = ctx.solid(file);
       if (!solid) continue;
       // A hull's probed features are the ones its card counts; its ballast pocket is in its manifest.
-      const pockets = [...ctx.features(file), ...file.features].filter((x, i, all) => x.kind === 'ballast-pocket' && x.role === 'hole' && all.findIndex((y) => y.id === x.id) === i);
+      const pockets = [...ctx.features(file), ...file.features].filter(
+        (x, i, all) => x.kind === 'ballast-pocket' && x.role === 'hole' && all.findIndex((y) => y.id === x.id) === i,
+      );
       for (const f of pockets) {
         const boss = bossDiameterMm(solid, f);
         if (!boss) continue;
-        const least = (boss.minMm - w.holeMaxMm) / 2, most = (boss.maxMm - w.holeMinMm) / 2;
+        const least = (boss.minMm - w.holeMaxMm) / 2,
+          most = (boss.maxMm - w.holeMinMm) / 2;
         if (least >= WASHER_GRIP_MM.min && most <= WASHER_GRIP_MM.max) continue;
         const loose = least < WASHER_GRIP_MM.min;
         report({
@@ -151,7 +246,9 @@ export const ballastBoss: Rule = {
           message: `the boss in ${f.id} of ${file.path} is ${round2(boss.minMm)}–${round2(boss.maxMm)} mm across: it overlaps a washer's hole by ${round2(least)} mm per side at its largest (${w.holeMaxMm} mm) and ${round2(most)} mm at its smallest (${w.holeMinMm} mm)`,
           expected: loose ? `≥ ${WASHER_GRIP_MM.min} mm` : `≤ ${WASHER_GRIP_MM.max} mm`,
           measured: round2(loose ? least : most),
-          hint: loose ? 'the washers will fall out: size the boss with standard.ts washerBossMm' : 'the washers will not go on without splitting the boss: size it with standard.ts washerBossMm',
+          hint: loose
+            ? 'the washers will fall out: size the boss with standard.ts washerBossMm'
+            : 'the washers will not go on without splitting the boss: size it with standard.ts washerBossMm',
           at: { file: file.path, boxMm: featureBoxMm(f) },
         });
       }

@@ -11,4 +11,15 @@ import { PRINT_RULES } from './print.js';
 import { PRINTABILITY_RULES } from './printability.js';
 import { RULEBOOK_RULES } from './rulebook.js';
 
-export const RULES: readonly Rule[] = [...CARD_RULES, ...RULEBOOK_RULES, ...MOVEMENT_RULES, ...FIT_RULES, ...PRINT_RULES, ...PRINTABILITY_RULES, ...ASSEMBLY_WHEEL_RULES, ...ASSEMBLY_RULES, ...PHYSICS_RULES, ...ARMADA_RULES];
+export const RULES: readonly Rule[] = [
+  ...CARD_RULES,
+  ...RULEBOOK_RULES,
+  ...MOVEMENT_RULES,
+  ...FIT_RULES,
+  ...PRINT_RULES,
+  ...PRINTABILITY_RULES,
+  ...ASSEMBLY_WHEEL_RULES,
+  ...ASSEMBLY_RULES,
+  ...PHYSICS_RULES,
+  ...ARMADA_RULES,
+];

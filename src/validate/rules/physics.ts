@@ -11,7 +11,12 @@
  */
 import type { Solid } from '../../geometry/kernel.js';
 import { rayHitsMm } from '../../geometry/kernel.js';
-import { centroidMm, meshMoments, polarAboutYThroughCentroidMm5, polarAboutZThroughCentroidMm5 } from '../../geometry/mass.js';
+import {
+  centroidMm,
+  meshMoments,
+  polarAboutYThroughCentroidMm5,
+  polarAboutZThroughCentroidMm5,
+} from '../../geometry/mass.js';
 import { add, dot, sub, type Vec3 } from '../../geometry/vec3.js';
 import { isInside } from '../../mesh/probe.js';
 import { cannonAsPrinted, type CannonAsPrinted } from '../../physics/cannon-layout.js';
@@ -40,7 +45,11 @@ function intervalAt(solid: Solid, p: Vec3, d: Vec3): [number, number] | null {
 }
 
 /** The cannon as its mesh has it, where the layout would put each part; null when a part is not there. */
-function measureAsPrinted(solid: Solid, arm: MeasuredArm, layoutG: CannonAsPrinted): { g: CannonAsPrinted; thicknessMm: number } | null {
+function measureAsPrinted(
+  solid: Solid,
+  arm: MeasuredArm,
+  layoutG: CannonAsPrinted,
+): { g: CannonAsPrinted; thicknessMm: number } | null {
   const { geometry: a, long } = arm;
   const root = a.rootMm;
   const fromRoot = (p: Vec3): number => dot(sub(p, root), long);
@@ -50,13 +59,17 @@ function measureAsPrinted(solid: Solid, arm: MeasuredArm, layoutG: CannonAsPrint
     const i = intervalAt(solid, p, [0, 0, 1]);
     return i && i[1] - i[0];
   };
-  const near = widthAt(0.1), far = widthAt(0.9);
+  const near = widthAt(0.1),
+    far = widthAt(0.9);
   const pad = intervalAt(solid, a.padMm, long);
   const pusher = intervalAt(solid, a.pusherMm, long);
   if (near === null || far === null || !pad || !pusher) return null;
   const slope = (far - near) / 0.8;
   // The block beyond the arm's tip: cut across the arm there and keep the body the thumb pad belongs to.
-  const beyond = solid.trimByPlane(long, dot(a.tipMm, long)).bodies().find((b) => isInside(b, a.padMm));
+  const beyond = solid
+    .trimByPlane(long, dot(a.tipMm, long))
+    .bodies()
+    .find((b) => isInside(b, a.padMm));
   if (!beyond) return null;
   const m = meshMoments(beyond.toMesh());
   const c = centroidMm(m);
@@ -104,13 +117,25 @@ export const cannonRange: Rule = {
     const measured = measureAsPrinted(solid, arm, cannonAsPrinted(builderOptionsOf(setup, design)));
     const hint = 'rebuild the cannon from the solver (shipwright generate --range, or shipwright tune --stl)';
     if (!measured) {
-      report({ faction: null, part: 'cannon', message: 'the cannon mesh has no thumb pad, pusher or tapered arm where its layout puts them, so its shot cannot be measured', expected: 'pad, pusher and arm in place', measured: 'missing', hint });
+      report({
+        faction: null,
+        part: 'cannon',
+        message:
+          'the cannon mesh has no thumb pad, pusher or tapered arm where its layout puts them, so its shot cannot be measured',
+        expected: 'pad, pusher and arm in place',
+        measured: 'missing',
+        hint,
+      });
       return;
     }
     const { g } = measured;
     // The measured section and block replace the layout's; the root width is the setup's beam width.
     const asMeasured = { ...setup, armWidthM: mmToM(g.taper.rootWidthMm) };
-    const measuredArm: Arm = { ...design, thicknessM: mmToM(measured.thicknessMm), tipWidthM: mmToM(g.taper.tipWidthMm) };
+    const measuredArm: Arm = {
+      ...design,
+      thicknessM: mmToM(measured.thicknessMm),
+      tipWidthM: mmToM(g.taper.tipWidthMm),
+    };
     const shot = shoot(asMeasured, measuredArm, undefined, g);
     const margins = marginsOf(asMeasured, measuredArm, shot.state, g);
     const what = `a ${r3(measured.thicknessMm)} mm ${setup.material.name} arm ${r3(g.taper.rootWidthMm)}→${r3(g.taper.tipWidthMm)} mm tall, ${r3(g.armLengthMm)} mm long, drawn ${r3(g.drawMm)} mm at ${r3(g.drawPointFromRootMm)} mm from its root, pushing at ${r3(g.pusherFromRootMm)} mm with a ${r3(g.tipBlock.volumeMm3)} mm³ tip block`;

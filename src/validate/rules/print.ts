@@ -27,10 +27,18 @@ export const manifold: Rule = {
         t.nonManifoldEdges && `${t.nonManifoldEdges} non-manifold edges`,
         t.backwardsEdges && `${t.backwardsEdges} inconsistently oriented edges`,
         t.degenerateTriangles && `${t.degenerateTriangles} degenerate triangles`,
-        t.zeroVolumeShells && `${t.zeroVolumeShells} zero-volume shell${t.zeroVolumeShells === 1 ? '' : 's'} (a film, every edge paired)`,
+        t.zeroVolumeShells &&
+          `${t.zeroVolumeShells} zero-volume shell${t.zeroVolumeShells === 1 ? '' : 's'} (a film, every edge paired)`,
         t.volumeMm3 <= 0 && `volume ${r2(t.volumeMm3)} mm³`,
       ].filter(Boolean);
-      report({ faction: file.faction, part: file.part, message: `${file.path} is not a closed 2-manifold: ${faults.join(', ') || 'empty mesh'}; slicers will guess or refuse`, expected: 'closed 2-manifold, volume > 0', measured: faults.join(', '), hint: 'repair the mesh (admesh -e, or re-export from a solid)' });
+      report({
+        faction: file.faction,
+        part: file.part,
+        message: `${file.path} is not a closed 2-manifold: ${faults.join(', ') || 'empty mesh'}; slicers will guess or refuse`,
+        expected: 'closed 2-manifold, volume > 0',
+        measured: faults.join(', '),
+        hint: 'repair the mesh (admesh -e, or re-export from a solid)',
+      });
     }
   },
 };
@@ -41,21 +49,36 @@ export const bodies: Rule = {
   check(ctx, report) {
     for (const file of ctx.files) {
       const t = ctx.topology(file);
-      if (t.watertight && t.bodies !== 1) report({ faction: file.faction, part: file.part, message: `${file.path} has ${t.bodies} separate bodies (loose pieces or sealed voids)`, expected: 1, measured: t.bodies, hint: 'join the pieces or remove the sealed void' });
+      if (t.watertight && t.bodies !== 1)
+        report({
+          faction: file.faction,
+          part: file.part,
+          message: `${file.path} has ${t.bodies} separate bodies (loose pieces or sealed voids)`,
+          expected: 1,
+          measured: t.bodies,
+          hint: 'join the pieces or remove the sealed void',
+        });
     }
   },
 };
 
 export const bed: Rule = {
   id: 'print/bed',
-  title: 'every part fits the printer\'s bed (--printer), turned flat on the bed if need be',
+  title: "every part fits the printer's bed (--printer), turned flat on the bed if need be",
   check(ctx, report) {
     const p = ctx.settings.printer;
     for (const file of ctx.files) {
       const b = ctx.topology(file).bounds;
       const size = b.max.map((v, i) => v - b.min[i]!);
       if (fitsBed(size, p)) continue;
-      report({ faction: file.faction, part: file.part, message: `${file.path} is ${size.map((v) => v.toFixed(1)).join(' × ')} mm; the ${p.name} prints at most ${p.bedXMm} × ${p.bedYMm} × ${p.maxZMm} mm`, expected: `≤ ${p.bedXMm} × ${p.bedYMm} × ${p.maxZMm} mm`, measured: `${size.map((v) => v.toFixed(1)).join(' × ')} mm`, hint: 'make the part smaller (model.hull.length) or choose a larger --printer' });
+      report({
+        faction: file.faction,
+        part: file.part,
+        message: `${file.path} is ${size.map((v) => v.toFixed(1)).join(' × ')} mm; the ${p.name} prints at most ${p.bedXMm} × ${p.bedYMm} × ${p.maxZMm} mm`,
+        expected: `≤ ${p.bedXMm} × ${p.bedYMm} × ${p.maxZMm} mm`,
+        measured: `${size.map((v) => v.toFixed(1)).join(' × ')} mm`,
+        hint: 'make the part smaller (model.hull.length) or choose a larger --printer',
+      });
     }
   },
 };
@@ -79,12 +102,19 @@ export const minWall: Rule = {
       for (const f of ctx.features(file).filter((x) => x.role === 'hole')) {
         const w = thinnestWallMm(solid, f);
         if (!w || w.wallMm >= MIN_FEATURE_MM - WALL_TOLERANCE_MM) continue;
-        report({ faction: file.faction, part: file.part, message: `a sliver wall beside ${f.id} of ${file.path}: ${r2(w.wallMm)} mm of material at (${w.at.map((v) => v.toFixed(1)).join(', ')}) mm, under two line widths; it will print ragged or not at all`, expected: `≥ ${MIN_FEATURE_MM} mm`, measured: r2(w.wallMm), hint: 'move the feature away from the side or its neighbour', at: { file: file.path, boxMm: around(featureBoxMm(f), w.at) } });
+        report({
+          faction: file.faction,
+          part: file.part,
+          message: `a sliver wall beside ${f.id} of ${file.path}: ${r2(w.wallMm)} mm of material at (${w.at.map((v) => v.toFixed(1)).join(', ')}) mm, under two line widths; it will print ragged or not at all`,
+          expected: `≥ ${MIN_FEATURE_MM} mm`,
+          measured: r2(w.wallMm),
+          hint: 'move the feature away from the side or its neighbour',
+          at: { file: file.path, boxMm: around(featureBoxMm(f), w.at) },
+        });
       }
     }
   },
 };
-
 
 /** The cannon's flex arm: where its layout puts it, and what the mesh measures there. */
 export interface MeasuredArm {
@@ -123,26 +153,43 @@ export function measureCannonArm(ctx: Context): MeasuredArm | null {
 
 export const armOrientation: Rule = {
   id: 'print/arm-orientation',
-  title: 'the cannon\'s flex arm lies in the bed plane, bends parallel to the bed, and is a whole number of line widths thick',
+  title:
+    "the cannon's flex arm lies in the bed plane, bends parallel to the bed, and is a whole number of line widths thick",
   check(ctx, report) {
     const arm = measureCannonArm(ctx);
     if (!arm) return;
-    const fail = (message: string, expected: string, measured: string, hint: string): void => report({ faction: null, part: 'cannon', message, expected, measured, hint });
+    const fail = (message: string, expected: string, measured: string, hint: string): void =>
+      report({ faction: null, part: 'cannon', message, expected, measured, hint });
     const { long, geometry } = arm;
     if (Math.abs(long[2]) > 0.01 || Math.abs(Math.abs(geometry.bendAxis[2]) - 1) > 1e-6) {
-      fail('the flex arm does not lie flat: bending would strain it across layer lines', 'long axis horizontal, bending about the vertical', `long axis ${long.map(r2).join(', ')}, bend axis ${geometry.bendAxis.map(r2).join(', ')}`, 'lay the arm in the bed plane, so it bends along the printed roads');
+      fail(
+        'the flex arm does not lie flat: bending would strain it across layer lines',
+        'long axis horizontal, bending about the vertical',
+        `long axis ${long.map(r2).join(', ')}, bend axis ${geometry.bendAxis.map(r2).join(', ')}`,
+        'lay the arm in the bed plane, so it bends along the printed roads',
+      );
       return;
     }
     const thick = arm.thicknessMm;
     // An arm as thick across as it is tall would bend either way, across its layers too. Whether it is as
     // thick as its range needs is physics/cannon-range's question, not this one's.
     if (!arm.solidAlong || !(thick < geometry.widthMm)) {
-      fail(`the mesh has no flex arm lying in the bed plane where the cannon says (measured ${r2(thick)} mm across)`, `an arm about ${r2(geometry.thicknessMm)} mm thick`, `${r2(thick)} mm`, 'rebuild the cannon; its arm must lie in the bed plane');
+      fail(
+        `the mesh has no flex arm lying in the bed plane where the cannon says (measured ${r2(thick)} mm across)`,
+        `an arm about ${r2(geometry.thicknessMm)} mm thick`,
+        `${r2(thick)} mm`,
+        'rebuild the cannon; its arm must lie in the bed plane',
+      );
       return;
     }
     const lines = thick / PRINT_DEFAULTS.lineWidthMm;
     if (Math.abs(lines - Math.round(lines)) > 0.05) {
-      fail(`the flex arm is ${r2(thick)} mm thick, ${r2(lines)} line widths; a whole number prints as solid perimeters`, `a multiple of ${PRINT_DEFAULTS.lineWidthMm} mm`, `${r2(thick)} mm`, 'round the arm thickness to whole line widths (`shipwright tune` does)');
+      fail(
+        `the flex arm is ${r2(thick)} mm thick, ${r2(lines)} line widths; a whole number prints as solid perimeters`,
+        `a multiple of ${PRINT_DEFAULTS.lineWidthMm} mm`,
+        `${r2(thick)} mm`,
+        'round the arm thickness to whole line widths (`shipwright tune` does)',
+      );
     }
   },
 };

@@ -40,7 +40,8 @@ function inHole(f: Feature, p: Vec3): boolean {
   const q = sub(p, f.positionMm);
   const s = dot(q, w);
   if (s < -f.depthMm - ENVELOPE_SLACK_MM || s > ENVELOPE_SLACK_MM) return false;
-  const x = dot(q, u), y = dot(q, v);
+  const x = dot(q, u),
+    y = dot(q, v);
   return f.size.shape === 'round'
     ? Math.hypot(x, y) <= f.size.diameterMm / 2 + ENVELOPE_SLACK_MM
     : Math.abs(x) <= f.size.widthMm / 2 + ENVELOPE_SLACK_MM && Math.abs(y) <= f.size.heightMm / 2 + ENVELOPE_SLACK_MM;
@@ -120,7 +121,9 @@ export const firstLayer: Rule = {
           : `${what}: it tips over or lets go of the bed as the nozzle passes its top, and the print plan gives it no brim`,
         expected: `≥ ${PRINTABILITY.minFootprintPerHeightMm} mm² per mm and ≥ ${PRINTABILITY.minTippingDeg}°${brimMm ? ' with the brim' : ', or a brim in the plan'}`,
         measured: `${r2(s.perHeightMm)} mm² per mm, ${r0(s.tippingDeg)}°`,
-        hint: brimMm ? 'lay the part on a larger face' : 'lay the part on a larger face, or give its catalogue entry a brim (src/generate/catalog.ts)',
+        hint: brimMm
+          ? 'lay the part on a larger face'
+          : 'lay the part on a larger face, or give its catalogue entry a brim (src/generate/catalog.ts)',
       });
     }
   },
@@ -146,7 +149,13 @@ function edgeMm(hits: readonly number[], f: Feature, reachMm: number): number | 
 }
 
 /** How far the fit's wall reaches from the axis of a round fit lying on its side, along `d` at the axis's height. */
-function lyingRadiusMm(ctx: Context, file: MeshFile, f: Feature & { size: { shape: 'round' } }, c: Vec3, d: Vec3): number | undefined {
+function lyingRadiusMm(
+  ctx: Context,
+  file: MeshFile,
+  f: Feature & { size: { shape: 'round' } },
+  c: Vec3,
+  d: Vec3,
+): number | undefined {
   const solid = ctx.solid(file)!;
   return edgeMm(rayHitsMm(solid, c, add(c, d, FAR_MM)), f, f.size.diameterMm / 2);
 }
@@ -159,7 +168,12 @@ function lyingRadiusMm(ctx: Context, file: MeshFile, f: Feature & { size: { shap
  * from points along it, the wall compared with the circle its radius at the axis's height makes there.
  * The wall's own size is the fit rules' business; this is only the chamfer.
  */
-export function bedChamferMm(ctx: Context, file: MeshFile, f: Feature, bedZ: number): { chamferMm: number; at: Vec3 } | null {
+export function bedChamferMm(
+  ctx: Context,
+  file: MeshFile,
+  f: Feature,
+  bedZ: number,
+): { chamferMm: number; at: Vec3 } | null {
   const solid = ctx.solid(file);
   if (!solid) return null;
   const { w } = featureFrame(f);
@@ -185,14 +199,21 @@ export function bedChamferMm(ctx: Context, file: MeshFile, f: Feature, bedZ: num
         const t = (i * Math.PI) / 8;
         const d: Vec3 = [Math.cos(t), Math.sin(t), 0];
         const high: Vec3 = [f.positionMm[0], f.positionMm[1], ref];
-        return { p: [f.positionMm[0], f.positionMm[1], z] as Vec3, d, wallMm: edgeMm(rayHitsMm(solid, high, add(high, d, FAR_MM)), f, reach) };
+        return {
+          p: [f.positionMm[0], f.positionMm[1], z] as Vec3,
+          d,
+          wallMm: edgeMm(rayHitsMm(solid, high, add(high, d, FAR_MM)), f, reach),
+        };
       }),
     );
   }
   if (Math.abs(w[2]) > 0.01) return null;
   const { u, v } = featureFrame(f);
   // How far the fit reaches below its axis: a round one its radius, a rect one its half side that stands up.
-  const below = f.size.shape === 'round' ? f.size.diameterMm / 2 : (Math.abs(u[2]) > Math.abs(v[2]) ? f.size.widthMm : f.size.heightMm) / 2;
+  const below =
+    f.size.shape === 'round'
+      ? f.size.diameterMm / 2
+      : (Math.abs(u[2]) > Math.abs(v[2]) ? f.size.widthMm : f.size.heightMm) / 2;
   const a = f.positionMm[2] - z;
   if (a >= below) return null;
   const across: Vec3 = [-w[1], w[0], 0];
@@ -215,7 +236,8 @@ export function bedChamferMm(ctx: Context, file: MeshFile, f: Feature, bedZ: num
 
 export const bedChamfer: Rule = {
   id: 'print/bed-chamfer',
-  title: "every fit that meets the bed (peg or hole) has a first-layer chamfer at least the printer's elephant's foot (--printer), so the squashed first layer does not eat its clearance",
+  title:
+    "every fit that meets the bed (peg or hole) has a first-layer chamfer at least the printer's elephant's foot (--printer), so the squashed first layer does not eat its clearance",
   check(ctx, report) {
     const footMm = ctx.settings.printer.elephantFootMm;
     for (const { file, a } of analysed(ctx)) {
@@ -288,7 +310,8 @@ export function armRootFilletsMm(ctx: Context): { radiusMm: number; at: Vec3 }[]
       const p = add(start, across, side * (arm.thicknessMm / 2 + offsetMm));
       return rayHitsMm(solid, p, add(p, toRoot, geometry.lengthMm))[0] ?? Infinity;
     };
-    const face = reach(CLEAR_MM), near = reach(NEAR_MM);
+    const face = reach(CLEAR_MM),
+      near = reach(NEAR_MM);
     const l = Math.max(0, face - near);
     const radiusMm = l < 0.01 ? 0 : NEAR_MM + l + Math.sqrt(2 * NEAR_MM * l);
     return { radiusMm, at: add(add(start, across, (side * arm.thicknessMm) / 2), toRoot, face) };

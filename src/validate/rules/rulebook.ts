@@ -15,7 +15,14 @@ export const ships: Rule = {
     for (const f of ctx.factions) {
       const n = f.card.ships;
       if (n < SHIPS_PER_SET.min || n > SHIPS_PER_SET.max) {
-        report({ faction: f.id, part: null, message: `the card fields ${n} ships; a faction set has ${SHIPS_PER_SET.min}–${SHIPS_PER_SET.max}`, expected: `${SHIPS_PER_SET.min}–${SHIPS_PER_SET.max}`, measured: n, hint: `set card.ships between ${SHIPS_PER_SET.min} and ${SHIPS_PER_SET.max}` });
+        report({
+          faction: f.id,
+          part: null,
+          message: `the card fields ${n} ships; a faction set has ${SHIPS_PER_SET.min}–${SHIPS_PER_SET.max}`,
+          expected: `${SHIPS_PER_SET.min}–${SHIPS_PER_SET.max}`,
+          measured: n,
+          hint: `set card.ships between ${SHIPS_PER_SET.min} and ${SHIPS_PER_SET.max}`,
+        });
       }
     }
   },
@@ -28,7 +35,14 @@ export const moveCount: Rule = {
     for (const f of ctx.factions) {
       const n = f.card.moveCount;
       if (n < MOVE_COUNT.min || n > MOVE_COUNT.max) {
-        report({ faction: f.id, part: null, message: `the card's move count is ${n}; the rulebook allows ${MOVE_COUNT.min}, 2 or ${MOVE_COUNT.max} clicks per Move`, expected: `${MOVE_COUNT.min}–${MOVE_COUNT.max}`, measured: n, hint: `set card.moveCount between ${MOVE_COUNT.min} and ${MOVE_COUNT.max}` });
+        report({
+          faction: f.id,
+          part: null,
+          message: `the card's move count is ${n}; the rulebook allows ${MOVE_COUNT.min}, 2 or ${MOVE_COUNT.max} clicks per Move`,
+          expected: `${MOVE_COUNT.min}–${MOVE_COUNT.max}`,
+          measured: n,
+          hint: `set card.moveCount between ${MOVE_COUNT.min} and ${MOVE_COUNT.max}`,
+        });
       }
     }
   },

@@ -40,13 +40,27 @@ describe('hull ornaments', () => {
     const windows = refusal(withOrnaments('corsairs', [{ kind: 'rail' }, { kind: 'stern-windows', count: 4 }]));
     expect(windows.path).toBe('model.look.ornaments[1].kind');
     expect(windows.message).toMatch(/need a stern castle, and a sloop has none; valid on a galleon/);
-    expect(refusal(withOrnaments('queens-fleet', [{ kind: 'stern-windows', count: 12 }])).message).toMatch(/^model\.look\.ornaments\[0\]\.count: 12 windows do not fit .* valid: at most \d+/);
-    expect(refusal(withOrnaments('the-islanders', [{ kind: 'ram', lengthMm: 4 }])).message).toMatch(/^model\.look\.ornaments\[0\]: a ram stands where the bow cannon slot opens/);
-    expect(refusal(withOrnaments('corsairs', [{ kind: 'ram', lengthMm: 10 }])).message).toMatch(/^model\.look\.ornaments\[0\]\.length: a 10 mm ram cannot reach/);
-    expect(refusal(withOrnaments('the-industry', [{ kind: 'funnel', xMm: -32, yMm: 0 }])).message).toMatch(/^model\.look\.ornaments\[0\]\.at: .*the mast at model\.fittings\[0\]/);
-    expect(refusal(withOrnaments('the-industry', [{ kind: 'funnel', xMm: -26, yMm: 15 }])).message).toMatch(/^model\.look\.ornaments\[0\]\.at: .*valid: \|across\| ≤/);
-    expect(refusal(withOrnaments('queens-fleet', [{ kind: 'lashings' }])).message).toMatch(/^model\.look\.ornaments\[0\]\.kind: .*valid on a proa/);
-    expect(refusal(withOrnaments('sun-fleet', [{ kind: 'carved-posts' }])).message).toMatch(/^model\.look\.ornaments\[0\]\.kind: .*valid on a proa/);
+    expect(refusal(withOrnaments('queens-fleet', [{ kind: 'stern-windows', count: 12 }])).message).toMatch(
+      /^model\.look\.ornaments\[0\]\.count: 12 windows do not fit .* valid: at most \d+/,
+    );
+    expect(refusal(withOrnaments('the-islanders', [{ kind: 'ram', lengthMm: 4 }])).message).toMatch(
+      /^model\.look\.ornaments\[0\]: a ram stands where the bow cannon slot opens/,
+    );
+    expect(refusal(withOrnaments('corsairs', [{ kind: 'ram', lengthMm: 10 }])).message).toMatch(
+      /^model\.look\.ornaments\[0\]\.length: a 10 mm ram cannot reach/,
+    );
+    expect(refusal(withOrnaments('the-industry', [{ kind: 'funnel', xMm: -32, yMm: 0 }])).message).toMatch(
+      /^model\.look\.ornaments\[0\]\.at: .*the mast at model\.fittings\[0\]/,
+    );
+    expect(refusal(withOrnaments('the-industry', [{ kind: 'funnel', xMm: -26, yMm: 15 }])).message).toMatch(
+      /^model\.look\.ornaments\[0\]\.at: .*valid: \|across\| ≤/,
+    );
+    expect(refusal(withOrnaments('queens-fleet', [{ kind: 'lashings' }])).message).toMatch(
+      /^model\.look\.ornaments\[0\]\.kind: .*valid on a proa/,
+    );
+    expect(refusal(withOrnaments('sun-fleet', [{ kind: 'carved-posts' }])).message).toMatch(
+      /^model\.look\.ornaments\[0\]\.kind: .*valid on a proa/,
+    );
   });
 
   it('puts a ram past the bow, a funnel its height above the deck, and a row of stern windows across the transom', () => {
@@ -78,9 +92,11 @@ describe('hull ornaments', () => {
         const face = Math.min(...xs);
         // Between the transom's two edges (beyond them the rays graze the castle's leaning sides).
         const on = xs.map((x) => x < face + 0.1);
-        const first = on.indexOf(true), last = on.lastIndexOf(true);
+        const first = on.indexOf(true),
+          last = on.lastIndexOf(true);
         let dips = 0;
-        for (let k = first + 1; k < last; k++) if (xs[k]! > face + 0.3 && xs[k]! < face + 2 && !(xs[k - 1]! > face + 0.3 && xs[k - 1]! < face + 2)) dips++;
+        for (let k = first + 1; k < last; k++)
+          if (xs[k]! > face + 0.3 && xs[k]! < face + 2 && !(xs[k - 1]! > face + 0.3 && xs[k - 1]! < face + 2)) dips++;
         best = Math.max(best, dips);
       }
       expect(best).toBe(count);

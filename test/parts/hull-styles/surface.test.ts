@@ -20,7 +20,11 @@ const built = new Map<string, ReturnType<typeof buildAndInspect>>();
 beforeAll(async () => {
   await initKernel();
   factions = await loadFactions(DEFAULT_FACTIONS_DIR);
-  for (const f of factions) built.set(f.id, buildAndInspect(() => hull({ model: f.model })));
+  for (const f of factions)
+    built.set(
+      f.id,
+      buildAndInspect(() => hull({ model: f.model })),
+    );
 });
 
 /** Runs of consecutive samples where `inGroove` holds: their length in samples and the deepest reading. */
@@ -47,21 +51,31 @@ function exported(f: Faction): { solid: Solid; triangles: number; shift: [number
   const i = built.get(f.id)!;
   const mesh = parseStl(i.bytes);
   const b = i.topology.bounds;
-  return { solid: fromMesh(mesh), triangles: mesh.triangles.length / 3, shift: [b.min[0] + f.model.hull.lengthMm / 2, (b.min[1] + b.max[1]) / 2] };
+  return {
+    solid: fromMesh(mesh),
+    triangles: mesh.triangles.length / 3,
+    shift: [b.min[0] + f.model.hull.lengthMm / 2, (b.min[1] + b.max[1]) / 2],
+  };
 }
 
 /** An x along the keel at least `clearMm` from every side slot and deck feature, off the castles, near midships. */
 function clearX(f: Faction, clearMm: number): number {
   const m = f.model;
   const L = m.hull.lengthMm;
-  const castles = STYLES[m.hull.style].castles.map((c) => (c.end === 'stern' ? [-L / 2, -L / 2 + c.lengthFrac * L] : [L / 2 - c.lengthFrac * L, L / 2]));
+  const castles = STYLES[m.hull.style].castles.map((c) =>
+    c.end === 'stern' ? [-L / 2, -L / 2 + c.lengthFrac * L] : [L / 2 - c.lengthFrac * L, L / 2],
+  );
   const taken = [
-    ...m.cannonSlots.flatMap((s) => (s.mount === 'hull' && (s.facing === 'port' || s.facing === 'starboard') ? [s.offsetMm] : [])),
+    ...m.cannonSlots.flatMap((s) =>
+      s.mount === 'hull' && (s.facing === 'port' || s.facing === 'starboard') ? [s.offsetMm] : [],
+    ),
     ...m.fittings.map((s) => s.xMm),
     ...(m.coinSlot ? [m.coinSlot.xMm] : []),
   ];
   for (let d = 0; d < L / 2; d += 0.5)
-    for (const x of [d, -d]) if (taken.every((t) => Math.abs(t - x) >= clearMm) && castles.every(([a, b]) => x < a! - 3 || x > b! + 3)) return x;
+    for (const x of [d, -d])
+      if (taken.every((t) => Math.abs(t - x) >= clearMm) && castles.every(([a, b]) => x < a! - 3 || x > b! + 3))
+        return x;
   throw new Error(`${f.id}: no clear x`);
 }
 
@@ -108,7 +122,8 @@ describe('hull surface detail', () => {
       for (const f of factions.filter((x) => x.model.look.surface !== 'plain')) {
         const { solid, shift } = exported(f);
         const x = clearX(f, 9) + shift[0];
-        const H = f.model.hull.heightMm, B = f.model.hull.beamMm;
+        const H = f.model.hull.heightMm,
+          B = f.model.hull.beamMm;
         const zs: number[] = [];
         for (let y = -B / 2; y < B / 2; y += STEP_MM) {
           const hit = rayHitsMm(solid, [x, y + shift[1], H + 30], [x, y + shift[1], 0])[0];
@@ -127,10 +142,14 @@ describe('hull surface detail', () => {
   it('frames every side cannon slot with a sunk groove just outside its mouth', () => {
     withArena(() => {
       for (const f of factions) {
-        const sides = f.model.cannonSlots.filter((s) => s.mount === 'hull' && (s.facing === 'port' || s.facing === 'starboard'));
+        const sides = f.model.cannonSlots.filter(
+          (s) => s.mount === 'hull' && (s.facing === 'port' || s.facing === 'starboard'),
+        );
         if (sides.length === 0) continue;
         const { solid } = exported(f);
-        for (const slot of built.get(f.id)!.features.filter((x) => x.feature.kind === 'cannon-slot' && Math.abs(x.feature.axis[1]) > 0.5)) {
+        for (const slot of built
+          .get(f.id)!
+          .features.filter((x) => x.feature.kind === 'cannon-slot' && Math.abs(x.feature.axis[1]) > 0.5)) {
           const { positionMm: p, axis, size } = slot.feature;
           const half = (size as { widthMm: number }).widthMm / 2;
           // Across the frame's upright bar beside the slot, at the slot's height: the side dips and comes back.

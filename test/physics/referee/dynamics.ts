@@ -69,7 +69,10 @@ export type RootSpring = readonly [readonly [number, number], readonly [number, 
  * A root that turns at `turnNmPerRad` (N·m/rad) and whose shift is held a hundred times stiffer than the turn
  * as the thumb, `thumbM` from the root, feels it: the springs ./shoot.ts and ./solid.ts lump at the root.
  */
-export const turnSpring = (turnNmPerRad: number, thumbM: number): RootSpring => [[(100 * turnNmPerRad) / thumbM ** 2, 0], [0, turnNmPerRad]];
+export const turnSpring = (turnNmPerRad: number, thumbM: number): RootSpring => [
+  [(100 * turnNmPerRad) / thumbM ** 2, 0],
+  [0, turnNmPerRad],
+];
 
 // ---------------------------------------------------------------------------------------------------------
 // Dense linear algebra (a few dozen unknowns)
@@ -149,10 +152,16 @@ export function sectionAt(beam: Beam, sM: number): BeamSection {
   const ss = beam.sections;
   let i = 1;
   while (i < ss.length - 1 && ss[i]!.sM < sM) i++;
-  const a = ss[i - 1]!, b = ss[i]!;
+  const a = ss[i - 1]!,
+    b = ss[i]!;
   const f = b.sM === a.sM ? 0 : Math.min(1, Math.max(0, (sM - a.sM) / (b.sM - a.sM)));
   const lerp = (x: number, y: number): number => x + f * (y - x);
-  return { sM, areaM2: lerp(a.areaM2, b.areaM2), secondMomentM4: lerp(a.secondMomentM4, b.secondMomentM4), fibreM: lerp(a.fibreM, b.fibreM) };
+  return {
+    sM,
+    areaM2: lerp(a.areaM2, b.areaM2),
+    secondMomentM4: lerp(a.secondMomentM4, b.secondMomentM4),
+    fibreM: lerp(a.fibreM, b.fibreM),
+  };
 }
 
 /** Hermite shape functions on an element of length le at t ∈ [0, 1], and their second derivatives in s. */
@@ -183,7 +192,8 @@ export function assemble(beam: Beam, elements = 20): BeamModel {
   const m = zeros(n);
   const le = beam.lengthM / elements;
   if (beam.rootStiffness) {
-    for (let i = 0; i < 2; i++) for (let j = 0; j < 2; j++) k[2 * elements + i]![2 * elements + j] = beam.rootStiffness[i]![j]!;
+    for (let i = 0; i < 2; i++)
+      for (let j = 0; j < 2; j++) k[2 * elements + i]![2 * elements + j] = beam.rootStiffness[i]![j]!;
   }
   for (let e = 0; e < elements; e++) {
     const dofs = elementDofs(beam, elements, e);
@@ -204,7 +214,8 @@ export function assemble(beam: Beam, elements = 20): BeamModel {
       }
     }
   }
-  const tw = 2 * elements - 2, tr = 2 * elements - 1;
+  const tw = 2 * elements - 2,
+    tr = 2 * elements - 1;
   m[tw]![tw]! += beam.tip.massKg;
   m[tw]![tr]! += beam.tip.firstMomentKgM;
   m[tr]![tw]! += beam.tip.firstMomentKgM;
@@ -341,8 +352,10 @@ export interface ContactState {
 }
 
 export function contactAt(c: PusherContact, elevationRad: number, u: number): ContactState {
-  const cs = Math.cos(elevationRad), sn = Math.sin(elevationRad);
-  const r = c.ballRadiusM, h = c.ballLineAboveCornerM;
+  const cs = Math.cos(elevationRad),
+    sn = Math.sin(elevationRad);
+  const r = c.ballRadiusM,
+    h = c.ballLineAboveCornerM;
   const onFace = (u + r) / cs;
   if (h + onFace * sn <= 0) return { sigmaM: onFace, gain: 1 / cs, gainRatePerM: 0, nx: 1, nt: cs, nb: -sn };
   // On the corner (u, 0): (σ cos θ − u)² + (h + σ sin θ)² = r², the root ahead of it.
@@ -350,7 +363,8 @@ export function contactAt(c: PusherContact, elevationRad: number, u: number): Co
   const disc = p * p - (u * u + h * h - r * r);
   if (disc < 0) throw new Error('the ball passes over the pusher');
   const sigma = -p + Math.sqrt(disc);
-  const dx = sigma * cs - u, dz = h + sigma * sn;
+  const dx = sigma * cs - u,
+    dz = h + sigma * sn;
   const d = dx * cs + dz * sn;
   const gain = dx / d;
   const gainRate = ((gain * cs - 1) * d - dx * (gain - cs)) / (d * d);
@@ -358,9 +372,16 @@ export function contactAt(c: PusherContact, elevationRad: number, u: number): Co
 }
 
 /** How far the free ball at σ is from the pusher displaced by u (negative: they overlap), and the normal there. */
-function gapAt(c: PusherContact, elevationRad: number, sigma: number, u: number): { gapM: number; nx: number; nt: number; nb: number } {
-  const cs = Math.cos(elevationRad), sn = Math.sin(elevationRad);
-  const dx = sigma * cs - u, dz = c.ballLineAboveCornerM + sigma * sn;
+function gapAt(
+  c: PusherContact,
+  elevationRad: number,
+  sigma: number,
+  u: number,
+): { gapM: number; nx: number; nt: number; nb: number } {
+  const cs = Math.cos(elevationRad),
+    sn = Math.sin(elevationRad);
+  const dx = sigma * cs - u,
+    dz = c.ballLineAboveCornerM + sigma * sn;
   if (dz <= 0) return { gapM: dx - c.ballRadiusM, nx: 1, nt: cs, nb: -sn };
   const len = Math.hypot(dx, dz);
   return { gapM: len - c.ballRadiusM, nx: dx / len, nt: (dx * cs + dz * sn) / len, nb: (dz * cs - dx * sn) / len };
@@ -368,13 +389,21 @@ function gapAt(c: PusherContact, elevationRad: number, sigma: number, u: number)
 
 /** Newmark average-acceleration step for (M + c·e·eᵀ)·q̈ + K·q = f, the added mass c ≥ 0 set per step (Sherman–Morrison). */
 function stepper(k: Matrix, m: Matrix, e: Float64Array, dt: number) {
-  const a0 = 4 / (dt * dt), a1 = 4 / dt;
+  const a0 = 4 / (dt * dt),
+    a1 = 4 / dt;
   const lhat = cholesky(k.map((row, i) => row.map((x, j) => x + a0 * m[i]![j]!)));
   const lm = cholesky(m);
   const hatE = cholSolve(lhat, e);
   const mE = cholSolve(lm, e);
-  const eHatE = dot(e, hatE), eME = dot(e, mE);
-  const withRankOne = (l: Matrix, solvedE: Float64Array, eSolvedE: number, scale: number, rhs: Float64Array): Float64Array => {
+  const eHatE = dot(e, hatE),
+    eME = dot(e, mE);
+  const withRankOne = (
+    l: Matrix,
+    solvedE: Float64Array,
+    eSolvedE: number,
+    scale: number,
+    rhs: Float64Array,
+  ): Float64Array => {
     const x = cholSolve(l, rhs);
     if (scale === 0) return x;
     const f = (scale * dot(e, x)) / (1 + scale * eSolvedE);
@@ -386,9 +415,21 @@ function stepper(k: Matrix, m: Matrix, e: Float64Array, dt: number) {
     /** Acceleration consistent with q (at a phase change). */
     acceleration(q: Float64Array, added: number, f: Float64Array): Float64Array {
       const r = mulVec(k, q);
-      return withRankOne(lm, mE, eME, added, f.map((fi, i) => fi - r[i]!));
+      return withRankOne(
+        lm,
+        mE,
+        eME,
+        added,
+        f.map((fi, i) => fi - r[i]!),
+      );
     },
-    step(q: Float64Array, v: Float64Array, a: Float64Array, added: number, f: Float64Array): [Float64Array, Float64Array, Float64Array] {
+    step(
+      q: Float64Array,
+      v: Float64Array,
+      a: Float64Array,
+      added: number,
+      f: Float64Array,
+    ): [Float64Array, Float64Array, Float64Array] {
       const pre = q.map((qi, i) => a0 * qi + a1 * v[i]! + a[i]!);
       const ePre = dot(e, pre);
       const rhs = mulVec(m, pre).map((x, i) => x + f[i]! + added * e[i]! * ePre);
@@ -415,14 +456,20 @@ export function fire(shot: Shot): ShotResult {
   const drawn = unit.map((x) => -forceN * x);
   const storedEnergyJ = 0.5 * forceN * forceN * dot(ef, unit);
   // Statics of a cantilever: the moment at s is F·(s_F − s); strain = M·c/(E·I).
-  let peakStrain = 0, peakStrainAtM = 0;
+  let peakStrain = 0,
+    peakStrainAtM = 0;
   for (const sec of shot.beam.sections) {
-    const eps = (forceN * Math.max(0, shot.forcePointM - sec.sM) * sec.fibreM) / (shot.beam.modulusPa * sec.secondMomentM4);
+    const eps =
+      (forceN * Math.max(0, shot.forcePointM - sec.sM) * sec.fibreM) / (shot.beam.modulusPa * sec.secondMomentM4);
     if (eps > peakStrain) [peakStrain, peakStrainAtM] = [eps, sec.sM];
   }
 
-  const th = shot.elevationRad, mu = shot.frictionCoefficient, mb = shot.ballMassKg, geo = shot.contact;
-  const cs = Math.cos(th), sn = Math.sin(th);
+  const th = shot.elevationRad,
+    mu = shot.frictionCoefficient,
+    mb = shot.ballMassKg,
+    geo = shot.contact;
+  const cs = Math.cos(th),
+    sn = Math.sin(th);
   const rest = contactAt(geo, th, 0);
   const slideToMuzzleM = geo.muzzleM - rest.sigmaM;
   /**
@@ -430,14 +477,19 @@ export function fire(shot: Shot): ShotResult {
    * N = m g cos θ − P·n_b, P = (m G ü + m G' u̇² + m g (sin θ + s μ cos θ))/(n_t + s μ n_b), s = sign N; the
    * arm feels −P·n_x at the pusher: an added mass and a force there.
    */
-  const held = (c: ContactState, uDot: number, floorSign: number): { added: number; force: Float64Array; den: number; load: number } => {
+  const held = (
+    c: ContactState,
+    uDot: number,
+    floorSign: number,
+  ): { added: number; force: Float64Array; den: number; load: number } => {
     const den = c.nt + floorSign * mu * c.nb;
     if (den <= 0) throw new Error('friction locks the ball against the pusher');
     const load = mb * c.gainRatePerM * uDot * uDot + mb * g * (sn + floorSign * mu * cs);
     const w = c.nx / den;
     return { added: w * mb * c.gain, force: ep.map((x) => -w * load * x), den, load };
   };
-  const contactForce = (c: ContactState, h: { den: number; load: number }, uDDot: number): number => (mb * c.gain * uDDot + h.load) / h.den;
+  const contactForce = (c: ContactState, h: { den: number; load: number }, uDDot: number): number =>
+    (mb * c.gain * uDDot + h.load) / h.den;
 
   const restHeld = held(rest, 0, 1);
   const omega1 = lowestFrequencyRadPerS(k, plusOuter(m, ep, restHeld.added));
@@ -456,8 +508,11 @@ export function fire(shot: Shot): ShotResult {
   let force = contactForce(state, h, dot(ep, a));
   let t = 0;
   let contact = true;
-  let ballSigma = startSigma, ballV = 0;
-  let frictionWorkJ = 0, impactLossJ = 0, impacts = 0;
+  let ballSigma = startSigma,
+    ballV = 0;
+  let frictionWorkJ = 0,
+    impactLossJ = 0,
+    impacts = 0;
   let separation = { timeS: NaN, speedMps: NaN, travelM: NaN, pusherM: NaN };
   let atSeparation = { arm: NaN, gravity: NaN, friction: NaN, impact: NaN };
   const slideDecel = g * (sn + mu * cs);
@@ -465,7 +520,8 @@ export function fire(shot: Shot): ShotResult {
 
   for (let i = 0; i < maxSteps; i++) {
     if (contact) {
-      const u = dot(ep, q), uDot = dot(ep, v);
+      const u = dot(ep, q),
+        uDot = dot(ep, v);
       // The contact's geometry at the step's predicted midpoint; which wall the ball presses from the last force.
       const mid = contactAt(geo, th, u + (uDot * dt) / 2);
       const floor = mb * g * cs - force * mid.nb >= 0 ? 1 : -1;
@@ -473,25 +529,42 @@ export function fire(shot: Shot): ShotResult {
       const [q1, v1, a1] = integrate.step(q, v, a, h.added, h.force);
       const next = contactAt(geo, th, dot(ep, q1));
       const force1 = contactForce(mid, h, dot(ep, a1));
-      const sigma0 = state.sigmaM, sigma1 = next.sigmaM;
+      const sigma0 = state.sigmaM,
+        sigma1 = next.sigmaM;
       const wallN = Math.abs(mb * g * cs - ((force + force1) / 2) * mid.nb);
       frictionWorkJ += mu * wallN * (sigma1 - sigma0);
-      const speed0 = state.gain * uDot, speed1 = next.gain * dot(ep, v1);
+      const speed0 = state.gain * uDot,
+        speed1 = next.gain * dot(ep, v1);
       const force0 = force;
       t += dt;
       [q, v, a, state, force] = [q1, v1, a1, next, force1];
       if (sigma1 >= geo.muzzleM) {
         // Pushed all the way out.
         separation = { timeS: t, speedMps: speed1, travelM: sigma1 - rest.sigmaM, pusherM: dot(ep, q) };
-        return result(speed1, { arm: energy(q, v), gravity: mb * g * sn * (sigma1 - startSigma), friction: frictionWorkJ, impact: impactLossJ });
+        return result(speed1, {
+          arm: energy(q, v),
+          gravity: mb * g * sn * (sigma1 - startSigma),
+          friction: frictionWorkJ,
+          impact: impactLossJ,
+        });
       }
       if (force1 < 0) {
         // Let go within the step, where P crossed zero.
         const frac = force0 > 0 ? force0 / (force0 - force1) : 0;
         ballSigma = sigma0 + frac * (sigma1 - sigma0);
         ballV = speed0 + frac * (speed1 - speed0);
-        separation = { timeS: t - (1 - frac) * dt, speedMps: ballV, travelM: ballSigma - rest.sigmaM, pusherM: dot(ep, q) };
-        atSeparation = { arm: energy(q, v), gravity: mb * g * sn * (ballSigma - startSigma), friction: frictionWorkJ, impact: impactLossJ };
+        separation = {
+          timeS: t - (1 - frac) * dt,
+          speedMps: ballV,
+          travelM: ballSigma - rest.sigmaM,
+          pusherM: dot(ep, q),
+        };
+        atSeparation = {
+          arm: energy(q, v),
+          gravity: mb * g * sn * (ballSigma - startSigma),
+          friction: frictionWorkJ,
+          impact: impactLossJ,
+        };
         contact = false;
         a = integrate.acceleration(q, 0, none);
       }
@@ -507,12 +580,14 @@ export function fire(shot: Shot): ShotResult {
         // Back to the muzzle: uniform deceleration.
         return result(Math.sqrt(ballV * ballV + 2 * slideDecel * (ballSigma - geo.muzzleM)), atSeparation);
       }
-      const u = dot(ep, q), uDot = dot(ep, v);
+      const u = dot(ep, q),
+        uDot = dot(ep, v);
       const gap = gapAt(geo, th, ballSigma, u);
       const closing = gap.nx * uDot - gap.nt * ballV;
       if (gap.gapM <= 0 && closing > 0) {
         // Caught again: a plastic impact along the normal; the wall's reaction to its impulse brings friction.
-        const lambda = closing / ((gap.nt * (gap.nt - mu * Math.abs(gap.nb))) / mb + gap.nx * gap.nx * dot(ep, integrate.mInvE));
+        const lambda =
+          closing / ((gap.nt * (gap.nt - mu * Math.abs(gap.nb))) / mb + gap.nx * gap.nx * dot(ep, integrate.mInvE));
         const before = 0.5 * dot(v, mulVec(m, v)) + 0.5 * mb * ballV * ballV;
         v = v.map((x, j) => x - lambda * gap.nx * integrate.mInvE[j]!);
         ballV += (lambda * (gap.nt - mu * Math.abs(gap.nb))) / mb;
@@ -528,7 +603,10 @@ export function fire(shot: Shot): ShotResult {
   }
   throw new Error(`the ball neither left the muzzle nor stopped within ${maxSteps} steps`);
 
-  function result(muzzleSpeedMps: number, at: { arm: number; gravity: number; friction: number; impact: number }): ShotResult {
+  function result(
+    muzzleSpeedMps: number,
+    at: { arm: number; gravity: number; friction: number; impact: number },
+  ): ShotResult {
     return {
       storedEnergyJ,
       drawForceN: forceN,

@@ -16,7 +16,10 @@
  */
 
 /** 8 corners, local a = ix + 2·iy + 4·iz. */
-const CORNERS: readonly (readonly [number, number, number])[] = Array.from({ length: 8 }, (_, a) => [a & 1, (a >> 1) & 1, (a >> 2) & 1] as const);
+const CORNERS: readonly (readonly [number, number, number])[] = Array.from(
+  { length: 8 },
+  (_, a) => [a & 1, (a >> 1) & 1, (a >> 2) & 1] as const,
+);
 
 /** Isotropic elasticity, Voigt order xx, yy, zz, xy, yz, zx (engineering shear). */
 function elasticity(modulus: number, poisson: number): number[][] {
@@ -78,36 +81,41 @@ export function denseCholSolve(l: Float64Array, n: number, b: Float64Array): Flo
 /** The 24×24 stiffness of an hx × hy × hz brick with incompatible modes (row-major; dof 3a + c). */
 export function brickStiffness(h: readonly [number, number, number], modulus: number, poisson: number): Float64Array {
   const d = elasticity(modulus, poisson);
-  const kuu = new Float64Array(24 * 24), kua = new Float64Array(24 * 9), kaa = new Float64Array(81);
+  const kuu = new Float64Array(24 * 24),
+    kua = new Float64Array(24 * 9),
+    kaa = new Float64Array(81);
   const g = 1 / Math.sqrt(3);
   const detJ = (h[0] * h[1] * h[2]) / 8;
   const db = (b: number[]): number[] => d.map((row) => row.reduce((s, x, k) => s + x * b[k]!, 0));
   const dotv = (a: number[], b: number[]): number => a.reduce((s, x, k) => s + x * b[k]!, 0);
-  for (const xi of [-g, g]) for (const eta of [-g, g]) for (const zeta of [-g, g]) {
-    const p = [xi, eta, zeta];
-    const bu: number[][] = [];
-    for (const [ix, iy, iz] of CORNERS) {
-      const s = [2 * ix - 1, 2 * iy - 1, 2 * iz - 1];
-      const f = [1 + s[0]! * xi, 1 + s[1]! * eta, 1 + s[2]! * zeta];
-      const dx = (s[0]! * f[1]! * f[2]!) / 8 * (2 / h[0]);
-      const dy = (f[0]! * s[1]! * f[2]!) / 8 * (2 / h[1]);
-      const dz = (f[0]! * f[1]! * s[2]!) / 8 * (2 / h[2]);
-      for (let c = 0; c < 3; c++) bu.push(strainColumn(dx, dy, dz, c));
-    }
-    // Bubble m (1 − p_m²): its only derivative is −2 p_m along axis m.
-    const ba: number[][] = [];
-    for (let m = 0; m < 3; m++) {
-      const grad = [0, 0, 0];
-      grad[m] = (-2 * p[m]! * 2) / h[m]!;
-      for (let c = 0; c < 3; c++) ba.push(strainColumn(grad[0]!, grad[1]!, grad[2]!, c));
-    }
-    const dbu = bu.map(db), dba = ba.map(db);
-    for (let i = 0; i < 24; i++) {
-      for (let j = 0; j < 24; j++) kuu[i * 24 + j]! += detJ * dotv(bu[i]!, dbu[j]!);
-      for (let j = 0; j < 9; j++) kua[i * 9 + j]! += detJ * dotv(bu[i]!, dba[j]!);
-    }
-    for (let i = 0; i < 9; i++) for (let j = 0; j < 9; j++) kaa[i * 9 + j]! += detJ * dotv(ba[i]!, dba[j]!);
-  }
+  for (const xi of [-g, g])
+    for (const eta of [-g, g])
+      for (const zeta of [-g, g]) {
+        const p = [xi, eta, zeta];
+        const bu: number[][] = [];
+        for (const [ix, iy, iz] of CORNERS) {
+          const s = [2 * ix - 1, 2 * iy - 1, 2 * iz - 1];
+          const f = [1 + s[0]! * xi, 1 + s[1]! * eta, 1 + s[2]! * zeta];
+          const dx = ((s[0]! * f[1]! * f[2]!) / 8) * (2 / h[0]);
+          const dy = ((f[0]! * s[1]! * f[2]!) / 8) * (2 / h[1]);
+          const dz = ((f[0]! * f[1]! * s[2]!) / 8) * (2 / h[2]);
+          for (let c = 0; c < 3; c++) bu.push(strainColumn(dx, dy, dz, c));
+        }
+        // Bubble m (1 − p_m²): its only derivative is −2 p_m along axis m.
+        const ba: number[][] = [];
+        for (let m = 0; m < 3; m++) {
+          const grad = [0, 0, 0];
+          grad[m] = (-2 * p[m]! * 2) / h[m]!;
+          for (let c = 0; c < 3; c++) ba.push(strainColumn(grad[0]!, grad[1]!, grad[2]!, c));
+        }
+        const dbu = bu.map(db),
+          dba = ba.map(db);
+        for (let i = 0; i < 24; i++) {
+          for (let j = 0; j < 24; j++) kuu[i * 24 + j]! += detJ * dotv(bu[i]!, dbu[j]!);
+          for (let j = 0; j < 9; j++) kua[i * 9 + j]! += detJ * dotv(bu[i]!, dba[j]!);
+        }
+        for (let i = 0; i < 9; i++) for (let j = 0; j < 9; j++) kaa[i * 9 + j]! += detJ * dotv(ba[i]!, dba[j]!);
+      }
   // Static condensation: K = Kuu − Kua·Kaa⁻¹·Kau.
   const l = denseCholesky(kaa, 9);
   for (let j = 0; j < 24; j++) {
@@ -143,7 +151,8 @@ export interface BlockMatrix {
 const SLOTS = 54; // 27 grid offsets × 2 labels
 
 function slotOf(nodes: GridNodes, a: number, b: number): number {
-  const off = ((nodes.gk[b]! - nodes.gk[a]! + 1) * 3 + (nodes.gj[b]! - nodes.gj[a]! + 1)) * 3 + (nodes.gi[b]! - nodes.gi[a]! + 1);
+  const off =
+    ((nodes.gk[b]! - nodes.gk[a]! + 1) * 3 + (nodes.gj[b]! - nodes.gj[a]! + 1)) * 3 + (nodes.gi[b]! - nodes.gi[a]! + 1);
   return off * 2 + nodes.label[b]!;
 }
 
@@ -151,7 +160,12 @@ function slotOf(nodes: GridNodes, a: number, b: number): number {
  * Builds a block matrix in two passes over the same couplings: `each(visit)` calls visit(a, b, block, scale)
  * for every contribution scale·block to the (a, b) block; the first pass only records which blocks exist.
  */
-function buildMatrix(nodes: GridNodes, each: (visit: (a: number, b: number, block: Float64Array, off: number, stride: number, scale: number) => void) => void): BlockMatrix {
+function buildMatrix(
+  nodes: GridNodes,
+  each: (
+    visit: (a: number, b: number, block: Float64Array, off: number, stride: number, scale: number) => void,
+  ) => void,
+): BlockMatrix {
   const n = nodes.n;
   const slot = new Int32Array(n * SLOTS).fill(-1);
   const other = new Int32Array(n * SLOTS);
@@ -188,7 +202,13 @@ function buildMatrix(nodes: GridNodes, each: (visit: (a: number, b: number, bloc
  * by its `scale`; a fixed node's row and column are the identity times a typical diagonal, so the solve holds
  * it at zero.
  */
-export function assembleStiffness(nodes: GridNodes, elements: Int32Array, ke: Float64Array, fixed: Uint8Array, scale: Float64Array): BlockMatrix {
+export function assembleStiffness(
+  nodes: GridNodes,
+  elements: Int32Array,
+  ke: Float64Array,
+  fixed: Uint8Array,
+  scale: Float64Array,
+): BlockMatrix {
   const idBlock = new Float64Array(9);
   for (let c = 0; c < 3; c++) idBlock[c * 4] = ke[0]!;
   return buildMatrix(nodes, (visit) => {
@@ -209,10 +229,15 @@ export function assembleStiffness(nodes: GridNodes, elements: Int32Array, ke: Fl
 export function multiply(a: BlockMatrix, x: Float64Array, y: Float64Array): void {
   const { rowPtr, col, val } = a;
   for (let i = 0; i < a.n; i++) {
-    let s0 = 0, s1 = 0, s2 = 0;
+    let s0 = 0,
+      s1 = 0,
+      s2 = 0;
     for (let p = rowPtr[i]!; p < rowPtr[i + 1]!; p++) {
-      const j = col[p]! * 3, q = p * 9;
-      const x0 = x[j]!, x1 = x[j + 1]!, x2 = x[j + 2]!;
+      const j = col[p]! * 3,
+        q = p * 9;
+      const x0 = x[j]!,
+        x1 = x[j + 1]!,
+        x2 = x[j + 2]!;
       s0 += val[q]! * x0 + val[q + 1]! * x1 + val[q + 2]! * x2;
       s1 += val[q + 3]! * x0 + val[q + 4]! * x1 + val[q + 5]! * x2;
       s2 += val[q + 6]! * x0 + val[q + 7]! * x1 + val[q + 8]! * x2;
@@ -239,10 +264,35 @@ interface Level {
 }
 
 function invert3(m: Float64Array, o: number, out: Float64Array, p: number): void {
-  const [a, b, c, d, e, f, g, h, i] = [m[o]!, m[o + 1]!, m[o + 2]!, m[o + 3]!, m[o + 4]!, m[o + 5]!, m[o + 6]!, m[o + 7]!, m[o + 8]!];
-  const A = e * i - f * h, B = -(d * i - f * g), C = d * h - e * g;
+  const [a, b, c, d, e, f, g, h, i] = [
+    m[o]!,
+    m[o + 1]!,
+    m[o + 2]!,
+    m[o + 3]!,
+    m[o + 4]!,
+    m[o + 5]!,
+    m[o + 6]!,
+    m[o + 7]!,
+    m[o + 8]!,
+  ];
+  const A = e * i - f * h,
+    B = -(d * i - f * g),
+    C = d * h - e * g;
   const det = a * A + b * B + c * C;
-  out.set([A / det, -(b * i - c * h) / det, (b * f - c * e) / det, B / det, (a * i - c * g) / det, -(a * f - c * d) / det, C / det, -(a * h - b * g) / det, (a * e - b * d) / det], p);
+  out.set(
+    [
+      A / det,
+      -(b * i - c * h) / det,
+      (b * f - c * e) / det,
+      B / det,
+      (a * i - c * g) / det,
+      -(a * f - c * d) / det,
+      C / det,
+      -(a * h - b * g) / det,
+      (a * e - b * d) / det,
+    ],
+    p,
+  );
 }
 
 function levelOf(nodes: GridNodes, a: BlockMatrix): Level {
@@ -260,29 +310,48 @@ const COARSEST_NODES = 400;
 function coarsen(fine: Level, fixed: Uint8Array | null): Level {
   const f = fine.nodes;
   const key = new Map<number, number>();
-  const gi: number[] = [], gj: number[] = [], gk: number[] = [], label: number[] = [];
+  const gi: number[] = [],
+    gj: number[] = [],
+    gk: number[] = [],
+    label: number[] = [];
   const parent = new Int32Array(8 * f.n).fill(-1);
   const weight = new Float64Array(8 * f.n);
   let dims = [0, 0, 0];
-  for (let v = 0; v < f.n; v++) dims = [Math.max(dims[0]!, f.gi[v]!), Math.max(dims[1]!, f.gj[v]!), Math.max(dims[2]!, f.gk[v]!)];
+  for (let v = 0; v < f.n; v++)
+    dims = [Math.max(dims[0]!, f.gi[v]!), Math.max(dims[1]!, f.gj[v]!), Math.max(dims[2]!, f.gk[v]!)];
   const [nI, nJ] = [(dims[0]! >> 1) + 2, (dims[1]! >> 1) + 2];
   for (let v = 0; v < f.n; v++) {
     if (fixed?.[v]) continue; // a held node takes no correction
-    const axes = [f.gi[v]!, f.gj[v]!, f.gk[v]!].map((q) => (q % 2 === 0 ? [[q / 2, 1]] : [[(q - 1) / 2, 0.5], [(q + 1) / 2, 0.5]]));
+    const axes = [f.gi[v]!, f.gj[v]!, f.gk[v]!].map((q) =>
+      q % 2 === 0
+        ? [[q / 2, 1]]
+        : [
+            [(q - 1) / 2, 0.5],
+            [(q + 1) / 2, 0.5],
+          ],
+    );
     let m = 0;
-    for (const [I, wi] of axes[0]!) for (const [J, wj] of axes[1]!) for (const [K, wk] of axes[2]!) {
-      const k = ((K! * nJ + J!) * nI + I!) * 2 + f.label[v]!;
-      let id = key.get(k);
-      if (id === undefined) {
-        id = gi.length;
-        key.set(k, id);
-        gi.push(I!), gj.push(J!), gk.push(K!), label.push(f.label[v]!);
-      }
-      parent[v * 8 + m] = id;
-      weight[v * 8 + m++] = wi! * wj! * wk!;
-    }
+    for (const [I, wi] of axes[0]!)
+      for (const [J, wj] of axes[1]!)
+        for (const [K, wk] of axes[2]!) {
+          const k = ((K! * nJ + J!) * nI + I!) * 2 + f.label[v]!;
+          let id = key.get(k);
+          if (id === undefined) {
+            id = gi.length;
+            key.set(k, id);
+            (gi.push(I!), gj.push(J!), gk.push(K!), label.push(f.label[v]!));
+          }
+          parent[v * 8 + m] = id;
+          weight[v * 8 + m++] = wi! * wj! * wk!;
+        }
   }
-  const nodes: GridNodes = { n: gi.length, gi: Int32Array.from(gi), gj: Int32Array.from(gj), gk: Int32Array.from(gk), label: Uint8Array.from(label) };
+  const nodes: GridNodes = {
+    n: gi.length,
+    gi: Int32Array.from(gi),
+    gj: Int32Array.from(gj),
+    gk: Int32Array.from(gk),
+    label: Uint8Array.from(label),
+  };
   const { rowPtr, col, val } = fine.a;
   const a = buildMatrix(nodes, (visit) => {
     for (let v = 0; v < f.n; v++) {
@@ -312,11 +381,16 @@ function gaussSeidel(l: Level, b: Float64Array, x: Float64Array, forward: boolea
   const n = l.nodes.n;
   for (let s = 0; s < n; s++) {
     const i = forward ? s : n - 1 - s;
-    let r0 = b[i * 3]!, r1 = b[i * 3 + 1]!, r2 = b[i * 3 + 2]!;
+    let r0 = b[i * 3]!,
+      r1 = b[i * 3 + 1]!,
+      r2 = b[i * 3 + 2]!;
     for (let p = rowPtr[i]!; p < rowPtr[i + 1]!; p++) {
       const j = col[p]!;
       if (j === i) continue;
-      const q = p * 9, x0 = x[j * 3]!, x1 = x[j * 3 + 1]!, x2 = x[j * 3 + 2]!;
+      const q = p * 9,
+        x0 = x[j * 3]!,
+        x1 = x[j * 3 + 1]!,
+        x2 = x[j * 3 + 2]!;
       r0 -= val[q]! * x0 + val[q + 1]! * x1 + val[q + 2]! * x2;
       r1 -= val[q + 3]! * x0 + val[q + 4]! * x1 + val[q + 5]! * x2;
       r2 -= val[q + 6]! * x0 + val[q + 7]! * x1 + val[q + 8]! * x2;
@@ -351,7 +425,8 @@ export function multigridSolver(nodes: GridNodes, a: BlockMatrix, fixed: Uint8Ar
   for (let i = 0; i < last.nodes.n; i++) {
     for (let p = last.a.rowPtr[i]!; p < last.a.rowPtr[i + 1]!; p++) {
       const j = last.a.col[p]!;
-      for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) dense[(i * 3 + r) * m + j * 3 + c] = last.a.val[p * 9 + r * 3 + c]!;
+      for (let r = 0; r < 3; r++)
+        for (let c = 0; c < 3; c++) dense[(i * 3 + r) * m + j * 3 + c] = last.a.val[p * 9 + r * 3 + c]!;
     }
   }
   last.chol = denseCholesky(dense, m);
@@ -366,7 +441,8 @@ export function multigridSolver(nodes: GridNodes, a: BlockMatrix, fixed: Uint8Ar
     for (let i = 0; i < r.length; i++) r[i] = b[i]! - r[i]!;
     const coarse = levels[k + 1]!;
     const rc = new Float64Array(coarse.nodes.n * 3);
-    const par = l.parent!, w = l.weight!;
+    const par = l.parent!,
+      w = l.weight!;
     for (let v = 0; v < l.nodes.n; v++) {
       for (let s = 0; s < 8; s++) {
         const I = par[v * 8 + s]!;
@@ -446,39 +522,42 @@ function smallPencil(k: Float64Array, m: Float64Array, n: number): { values: num
     for (let i = 0; i < n; i++) linv[i * n + j] = e[i]!;
   }
   const c = new Float64Array(n * n);
-  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) {
-    let s = 0;
-    for (let p = 0; p < n; p++) for (let q = 0; q < n; q++) s += linv[i * n + p]! * k[p * n + q]! * linv[j * n + q]!;
-    c[i * n + j] = s;
-  }
+  for (let i = 0; i < n; i++)
+    for (let j = 0; j < n; j++) {
+      let s = 0;
+      for (let p = 0; p < n; p++) for (let q = 0; q < n; q++) s += linv[i * n + p]! * k[p * n + q]! * linv[j * n + q]!;
+      c[i * n + j] = s;
+    }
   const v = new Float64Array(n * n);
   for (let i = 0; i < n; i++) v[i * n + i] = 1;
   for (let sweep = 0; sweep < 100; sweep++) {
     let off = 0;
     for (let p = 0; p < n; p++) for (let q = p + 1; q < n; q++) off += c[p * n + q]! ** 2;
     if (off < 1e-30) break;
-    for (let p = 0; p < n; p++) for (let q = p + 1; q < n; q++) {
-      const apq = c[p * n + q]!;
-      if (Math.abs(apq) < 1e-300) continue;
-      const theta = (c[q * n + q]! - c[p * n + p]!) / (2 * apq);
-      const t = Math.sign(theta || 1) / (Math.abs(theta) + Math.sqrt(theta * theta + 1));
-      const cs = 1 / Math.sqrt(t * t + 1), sn = t * cs;
-      for (let r = 0; r < n; r++) {
-        const [a1, a2] = [c[r * n + p]!, c[r * n + q]!];
-        c[r * n + p] = cs * a1 - sn * a2;
-        c[r * n + q] = sn * a1 + cs * a2;
+    for (let p = 0; p < n; p++)
+      for (let q = p + 1; q < n; q++) {
+        const apq = c[p * n + q]!;
+        if (Math.abs(apq) < 1e-300) continue;
+        const theta = (c[q * n + q]! - c[p * n + p]!) / (2 * apq);
+        const t = Math.sign(theta || 1) / (Math.abs(theta) + Math.sqrt(theta * theta + 1));
+        const cs = 1 / Math.sqrt(t * t + 1),
+          sn = t * cs;
+        for (let r = 0; r < n; r++) {
+          const [a1, a2] = [c[r * n + p]!, c[r * n + q]!];
+          c[r * n + p] = cs * a1 - sn * a2;
+          c[r * n + q] = sn * a1 + cs * a2;
+        }
+        for (let r = 0; r < n; r++) {
+          const [a1, a2] = [c[p * n + r]!, c[q * n + r]!];
+          c[p * n + r] = cs * a1 - sn * a2;
+          c[q * n + r] = sn * a1 + cs * a2;
+        }
+        for (let r = 0; r < n; r++) {
+          const [a1, a2] = [v[r * n + p]!, v[r * n + q]!];
+          v[r * n + p] = cs * a1 - sn * a2;
+          v[r * n + q] = sn * a1 + cs * a2;
+        }
       }
-      for (let r = 0; r < n; r++) {
-        const [a1, a2] = [c[p * n + r]!, c[q * n + r]!];
-        c[p * n + r] = cs * a1 - sn * a2;
-        c[q * n + r] = sn * a1 + cs * a2;
-      }
-      for (let r = 0; r < n; r++) {
-        const [a1, a2] = [v[r * n + p]!, v[r * n + q]!];
-        v[r * n + p] = cs * a1 - sn * a2;
-        v[r * n + q] = sn * a1 + cs * a2;
-      }
-    }
   }
   const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => c[a * n + a]! - c[b * n + b]!);
   // Back to the pencil's vectors: x = L⁻ᵀ·y.
@@ -510,21 +589,30 @@ export function lowestModes(solver: Solver, mass: Float64Array, count: number, t
   const p = count + 2;
   const n = mass.length;
   let rnd = seed;
-  const random = (): number => ((rnd = (rnd * 16807) % 2147483647) / 2147483647) - 0.5;
+  const random = (): number => (rnd = (rnd * 16807) % 2147483647) / 2147483647 - 0.5;
   // Random starts on the massive freedoms only (a held node has no mass and no motion).
   let x = Array.from({ length: p }, () => Float64Array.from({ length: n }, (_, d) => (mass[d]! > 0 ? random() : 0)));
   let last: number[] = [];
   const ky = new Float64Array(n);
   for (let it = 1; it <= 60; it++) {
     // K·y = M·x, warm-started from x/λ (where x converges, y = x/λ).
-    const y = x.map((xi, i) => solver.solve(xi.map((v, d) => v * mass[d]!), 1e-6, last.length ? xi.map((v) => v / last[i]!) : undefined).x);
-    const kr = new Float64Array(p * p), mr = new Float64Array(p * p);
+    const y = x.map(
+      (xi, i) =>
+        solver.solve(
+          xi.map((v, d) => v * mass[d]!),
+          1e-6,
+          last.length ? xi.map((v) => v / last[i]!) : undefined,
+        ).x,
+    );
+    const kr = new Float64Array(p * p),
+      mr = new Float64Array(p * p);
     for (let i = 0; i < p; i++) {
       multiply(solver.a, y[i]!, ky);
       for (let j = 0; j < p; j++) {
         kr[i * p + j] = dotProduct(ky, y[j]!);
         let s = 0;
-        const yi = y[i]!, yj = y[j]!;
+        const yi = y[i]!,
+          yj = y[j]!;
         for (let d = 0; d < n; d++) s += yi[d]! * mass[d]! * yj[d]!;
         mr[i * p + j] = s;
       }

@@ -14,7 +14,19 @@
 import { fromMesh, withArena, type MeshData } from '../../../src/geometry/kernel.js';
 import type { Feature } from '../../../src/geometry/part.js';
 import { parseStl } from '../../../src/mesh/stl.js';
-import { bodies, boundsOf, lineIntervals, loopCentroid, massProperties, pointInside, section, sectionOf, sectionLoops, type Bounds3, type Section } from './mesh.js';
+import {
+  bodies,
+  boundsOf,
+  lineIntervals,
+  loopCentroid,
+  massProperties,
+  pointInside,
+  section,
+  sectionOf,
+  sectionLoops,
+  type Bounds3,
+  type Section,
+} from './mesh.js';
 
 /** The arm's section at one place along it. */
 export interface ArmSection {
@@ -123,13 +135,16 @@ export function measureCannon(stl: Uint8Array, ballDiameterMm: number, features:
     // The bodies of the cannon cut at y = c (the part with y ≤ c) that touch neither the plug nor the muzzle;
     // cuts that graze a face can leave slivers, so a freed body must have substance.
     const loose = (c: number): MeshData[] =>
-      bodies(solid.trimByPlane([0, -1, 0], -c).toMesh()).filter((b) => !anchored(boundsOf(b)) && massProperties(b).volumeMm3 > 1);
+      bodies(solid.trimByPlane([0, -1, 0], -c).toMesh()).filter(
+        (b) => !anchored(boundsOf(b)) && massProperties(b).volumeMm3 > 1,
+      );
 
     // The root: coming down from the frame's far end, the first cut that frees a body (the arm and all it carries).
     let c = all.max[1] - 0.25;
     while (c > all.min[1] && loose(c).length === 0) c -= 1;
     if (c <= all.min[1]) throw new Error('no part of the cannon hangs from the frame by a single arm');
-    let lo = c, hi = c + 1;
+    let lo = c,
+      hi = c + 1;
     while (hi - lo > 2e-4) {
       const mid = (lo + hi) / 2;
       if (loose(mid).length > 0) lo = mid;
@@ -184,7 +199,10 @@ export function measureCannon(stl: Uint8Array, ballDiameterMm: number, features:
       });
     }
     let armVolume = 0;
-    for (let i = 1; i < sections.length; i++) armVolume += ((sections[i]!.areaMm2 + sections[i - 1]!.areaMm2) / 2) * (sections[i]!.fromRootMm - sections[i - 1]!.fromRootMm);
+    for (let i = 1; i < sections.length; i++)
+      armVolume +=
+        ((sections[i]!.areaMm2 + sections[i - 1]!.areaMm2) / 2) *
+        (sections[i]!.fromRootMm - sections[i - 1]!.fromRootMm);
     const mid = sectionAt(rootY - lengthMm / 2);
     const axisX = mid.centroid[0];
     const tipSection = sectionAt(tipY + 1e-3);
@@ -198,9 +216,11 @@ export function measureCannon(stl: Uint8Array, ballDiameterMm: number, features:
     const bm = massProperties(block);
     const blockBounds = boundsOf(block);
     const polarCentroid = bm.xxMm5 + bm.yyMm5;
-    const polarAt = (x: number, yy: number): number => polarCentroid + bm.volumeMm3 * ((bm.centroidMm[0] - x) ** 2 + (bm.centroidMm[1] - yy) ** 2);
+    const polarAt = (x: number, yy: number): number =>
+      polarCentroid + bm.volumeMm3 * ((bm.centroidMm[0] - x) ** 2 + (bm.centroidMm[1] - yy) ** 2);
     const mm = massProperties(moving);
-    const movingPolarAtRoot = mm.xxMm5 + mm.yyMm5 + mm.volumeMm3 * ((mm.centroidMm[0] - axisX) ** 2 + (mm.centroidMm[1] - rootY) ** 2);
+    const movingPolarAtRoot =
+      mm.xxMm5 + mm.yyMm5 + mm.volumeMm3 * ((mm.centroidMm[0] - axisX) ** 2 + (mm.centroidMm[1] - rootY) ** 2);
 
     // The thumb pad: the tip block's tallest part, seen from just under its top.
     const padTopZ = blockBounds.max[2];
@@ -246,14 +266,16 @@ export function measureCannon(stl: Uint8Array, ballDiameterMm: number, features:
     if (!bore) throw new Error('the part declares no bore');
     const featureElevation = Math.atan2(bore.axis[2], Math.hypot(bore.axis[0], bore.axis[1]));
     // The pad may stand on the bore's line (behind the barrel) or beside it, but behind the pusher's face.
-    if (padX[1] >= pusherFrontX - 1e-3) throw new Error('the tallest moving part is the block\'s front: the pusher, not a thumb pad');
+    if (padX[1] >= pusherFrontX - 1e-3)
+      throw new Error("the tallest moving part is the block's front: the pusher, not a thumb pad");
 
     // The pusher: the tip block's front, across the bore's axis: its face, and the face's top edge.
     const r = ballDiameterMm / 2;
     const pusherFace = section(block, 0, pusherFrontX - 0.05)!;
     let cornerZ = -Infinity;
     for (const v of block.triangles) {
-      if (Math.abs(block.positions[v * 3]! - pusherFrontX) < 1e-4) cornerZ = Math.max(cornerZ, block.positions[v * 3 + 2]!);
+      if (Math.abs(block.positions[v * 3]! - pusherFrontX) < 1e-4)
+        cornerZ = Math.max(cornerZ, block.positions[v * 3 + 2]!);
     }
     // The ball rests on the bore's floor: its centre (R − r)/cos θ below the axis.
     const ballDrop = (boreDiameter / 2 - r) / Math.cos(elevation);
@@ -262,20 +284,25 @@ export function measureCannon(stl: Uint8Array, ballDiameterMm: number, features:
     // Along a vertical line the cannon's solid stretches belong either to the frame or to the moving assembly.
     const frameTop = (x: number, yy: number): number => {
       let top = -Infinity;
-      for (const [a, b] of lineIntervals(mesh, 2, x, yy)) if (!pointInside(moving, [x, yy, (a + b) / 2])) top = Math.max(top, b);
+      for (const [a, b] of lineIntervals(mesh, 2, x, yy))
+        if (!pointInside(moving, [x, yy, (a + b) / 2])) top = Math.max(top, b);
       return top;
     };
     const padFront = padX[1];
     // The catch may reach well behind the pad's own back face: search up to MAX_DRAW_MM.
     const reach = (yy: number): number | null => {
       // Quick refusal: no fixed material just under the pad's top height within reach.
-      const under = lineIntervals(mesh, 0, yy, padTopZ - 0.01).filter(([a, b]) => b > padFront - MAX_DRAW_MM && a < padFront && !pointInside(moving, [(a + b) / 2, yy, padTopZ - 0.01]));
+      const under = lineIntervals(mesh, 0, yy, padTopZ - 0.01).filter(
+        ([a, b]) =>
+          b > padFront - MAX_DRAW_MM && a < padFront && !pointInside(moving, [(a + b) / 2, yy, padTopZ - 0.01]),
+      );
       if (under.length === 0) return null;
       if (frameTop(padFront - 1e-3, yy) >= padTopZ - 0.1) return null; // would block the pad outright, not a catch
       const high = (d: number): boolean => frameTop(padFront - d, yy) >= padTopZ - 2e-5;
       for (let d = 0.5; d <= MAX_DRAW_MM; d += 0.5) {
         if (!high(d)) continue;
-        let a = d - 0.5, b = d;
+        let a = d - 0.5,
+          b = d;
         while (b - a > 1e-5) {
           const m = (a + b) / 2;
           if (high(m)) b = m;
@@ -297,9 +324,10 @@ export function measureCannon(stl: Uint8Array, ballDiameterMm: number, features:
       }
     }
     if (draw === null) throw new Error('no catch beside the thumb pad rises to its top');
-   
+
     const slopeDx = Math.min(0.5, draw / 2);
-    const slope = (frameTop(padFront - draw + slopeDx, catchY) - frameTop(padFront - draw + 2 * slopeDx, catchY)) / slopeDx;
+    const slope =
+      (frameTop(padFront - draw + slopeDx, catchY) - frameTop(padFront - draw + 2 * slopeDx, catchY)) / slopeDx;
     const catchEdgeY = catchY < padYRange[0] ? padYRange[0] : padYRange[1];
 
     return {
@@ -328,7 +356,10 @@ export function measureCannon(stl: Uint8Array, ballDiameterMm: number, features:
         centreFromRootMm: rootY - (padYRange[0] + padYRange[1]) / 2,
         catchEdgeFromRootMm: rootY - catchEdgeY,
         topZ: padTopZ,
-        clearFromZ: Math.max(...[0.5, 1.5, 2.5].map((dx) => frameTop(padFront + dx, (padYRange[0] + padYRange[1]) / 2)), all.min[2]),
+        clearFromZ: Math.max(
+          ...[0.5, 1.5, 2.5].map((dx) => frameTop(padFront + dx, (padYRange[0] + padYRange[1]) / 2)),
+          all.min[2],
+        ),
         frontX: padFront,
         yRange: padYRange,
       },

@@ -68,9 +68,13 @@ export function sectionLoops(mesh: MeshData, axis: Axis, c: number): Loop[] {
   const crossing = (a: number, b: number): number => {
     const key = Math.min(a, b) * nv + Math.max(a, b);
     if (!point.has(key)) {
-      const da = p[a * 3 + axis]! - cc, db = p[b * 3 + axis]! - cc;
+      const da = p[a * 3 + axis]! - cc,
+        db = p[b * 3 + axis]! - cc;
       const f = da / (da - db);
-      point.set(key, [p[a * 3 + ua]! + f * (p[b * 3 + ua]! - p[a * 3 + ua]!), p[a * 3 + va]! + f * (p[b * 3 + va]! - p[a * 3 + va]!)]);
+      point.set(key, [
+        p[a * 3 + ua]! + f * (p[b * 3 + ua]! - p[a * 3 + ua]!),
+        p[a * 3 + va]! + f * (p[b * 3 + va]! - p[a * 3 + va]!),
+      ]);
     }
     return key;
   };
@@ -98,7 +102,8 @@ export function sectionLoops(mesh: MeshData, axis: Axis, c: number): Loop[] {
       const [u, w] = point.get(cur)!;
       loop.push(u, w);
       const n = links.get(cur)!;
-      if (n.length !== 2) throw new Error(`section crossing on ${n.length} triangles: the mesh is not a closed 2-manifold`);
+      if (n.length !== 2)
+        throw new Error(`section crossing on ${n.length} triangles: the mesh is not a closed 2-manifold`);
       const next = n[0] === prev ? n[1]! : n[0]!;
       prev = cur;
       cur = next;
@@ -111,12 +116,19 @@ export function sectionLoops(mesh: MeshData, axis: Axis, c: number): Loop[] {
 
 /** Area integrals of a polygon (signed by its winding): ∫dA, ∫u dA, ∫v dA, ∫u² dA, ∫v² dA, ∫uv dA. */
 function loopIntegrals(l: Loop): [number, number, number, number, number, number] {
-  let a = 0, su = 0, sv = 0, suu = 0, svv = 0, suv = 0;
+  let a = 0,
+    su = 0,
+    sv = 0,
+    suu = 0,
+    svv = 0,
+    suv = 0;
   const n = l.length / 2;
   for (let i = 0; i < n; i++) {
-    const u0 = l[2 * i]!, v0 = l[2 * i + 1]!;
+    const u0 = l[2 * i]!,
+      v0 = l[2 * i + 1]!;
     const j = (i + 1) % n;
-    const u1 = l[2 * j]!, v1 = l[2 * j + 1]!;
+    const u1 = l[2 * j]!,
+      v1 = l[2 * j + 1]!;
     const cr = u0 * v1 - u1 * v0;
     a += cr;
     su += (u0 + u1) * cr;
@@ -132,7 +144,10 @@ export function pointInLoop(l: Loop, u: number, v: number): boolean {
   let inside = false;
   const n = l.length / 2;
   for (let i = 0, j = n - 1; i < n; j = i++) {
-    const ui = l[2 * i]!, vi = l[2 * i + 1]!, uj = l[2 * j]!, vj = l[2 * j + 1]!;
+    const ui = l[2 * i]!,
+      vi = l[2 * i + 1]!,
+      uj = l[2 * j]!,
+      vj = l[2 * j + 1]!;
     if (vi > v !== vj > v && u < ((uj - ui) * (v - vi)) / (vj - vi) + ui) inside = !inside;
   }
   return inside;
@@ -178,8 +193,18 @@ export function sectionOf(loops: Loop[]): Section | null {
     }
   });
   const [a, su, sv, suu, svv] = s as [number, number, number, number, number, number];
-  const cu = su / a, cv = sv / a;
-  return { loops, holes, areaMm2: a, centroid: [cu, cv], iuuMm4: suu - a * cu * cu, ivvMm4: svv - a * cv * cv, uRange, vRange };
+  const cu = su / a,
+    cv = sv / a;
+  return {
+    loops,
+    holes,
+    areaMm2: a,
+    centroid: [cu, cv],
+    iuuMm4: suu - a * cu * cu,
+    ivvMm4: svv - a * cv * cv,
+    uRange,
+    vRange,
+  };
 }
 
 /** The centroid of one loop, as a region (the hole's own centre for a hole). */
@@ -198,15 +223,23 @@ export function lineIntervals(mesh: MeshData, axis: Axis, u: number, v: number):
   const t = mesh.triangles;
   // A line through an edge or a vertex would count it twice or not at all: try again slightly aside.
   for (let attempt = 0; attempt < 8; attempt++) {
-    const uu = u + attempt * 1.37e-6, vv = v + attempt * 2.11e-6;
+    const uu = u + attempt * 1.37e-6,
+      vv = v + attempt * 2.11e-6;
     const hits: number[] = [];
     let grazing = false;
     for (let i = 0; i < t.length && !grazing; i += 3) {
-      const a = t[i]! * 3, b = t[i + 1]! * 3, c = t[i + 2]! * 3;
-      const au = p[a + ua]! - uu, av = p[a + va]! - vv;
-      const bu = p[b + ua]! - uu, bv = p[b + va]! - vv;
-      const cu = p[c + ua]! - uu, cv = p[c + va]! - vv;
-      const w0 = bu * cv - bv * cu, w1 = cu * av - cv * au, w2 = au * bv - av * bu;
+      const a = t[i]! * 3,
+        b = t[i + 1]! * 3,
+        c = t[i + 2]! * 3;
+      const au = p[a + ua]! - uu,
+        av = p[a + va]! - vv;
+      const bu = p[b + ua]! - uu,
+        bv = p[b + va]! - vv;
+      const cu = p[c + ua]! - uu,
+        cv = p[c + va]! - vv;
+      const w0 = bu * cv - bv * cu,
+        w1 = cu * av - cv * au,
+        w2 = au * bv - av * bu;
       if ((w0 > 0 || w1 > 0 || w2 > 0) && (w0 < 0 || w1 < 0 || w2 < 0)) continue;
       const sum = w0 + w1 + w2;
       if (sum === 0) continue; // triangle edge-on to the line
@@ -277,18 +310,23 @@ export function massProperties(mesh: MeshData): MassProperties {
     const a = [0, 1, 2].map((k) => p[t[i]! * 3 + k]! - o[k]!) as P3;
     const b = [0, 1, 2].map((k) => p[t[i + 1]! * 3 + k]! - o[k]!) as P3;
     const c = [0, 1, 2].map((k) => p[t[i + 2]! * 3 + k]! - o[k]!) as P3;
-    const v = (a[0] * (b[1] * c[2] - b[2] * c[1]) - a[1] * (b[0] * c[2] - b[2] * c[0]) + a[2] * (b[0] * c[1] - b[1] * c[0])) / 6;
+    const v =
+      (a[0] * (b[1] * c[2] - b[2] * c[1]) - a[1] * (b[0] * c[2] - b[2] * c[0]) + a[2] * (b[0] * c[1] - b[1] * c[0])) /
+      6;
     vol += v;
     for (let k = 0; k < 3; k++) s1[k]! += (v * (a[k]! + b[k]! + c[k]!)) / 4;
     // ∫x_i x_j over the tetrahedron (o, a, b, c) = V/20·(Σ a_i a_j + (Σ a_i)(Σ a_j)).
     const second = (i2: number, j2: number): number =>
-      (v / 20) * (a[i2]! * a[j2]! + b[i2]! * b[j2]! + c[i2]! * c[j2]! + (a[i2]! + b[i2]! + c[i2]!) * (a[j2]! + b[j2]! + c[j2]!));
+      (v / 20) *
+      (a[i2]! * a[j2]! + b[i2]! * b[j2]! + c[i2]! * c[j2]! + (a[i2]! + b[i2]! + c[i2]!) * (a[j2]! + b[j2]! + c[j2]!));
     s2[0]! += second(0, 0);
     s2[1]! += second(1, 1);
     s2[2]! += second(2, 2);
     s2[3]! += second(0, 1);
   }
-  const cx = s1[0]! / vol, cy = s1[1]! / vol, cz = s1[2]! / vol;
+  const cx = s1[0]! / vol,
+    cy = s1[1]! / vol,
+    cz = s1[2]! / vol;
   return {
     volumeMm3: vol,
     centroidMm: [cx + o[0], cy + o[1], cz + o[2]],

@@ -51,7 +51,12 @@ export function beamOf(m: MeasuredCannon, modulusPa: number, densityKgPerM3: num
     lengthM: m.arm.lengthMm * MM,
     modulusPa,
     densityKgPerM3,
-    sections: m.arm.sections.map((s) => ({ sM: s.fromRootMm * MM, areaM2: s.areaMm2 * MM ** 2, secondMomentM4: s.secondMomentMm4 * MM ** 4, fibreM: s.fibreMm * MM })),
+    sections: m.arm.sections.map((s) => ({
+      sM: s.fromRootMm * MM,
+      areaM2: s.areaMm2 * MM ** 2,
+      secondMomentM4: s.secondMomentMm4 * MM ** 4,
+      fibreM: s.fibreMm * MM,
+    })),
     tip: {
       massKg,
       firstMomentKgM: massKg * (t.centroidFromRootMm - m.arm.lengthMm) * MM,
@@ -88,20 +93,28 @@ export function twistedRoot(m: MeasuredCannon, modulusPa: number): RootSpring {
   let perTorque = 0; // rad per N·m
   for (let i = 1; i < ss.length; i++) {
     const [a, b] = [ss[i - 1]!, ss[i]!];
-    const j = (s: typeof a): number => beta(s.heightMm * MM, s.thicknessMm * MM) * s.heightMm * MM * (s.thicknessMm * MM) ** 3;
+    const j = (s: typeof a): number =>
+      beta(s.heightMm * MM, s.thicknessMm * MM) * s.heightMm * MM * (s.thicknessMm * MM) ** 3;
     perTorque += ((b.fromRootMm - a.fromRootMm) * MM * (1 / j(a) + 1 / j(b))) / (2 * shear);
   }
   const axisZ = m.arm.bedZ + (m.arm.rootHeightMm + m.arm.tipHeightMm) / 4;
-  const thumbZ = ((m.pad.clearFromZ + m.pad.topZ) / 2 - axisZ) * MM, catchZ = (m.pad.topZ - axisZ) * MM;
+  const thumbZ = ((m.pad.clearFromZ + m.pad.topZ) / 2 - axisZ) * MM,
+    catchZ = (m.pad.topZ - axisZ) * MM;
   const extra = thumbZ * catchZ * perTorque; // at the catch, per N at the thumb
-  return turnSpring((m.pad.centreFromRootMm * MM * m.pad.catchEdgeFromRootMm * MM) / extra, m.pad.centreFromRootMm * MM);
+  return turnSpring(
+    (m.pad.centreFromRootMm * MM * m.pad.catchEdgeFromRootMm * MM) / extra,
+    m.pad.centreFromRootMm * MM,
+  );
 }
 
 /** Springs in series at the root (each a turn with its shift held stiff): their turn compliances add. */
 export function inSeries(...springs: RootSpring[]): RootSpring {
   const turn = 1 / springs.reduce((sum, k) => sum + 1 / k[1][1], 0);
   const shift = 1 / springs.reduce((sum, k) => sum + 1 / k[0][0], 0);
-  return [[shift, 0], [0, turn]];
+  return [
+    [shift, 0],
+    [0, turn],
+  ];
 }
 
 /**
@@ -109,11 +122,18 @@ export function inSeries(...springs: RootSpring[]): RootSpring {
  * when the pad's edge beside it (where the catch's crest meets the pad's top) has come back by the draw, and
  * the pusher is as printed.
  */
-export function shootMeasured(m: MeasuredCannon, x: SharedInputs, how: { latch?: Latch; contact?: Contact; rootStiffness?: RootSpring } = {}): RefereeShot {
+export function shootMeasured(
+  m: MeasuredCannon,
+  x: SharedInputs,
+  how: { latch?: Latch; contact?: Contact; rootStiffness?: RootSpring } = {},
+): RefereeShot {
   const latch = how.latch ?? 'catch-edge';
   const latchMm = latch === 'pad-centre' ? m.pad.centreFromRootMm : m.pad.catchEdgeFromRootMm;
   // The arm clamped at its root unless the frame's springs there are given (./solid.ts rootSprings).
-  const beam = { ...beamOf(m, x.modulusPa, x.densityKgPerM3), ...(how.rootStiffness ? { rootStiffness: how.rootStiffness } : {}) };
+  const beam = {
+    ...beamOf(m, x.modulusPa, x.densityKgPerM3),
+    ...(how.rootStiffness ? { rootStiffness: how.rootStiffness } : {}),
+  };
   const elevationRad = (m.bore.elevationDeg * Math.PI) / 180;
   const shot = fire({
     beam,
@@ -124,7 +144,8 @@ export function shootMeasured(m: MeasuredCannon, x: SharedInputs, how: { latch?:
     ballMassKg: x.ballMassKg,
     elevationRad,
     contact: {
-      ballLineAboveCornerM: (how.contact ?? 'as-printed') === 'as-printed' ? m.pusher.ballLineAboveCornerMm * MM : TALL_FACE,
+      ballLineAboveCornerM:
+        (how.contact ?? 'as-printed') === 'as-printed' ? m.pusher.ballLineAboveCornerMm * MM : TALL_FACE,
       ballRadiusM: x.ballDiameterM / 2,
       muzzleM: m.pusher.muzzleAlongLineMm * MM,
     },
@@ -134,6 +155,15 @@ export function shootMeasured(m: MeasuredCannon, x: SharedInputs, how: { latch?:
   // The ball leaves the muzzle with its centre on the bore's floor line.
   const launchHeightM = x.slotHeightM + (m.bore.muzzleRiseMm - m.bore.ballDropMm) * MM;
   const launchSpeedMps = shot.muzzleSpeedMps;
-  const rangeM = launchSpeedMps > 0 ? carryM({ speedMps: launchSpeedMps, elevationRad, heightM: launchHeightM, ballDiameterM: x.ballDiameterM, ballMassKg: x.ballMassKg }) : 0;
+  const rangeM =
+    launchSpeedMps > 0
+      ? carryM({
+          speedMps: launchSpeedMps,
+          elevationRad,
+          heightM: launchHeightM,
+          ballDiameterM: x.ballDiameterM,
+          ballMassKg: x.ballMassKg,
+        })
+      : 0;
   return { shot, launchSpeedMps, launchHeightM, rangeM, beam };
 }

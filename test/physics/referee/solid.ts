@@ -48,7 +48,15 @@ import { fromMesh, withArena, type MeshData } from '../../../src/geometry/kernel
 import type { Feature } from '../../../src/geometry/part.js';
 import { parseStl } from '../../../src/mesh/stl.js';
 import { turnSpring, type RootSpring } from './dynamics.js';
-import { assembleStiffness, brickStiffness, dotProduct, lowestModes, multigridSolver, type GridNodes, type Solver } from './fe.js';
+import {
+  assembleStiffness,
+  brickStiffness,
+  dotProduct,
+  lowestModes,
+  multigridSolver,
+  type GridNodes,
+  type Solver,
+} from './fe.js';
 import { measureCannon, type MeasuredCannon } from './measure.js';
 import { bodies, boundsOf, lineIntervals, massProperties, section } from './mesh.js';
 
@@ -81,20 +89,36 @@ const MIN_FILL = 0.1;
  * and heavy) instead of snapping to a whole number of cells. A cell is moving (2) where the `moving` body
  * fills the most of it.
  */
-export function voxelise(mesh: MeshData, origin: Vec3, h: Vec3, dims: [number, number, number], moving?: MeshData): VoxelGrid {
+export function voxelise(
+  mesh: MeshData,
+  origin: Vec3,
+  h: Vec3,
+  dims: [number, number, number],
+  moving?: MeshData,
+): VoxelGrid {
   const [nx, ny, nz] = dims;
-  const fill = new Float64Array(nx * ny * nz), fillMoving = new Float64Array(nx * ny * nz);
+  const fill = new Float64Array(nx * ny * nz),
+    fillMoving = new Float64Array(nx * ny * nz);
   const sample = (m: MeshData, into: Float64Array): void => {
-    for (let k = 0; k < nz; k++) for (let j = 0; j < ny; j++) for (const [dy, dz] of [[0.25, 0.25], [0.75, 0.25], [0.25, 0.75], [0.75, 0.75]] as const) {
-      const y = origin[1] + (j + dy) * h[1], z = origin[2] + (k + dz) * h[2];
-      for (const [a, b] of lineIntervals(m, 0, y, z)) {
-        const i0 = Math.max(0, Math.floor((a - origin[0]) / h[0])), i1 = Math.min(nx - 1, Math.floor((b - origin[0]) / h[0]));
-        for (let i = i0; i <= i1; i++) {
-          const lo = origin[0] + i * h[0];
-          into[(k * ny + j) * nx + i]! += Math.max(0, Math.min(b, lo + h[0]) - Math.max(a, lo)) / (4 * h[0]);
+    for (let k = 0; k < nz; k++)
+      for (let j = 0; j < ny; j++)
+        for (const [dy, dz] of [
+          [0.25, 0.25],
+          [0.75, 0.25],
+          [0.25, 0.75],
+          [0.75, 0.75],
+        ] as const) {
+          const y = origin[1] + (j + dy) * h[1],
+            z = origin[2] + (k + dz) * h[2];
+          for (const [a, b] of lineIntervals(m, 0, y, z)) {
+            const i0 = Math.max(0, Math.floor((a - origin[0]) / h[0])),
+              i1 = Math.min(nx - 1, Math.floor((b - origin[0]) / h[0]));
+            for (let i = i0; i <= i1; i++) {
+              const lo = origin[0] + i * h[0];
+              into[(k * ny + j) * nx + i]! += Math.max(0, Math.min(b, lo + h[0]) - Math.max(a, lo)) / (4 * h[0]);
+            }
+          }
         }
-      }
-    }
   };
   sample(mesh, fill);
   if (moving) sample(moving, fillMoving);
@@ -134,7 +158,9 @@ export function modelOf(grid: VoxelGrid, seedCell: number, rootJ = -1): VoxelMod
   keep[seedCell] = 1;
   while (stack.length) {
     const c = stack.pop()!;
-    const i = c % nx, j = Math.floor(c / nx) % ny, k = Math.floor(c / (nx * ny));
+    const i = c % nx,
+      j = Math.floor(c / nx) % ny,
+      k = Math.floor(c / (nx * ny));
     const visit = (d: number, ok: boolean): void => {
       if (ok && label[d] && !keep[d]) {
         keep[d] = 1;
@@ -150,8 +176,12 @@ export function modelOf(grid: VoxelGrid, seedCell: number, rootJ = -1): VoxelMod
   }
   const [NX, NY] = [nx + 1, ny + 1];
   const lookup = new Int32Array(NX * NY * (nz + 1) * 2).fill(-1);
-  const gi: number[] = [], gj: number[] = [], gk: number[] = [], nl: number[] = [];
-  const elements: number[] = [], cells: number[] = [];
+  const gi: number[] = [],
+    gj: number[] = [],
+    gk: number[] = [],
+    nl: number[] = [];
+  const elements: number[] = [],
+    cells: number[] = [];
   let dropped = 0;
   for (let c = 0; c < label.length; c++) {
     if (!label[c]) continue;
@@ -159,27 +189,40 @@ export function modelOf(grid: VoxelGrid, seedCell: number, rootJ = -1): VoxelMod
       dropped++;
       continue;
     }
-    const i = c % nx, j = Math.floor(c / nx) % ny, k = Math.floor(c / (nx * ny));
+    const i = c % nx,
+      j = Math.floor(c / nx) % ny,
+      k = Math.floor(c / (nx * ny));
     for (let a = 0; a < 8; a++) {
       const [p, q, r] = [i + (a & 1), j + ((a >> 1) & 1), k + ((a >> 2) & 1)];
       const l = label[c] === 2 && q !== rootJ ? 1 : 0;
       const key = ((r * NY + q) * NX + p) * 2 + l;
       if (lookup[key]! < 0) {
         lookup[key] = gi.length;
-        gi.push(p), gj.push(q), gk.push(r), nl.push(l);
+        (gi.push(p), gj.push(q), gk.push(r), nl.push(l));
       }
       elements.push(lookup[key]!);
     }
     cells.push(c);
   }
-  const nodes: GridNodes = { n: gi.length, gi: Int32Array.from(gi), gj: Int32Array.from(gj), gk: Int32Array.from(gk), label: Uint8Array.from(nl) };
+  const nodes: GridNodes = {
+    n: gi.length,
+    gi: Int32Array.from(gi),
+    gj: Int32Array.from(gj),
+    gk: Int32Array.from(gk),
+    label: Uint8Array.from(nl),
+  };
   return {
     grid,
     nodes,
     elements: Int32Array.from(elements),
     cell: Int32Array.from(cells),
-    nodeAt: (i, j, k, l) => (i < 0 || j < 0 || k < 0 || i > nx || j > ny || k > nz ? -1 : lookup[((k * NY + j) * NX + i) * 2 + l]!),
-    position: (v) => [grid.origin[0] + nodes.gi[v]! * grid.h[0], grid.origin[1] + nodes.gj[v]! * grid.h[1], grid.origin[2] + nodes.gk[v]! * grid.h[2]],
+    nodeAt: (i, j, k, l) =>
+      i < 0 || j < 0 || k < 0 || i > nx || j > ny || k > nz ? -1 : lookup[((k * NY + j) * NX + i) * 2 + l]!,
+    position: (v) => [
+      grid.origin[0] + nodes.gi[v]! * grid.h[0],
+      grid.origin[1] + nodes.gj[v]! * grid.h[1],
+      grid.origin[2] + nodes.gk[v]! * grid.h[2],
+    ],
     dropped,
   };
 }
@@ -195,7 +238,13 @@ export interface Statics {
 
 export function statics(model: VoxelModel, modulusMPa: number, fixed: Uint8Array, poisson = POISSON): Statics {
   const ke = brickStiffness(model.grid.h, modulusMPa, poisson);
-  const a = assembleStiffness(model.nodes, model.elements, ke, fixed, Float64Array.from(model.cell, (c) => model.grid.fill[c]!));
+  const a = assembleStiffness(
+    model.nodes,
+    model.elements,
+    ke,
+    fixed,
+    Float64Array.from(model.cell, (c) => model.grid.fill[c]!),
+  );
   const solver = multigridSolver(model.nodes, a, fixed);
   return {
     model,
@@ -222,8 +271,13 @@ export function lumpedMass(model: VoxelModel, densityGPerCm3: number, fixed: Uin
 }
 
 /** Rigid-body fit of the displacements of `nodes`: translation at their centroid and small rotation (rad). */
-export function rigidFit(model: VoxelModel, u: Float64Array, nodes: readonly number[]): { centroid: Vec3; translation: Vec3; rotation: Vec3 } {
-  const c: Vec3 = [0, 0, 0], t: Vec3 = [0, 0, 0];
+export function rigidFit(
+  model: VoxelModel,
+  u: Float64Array,
+  nodes: readonly number[],
+): { centroid: Vec3; translation: Vec3; rotation: Vec3 } {
+  const c: Vec3 = [0, 0, 0],
+    t: Vec3 = [0, 0, 0];
   for (const v of nodes) {
     const p = model.position(v);
     for (let d = 0; d < 3; d++) {
@@ -232,7 +286,8 @@ export function rigidFit(model: VoxelModel, u: Float64Array, nodes: readonly num
     }
   }
   // Σ [r]ₓᵀ[r]ₓ θ = Σ r × (u − t)
-  const a = new Float64Array(9), b = [0, 0, 0];
+  const a = new Float64Array(9),
+    b = [0, 0, 0];
   for (const v of nodes) {
     const p = model.position(v);
     const r = [p[0] - c[0], p[1] - c[1], p[2] - c[2]] as const;
@@ -247,7 +302,10 @@ export function rigidFit(model: VoxelModel, u: Float64Array, nodes: readonly num
 }
 
 function solve3(a: Float64Array, b: number[]): Vec3 {
-  const det = (m: number[]): number => m[0]! * (m[4]! * m[8]! - m[5]! * m[7]!) - m[1]! * (m[3]! * m[8]! - m[5]! * m[6]!) + m[2]! * (m[3]! * m[7]! - m[4]! * m[6]!);
+  const det = (m: number[]): number =>
+    m[0]! * (m[4]! * m[8]! - m[5]! * m[7]!) -
+    m[1]! * (m[3]! * m[8]! - m[5]! * m[6]!) +
+    m[2]! * (m[3]! * m[7]! - m[4]! * m[6]!);
   const m = Array.from(a);
   const d = det(m);
   return [0, 1, 2].map((col) => det(m.map((x, idx) => (idx % 3 === col ? b[Math.floor(idx / 3)]! : x))) / d) as Vec3;
@@ -322,7 +380,9 @@ export interface SolidReferee {
 function movingBody(mesh: MeshData, rootY: number): MeshData {
   return withArena(() => {
     const all = boundsOf(mesh);
-    const cut = fromMesh(mesh).trimByPlane([0, -1, 0], -(rootY - 0.01)).toMesh();
+    const cut = fromMesh(mesh)
+      .trimByPlane([0, -1, 0], -(rootY - 0.01))
+      .toMesh();
     const freed = bodies(cut).filter((b) => {
       const bb = boundsOf(b);
       return bb.min[0] > all.min[0] + 1e-3 && bb.max[0] < all.max[0] - 1e-3 && massProperties(b).volumeMm3 > 1;
@@ -339,7 +399,8 @@ function plugOf(mesh: MeshData): { backX: number; yRange: [number, number]; zRan
   const plug = section(mesh, 0, b.min[0] + 0.25);
   if (!plug) throw new Error('no plug at the back');
   const grown = (x: number): boolean => (section(mesh, 0, x)?.areaMm2 ?? 0) > plug.areaMm2 * 1.02;
-  let lo = b.min[0] + 0.25, hi = lo;
+  let lo = b.min[0] + 0.25,
+    hi = lo;
   while (!grown(hi)) {
     lo = hi;
     hi += 0.5;
@@ -377,8 +438,14 @@ export function refereeSolid(stl: Uint8Array, features: readonly Feature[], o: S
   const hz = armHeight / Math.max(1, Math.round(armHeight / size));
   const hy = size;
   const below = (at: number, min: number, step: number): number => at - Math.ceil((at - min) / step - 1e-9) * step;
-  const origin: Vec3 = [below(mid.uRange[0], all.min[0], hx), below(arm.rootY, all.min[1], hy), below(root.vRange[0], all.min[2], hz)];
-  const dims: [number, number, number] = [0, 1, 2].map((d) => Math.ceil((all.max[d]! - origin[d]!) / [hx, hy, hz][d]! - 1e-9)) as [number, number, number];
+  const origin: Vec3 = [
+    below(mid.uRange[0], all.min[0], hx),
+    below(arm.rootY, all.min[1], hy),
+    below(root.vRange[0], all.min[2], hz),
+  ];
+  const dims: [number, number, number] = [0, 1, 2].map((d) =>
+    Math.ceil((all.max[d]! - origin[d]!) / [hx, hy, hz][d]! - 1e-9),
+  ) as [number, number, number];
   const grid = voxelise(mesh, origin, [hx, hy, hz], dims, moving);
   const rootJ = Math.round((arm.rootY - origin[1]) / hy);
   const [nx, ny] = dims;
@@ -386,10 +453,19 @@ export function refereeSolid(stl: Uint8Array, features: readonly Feature[], o: S
     const [i, j, k] = [0, 1, 2].map((d) => Math.floor((p[d]! - origin[d]!) / [hx, hy, hz][d]!));
     return (k! * ny + j!) * nx + i!;
   };
-  const model = modelOf(grid, cellOf([all.min[0] + 0.5 * hx, (plug.yRange[0] + plug.yRange[1]) / 2, (plug.zRange[0] + plug.zRange[1]) / 2]), rootJ);
+  const model = modelOf(
+    grid,
+    cellOf([all.min[0] + 0.5 * hx, (plug.yRange[0] + plug.yRange[1]) / 2, (plug.zRange[0] + plug.zRange[1]) / 2]),
+    rootJ,
+  );
   const { nodes } = model;
-  const cellIndex = (c: number): [number, number, number] => [c % nx, Math.floor(c / nx) % ny, Math.floor(c / (nx * ny))];
-  const lab = (i: number, j: number, k: number): number => (i < 0 || j < 0 || k < 0 || i >= nx || j >= ny || k >= dims[2] ? 0 : grid.label[(k * ny + j) * nx + i]!);
+  const cellIndex = (c: number): [number, number, number] => [
+    c % nx,
+    Math.floor(c / nx) % ny,
+    Math.floor(c / (nx * ny)),
+  ];
+  const lab = (i: number, j: number, k: number): number =>
+    i < 0 || j < 0 || k < 0 || i >= nx || j >= ny || k >= dims[2] ? 0 : grid.label[(k * ny + j) * nx + i]!;
 
   // Held by the plug: nodes of the plug cells' open ±Y, ±Z faces.
   const held = new Uint8Array(nodes.n);
@@ -397,11 +473,24 @@ export function refereeSolid(stl: Uint8Array, features: readonly Feature[], o: S
     const [i, j, k] = cellIndex(model.cell[e]!);
     // Inside the plug's square too: a cell straddling the frame's back face may lie on the frame beside the plug.
     const [y, z] = [origin[1] + (j + 0.5) * hy, origin[2] + (k + 0.5) * hz];
-    if (origin[0] + (i + 0.5) * hx >= plug.backX || y < plug.yRange[0] || y > plug.yRange[1] || z < plug.zRange[0] || z > plug.zRange[1]) continue;
-    const faces: [number, number, number, number][] = [[1, -1, 0, 0], [1, 1, 0, 1], [2, 0, -1, 0], [2, 0, 1, 1]];
+    if (
+      origin[0] + (i + 0.5) * hx >= plug.backX ||
+      y < plug.yRange[0] ||
+      y > plug.yRange[1] ||
+      z < plug.zRange[0] ||
+      z > plug.zRange[1]
+    )
+      continue;
+    const faces: [number, number, number, number][] = [
+      [1, -1, 0, 0],
+      [1, 1, 0, 1],
+      [2, 0, -1, 0],
+      [2, 0, 1, 1],
+    ];
     for (const [axis, dj, dk, side] of faces) {
       if (lab(i, j + dj, k + dk)) continue;
-      for (let a = 0; a < 8; a++) if ((axis === 1 ? (a >> 1) & 1 : (a >> 2) & 1) === side) held[model.elements[e * 8 + a]!] = 1;
+      for (let a = 0; a < 8; a++)
+        if ((axis === 1 ? (a >> 1) & 1 : (a >> 2) & 1) === side) held[model.elements[e * 8 + a]!] = 1;
     }
   }
   // Clamped at the root: every frame node.
@@ -431,16 +520,26 @@ export function refereeSolid(stl: Uint8Array, features: readonly Feature[], o: S
   const pusherY = arm.rootY - measured.pusher.contactFromRootMm;
   const pusher = faceLoad(measured.pusher.frontX, [pusherY - 10, pusherY + 10]);
   const drawAt: Vec3 = [pad.frontX, arm.rootY - pad.catchEdgeFromRootMm, pad.topZ];
-  let drawNode = -1, best = Infinity;
+  let drawNode = -1,
+    best = Infinity;
   for (let v = 0; v < nodes.n; v++) {
     if (nodes.label[v] !== 1) continue;
     const p = model.position(v);
     const d = Math.hypot(p[0] - drawAt[0], p[1] - drawAt[1], p[2] - drawAt[2]);
     if (d < best) [best, drawNode] = [d, v];
   }
-  const muzzle = Array.from({ length: nodes.n }, (_, v) => v).filter((v) => nodes.label[v] === 0 && !held[v] && model.position(v)[0] >= all.max[0] - MUZZLE_REGION_MM);
+  const muzzle = Array.from({ length: nodes.n }, (_, v) => v).filter(
+    (v) => nodes.label[v] === 0 && !held[v] && model.position(v)[0] >= all.max[0] - MUZZLE_REGION_MM,
+  );
   // The root plane's nodes in the arm's section (shared by moving cells).
-  const rootNodes = [...new Set(Array.from({ length: model.cell.length }, (_, e) => e).filter((e) => grid.label[model.cell[e]!] === 2).flatMap((e) => Array.from(model.elements.subarray(e * 8, e * 8 + 8))).filter((v) => nodes.gj[v] === rootJ))];
+  const rootNodes = [
+    ...new Set(
+      Array.from({ length: model.cell.length }, (_, e) => e)
+        .filter((e) => grid.label[model.cell[e]!] === 2)
+        .flatMap((e) => Array.from(model.elements.subarray(e * 8, e * 8 + 8)))
+        .filter((v) => nodes.gj[v] === rootJ),
+    ),
+  ];
   const buildS = (performance.now() - t0) / 1000;
 
   const caseOf = (s: Statics): { c: SupportCase; thumbU: Float64Array } => {
@@ -448,7 +547,16 @@ export function refereeSolid(stl: Uint8Array, features: readonly Feature[], o: S
     const a = s.solve(thumb);
     const solveS = (performance.now() - t) / 1000;
     const drawPointMmPerN = -a.u[drawNode * 3]!;
-    return { c: { thumbMmPerN: dotProduct(thumb, a.u), drawPointMmPerN, drawForceN: measured.catch.drawMm / drawPointMmPerN, iterations: a.iterations, solveS }, thumbU: a.u };
+    return {
+      c: {
+        thumbMmPerN: dotProduct(thumb, a.u),
+        drawPointMmPerN,
+        drawForceN: measured.catch.drawMm / drawPointMmPerN,
+        iterations: a.iterations,
+        solveS,
+      },
+      thumbU: a.u,
+    };
   };
   const heldStatics = statics(model, o.modulusMPa, held);
   const h = caseOf(heldStatics);
@@ -458,7 +566,9 @@ export function refereeSolid(stl: Uint8Array, features: readonly Feature[], o: S
   const rootMotion = (u: Float64Array): [number, number] => {
     const xs = rootNodes.map((v) => model.position(v)[0]);
     const xm = xs.reduce((s, x) => s + x, 0) / xs.length;
-    let w = 0, num = 0, den = 0;
+    let w = 0,
+      num = 0,
+      den = 0;
     rootNodes.forEach((v, i) => {
       w += u[v * 3]! / rootNodes.length;
       num += (xs[i]! - xm) * u[v * 3 + 1]!;
@@ -472,9 +582,12 @@ export function refereeSolid(stl: Uint8Array, features: readonly Feature[], o: S
   const barrel = rigidFit(model, h.thumbU, muzzle);
   const heldCase: HeldCase = {
     ...h.c,
-    barrel: { translationMm: barrel.translation.map((x) => x * drawForceN) as Vec3, rotationRad: barrel.rotation.map((x) => x * drawForceN) as Vec3 },
+    barrel: {
+      translationMm: barrel.translation.map((x) => x * drawForceN) as Vec3,
+      rotationRad: barrel.rotation.map((x) => x * drawForceN) as Vec3,
+    },
     root: { shiftMm: w1 * drawForceN, rotationRad: p1 * drawForceN },
-    pusherLateralMm: (-drawForceN * pusher.reduce((s, f, d) => (d % 3 === 0 ? s + f * h.thumbU[d + 1]! : s), 0)),
+    pusherLateralMm: -drawForceN * pusher.reduce((s, f, d) => (d % 3 === 0 ? s + f * h.thumbU[d + 1]! : s), 0),
   };
 
   const result: SolidReferee = {
@@ -491,7 +604,8 @@ export function refereeSolid(stl: Uint8Array, features: readonly Feature[], o: S
     const mass = lumpedMass(model, o.densityGPerCm3, held);
     // The ball rides the pusher: its mass on the pusher's front face nodes, by the face load's weights.
     const ballT = o.ballMassG * 1e-6;
-    for (let d = 0; d < pusher.length; d += 3) if (pusher[d]! !== 0) for (let q = 0; q < 3; q++) mass[d + q]! += -pusher[d]! * ballT;
+    for (let d = 0; d < pusher.length; d += 3)
+      if (pusher[d]! !== 0) for (let q = 0; q < 3; q++) mass[d + q]! += -pusher[d]! * ballT;
     const modes = lowestModes(heldStatics.solver, mass, count);
     // The drawn state (held): u0 = F·(thumb response); its modal amplitudes φᵢᵀ·M·u0.
     const u0 = h.thumbU.map((x) => x * drawForceN);
@@ -510,8 +624,20 @@ export function refereeSolid(stl: Uint8Array, features: readonly Feature[], o: S
     const sway = barrelLateral.reduce((bi, x, i) => (Math.abs(x) > Math.abs(barrelLateral[bi]!) ? i : bi), 0);
     const simpleLateralSpeedMps = Math.abs(heldCase.barrel.translationMm[1]) * omega[sway]! * 1e-3;
     const deg = (v: number): number => (Math.atan(v / o.ballSpeedMps) * 180) / Math.PI;
-    result.modes = { hz: omega.map((w) => w / (2 * Math.PI)), barrelLateral, participation, iterations: modes.iterations, solveS: (performance.now() - t) / 1000 };
-    result.launch = { lateralSpeedMps, angleDeg: deg(lateralSpeedMps), strokeS, simpleLateralSpeedMps, simpleAngleDeg: deg(simpleLateralSpeedMps) };
+    result.modes = {
+      hz: omega.map((w) => w / (2 * Math.PI)),
+      barrelLateral,
+      participation,
+      iterations: modes.iterations,
+      solveS: (performance.now() - t) / 1000,
+    };
+    result.launch = {
+      lateralSpeedMps,
+      angleDeg: deg(lateralSpeedMps),
+      strokeS,
+      simpleLateralSpeedMps,
+      simpleAngleDeg: deg(simpleLateralSpeedMps),
+    };
   }
   return result;
 }
