@@ -181,6 +181,7 @@ describe('solid referee: the exported cannon, held by its plug', () => {
       };
       const springs = rootSprings(r);
       const whole = wholePartSpring(r.measured, inputs, r);
+      const wholeShot = shootMeasured(r.measured, inputs, whole ? { rootStiffness: whole } : {});
       rows.push({
         label: labelOf(request),
         r,
@@ -191,14 +192,9 @@ describe('solid referee: the exported cannon, held by its plug', () => {
         beam: {
           clampedRangeM: shootMeasured(r.measured, inputs).rangeM,
           springRangeM: shootMeasured(r.measured, inputs, springs ? { rootStiffness: springs } : {}).rangeM,
-          ...(() => {
-            const w = shootMeasured(r.measured, inputs, whole ? { rootStiffness: whole } : {});
-            // The share of the stored energy the ball carries out of the muzzle.
-            return {
-              wholeRangeM: w.rangeM,
-              ballShare: (0.5 * inputs.ballMassKg * w.launchSpeedMps ** 2) / w.shot.storedEnergyJ,
-            };
-          })(),
+          wholeRangeM: wholeShot.rangeM,
+          // The share of the stored energy the ball carries out of the muzzle.
+          ballShare: (0.5 * inputs.ballMassKg * wholeShot.launchSpeedMps ** 2) / wholeShot.shot.storedEnergyJ,
           targetM: request.targetRangeM,
         },
       });

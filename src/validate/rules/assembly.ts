@@ -96,6 +96,17 @@ function requiredHeadings(faction: Faction): number[] {
   return out;
 }
 
+/**
+ * A loaded turret is weighed and measured at every LOADED_STEP_DEG of its arc, coarser than the sweep's
+ * step: a loaded ship's centre of mass and its cannon's reach change smoothly with the heading, where the
+ * sweep's gaps can close between two steps. Our choice.
+ */
+const LOADED_STEP_DEG = 3 * SWEEP_STEP_DEG;
+/** The turret headings a loaded ship is checked at; [0] for a ship without a turret. */
+function loadedHeadings(ship: Ship): number[] {
+  return ship.fittings.some(isTurret) ? requiredHeadings(ship.faction).filter((h) => h % LOADED_STEP_DEG === 0) : [0];
+}
+
 const turnings = new WeakMap<Ship, Map<number, { fittings: Placed[]; sites: SlotSite[] }>>();
 /** The ship with its turret (if any) turned to `headingDeg`: fittings and slot sites, placed once per heading for every rule. */
 function turned(ctx: Context, ship: Ship, headingDeg: number): { fittings: Placed[]; sites: SlotSite[] } {
@@ -359,8 +370,7 @@ function edgeMargin(
 /** The loads a ship stands with: each slot alone (the turret's at each heading of its arc), then all slots. */
 function loadings(ctx: Context, ship: Ship): { what: string; parts: Placed[] }[] {
   const out: { what: string; parts: Placed[] }[] = [];
-  const headings = ship.fittings.some(isTurret) ? requiredHeadings(ship.faction).filter((h) => h % 15 === 0) : [0];
-  for (const h of headings) {
+  for (const h of loadedHeadings(ship)) {
     const { fittings, sites } = turned(ctx, ship, h);
     // One per site, null where the cannon's mesh is no solid (print/manifold reports it): that site is not loaded.
     const cannons = sites.map((s) => cannonIn(ctx, s));
@@ -553,17 +563,16 @@ function extentAlong(ctx: Context, part: Placed, dir: Vec3, from: Vec3 = [0, 0, 
 
 export const cannonReach: Rule = {
   id: 'assembly/cannon-reach',
-  title: `a cannon seated in a side slot (and the turret's fired broadside) stays within the hull's length, bow to stern, and in every slot (the turret's turned every 15° of its arc) at least ${MIN_TABLE_GAP_MM} mm over the table the ship stands on; measures the least of each`,
+  title: `a cannon seated in a side slot (and the turret's fired broadside) stays within the hull's length, bow to stern, and in every slot (the turret's turned every ${LOADED_STEP_DEG}° of its arc) at least ${MIN_TABLE_GAP_MM} mm over the table the ship stands on; measures the least of each`,
   check(ctx, report, measure) {
     for (const faction of ctx.factions) {
       const standing = onTable(ctx, faction);
       if (!standing) continue;
       const { ship, support } = standing;
       const hull = extentAlong(ctx, ship.hull, [1, 0, 0]);
-      const headings = ship.fittings.some(isTurret) ? requiredHeadings(faction).filter((h) => h % 15 === 0) : [0];
       let worstPast: { mm: number; what: string; end: string } | null = null;
       let worstGap: { mm: number; what: string } | null = null;
-      for (const h of headings) {
+      for (const h of loadedHeadings(ship)) {
         for (const site of turned(ctx, ship, h).sites) {
           if (h !== 0 && !isTurret(site.host)) continue;
           const what = `${site.declared}${isTurret(site.host) ? ` (turret at ${h}°)` : ''}`;
@@ -706,7 +715,7 @@ function sweep(ctx: Context, ship: Ship): { headingDeg: number; gapMm: number; n
 /** The loaded turret's lean on its pivot: where its centre of mass falls against the drum's face on the deck. */
 function lean(ctx: Context, ship: Ship): { outsideMm: number; leanDeg: number; heading: number } | null {
   let worst: { outsideMm: number; leanDeg: number; heading: number } | null = null;
-  for (const h of requiredHeadings(ship.faction).filter((x) => x % 15 === 0)) {
+  for (const h of loadedHeadings(ship)) {
     const { fittings, sites } = turned(ctx, ship, h);
     const turret = fittings.find(isTurret);
     const site = sites.find((s) => s.host === turret);
