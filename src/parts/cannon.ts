@@ -156,6 +156,71 @@ function trough(L: Layout, ridgeMm: number): Solid {
   );
 }
 
+/**
+ * What makes the part read as a gun on its carriage (issue 27), all on the fixed barrel and its keel, clear of
+ * the arm's load path and of everything that moves: a muzzle swell and a reinforce ring round the barrel, each
+ * as proud as three lines and following its outline (round, and pointed over the bore's roof), their undersides
+ * chamfered steeper than the overhang limit back into the keel's sides; and a truck wheel a side on the keel at
+ * each end of the barrel, a disc whose lower half is a 45° point (a teardrop) so it prints standing.
+ */
+const TRIM = {
+  /** How far a ring stands proud of the barrel: three lines, enough to catch the light. */
+  ringProudMm: 3 * PRINT_DEFAULTS.lineWidthMm,
+  /** A ring's length along the bore. */
+  ringLengthMm: 2.4,
+  truckRadiusMm: 2.8,
+  /** A truck's width beside the keel: two lines. */
+  truckWidthMm: MIN_FEATURE_MM,
+  /** Space kept between trim and the box, the muzzle's face and the other truck. */
+  gapMm: 1,
+} as const;
+
+function barrelTrim(L: Layout, ridgeMm: number): Solid[] {
+  const t = (L.o.elevationDeg * Math.PI) / 180;
+  const R = L.barrelRadiusMm;
+  const p = TRIM.ringProudMm;
+  const up: Vec3 = [-Math.sin(t), 0, Math.cos(t)];
+  const ring = (xa: number, xb: number): Solid => {
+    const ends = [xa - 1, xb + 1];
+    return hull3d([
+      // The upper half of a cylinder round the bore, `p` wider than the barrel.
+      alongBore(L, R + p, ends[0]!, ends[1]!).trimByPlane(up, up[0] * ends[0]! + up[2] * L.axisZ(ends[0]!)),
+      ...ends.flatMap((x): Vec3[] => [
+        // Its ridge, over the barrel's, and its chamfer down into the keel's sides.
+        [x - (ridgeMm + p) * Math.sin(t), 0, L.axisZ(x) + (ridgeMm + p) * Math.cos(t)],
+        [x, -R, L.axisZ(x) - 1.5 * p],
+        [x, R, L.axisZ(x) - 1.5 * p],
+      ]),
+    ])
+      .trimByPlane([1, 0, 0], xa)
+      .trimByPlane([-1, 0, 0], -xb);
+  };
+  const truckProfile = polygon(
+    [...teardropArc(TRIM.truckRadiusMm), [0, TRIM.truckRadiusMm * Math.SQRT2] as [number, number]].map(
+      ([x, y]): [number, number] => [x, -y],
+    ),
+  );
+  const truck = (x: number, side: 1 | -1): Solid =>
+    truckProfile
+      .extrude(TRIM.truckWidthMm)
+      .rotate([90, 0, 0])
+      .translate([x, side > 0 ? R + TRIM.truckWidthMm : -R, L.bedZ + TRIM.truckRadiusMm])
+      .trimByPlane([0, 0, 1], L.bedZ);
+  // Ahead of the trough (which the rings would fill) and of the box beside the barrel's rear.
+  const troughEndX = L.pusherFrontX + MOTION_GAP_MM;
+  const muzzleRing = ring(L.muzzleX - TRIM.ringLengthMm, L.muzzleX);
+  const midX = (troughEndX + L.muzzleX - TRIM.ringLengthMm) / 2;
+  const rings =
+    L.muzzleX - TRIM.ringLengthMm - troughEndX >= 2 * (TRIM.ringLengthMm + TRIM.gapMm)
+      ? [muzzleRing, ring(midX - TRIM.ringLengthMm / 2, midX + TRIM.ringLengthMm / 2)]
+      : [muzzleRing];
+  const r = TRIM.truckRadiusMm;
+  const rearX = L.channelX[1] + RAIL_MM + TRIM.gapMm + r;
+  const frontX = L.muzzleX - TRIM.gapMm - r;
+  const at = frontX - rearX >= 2 * r + TRIM.gapMm ? [rearX, frontX] : [(rearX + frontX) / 2];
+  return [...rings, ...at.flatMap((x) => [truck(x, 1), truck(x, -1)])];
+}
+
 interface Pieces {
   /** Plug, the box round the arm (spine, roof, rail, root block), barrel, catch ramp and tie, with the bore, the trough and the pusher's slot cut. */
   frame: Solid;
@@ -253,6 +318,7 @@ function pieces(L: Layout): Pieces {
     span([0, L.rampY[0], bedZ], [SPINE_MM, -s / 2, bedZ + s]),
     box,
     barrelOuter,
+    ...barrelTrim(L, ridge),
     ramp,
     // (from inside the ramp, with exact corners: an extrusion turned upright misses the barrel's by an ulp)
     span([L.tipFrontX - MOTION_GAP_MM, L.rampY[0], bedZ], [x1 + RAIL_MM, L.rampY[1], tieTopZ]),

@@ -48,6 +48,43 @@ describe('cannon', () => {
     expect(topology.volumeMm3).toBeLessThan(box * 0.5);
   });
 
+  it('reads as a gun on its carriage: rings round the barrel and a truck either side at each end, on the mesh', () => {
+    // Widths across the barrel (along Y) of the exported mesh, stepping back along the bore from the muzzle:
+    // above the bore's axis they show the rings, at the trucks' axle height the trucks.
+    const { bytes, features } = withArena(() => {
+      const part = cannon();
+      return { bytes: buildAndInspect(() => part).bytes, features: part.features };
+    });
+    const bore = features.find((f) => f.kind === 'bore')!;
+    const [mx, , mz] = bore.positionMm;
+    const [ax, , az] = bore.axis;
+    const bumps = (widths: number[]): number[] => {
+      const base = Math.min(...widths);
+      const runs: number[] = [];
+      widths.forEach((w, i) => {
+        const proud = w - base >= 2 * lw - 1e-6 && w - base < 6;
+        if (proud && !(i > 0 && widths[i - 1]! - base >= 2 * lw - 1e-6 && widths[i - 1]! - base < 6))
+          runs.push(w - base);
+      });
+      return runs;
+    };
+    withArena(() => {
+      const solid = solidFromStl(bytes);
+      const width = (x: number, z: number): number => {
+        const hits = rayHitsMm(solid, [x, -80, z], [x, 80, z]);
+        return hits.length ? hits[hits.length - 1]! - hits[0]! : 0;
+      };
+      const steps = Array.from({ length: 80 }, (_, i) => 0.1 + i * 0.2);
+      // 3 mm above the axis, from the muzzle back 12 mm along the bore: the muzzle swell and the ring behind it.
+      const rings = bumps(steps.filter((s) => s < 12).map((s) => width(mx - ax * s, mz - az * s + 3)));
+      expect(rings.length).toBe(2);
+      // At the trucks' axles (their radius above the bed), from the muzzle back 16 mm: two pairs.
+      const trucks = bumps(steps.map((s) => width(mx - s, 2.8)));
+      expect(trucks.length).toBe(2);
+      for (const t of trucks) expect(t).toBeCloseTo(2 * 2 * lw, 1);
+    });
+  });
+
   it("bevels the plug's two edges along the bed by the printer's elephant's foot, and no higher", () => {
     for (const bedChamferMm of [0, 0.15, 0.2]) {
       const { bytes, features } = buildAndInspect(() => cannon({ bedChamferMm }));
