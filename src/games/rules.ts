@@ -460,6 +460,17 @@ const RUNNERS: Record<CheckKind, (run: CheckRun) => void> = {
     const tolDeg = param<number>(check, 'toleranceDeg'),
       tolLen = param<number>(check, 'lengthTolerance');
     for (const { file, planned, solid } of filesOf(param(check, 'piece'))) {
+      if (planned.piece.builder !== 'movement-template') {
+        report({
+          faction: null,
+          part: file.part,
+          message: `${file.path} is built by ${planned.piece.builder}, not movement-template: it is no maneuver to measure (${check.rule})`,
+          expected: 'a movement template',
+          measured: planned.piece.builder,
+          hint: 'name the piece of movement templates in the check',
+        });
+        continue;
+      }
       if (!solid) continue;
       const o = planned.job.options as { lengthIn: number; turnDeg: number; widthMm: number };
       const m = measureTemplate(solid, o.widthMm);

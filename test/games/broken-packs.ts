@@ -1,7 +1,8 @@
 /**
  * The broken variants of each shipped pack that `validate --game` must catch: each a copy of the pack with
- * one edit, as a user could make it, and the rule that must report it. Written to test/fixtures/games/ by
- * `MAKE_FIXTURES=1 npx vitest run test/games/fixtures.test.ts`; the test fails when they are stale.
+ * one mistake (an edit, or a few where it takes more), as a user could make it, and the rule that must
+ * report it. Written to test/fixtures/games/ by `MAKE_FIXTURES=1 npx vitest run test/games/fixtures.test.ts`;
+ * the test fails when they are stale.
  */
 export interface BrokenPack {
   /** Folder under test/fixtures/games/. */
@@ -11,6 +12,8 @@ export interface BrokenPack {
   /** Path in game.yaml to set, e.g. ['pieces', 0, 'params', 'masts']. */
   set: (string | number)[];
   value: unknown;
+  /** Further edits of the same mistake, where it takes more than one (each a path and its value). */
+  also?: readonly { set: (string | number)[]; value: unknown }[];
   /** The rule id that must report it. */
   rule: string;
 }
@@ -57,6 +60,23 @@ export const BROKEN_PACKS: readonly BrokenPack[] = [
     rule: 'rigadoon/die-balance',
   },
   {
+    name: 'rigadoon-key-fit-ships',
+    game: 'rigadoon',
+    why: 'the ships printed in two sizes and the key-fit check pointed at them: two loose files that do not key together',
+    set: ['checks', 8, 'piece'],
+    value: 'ship',
+    also: [
+      {
+        set: ['pieces', 0, 'variants'],
+        value: [
+          { id: 'sloop', params: { lengthMm: 32 } },
+          { id: 'brig', params: { lengthMm: 34 } },
+        ],
+      },
+    ],
+    rule: 'rigadoon/key-fit',
+  },
+  {
     name: 'kingdom-fleets-bands',
     game: 'kingdom-fleets',
     why: 'the short band ends at 7 in, not 8',
@@ -95,6 +115,30 @@ export const BROKEN_PACKS: readonly BrokenPack[] = [
     set: ['pieces', 6, 'variants', 0, 'params', 'lengthMm'],
     value: 64,
     rule: 'kingdom-fleets/on-base',
+  },
+  {
+    name: 'kingdom-fleets-masts-short',
+    game: 'kingdom-fleets',
+    why: '7 masts a player: 14 for the 16 sockets of two fleets',
+    set: ['pieces', 7, 'count', 'perPlayer'],
+    value: 7,
+    rule: 'kingdom-fleets/table-count',
+  },
+  {
+    name: 'kingdom-fleets-key-fit-templates',
+    game: 'kingdom-fleets',
+    why: "the key-fit check names the movement templates, ten loose files, not the range ruler's keyed segments",
+    set: ['checks', 3, 'piece'],
+    value: 'template',
+    rule: 'kingdom-fleets/key-fit',
+  },
+  {
+    name: 'kingdom-fleets-maneuvers-gauge',
+    game: 'kingdom-fleets',
+    why: 'the maneuvers check names the fire-arc gauge, which is no movement template',
+    set: ['checks', 5, 'piece'],
+    value: 'fire-arc-gauge',
+    rule: 'kingdom-fleets/maneuvers',
   },
   {
     name: 'ships-of-the-line-seven-stops',

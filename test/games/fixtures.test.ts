@@ -17,10 +17,10 @@ import { BROKEN_PACKS } from './broken-packs.js';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/games');
 
-/** The broken pack's game.yaml: the shipped one with its one edit, comments kept, and a first line saying why. */
+/** The broken pack's game.yaml: the shipped one with its edits, comments kept, and a first line saying why. */
 function brokenText(b: (typeof BROKEN_PACKS)[number]): string {
   const doc = parseDocument(readFileSync(join(GAMES_DIR, b.game, 'game.yaml'), 'utf8'));
-  doc.setIn(b.set, doc.createNode(b.value, { flow: true }));
+  for (const e of [b, ...(b.also ?? [])]) doc.setIn(e.set, doc.createNode(e.value, { flow: true }));
   return `# Broken on purpose (test/games/broken-packs.ts): ${b.why}.\n${doc.toString({ lineWidth: 0 })}`;
 }
 
