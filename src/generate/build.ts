@@ -5,7 +5,7 @@
 import { initKernel, withArena } from '../geometry/kernel.js';
 import { roundFeature } from '../geometry/part.js';
 import { serializeStl } from '../mesh/stl.js';
-import { loadBuilder, type BuilderName } from '../parts/registry.js';
+import { loadBuilder } from '../parts/registry.js';
 import { meshFacts } from './facts.js';
 import type { Job, MeshFacts } from './types.js';
 
@@ -17,7 +17,7 @@ export interface Built {
 
 export async function buildJob(job: Job): Promise<Built> {
   await initKernel();
-  const builder = await loadBuilder(job.builder as BuilderName);
+  const builder = await loadBuilder(job.builder);
   const t0 = performance.now();
   return withArena(() => {
     const part = builder(job.options);

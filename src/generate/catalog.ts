@@ -2,10 +2,10 @@
  * The parts catalogue (BRIEF §3) as data: which builder makes each file, with what options, in which
  * colour and material, and how many one faction set needs (BRIEF §1, rulebook "The Print List").
  *
- * Builders are named by their id in the one registry (src/parts/registry.ts).
+ * Builders are named by their id in the one registry (src/parts/registry.ts): `flag-holder` is the
+ * `flagHolder` of src/parts/flag-holder.ts, so a new part is its builder, its test and its entry here.
  */
 import type { Faction } from '../faction/types.js';
-import type { BuilderName } from '../parts/registry.js';
 import type { TuneRequest } from '../physics/solver.js';
 import { cannonOptionsFor, solveCannon } from '../physics/tune.js';
 import { countOf, fittingScope, type Count, type Tally } from '../rules/count.js';
@@ -42,7 +42,8 @@ export interface CatalogEntry {
   part: string;
   /** Where its file goes: the faction's folder (one file per faction) or `shared/` (one for every faction). */
   folder: 'faction' | 'shared';
-  builder: BuilderName;
+  /** The builder's id (src/parts/registry.ts). */
+  builder: string;
   /** Builder options, or null when this faction has no such part (e.g. a turret without a turret fitting). */
   options(settings: BuildSettings, faction: Faction | null): unknown | null;
   /** Recommended colour (rulebook "The Parts"). */

@@ -3,7 +3,9 @@
  * folder's layer or the ones below, no module reaches itself through its imports, and no folder reaches
  * itself through its modules' imports. Every specifier form counts (static, type-only, `export … from`,
  * side-effect and dynamic `import()`), read by TypeScript's own pre-processor from the sources, so it
- * cannot drift; and only the io layer (`files/`, `io/`) touches the disk through `node:fs`.
+ * cannot drift; an `import()` of a computed name must name its folder (`./${id}.js`, the builder
+ * registry's) and counts as an import of every module there. Only the io layer (`files/`, `io/`) touches
+ * the disk through `node:fs`.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
@@ -50,17 +52,54 @@ function specifiersIn(text: string): string[] {
   return ts.preProcessFile(text, true, true).importedFiles.map((f) => f.fileName);
 }
 
+/**
+ * The `import()`s of a computed name: each as its template with `*` for what is computed (`./*.js`), or
+ * null where the name is not a template (nothing says which module it is).
+ */
+function computedIn(text: string): (string | null)[] {
+  const out: (string | null)[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      const arg = node.arguments[0]!;
+      if (ts.isTemplateExpression(arg))
+        out.push(arg.head.text + arg.templateSpans.map((s) => `*${s.literal.text}`).join(''));
+      else if (!ts.isStringLiteralLike(arg)) out.push(null);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(ts.createSourceFile('source.ts', text, ts.ScriptTarget.Latest));
+  return out;
+}
+
+/** A relative specifier as a path under src/. */
+const under = (file: string, spec: string): string =>
+  normalize(join(dirname(file), spec))
+    .replaceAll('\\', '/')
+    .replace(/\.js$/, '.ts');
+
+/** The other modules a computed import's template matches: its `*` stands for a name within one folder. */
+function matching(file: string, template: string): string[] {
+  const path = under(file, template);
+  const re = new RegExp(
+    `^${path
+      .split('*')
+      .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('[^/]*')}$`,
+  );
+  return files.filter((f) => f !== file && re.test(f));
+}
+
 /** Every import of a source file: relative ones as paths under src/, the rest (packages, node:) as written. */
-function importsOf(file: string): { local: string[]; external: string[] } {
-  const specs = specifiersIn(readFileSync(join(SRC, file), 'utf8'));
-  const local = specs
-    .filter((s) => s.startsWith('.'))
-    .map((s) =>
-      normalize(join(dirname(file), s))
-        .replaceAll('\\', '/')
-        .replace(/\.js$/, '.ts'),
-    );
-  return { local, external: specs.filter((s) => !s.startsWith('.')) };
+function importsOf(file: string): { local: string[]; external: string[]; unread: number } {
+  const text = readFileSync(join(SRC, file), 'utf8');
+  const specs = specifiersIn(text);
+  const computed = computedIn(text);
+  const local = [
+    ...specs.filter((s) => s.startsWith('.')).map((s) => under(file, s)),
+    ...computed.flatMap((t) => (t?.startsWith('.') ? matching(file, t) : [])),
+  ];
+  const unread = computed.filter((t) => !t?.startsWith('.')).length;
+  return { local, external: specs.filter((s) => !s.startsWith('.')), unread };
 }
 
 const imports = new Map(files.map((f) => [f, importsOf(f)]));
@@ -104,6 +143,7 @@ describe('the layers', () => {
       'const h = () => import("./dynamic-double.js");',
       "import { readFile } from 'node:fs/promises';",
     ].join('\n');
+    expect(computedIn(text)).toEqual([]);
     expect(specifiersIn(text).sort()).toEqual(
       [
         './dynamic-double.js',
@@ -120,11 +160,23 @@ describe('the layers', () => {
     );
   });
 
+  it('reads an import() of a computed name by the folder it names, and nothing else', () => {
+    const text = [
+      'const a = await import(/* @vite-ignore */ `./${id}.js`);',
+      'const b = await import(`../${dir}/${id}.js`);',
+      'const c = await import(name);',
+      "const d = await import('./literal.js');",
+    ].join('\n');
+    expect(computedIn(text)).toEqual(['./*.js', '../*/*.js', null]);
+    expect(files.filter((f) => imports.get(f)!.unread > 0)).toEqual([]);
+  });
+
   it('finds the imports it checks, each a module that exists', () => {
     expect(files.length).toBeGreaterThan(50);
     expect(graph.get('cli/main.ts')!.length).toBeGreaterThan(2);
-    // The registry loads every builder with import(): those count like any other import.
+    // The registry loads every builder by a computed import() of its folder: each builder counts as imported.
     expect(graph.get('parts/registry.ts')).toContain('parts/hull.ts');
+    expect(graph.get('parts/registry.ts')).not.toContain('parts/registry.ts');
     for (const [from, tos] of graph)
       for (const to of tos) expect(files, `${from} imports ${to}, which does not exist`).toContain(to);
   });
