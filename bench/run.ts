@@ -6,6 +6,7 @@ import { benchPreviews } from './previews.js';
 import { benchPrint } from './print.js';
 import { benchSlicerCalibration } from './slicer-calibration.js';
 import { benchStart } from './start.js';
+import { benchStudio } from './studio.js';
 import { benchValidate } from './validate.js';
 
 const sections: [string, () => Promise<Record<string, string | number>>][] = [
@@ -13,6 +14,7 @@ const sections: [string, () => Promise<Record<string, string | number>>][] = [
   ['generate', benchGenerate],
   ['validate', benchValidate],
   ['print', benchPrint],
+  ['studio', benchStudio],
   ['game packs', benchGames],
   ['previews', benchPreviews],
   ['physics', benchPhysics],

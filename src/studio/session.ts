@@ -4,9 +4,10 @@
  * part cache, the ship assembled as validate's rules assemble it, validate's findings, and the card as it
  * will print. No HTTP here (./server.ts serves it); the only disk it touches is the part cache's.
  *
- * Work is kept between edits by what it depends on: the layout and deck map by the model, the built parts
- * by the model and the build settings (their bytes never depend on the card), so a card-only edit runs the
- * rules and draws the card again, and nothing else.
+ * Work is kept between edits by what it depends on: the layout and deck map by the model; the built parts,
+ * their placements in the ship, the hull probes and the paper's measures by the model and the build
+ * settings (none of them reads the card). So a card-only edit loads the text, runs the rules that read the
+ * card (over the probes kept) and draws the card, and does no geometry.
  */
 import { createHash } from 'node:crypto';
 import { InputError, type Problem } from '../errors.js';
@@ -21,9 +22,10 @@ import {
   type GeneratedFile,
   type PartCache,
 } from '../generate/index.js';
-import { paperPages } from '../paper/index.js';
-import { CARD } from '../paper/cards.js';
-import { pageSvg, type Page } from '../paper/page.js';
+import { cardInput, measurePaper, type PaperMeasures } from '../paper/index.js';
+import { CARD, cardPages } from '../paper/cards.js';
+import { PAPER, pageSvg, type Page } from '../paper/page.js';
+import { CATALOG } from '../generate/catalog.js';
 import { layoutProblems, planLayout } from '../parts/hull-layout.js';
 import { displayColor } from '../standard.js';
 import {
@@ -37,7 +39,7 @@ import {
 import { deckMapPng } from '../validate/deck-map.js';
 import { RULES } from '../validate/rules/index.js';
 import type { Finding, Rule } from '../validate/types.js';
-import { checkFiles, sortFindings, withContext } from '../validate/validate.js';
+import { checkFiles, sortFindings, withContext, type HullProbeMemo } from '../validate/validate.js';
 
 /** The deck map's size in the page's pane (about 500 px wide at 1280 × 800): its lettering reads there. */
 const DECK_MAP_PANE = { widthPx: 640, heightPx: 400 } as const;
@@ -75,6 +77,9 @@ export interface PlacedPart {
   matrix: number[];
   colorHex: string;
 }
+
+/** Where a part is placed: everything but its colour, which the card may change (a faction part's is the card's). */
+type Placement = Omit<PlacedPart, 'colorHex'> & { file: GeneratedFile };
 
 export interface StudioView {
   /** Counts every check; the page ignores a view older than one it has shown. */
@@ -138,7 +143,7 @@ function cardSvgOf(page: Page): string {
 }
 
 /** Every placed part of one ship: the hull, its fittings and sail, the running gear, a cannon in each slot. */
-function assembled(built: readonly GeneratedFile[], faction: Faction, settings: BuildSettings): Promise<PlacedPart[]> {
+function assembled(built: readonly GeneratedFile[], faction: Faction, settings: BuildSettings): Promise<Placement[]> {
   return withContext(built, { factions: [faction], settings }, (ctx) => {
     const hull = placedHull(ctx, faction);
     if (!hull) return [];
@@ -147,15 +152,21 @@ function assembled(built: readonly GeneratedFile[], faction: Faction, settings: 
     const cannons = slotSites(ctx, faction, hull, fittings).flatMap(
       (s) => placedCannon(ctx, s.host.solid, s.slot, `cannon in ${s.declared}`) ?? [],
     );
-    const colour = (p: Placed): string =>
-      displayColor(built.find((f) => f.path === p.file.path)?.color ?? faction.card.color);
-    return [hull, ...fittings, ...(gear ? [gear.carriage, gear.wheel] : []), ...cannons].map((p) => ({
-      name: p.name,
-      path: p.file.path,
-      matrix: [...p.transform],
-      colorHex: colour(p),
-    }));
+    return [hull, ...fittings, ...(gear ? [gear.carriage, gear.wheel] : []), ...cannons].map((p: Placed) => {
+      const file = built.find((f) => f.path === p.file.path)!;
+      return { name: p.name, path: file.path, matrix: [...p.transform], file };
+    });
   });
+}
+
+/**
+ * A placed part in its colour as the card says it now: the catalogue's colour for the faction as it is, not
+ * the built file's (named from the card the parts were built with).
+ */
+function coloured({ file, ...placed }: Placement, faction: Faction): PlacedPart {
+  const entry = CATALOG.find((e) => e.part === file.part);
+  const name = entry ? entry.color(file.faction === null ? null : faction) : file.color;
+  return { ...placed, colorHex: displayColor(name) };
 }
 
 /** One faction file's studio: `check` its text, then read the parts and the deck map it built. */
@@ -163,7 +174,11 @@ export class StudioSession {
   private revision = 0;
   private built: { key: string; files: GeneratedFile[] } | null = null;
   private map: { key: string; png: Uint8Array } | null = null;
-  private assembly: { key: string; parts: PlacedPart[] } | null = null;
+  private layout: { key: string; problems: Problem[] } | null = null;
+  private assembly: { key: string; placements: Placement[] } | null = null;
+  private paper: { key: string; measures: PaperMeasures } | null = null;
+  /** The hull probes of the latest build, kept for the card rules on a card-only edit. */
+  private readonly hullProbes: HullProbeMemo = new WeakMap();
   /** The findings of the rules that did not read the card, for the build they were found on, and which rules did. */
   private meshFindings: { key: string; cardRules: ReadonlySet<string>; findings: Finding[] } | null = null;
   private lastGood: { build: string | null; hull: string | null; assembly: PlacedPart[]; files: GeneratedFile[] } = {
@@ -204,7 +219,12 @@ export class StudioSession {
       ...r,
       check: (ctx, report, measure) => ((running = r.id), r.check(ctx, report, measure)),
     }));
-    const found = await checkFiles(files, { factions: [{ ...faction, card }], settings: this.options.settings, rules });
+    const found = await checkFiles(files, {
+      factions: [{ ...faction, card }],
+      settings: this.options.settings,
+      rules,
+      hullProbes: this.hullProbes,
+    });
     if (again) return sortFindings([...again.findings, ...found]);
     this.meshFindings = { key: buildKey, cardRules: readCard, findings: found.filter((f) => !readCard.has(f.rule)) };
     return found;
@@ -247,9 +267,14 @@ export class StudioSession {
     const about = { id: faction.id, name: faction.name };
     const modelKey = canonicalJson({ id: faction.id, model: faction.model, clearanceMm: settings.clearanceMm });
     await initKernel();
-    const layout = await timed('layout', () =>
-      withArena(() => layoutProblems(planLayout(faction.model, settings.clearanceMm), file)),
-    );
+    if (this.layout?.key !== modelKey)
+      this.layout = {
+        key: modelKey,
+        problems: await timed('layout', () =>
+          withArena(() => layoutProblems(planLayout(faction.model, settings.clearanceMm), file)),
+        ),
+      };
+    const layout = this.layout.problems;
     if (this.map?.key !== modelKey)
       this.map = {
         key: modelKey,
@@ -272,19 +297,23 @@ export class StudioSession {
     }
     const files = this.built.files;
     const findings = await timed('validate', () => this.findings(files, faction, buildKey));
-    // The placements depend on the parts alone, their colours on the card's colour too.
-    const assemblyKey = canonicalJson({ buildKey, color: faction.card.color });
-    if (this.assembly?.key !== assemblyKey)
-      this.assembly = { key: assemblyKey, parts: await timed('assemble', () => assembled(files, faction, settings)) };
-    const assembly = this.assembly.parts;
+    // The placements depend on the parts alone, their colours on the card too.
+    if (this.assembly?.key !== buildKey)
+      this.assembly = { key: buildKey, placements: await timed('assemble', () => assembled(files, faction, settings)) };
+    const assembly = this.assembly.placements.map((p) => coloured(p, faction));
     const hull = files.find((f) => f.part === 'hull' && f.faction === faction.id)?.path ?? null;
     const build = createHash('sha256').update(buildKey).digest('hex').slice(0, 16);
     this.lastGood = { build, hull, assembly, files };
     let cardSvg: string | null = null;
     const problems: EditorProblem[] = [];
     try {
-      const { pages } = await timed('card', () => paperPages({ factions: [faction], files, settings, paper: 'a4' }));
-      cardSvg = cardSvgOf(pages[0]!);
+      if (this.paper?.key !== buildKey)
+        this.paper = {
+          key: buildKey,
+          measures: await timed('measure', () => measurePaper({ factions: [faction], files, settings })),
+        };
+      const measures = this.paper.measures;
+      cardSvg = await timed('card', () => cardSvgOf(cardPages([cardInput(faction, measures)], PAPER.a4)[0]!));
     } catch (e) {
       if (!(e instanceof InputError)) throw e;
       problems.push(...e.problems.map(editorProblem(text, 'card')));

@@ -5,7 +5,7 @@
 import type { Armada } from '../armada/load.js';
 import type { Faction } from '../faction/types.js';
 import { fromMesh, initKernel, withArena, type MeshData, type Solid } from '../geometry/kernel.js';
-import { generateParts, type BuildSettings, type PartCache } from '../generate/index.js';
+import { canonicalJson, generateParts, type BuildSettings, type PartCache } from '../generate/index.js';
 import { parseStl } from '../mesh/stl.js';
 import { checkTopology, type TopologyReport } from '../mesh/topology.js';
 import { CLICK_DISTANCE_MM, PRINT_DEFAULTS, PRINTABILITY } from '../standard.js';
@@ -36,7 +36,16 @@ export interface ValidateInput {
   cache?: PartCache | null;
   /** The rules to run. Default: all of RULES, in order. */
   rules?: readonly Rule[];
+  /** Hull probes kept from earlier runs, and kept for later ones. Default: none (each run probes afresh). */
+  hullProbes?: HullProbeMemo;
 }
+
+/**
+ * Hull probes kept between runs over the same built files (the studio's, from one card-only edit to the
+ * next): by the hull mesh's bytes (the same object), then by all else the probe reads: the faction's model,
+ * the clearance and the file's path and features. A probe never reads the card.
+ */
+export type HullProbeMemo = WeakMap<Uint8Array, Map<string, HullProbe | null>>;
 
 /**
  * The solid the kernel rebuilds from the mesh, or null when it cannot (print/manifold says why). A mesh of
@@ -142,6 +151,21 @@ export async function withContext<T>(
       if (!meshes.has(file)) meshes.set(file, parseStl(file.bytes));
       return meshes.get(file)!;
     };
+    const probed = (faction: Faction): HullProbe | null => {
+      const file = ctx.file('hull', faction.id);
+      if (!file) return null;
+      const { clearanceMm } = input.settings;
+      const key = canonicalJson({ model: faction.model, clearanceMm, path: file.path, features: file.features });
+      const kept = input.hullProbes?.get(file.bytes)?.get(key);
+      if (kept !== undefined) return kept && { ...kept, file };
+      const solid = ctx.solid(file);
+      const probe = solid && probeHull(faction, file, solid, clearanceMm);
+      if (input.hullProbes) {
+        if (!input.hullProbes.has(file.bytes)) input.hullProbes.set(file.bytes, new Map());
+        input.hullProbes.get(file.bytes)!.set(key, probe);
+      }
+      return probe;
+    };
     const ctx: Context = {
       factions: input.factions,
       files,
@@ -184,11 +208,7 @@ export async function withContext<T>(
         return all.flatMap((p) => (p && p.open ? [p.feature] : []));
       },
       hull(faction) {
-        if (!hulls.has(faction.id)) {
-          const file = ctx.file('hull', faction.id);
-          const solid = file && ctx.solid(file);
-          hulls.set(faction.id, file && solid ? probeHull(faction, file, solid, input.settings.clearanceMm) : null);
-        }
+        if (!hulls.has(faction.id)) hulls.set(faction.id, probed(faction));
         return hulls.get(faction.id)!;
       },
     };
