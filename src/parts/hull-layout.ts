@@ -9,7 +9,7 @@
  * a new mast, cargo, coin slot or cannon slot could still go: the deck map (`deckLayout`) draws it.
  */
 import type { Problem } from '../errors.js';
-import { HULL_STYLES, type FactionModel, type HullStyle } from '../faction/types.js';
+import { HULL_STYLES, type CannonSlot, type FactionModel, type HullStyle } from '../faction/types.js';
 import type { Solid, Vec3 } from '../geometry/kernel.js';
 import { HULL, PRINTABILITY } from '../standard.js';
 import {
@@ -26,7 +26,7 @@ import {
   wheelSlot,
   type Cut,
 } from './cutters.js';
-import { RAIL_GUNWALE_MM } from './hull-styles/ornaments.js';
+import { ornamentFits, RAIL_GUNWALE_MM } from './hull-styles/ornaments.js';
 import { levelsFor, minHalfBeamMm, Outline, PROA, STYLES, type Level, type StyleDef } from './hull-styles/styles.js';
 
 const WALL = HULL.minWallMm;
@@ -95,9 +95,11 @@ export const placeText = (at: readonly number[]): string =>
 
 /**
  * Plans and checks a model's layout at a clearance. Pure arithmetic on the cutters' sizes (the cutters are
- * made, so the kernel must be loaded, but nothing is subtracted).
+ * made, so the kernel must be loaded, but nothing is subtracted). An end slot that no place across this
+ * hull's end takes is answered with the styles that take it, each planned with the whole model
+ * (`otherStyles`, default true; false plans this style alone).
  */
-export function planLayout(m: FactionModel, clearanceMm: number): Layout {
+export function planLayout(m: FactionModel, clearanceMm: number, otherStyles = true): Layout {
   const style = STYLES[m.hull.style];
   const outline = new Outline(style, m.hull.lengthMm, m.hull.beamMm);
   const levels = levelsFor(style, m.hull.heightMm, m.hull.beamMm);
@@ -125,8 +127,8 @@ export function planLayout(m: FactionModel, clearanceMm: number): Layout {
     const none =
       depth || nearest
         ? ''
-        : end
-          ? `; ${endSlotStyles(m, end, clearanceMm)}`
+        : end && otherStyles
+          ? `; ${endSlotStyles(m, end, clearanceMm, p.path)}`
           : '; no place fits among the others as declared: move one of them first (validate --previews draws the deck map)';
     problems.push({ path: p.path, message: `${message}${where}${none}`, nearest });
   });
@@ -348,8 +350,13 @@ function endRoomMm(
   );
 }
 
-/** The styles whose bow (or stern) takes a slot at this model's size, for a message about one that does not. */
-export function endSlotStyles(m: FactionModel, facing: 'bow' | 'stern', clearanceMm: number): string {
+/**
+ * The styles whose bow (or stern) takes a slot at this model's size, for a message about the slot at `path`
+ * (`model.cannonSlots[2].at`) that this style's does not. Each is planned with the whole model, so one edit
+ * can follow it: the slot's nearest place across on that style, and the fields that would not fit there as
+ * declared, in the layout or among the ornaments (or that the rest fits).
+ */
+export function endSlotStyles(m: FactionModel, facing: 'bow' | 'stern', clearanceMm: number, path: string): string {
   const cut = cannonSlot('cannon-slot', clearanceMm);
   const d = cut.feature.depthMm,
     h = (cut.feature.size as { widthMm: number }).widthMm / 2;
@@ -357,9 +364,31 @@ export function endSlotStyles(m: FactionModel, facing: 'bow' | 'stern', clearanc
     const o = new Outline(STYLES[s], m.hull.lengthMm, m.hull.beamMm);
     return endRoomMm(o, levelsFor(STYLES[s], m.hull.heightMm, m.hull.beamMm), facing, d, h) >= h + WALL;
   });
+  const index = Number(/^model\.cannonSlots\[(\d+)\]/.exec(path)![1]);
+  const declared = m.cannonSlots[index] as Extract<CannonSlot, { mount: 'hull' }>;
+  const on = (style: HullStyle, offsetMm: number): FactionModel => ({
+    ...m,
+    hull: { ...m.hull, style },
+    cannonSlots: m.cannonSlots.map((s, i) => (i === index ? { ...declared, offsetMm } : s)),
+  });
+  const planned = take.map((style) => {
+    const first = planLayout(on(style, declared.offsetMm), clearanceMm, false);
+    const own = first.problems.find((p) => p.path === path);
+    if (own && !own.nearest) return `${style} (no place across it among the others as declared)`;
+    const at = own ? own.nearest![0]! : declared.offsetMm;
+    const moved = on(style, at);
+    const rest = [
+      ...(own ? planLayout(moved, clearanceMm, false) : first).problems.map((p) => p.path).filter((p) => p !== path),
+      ...m.look.ornaments.flatMap((o, i) =>
+        ornamentFits(o, STYLES[style], moved) ? [] : [`model.look.ornaments[${i}]`],
+      ),
+    ];
+    const then = rest.length ? `, but ${rest.join(', ')} would not fit as declared` : ', the rest fits as declared';
+    return `${style} (at: ${placeText([at])}${then})`;
+  });
   const size = `${fmt(m.hull.lengthMm)} × ${fmt(m.hull.beamMm)} × ${fmt(m.hull.heightMm)} mm`;
   return take.length
-    ? `the styles whose ${facing} takes a cannon slot at ${size}: ${take.join(', ')} (model.hull.style); or open the slot to port or starboard`
+    ? `the styles whose ${facing} takes a cannon slot at ${size}: ${planned.join('; ')} (model.hull.style); or open the slot to port or starboard`
     : `no style's ${facing} takes a cannon slot at ${size}; make the hull wider, or open the slot to port or starboard`;
 }
 

@@ -77,12 +77,11 @@ describe('the hull layout', () => {
     const [bow] = withArena(() => planLayout(broken(), C).problems.filter((p) => p.path === 'model.cannonSlots[2].at'));
     expect(bow!.nearest).toBeNull();
     expect(bow!.message).not.toMatch(/≤ 0 mm/);
-    const styles =
-      /the styles whose bow takes a cannon slot at 86 × 34 × 18 mm: ([a-z, ]+) \(model\.hull\.style\)/.exec(
-        bow!.message,
-      );
+    const styles = /the styles whose bow takes a cannon slot at 86 × 34 × 18 mm: (.*) \(model\.hull\.style\)/.exec(
+      bow!.message,
+    );
     expect(styles, bow!.message).not.toBeNull();
-    const named = styles![1]!.split(', ');
+    const named = styles![1]!.split('; ').map((s) => s.split(' ')[0]!);
     expect(named).toContain('ironclad');
     expect(named).not.toContain('galleon');
     // One edit: the first style named takes the slot where the galleon could not.
@@ -120,6 +119,62 @@ describe('the hull layout', () => {
     }
     // The ironclad's bow is flat enough for a second bow slot? Its one bow slot takes the middle.
     expect(free.find((f) => f.facing === 'bow')!.at.some(([y]) => y === 0)).toBe(false);
+  });
+
+  it("replays the issue's bow-slot exercise: a copied faction's new bow slot answered in one validate run, clean after one edit", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'shipwright-bow-slot-'));
+    const made = await runInProcess('new-faction', 'Bow Gun Fleet', '--from', 'treasure-fleet', '--out', dir);
+    expect(made.code, made.err).toBe(0);
+    const file = join(dir, 'bow-gun-fleet.yaml');
+    // The designer's change: a third cannon on the card, and a bow slot 5 mm off the keel line on a carrack's
+    // sharp bow (the issue: 18 runs, one problem a run, `at: 0mm` answered "valid: |at| ≤ 0 mm").
+    const designed = readFileSync(file, 'utf8')
+      .replace('  cannonSlots: 2\n', '  cannonSlots: 3\n')
+      .replace(
+        '    - { facing: starboard, at: 0mm }\n',
+        '    - { facing: starboard, at: 0mm }\n    - { facing: bow, at: 5mm }\n',
+      );
+    expect(designed).toMatch(/ {2}cannonSlots: 3\n[\s\S]*facing: bow, at: 5mm/);
+    writeFileSync(file, designed);
+
+    // One validate run: every layout problem the model has (the planner's whole list), each with what fixes it.
+    const run = await runInProcess('validate', file);
+    expect(run.code).toBe(2);
+    const reported = [...run.err.matchAll(/^ {2}\S+ \((model\.[^)]+)\): (.*)$/gm)];
+    const planned = withArena(() => planLayout(parseFaction(designed, file).model, C).problems);
+    expect(reported.map((r) => r[1])).toEqual(planned.map((p) => p.path));
+    expect(reported.map((r) => r[1])).toEqual(['model.cannonSlots[2].at']);
+    const message = reported[0]![2]!;
+    expect(message).not.toMatch(/≤ 0 mm/);
+    // The first style named, with the slot's nearest place on it and the fields that would not fit it as declared.
+    const offer =
+      /: ([a-z]+) \(at: (-?[\d.]+)mm(?:, the rest fits as declared|, but ([^)]+) would not fit as declared)\)/.exec(
+        message,
+      );
+    expect(offer, message).not.toBeNull();
+    const [, style, at, misfits] = offer!;
+    expect(style).toBe('ironclad');
+    expect(Number(at)).not.toBe(5);
+    // On the ironclad the rest of the layout fits; only an ornament it cannot carry (the stern windows) goes.
+    const dropped = (misfits ?? '').split(', ').filter(Boolean);
+    expect(
+      dropped.every((f) => /^model\.look\.ornaments\[\d+\]$/.test(f)),
+      misfits,
+    ).toBe(true);
+
+    // One edit, doing what the message says: the style, the slot's place, the ornaments that do not fit.
+    const lines = designed
+      .replace('style: carrack', `style: ${style}`)
+      .replace('facing: bow, at: 5mm', `facing: bow, at: ${at}mm`)
+      .split('\n');
+    const first = lines.findIndex((l) => l.trim() === 'ornaments:') + 1;
+    const gone = new Set(dropped.map((f) => first + Number(/\[(\d+)\]/.exec(f)![1])));
+    expect([...gone].every((i) => lines[i]!.startsWith('      - { kind: '))).toBe(true);
+    writeFileSync(file, lines.filter((_, i) => !gone.has(i)).join('\n'));
+    const again = await runInProcess('validate', file);
+    expect(again.err).toBe('');
+    expect(again.code).toBe(0);
+    expect(again.out).toMatch(/^clean: 1 faction checked, no findings/);
   });
 
   it('lists every layout problem in one validate run, naming the file and the fields (exit 2)', async () => {

@@ -10,7 +10,7 @@
  * (surface.ts recess).
  */
 import { InputError } from '../../errors.js';
-import type { EmblemShape, Ornament } from '../../faction/types.js';
+import type { EmblemShape, FactionModel, Ornament } from '../../faction/types.js';
 import {
   box,
   circle,
@@ -25,7 +25,7 @@ import {
 } from '../../geometry/kernel.js';
 import { DETAIL, MIN_FEATURE_MM, PRINT_DEFAULTS, PRINTABILITY, UNDERSIDE_RUN_PER_MM as STEEP } from '../../standard.js';
 import { DEFAULTS as TURRET } from '../turret.js';
-import { CASTLE, PROA, proaFloatYMm } from './styles.js';
+import { CASTLE, PROA, proaFloatYMm, type StyleDef } from './styles.js';
 import { recess, type FaceMap, type HullContext } from './surface.js';
 
 /** The rail along the gunwale (ours): two line widths thick, eight layers tall, a hair inside the side. */
@@ -129,7 +129,7 @@ const BUILD: { [K in Ornament['kind']]: Build<K> } = {
     return { adds: [plate], cuts: [] };
   },
   ram: (ctx, o, i) => {
-    if (ctx.model.cannonSlots.some((s) => s.mount === 'hull' && s.facing === 'bow'))
+    if (hasBowSlot(ctx.model))
       fail(i, '', 'a ram stands where the bow cannon slot opens; a faction with a ram fires from its sides');
     const H = ctx.model.hull.heightMm;
     // The beak rises a little past the deck line at its tip, so its underside can fall back to the stem.
@@ -303,10 +303,29 @@ const EMBLEMS: Record<EmblemShape, () => Profile> = {
   },
 };
 
+const hasBowSlot = (m: FactionModel): boolean => m.cannonSlots.some((s) => s.mount === 'hull' && s.facing === 'bow');
+
+/** The style's stern castle when it is tall enough for a row of windows or an emblem, else null. */
+function tallSternCastle(style: StyleDef): StyleDef['castles'][number] | null {
+  const c = style.castles.find((k) => k.end === 'stern');
+  return c && c.heightMm >= WINDOW.heightMm + 1.6 ? c : null;
+}
+
+/**
+ * Whether a hull of this style, with the model's cannon slots, carries what the ornament stands on at all
+ * (a stern castle, an outrigger, a bow free of a slot), before any size is checked: what a change of style
+ * is checked against before anything is built.
+ */
+export function ornamentFits(o: Ornament, style: StyleDef, m: FactionModel): boolean {
+  if (o.kind === 'stern-windows' || o.kind === 'emblem') return tallSternCastle(style) !== null;
+  if (o.kind === 'lashings' || o.kind === 'carved-posts') return style.outrigger;
+  return o.kind !== 'ram' || !hasBowSlot(m);
+}
+
 /** The stern castle the hull's style raises, as the decorations model it (hull.ts), or an error naming the ornament. */
 function sternCastle(ctx: HullContext, index: number, what: string) {
   const c = ctx.style.castles.find((k) => k.end === 'stern');
-  if (!c || c.heightMm < WINDOW.heightMm + 1.6)
+  if (!tallSternCastle(ctx.style))
     fail(
       index,
       '.kind',
