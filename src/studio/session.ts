@@ -7,7 +7,8 @@
  * Work is kept between edits by what it depends on: the layout and deck map by the model; the built parts,
  * their placements in the ship, the hull probes and the paper's measures by the model and the build
  * settings (none of them reads the card). So a card-only edit loads the text, runs the rules that read the
- * card (over the probes kept) and draws the card, and does no geometry.
+ * card (over the probes kept) and draws the card; of the kernel's work only what those rules measure
+ * themselves (the wheel's click, a turret's slot) is done again.
  */
 import { createHash } from 'node:crypto';
 import { InputError, type Problem } from '../errors.js';

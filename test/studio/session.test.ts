@@ -1,6 +1,6 @@
 /**
- * The studio's session without the page (issue 29): a card-only edit does no geometry (no layout, build,
- * placement, deck map or paper measure; the hull probes are the ones kept) and answers as a fresh check of
+ * The studio's session without the page (issue 29): a card-only edit redoes none of the model's geometry
+ * (no layout, build, placement, deck map or paper measure; the hull probes are the ones kept) and answers as a fresh check of
  * the same text does; the ship's colour follows the card; the kept hull probes are reused only for the same
  * mesh and model.
  */
@@ -34,7 +34,7 @@ const shown = ({ revision: _r, timingsMs: _t, ...rest }: StudioView): Omit<Studi
   rest;
 
 describe('the studio session', () => {
-  it('answers a card-only edit with no geometry, as a fresh check of the same text', async () => {
+  it("answers a card-only edit without the model's geometry, as a fresh check of the same text", async () => {
     const kept = session();
     const first = await kept.check(text);
     expect(first.problems).toEqual([]);

@@ -2,19 +2,23 @@
  * The studio in a real browser (issue 29): Debian's headless Chromium, driven by playwright-core (which
  * downloads nothing), opens `shipwright studio` on a new faction file, edits a card value and sees
  * validate's finding appear and go, moves a cannon slot and sees the model redrawn (the canvas's pixels
- * differ), puts a slot where it does not fit and sees the layout problem at its line, then writes the STLs
- * with the keyboard and checks them on disk. Its screenshots are the README's (docs/studio*.png).
- * Skipped, saying why, where Chromium is not installed (.ci/run installs it). A slow test: `npm run test:slow`.
+ * differ), puts a slot where it does not fit and sees the layout problem at its line, then writes the STLs,
+ * the plates and the cards with its buttons and checks them on disk (each STL and plate a closed mesh, the
+ * cards' PDF read back by pdftotext). Its screenshots are the README's (docs/studio*.png). Skipped, saying
+ * why, where Chromium is not installed (.ci/run installs it, and poppler-utils for pdftotext). A slow test:
+ * `npm run test:slow`.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PDFDocument } from 'pdf-lib';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseStl } from '../../src/mesh/stl.js';
 import { checkTopology } from '../../src/mesh/topology.js';
 import { runBuilt } from '../helpers/cli.js';
+import { read3mf } from '../helpers/threemf.js';
 
 const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
 const ROOT = join(import.meta.dirname, '../..');
@@ -66,7 +70,7 @@ const findingRules = (page: Page): Promise<string[]> => page.locator('#findings 
 
 describe('shipwright studio in headless Chromium', () => {
   const name =
-    'edits a card value and a slot, shows the finding come and go, the model and the layout problem change, and writes the STLs';
+    'edits a card value and a slot, shows the finding come and go, the model and the layout problem change, and writes the STLs, plates and cards';
   let dir = '';
   let studio: { child: ChildProcess; url: string } | null = null;
   let browser: Browser | null = null;
@@ -161,6 +165,48 @@ describe('shipwright studio in headless Chromium', () => {
       expect(existsSync(join(dir, 'out', 'manifest.json'))).toBe(true);
       // The file written is the one in the editor, saved: back at 6 mm.
       expect(readFileSync(join(dir, 'test-fleet.yaml'), 'utf8')).toContain('facing: port, at: 6mm');
+
+      // Write the plates with the mouse: print's plates for a 2-player table of the faction, each a 3MF whose
+      // every object is a closed mesh; the test ship's plate holds the faction's hull.
+      await page.click('#write-plates');
+      await page.waitForFunction(() => document.body.dataset.wrote === 'plates', null, { timeout: 300_000 });
+      expect(await page.locator('#status').textContent(), (await page.locator('#log').textContent()) ?? '').toMatch(
+        /wrote plates/,
+      );
+      const plates = readdirSync(join(dir, 'out', 'plates')).filter((f) => f.endsWith('.3mf'));
+      expect(plates.length).toBeGreaterThan(1);
+      const testShip = plates.find((f) => f.includes('test-ship-test-fleet'));
+      expect(testShip, plates.join(', ')).toBeDefined();
+      for (const plate of plates) {
+        const model = read3mf(readFileSync(join(dir, 'out', 'plates', plate)));
+        expect(model.objects.length, plate).toBeGreaterThan(0);
+        for (const o of model.objects) {
+          const mesh = {
+            positions: new Float32Array(o.vertices.flat()),
+            triangles: new Uint32Array(o.triangles.flat()),
+          };
+          expect(checkTopology(mesh).watertight, `${plate}: ${o.name}`).toBe(true);
+        }
+      }
+      const shipPlate = read3mf(readFileSync(join(dir, 'out', 'plates', testShip!)));
+      expect(
+        shipPlate.objects.some((o) => /hull/.test(o.name)),
+        shipPlate.objects.map((o) => o.name).join(', '),
+      ).toBe(true);
+      expect(readFileSync(join(dir, 'out', 'print-plan.md'), 'utf8')).toContain(testShip!);
+
+      // Write the cards with the keyboard: a PDF whose text (pdftotext, poppler) has the faction's card.
+      await page.focus('#write-cards');
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(() => document.body.dataset.wrote === 'cards', null, { timeout: 300_000 });
+      expect(await page.locator('#status').textContent(), (await page.locator('#log').textContent()) ?? '').toMatch(
+        /wrote cards/,
+      );
+      const pdf = join(dir, 'out', 'cards.pdf');
+      expect((await PDFDocument.load(readFileSync(pdf))).getPageCount()).toBeGreaterThan(0);
+      const words = execFileSync('pdftotext', [pdf, '-'], { encoding: 'utf8' });
+      expect(words).toMatch(/^Test Fleet$/m);
+      expect(words).toMatch(/Cannon slots: 2/);
 
       expect(errors).toEqual([]);
       expect(elsewhere).toEqual([]);
