@@ -4,8 +4,17 @@
  * parser never writes to stderr, and each syntax problem becomes a Problem at its line:column, in the
  * words a hand-edited file needs.
  */
-import { LineCounter, parseDocument, visit, type Alias, type Document, type YAMLError } from 'yaml';
+import { createRequire } from 'node:module';
+import type { Alias, Document, LineCounter, YAMLError } from 'yaml';
 import type { Problem } from './errors.js';
+
+let loaded: typeof import('yaml') | undefined;
+/**
+ * The yaml library, loaded on the first parse: a run that reads no YAML (`--help`, a warm `factions` or
+ * `generate` whose factions come from the cache's parse) does not pay the ~20 ms of loading it.
+ */
+export const yaml = (): typeof import('yaml') =>
+  (loaded ??= createRequire(import.meta.url)('yaml') as typeof import('yaml'));
 
 /**
  * Most nodes the aliases of one input file may expand to (the yaml library's own default): a hand-written
@@ -40,6 +49,7 @@ export interface ParsedYaml {
  * "a faction file".
  */
 export function parseYaml(text: string, source: string, what: string): ParsedYaml {
+  const { LineCounter, parseDocument } = yaml();
   const lines = new LineCounter();
   // logLevel 'error': the parser's warnings become problems here, never lines on the user's stderr.
   const doc = parseDocument(text, { uniqueKeys: true, prettyErrors: true, lineCounter: lines, logLevel: 'error' });
@@ -71,7 +81,7 @@ function aliasProblems(doc: Document, lines: LineCounter, source: string, what: 
   };
   const out: Problem[] = [];
   let first: Alias | null = null;
-  visit(doc, {
+  yaml().visit(doc, {
     Alias(_, alias) {
       first ??= alias;
       if (!alias.resolve(doc))

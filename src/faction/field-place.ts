@@ -3,8 +3,7 @@
  * found after the loader (the hull's layout, validate's findings) name their field by path; an editor
  * shows them at the place in the text.
  */
-import { isNode } from 'yaml';
-import { parseYaml } from '../yaml-syntax.js';
+import { parseYaml, yaml } from '../yaml-syntax.js';
 
 /** `a.b[2].c` → ['a', 'b', 2, 'c']. */
 export function pathKeys(path: string): (string | number)[] {
@@ -20,7 +19,7 @@ export function fieldPlace(text: string, path: string): { line: number; col: num
   const keys = pathKeys(path);
   for (let n = keys.length; n > 0; n--) {
     const node = doc.getIn(keys.slice(0, n), true);
-    const start = isNode(node) ? node.range?.[0] : undefined;
+    const start = yaml().isNode(node) ? node.range?.[0] : undefined;
     if (start !== undefined) return lines.linePos(start);
   }
   return null;

@@ -3,11 +3,18 @@
  * the field's line:column (or its path when the node has no position) and what would be valid, and
  * returns undefined instead of throwing, so a walk collects every problem in a file, not only the first.
  */
-import { isAlias, isMap, isScalar, isSeq, type Document, type LineCounter } from 'yaml';
+import type { Alias, Document, LineCounter, Scalar, YAMLMap, YAMLSeq } from 'yaml';
+import { yaml } from '../yaml-syntax.js';
 import type { Problem } from '../errors.js';
 import { DRAWABLE, nameCharacters, undrawable } from '../render/glyphs.js';
 import { describe, parseLengthMm } from '../units.js';
 import { closest, listOf } from './suggest.js';
+
+// The library's node tests, through the gateway that loads it on first use (a reader only exists for a parsed document).
+const isAlias = (n: unknown): n is Alias => yaml().isAlias(n);
+const isMap = (n: unknown): n is YAMLMap => yaml().isMap(n);
+const isScalar = (n: unknown): n is Scalar => yaml().isScalar(n);
+const isSeq = (n: unknown): n is YAMLSeq => yaml().isSeq(n);
 
 /** A value in the document: `node` as written (maybe an alias or null), `at` the node to point at. */
 export interface Field {

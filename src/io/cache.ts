@@ -3,8 +3,8 @@
  * cache: any failure (a file where the folder should be, no permission, a full disk, a FIFO or a link
  * loop as an entry) falls back to building, with one warning per run. An entry is trusted only when its
  * metadata names the key it was stored under and the part, and the mesh's sha256 matches; a swapped,
- * edited or truncated entry is rebuilt. Temporary files of killed runs are removed, and the folder is kept
- * under `maxBytes` by dropping the least recently used entries.
+ * edited or truncated entry is rebuilt. When a run first writes an entry, temporary files of killed runs
+ * are removed and the folder is kept under `maxBytes` by dropping the least recently used entries.
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -34,36 +34,78 @@ const WRITE = { createParents: true, removeDeadTemps: false } as const;
 /** A temporary file this old is a dead run's even if its pid was reused. */
 const STALE_TEMP_MS = 60 * 60 * 1000;
 
+/** The files a code version is made of: every compiled or source file under `root`, package.json, and each dependency's. */
+async function codeInputs(
+  root: string,
+): Promise<{ sources: string[]; pkgJson: string; deps: [string, string | null][] }> {
+  const sources = ((await readdir(root, { recursive: true })) as string[])
+    .filter((f) => /\.(js|ts)$/.test(f) && !f.endsWith('.d.ts'))
+    .sort();
+  const pkgRoot = findPackageRoot(root);
+  const pkgJson = join(pkgRoot, 'package.json');
+  const pkg = JSON.parse(await readFile(pkgJson, 'utf8')) as { dependencies?: Record<string, string> };
+  const require = createRequire(pkgJson);
+  // Found where Node finds it; read directly, since some packages' exports hide their package.json.
+  const deps = Object.keys(pkg.dependencies ?? {})
+    .sort()
+    .map((dep): [string, string | null] => [
+      dep,
+      (require.resolve.paths(dep) ?? []).map((p) => join(p, dep, 'package.json')).find((f) => existsSync(f)) ?? null,
+    ]);
+  return { sources, pkgJson, deps };
+}
+
 /**
  * A hash of everything that shapes a part: every compiled or source file under `root` (default this
  * package's src/ or dist/src/, whichever is running), the package's version, and the installed version of each dependency (the
  * kernel, and @jscad/modeling, whose font draws the pictures' and the paper's lettering).
  */
-export async function codeVersion(root: string = fileURLToPath(new URL('../', import.meta.url))): Promise<string> {
+export async function codeVersion(root: string = CODE_ROOT): Promise<string> {
+  return versionOf(root, await codeInputs(root));
+}
+
+const CODE_ROOT = fileURLToPath(new URL('../', import.meta.url));
+
+async function versionOf(root: string, inputs: Awaited<ReturnType<typeof codeInputs>>): Promise<string> {
   const hash = createHash('sha256');
-  const files = ((await readdir(root, { recursive: true })) as string[])
-    .filter((f) => /\.(js|ts)$/.test(f) && !f.endsWith('.d.ts'))
-    .sort();
-  const texts = await Promise.all(files.map((f) => readFile(join(root, f))));
-  files.forEach((f, i) => hash.update(f).update('\0').update(texts[i]!).update('\0'));
-  const pkgRoot = findPackageRoot(root);
-  const pkg = JSON.parse(await readFile(join(pkgRoot, 'package.json'), 'utf8')) as {
-    version: string;
-    dependencies?: Record<string, string>;
-  };
-  hash.update(pkg.version);
-  const require = createRequire(join(pkgRoot, 'package.json'));
-  for (const dep of Object.keys(pkg.dependencies ?? {}).sort()) {
-    // Found where Node finds it; read directly, since some packages' exports hide their package.json.
-    const dir = (require.resolve.paths(dep) ?? [])
-      .map((p) => join(p, dep))
-      .find((d) => existsSync(join(d, 'package.json')));
-    const version = dir
-      ? (JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')) as { version: string }).version
-      : 'missing';
+  const texts = await Promise.all(inputs.sources.map((f) => readFile(join(root, f))));
+  inputs.sources.forEach((f, i) => hash.update(f).update('\0').update(texts[i]!).update('\0'));
+  hash.update((JSON.parse(await readFile(inputs.pkgJson, 'utf8')) as { version: string }).version);
+  for (const [dep, file] of inputs.deps) {
+    const version = file ? (JSON.parse(await readFile(file, 'utf8')) as { version: string }).version : 'missing';
     hash.update(`${dep}@${version}\0`);
   }
   return hash.digest('hex').slice(0, 16);
+}
+
+/** The memo of the code version in a cache folder: valid while every input file has the stat it had. */
+const CODE_VERSION_MEMO = 'code-version.json';
+
+/**
+ * `codeVersion(root)`, remembered in `dir` beside the stat of each file it read (size, inode, change and
+ * modification times, as git's index keeps them): reading and hashing ~2 MB of code costs a warm run ~15 ms,
+ * stat-ing it ~2 ms. Any change to a file changes its ctime, and a file added, removed or moved changes the
+ * listing, so the memo is used only for the very bytes it was computed from.
+ */
+export async function rememberedCodeVersion(dir: string, root: string = CODE_ROOT): Promise<string> {
+  const inputs = await codeInputs(root);
+  const paths = [...inputs.sources.map((f) => join(root, f)), inputs.pkgJson, ...inputs.deps.map(([d, f]) => f ?? d)];
+  const stats = await Promise.all(paths.map((f) => stat(f).catch(() => null)));
+  const stamp = JSON.stringify(
+    paths.map((f, i) => {
+      const s = stats[i];
+      return [f, s && [s.size, s.ino, s.mtimeMs, s.ctimeMs]];
+    }),
+  );
+  const memoPath = join(dir, CODE_VERSION_MEMO);
+  const memo = await readFile(memoPath, 'utf8')
+    .then((t) => JSON.parse(t) as { stamp?: unknown; version?: unknown })
+    .catch(() => null);
+  if (memo?.stamp === stamp && typeof memo.version === 'string') return memo.version;
+  // The stamp is taken before the files are read: a file changed meanwhile has another stamp next run.
+  const version = await versionOf(root, inputs);
+  await writeFileAtomic(memoPath, JSON.stringify({ stamp, version }), WRITE).catch(() => undefined);
+  return version;
 }
 
 export interface DiskCacheOptions {
@@ -101,13 +143,16 @@ export async function openDiskCache(dir: string, options: DiskCacheOptions = {})
     working = false;
     return null;
   };
-  const version = await codeVersion();
   try {
     await mkdir(dir, { recursive: true });
-    await tidy(dir, options.maxBytes ?? MAX_CACHE_BYTES);
   } catch (e) {
     fail(e);
   }
+  const version = working ? await rememberedCodeVersion(dir) : await codeVersion();
+  // Trimmed when a run first writes to it: a run that only reads adds nothing, and stat-ing a full cache
+  // (thousands of files) would cost a warm run more than all else it does.
+  let tidied: Promise<unknown> | null = null;
+  const tidyOnce = (): Promise<unknown> => (tidied ??= tidy(dir, options.maxBytes ?? MAX_CACHE_BYTES).catch(fail));
   const read = (path: string, max: number): Promise<Uint8Array | null> =>
     readFileBounded(path, max).catch((e: unknown) =>
       e instanceof InputError && /ENOENT/.test(e.message) ? null : fail(e),
@@ -143,6 +188,7 @@ export async function openDiskCache(dir: string, options: DiskCacheOptions = {})
     return { meta, bytes };
   };
   const writeEntry = async (key: string, ext: string, bytes: Uint8Array, meta: object): Promise<void> => {
+    await tidyOnce();
     if (!working) return;
     await writeFileAtomic(join(dir, `${key}.${ext}`), bytes, WRITE)
       .then(() => writeFileAtomic(join(dir, `${key}.json`), JSON.stringify(meta), WRITE))
@@ -170,7 +216,7 @@ export async function openDiskCache(dir: string, options: DiskCacheOptions = {})
 }
 
 /** A temporary file of a cache write (atomic.ts names them). */
-const CACHE_TEMP = /^\.[0-9a-f]{64}\.(stl|bin|json)\.\d+\.[0-9a-f]{8}\.tmp$/;
+const CACHE_TEMP = /^\.([0-9a-f]{64}\.(stl|bin|json)|code-version\.json)\.\d+\.[0-9a-f]{8}\.tmp$/;
 
 /** Removes dead runs' temporary files, then the least recently used entries beyond `maxBytes`. */
 async function tidy(dir: string, maxBytes: number): Promise<void> {

@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { copyFile, mkdir, mkdtemp, readdir, utimes, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { MeshFacts } from '../../src/generate/index.js';
-import { codeVersion, openDiskCache } from '../../src/io/cache.js';
+import { codeVersion, openDiskCache, rememberedCodeVersion } from '../../src/io/cache.js';
 import { createHash } from 'node:crypto';
 
 const K1 = '1'.repeat(64);
@@ -62,8 +62,9 @@ describe('the part cache', () => {
     await writeFile(join(dir, `${K1}.bin`), 'edited');
     expect(await cache.getBytes(K1, 'plate-thumbnail')).toBeNull();
     await cache.putBytes(K2, 'plate-thumbnail', new Uint8Array(4000));
-    await open(1000);
-    expect(await readdir(dir)).toEqual([]);
+    // Trimmed when a run first writes: the entry it writes is the newest, the rest go.
+    await (await open(1000)).putBytes(K1, 'plate-thumbnail', png);
+    expect((await readdir(dir)).filter((n) => n !== 'code-version.json').sort()).toEqual([`${K1}.bin`, `${K1}.json`]);
     expect(warnings).toEqual([]);
   });
 
@@ -86,14 +87,20 @@ describe('the part cache', () => {
     expect(warnings[0]).toMatch(/FIFO/);
   });
 
-  it("removes dead runs' temporary files and keeps live ones", async () => {
+  it("removes dead runs' temporary files and keeps live ones, when a run first writes", async () => {
     await mkdir(dir);
     const dead = `.${K1}.stl.999999.0badf00d.tmp`;
     const live = `.${K2}.stl.${process.pid}.0badf00d.tmp`;
     await writeFile(join(dir, dead), 'half');
     await writeFile(join(dir, live), 'half');
-    await open();
-    expect(await readdir(dir)).toEqual([live]);
+    const cache = await open();
+    const entries = async () => (await readdir(dir)).filter((n) => n !== 'code-version.json').sort();
+    // A run that only reads leaves the folder as it is.
+    expect(await cache.get(K1, 'hull')).toBeNull();
+    expect(await entries()).toEqual([dead, live].sort());
+    const m = mesh('x');
+    await cache.put(K1, 'hull', m.facts, m.bytes);
+    expect(await entries()).toEqual([live, `${K1}.json`, `${K1}.stl`].sort());
   });
 
   it('keeps within its size bound by dropping the least recently used entries', async () => {
@@ -106,9 +113,11 @@ describe('the part cache', () => {
       for (const ext of ['stl', 'json']) await utimes(join(dir, `${k}.${ext}`), t, t);
     }
     await cache.get(keys[0]!, 'hull'); // used now: the newest
-    await open(2 * 1600);
-    const left = new Set((await readdir(dir)).map((n) => n.slice(0, 64)));
-    expect([...left].sort()).toEqual([keys[0]!, keys[3]!].sort());
+    const e = 'e'.repeat(64);
+    const m = mesh('x'.repeat(1000));
+    await (await open(2 * 1600)).put(e, 'hull', m.facts, m.bytes); // trimmed before it writes
+    const left = new Set((await readdir(dir)).filter((n) => n !== 'code-version.json').map((n) => n.slice(0, 64)));
+    expect([...left].sort()).toEqual([keys[0]!, keys[3]!, e].sort());
   });
 });
 
@@ -132,5 +141,36 @@ describe('codeVersion', () => {
     const v3 = await codeVersion(join(pkg, 'src'));
     expect(new Set([v1, v2, v3]).size).toBe(3);
     expect(await codeVersion(join(pkg, 'src'))).toBe(v3);
+  });
+
+  it('is remembered in the cache folder only while every file it read is unchanged', async () => {
+    const pkg = await mkdtemp(join(tmpdir(), 'sw-pkg-'));
+    await mkdir(join(pkg, 'src/parts'), { recursive: true });
+    await mkdir(join(pkg, 'node_modules/fake-text'), { recursive: true });
+    await writeFile(
+      join(pkg, 'package.json'),
+      JSON.stringify({ version: '1.0.0', dependencies: { 'fake-text': '^2' } }),
+    );
+    const dep = join(pkg, 'node_modules/fake-text/package.json');
+    await writeFile(dep, JSON.stringify({ name: 'fake-text', version: '2.13.0' }));
+    const coin = join(pkg, 'src/parts/coin.js');
+    await writeFile(coin, 'export const letters = 1;');
+    const src = join(pkg, 'src');
+    const remembered = () => rememberedCodeVersion(dir, src);
+    const seen = [await remembered()];
+    expect(seen[0]).toBe(await codeVersion(src));
+    expect(await readdir(dir)).toEqual(['code-version.json']);
+    expect(await remembered()).toBe(seen[0]);
+    // Same size, and the modification time put back: the change time still tells.
+    const { atime, mtime } = await stat(coin);
+    await writeFile(coin, 'export const letters = 2;');
+    await utimes(coin, atime, mtime);
+    seen.push(await remembered());
+    await writeFile(join(pkg, 'src/parts/sail.js'), 'export const sails = 1;');
+    seen.push(await remembered());
+    await writeFile(dep, JSON.stringify({ name: 'fake-text', version: '2.14.0' }));
+    seen.push(await remembered());
+    expect(new Set(seen).size).toBe(4);
+    expect(seen.at(-1)).toBe(await codeVersion(src));
   });
 });
