@@ -3,8 +3,7 @@
  * (clearance, printer, the cannon's material and range) that change the printed geometry.
  */
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { DEFAULT_GAME_ID, loadGame } from '../games/loader.js';
-import type { Game } from '../games/types.js';
+import { DEFAULT_GAME_ID, type Game } from '../games/types.js';
 import { InputError } from '../errors.js';
 import { DEFAULT_FACTIONS_DIR, loadFactionFiles, loadFactions, type LoadOptions } from '../faction/loader.js';
 import type { Faction } from '../faction/types.js';
@@ -405,6 +404,8 @@ export async function packFrom(
   files: readonly string[] = [],
 ): Promise<Game | null> {
   if (flags.game === undefined) return null;
+  // Loaded here: a run without --game never loads the pack loader and its pieces.
+  const { loadGame } = await import('../games/loader.js');
   const game = await loadGame(flags.game);
   if (game.factionsDir) {
     flags.factionsDir ??= game.factionsDir;

@@ -4,6 +4,7 @@
  * checked (src/faction/format.ts). Every problem in a file is reported at once, each with the file, the
  * line:column (or the field path) and what would be valid, in one InputError.
  */
+import { createHash } from 'node:crypto';
 import { basename, dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InputError, type Problem } from '../errors.js';
@@ -20,6 +21,18 @@ export interface LoadOptions {
    * `shipwright validate` can report them as findings; types, structure and sane magnitudes are still checked.
    */
   rulebook?: RulebookMode;
+  /** Where parses are kept between runs (the part cache, src/io/cache.ts); default: none, every file is parsed. */
+  memo?: ParseMemo | null;
+}
+
+/**
+ * Bytes kept between runs under a key, checked on the way back (the part cache's `getBytes`/`putBytes`).
+ * A faction file's parse depends on its text, its path, the rulebook mode and the code (`codeVersion`).
+ */
+export interface ParseMemo {
+  codeVersion: string;
+  getBytes(key: string, kind: string): Promise<Uint8Array | null>;
+  putBytes(key: string, kind: string, bytes: Uint8Array): Promise<void>;
 }
 
 /** A faction file is a few KiB; anything past this is not one (and is not parsed). */
@@ -83,6 +96,34 @@ export async function loadFactionFile(path: string, opts: LoadOptions = {}): Pro
   return parseFaction(await readTextFile(path, MAX_FACTION_FILE_BYTES), path, opts);
 }
 
+/** Whether JSON gives `v` back exactly: no undefined, -0, non-finite number or non-plain object in it. */
+function jsonExact(v: unknown): boolean {
+  if (v === null || typeof v === 'string' || typeof v === 'boolean') return true;
+  if (typeof v === 'number') return Number.isFinite(v) && !Object.is(v, -0);
+  if (Array.isArray(v)) return v.every(jsonExact);
+  if (typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) return Object.values(v).every(jsonExact);
+  return false;
+}
+
+/**
+ * `parseFaction`, or the parse a run before made of the very same text, path, rulebook mode and code
+ * (`memo`): a warm run reads its factions without loading the YAML parser (~40 ms). Only a faction that
+ * JSON gives back exactly is kept; problems are never kept (a bad file is parsed again to report them).
+ */
+async function parseRemembered(text: string, path: string, opts: LoadOptions): Promise<Faction> {
+  const { memo } = opts;
+  if (!memo) return parseFaction(text, path, opts);
+  const key = createHash('sha256')
+    .update(`${memo.codeVersion}\0${path}\0${opts.rulebook ?? 'enforce'}\0`)
+    .update(text)
+    .digest('hex');
+  const kept = await memo.getBytes(key, 'faction-parse');
+  if (kept) return JSON.parse(new TextDecoder().decode(kept)) as Faction;
+  const faction = parseFaction(text, path, opts);
+  if (jsonExact(faction)) await memo.putBytes(key, 'faction-parse', new TextEncoder().encode(JSON.stringify(faction)));
+  return faction;
+}
+
 /**
  * Loads faction files named one by one (on the command line), with every file's problems together; two
  * files with one id would write one output folder, and are refused.
@@ -97,7 +138,7 @@ export async function loadFactionFiles(paths: readonly string[], opts: LoadOptio
     try {
       const text = texts[i]!;
       if (text.status === 'rejected') throw text.reason;
-      const f = parseFaction(text.value, path, opts);
+      const f = await parseRemembered(text.value, path, opts);
       const twin = factions.find((g) => g.id === f.id);
       if (twin)
         problems.push({

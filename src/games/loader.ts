@@ -22,8 +22,7 @@ import type { Check, Game, Piece, Variant } from './types.js';
 
 /** The shipped packs' folder, found from this module's place (src/… or dist/src/…). */
 export const GAMES_DIR = join(findPackageRoot(dirname(fileURLToPath(import.meta.url))), 'games');
-/** The pack every command uses without `--game`. */
-export const DEFAULT_GAME_ID = 'cannons-and-coastlines';
+export { DEFAULT_GAME_ID } from './types.js';
 export const GAME_FILE = 'game.yaml';
 const MAX_GAME_FILE_BYTES = 256 * 1024;
 const ID = {

@@ -8,6 +8,9 @@ import type { PieceBuilderId } from './pieces.js';
 import type { CheckKind } from './checks.js';
 import type { Count } from '../rules/count.js';
 
+/** The pack every command uses without `--game` (here, so that naming it loads no pack loader). */
+export const DEFAULT_GAME_ID = 'cannons-and-coastlines';
+
 /** A piece as written. */
 export interface PieceFile {
   id: string;

@@ -21,6 +21,11 @@ export type { BuildSettings, GeneratedFile, Job, MeshFacts, Quantity } from './t
 export interface PartCache {
   /** The entry stored under `key` for `part`, or null (missing, or not what it claims to be). */
   get(key: string, part: string): Promise<{ facts: MeshFacts; bytes: Uint8Array } | null>;
+  /**
+   * What the entry's mesh measures, from its metadata alone (its mesh is neither read nor hashed), or null.
+   * The key covers every input of the build, so the facts stored under it are the mesh's whatever its bytes.
+   */
+  facts(key: string, part: string): Promise<MeshFacts | null>;
   put(key: string, part: string, facts: MeshFacts, bytes: Uint8Array): Promise<void>;
   /** Other bytes derived from parts (a plate's thumbnail, `kind` "plate-thumbnail"), checked alike, or null. */
   getBytes(key: string, kind: string): Promise<Uint8Array | null>;
@@ -154,6 +159,25 @@ export async function generateParts(request: GenerateRequest): Promise<Generated
     built.splice(at < 0 ? built.length : at, 0, externalHullFile(f, bytes, settings));
   }
   return built;
+}
+
+/** A file's place and what its mesh measures, without its bytes. */
+export type PartFacts = MeshFacts & Pick<GeneratedFile, 'path' | 'part' | 'faction'>;
+
+/**
+ * What the files `request` asks for measure, without their bytes: from the cache's metadata when it holds
+ * every one (no kernel loaded, no mesh read), else as `generateParts` makes them (building, and caching,
+ * what it lacks). A hull made in another tool is not among them.
+ */
+export async function partFacts(request: Omit<GenerateRequest, 'externalHulls'>): Promise<PartFacts[]> {
+  const { cache } = request;
+  const planned = planJobs(request.factions, request.settings, request.parts);
+  const known = cache
+    ? await Promise.all(planned.map(({ job }) => cache.facts(jobKey(job, cache.codeVersion), job.part)))
+    : [];
+  if (planned.length > 0 && known.length === planned.length && known.every((f) => f !== null))
+    return planned.map(({ job }, i) => ({ path: job.path, part: job.part, faction: job.faction, ...known[i]! }));
+  return generateParts(request);
 }
 
 /**

@@ -29,6 +29,8 @@ export async function buildAll(
   blame: (index: number, e: InputError) => InputError = (_, e) => e,
   workerUrl: URL = WORKER_URL,
 ): Promise<void> {
+  // Nothing to build (every part from the cache): no kernel, no workers.
+  if (jobs.length === 0) return;
   const workers = Math.min(parallel, jobs.length);
   if (workers <= 1 || !pathExists(fileURLToPath(workerUrl))) {
     // Loaded here, not at the top: a run that takes every part from the cache never loads the kernel.

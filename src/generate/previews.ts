@@ -11,9 +11,7 @@ import { encodePng } from '../render/image.js';
 import { contactSheet, hullViews, partPicture, sheetPicture } from '../render/previews.js';
 import type { Image } from '../render/raster.js';
 import { displayColor } from '../standard.js';
-import type { GeneratedFile } from './types.js';
-
-export const PREVIEWS_DIR = 'previews';
+import { PREVIEWS_DIR, type GeneratedFile } from './types.js';
 
 /**
  * The pictures and sheets for `files`, as output files; `factions` gives each set's name, in order, and

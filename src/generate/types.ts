@@ -8,6 +8,9 @@ import type { Feature } from '../geometry/part.js';
 import type { TuneRequest } from '../physics/solver.js';
 import type { BandSpec, PrinterProfile } from '../standard.js';
 
+/** The folder `generate --previews` writes its pictures into (src/generate/previews.ts). */
+export const PREVIEWS_DIR = 'previews';
+
 export type CannonDesign = Omit<TuneRequest, 'materialId' | 'targetRangeM' | 'clearanceMm' | 'thumbForceLimitN'>;
 
 /** Everything besides the factions that changes what is built. */

@@ -200,6 +200,20 @@ export async function openDiskCache(dir: string, options: DiskCacheOptions = {})
       const entry = await readEntry<StoredMeta>(key, 'stl', (m) => (m.part === part ? m.facts?.sha256 : undefined));
       return entry && { facts: entry.meta.facts, bytes: entry.bytes };
     },
+    async facts(key, part) {
+      if (!working) return null;
+      const json = await read(join(dir, `${key}.json`), MAX_ENTRY_JSON_BYTES);
+      let meta: Partial<StoredMeta> | null = null;
+      try {
+        meta = json && (JSON.parse(new TextDecoder().decode(json)) as Partial<StoredMeta>);
+      } catch {
+        return null;
+      }
+      if (meta?.key !== key || meta.part !== part || typeof meta.facts?.bounds !== 'object') return null;
+      const now = new Date();
+      await utimes(join(dir, `${key}.json`), now, now).catch(() => undefined);
+      return meta.facts;
+    },
     put: (key, part, facts, bytes) => writeEntry(key, 'stl', bytes, { key, part, facts } satisfies StoredMeta),
     async getBytes(key, kind) {
       return (

@@ -12,7 +12,8 @@
  *   journal of the renames and removals is written, then they are done, the manifest last. A run killed
  *   before the journal leaves only temporary files (removed by the next run); one killed after it is
  *   finished by the next run, which reads the journal under the lock. The folder itself is never renamed,
- *   so a mount point or a busy folder is written like any other.
+ *   so a mount point or a busy folder is written like any other. A file that already holds the bytes it
+ *   would be given is left as it is: a run that changes nothing writes nothing.
  * - One run at a time per tree: the lock `.shipwright-lock` in the project's folder (src/files/lock.ts). A
  *   folder inside a project (`--out out/rigadoon` when `out` is one) is part of it: same lock, one manifest.
  */
@@ -308,19 +309,21 @@ function checkNames(m: Manifest, shown: string): void {
 
 /**
  * Refuses to write where something we did not write is in the way: a path we write (or a folder on it)
- * that holds anything but a file the previous manifest lists with the bytes it lists.
+ * that holds anything but a file the previous manifest lists with the bytes it lists. Returns the paths
+ * found holding the bytes the manifest lists, each with their sha256.
  */
 async function checkPaths(
   root: string,
   shown: string,
   paths: readonly string[],
   previous: Manifest | null,
-): Promise<void> {
+): Promise<Map<string, string>> {
   const ours = new Map([
     ...(previous ? [[MANIFEST_FILE, '']] : []),
     ...listedFiles(previous).map((f) => [f.path, f.sha256]),
   ] as [string, string][]);
   const checkedDirs = new Set<string>();
+  const verified = new Map<string, string>();
   for (const p of paths) {
     const parts = p.split('/');
     for (let i = 1; i <= parts.length; i++) {
@@ -333,12 +336,15 @@ async function checkPaths(
       if (isDir) why = info.isDirectory() ? null : `${fileKind(info)} where shipwright needs a folder`;
       else if (!info.isFile()) why = fileKind(info);
       else if (!ours.has(rel)) why = 'a file shipwright did not write';
-      else if (ours.get(rel) !== '' && sha256Of(await readFile(onDisk(root, rel))) !== ours.get(rel))
-        why = 'a file shipwright wrote that was changed since';
+      else if (ours.get(rel) !== '') {
+        if (sha256Of(await readFile(onDisk(root, rel))) === ours.get(rel)) verified.set(rel, ours.get(rel)!);
+        else why = 'a file shipwright wrote that was changed since';
+      }
       if (why) throw InputError.single(`${shown}/${rel}`, '', `is ${why}: move it away, or choose another --out`);
       if (isDir) checkedDirs.add(rel);
     }
   }
+  return verified;
 }
 
 /**
@@ -369,17 +375,25 @@ export async function writeProject(
         for (const f of files)
           if (!listedNow.has(f.path)) throw new Error(`${f.path} is written but not listed in the manifest`);
         const all = [...files, { path: MANIFEST_FILE, bytes: new TextEncoder().encode(serializeManifest(manifest)) }];
-        await checkPaths(
+        const verified = await checkPaths(
           root,
           shown,
           all.map((f) => f.path),
           previous,
         );
+        // A file already holding the bytes it would be given is left as it is: a run that changes nothing writes nothing.
+        const manifestNow = await readFile(join(root, MANIFEST_FILE)).catch(() => null);
+        const unchanged = (f: OutputFile): boolean =>
+          f.path === MANIFEST_FILE
+            ? manifestNow !== null && Buffer.compare(manifestNow, f.bytes) === 0
+            : verified.get(f.path) === sha256Of(f.bytes);
+        const changed = all.filter((f) => !unchanged(f));
         await removeDeadTemps(root, [...all.map((f) => f.path), ...listedFiles(previous).map((f) => f.path)]);
         const removes = listedFiles(previous)
           .filter((f) => !listedNow.has(f.path))
           .map((f) => ({ path: f.path, sha256: f.sha256 }));
-        notes.push(...(await commit(root, all, removes, options)), ...composed);
+        if (changed.length > 0 || removes.length > 0) notes.push(...(await commit(root, changed, removes, options)));
+        notes.push(...composed);
         return notes;
       },
       { waitMs: options.lockWaitMs },

@@ -62,6 +62,7 @@ describe('the bill of materials', () => {
     const cache: PartCache = {
       codeVersion: 'v1',
       get: async () => null,
+      facts: async () => null,
       put: async () => undefined,
       getBytes: async (key, kind) => stored.get(`${kind}/${key}`) ?? null,
       putBytes: async (key, kind, bytes) => void stored.set(`${kind}/${key}`, bytes),

@@ -11,6 +11,7 @@ import {
   readdir,
   readFile,
   readlink,
+  rm,
   stat,
   symlink,
   utimes,
@@ -90,6 +91,33 @@ describe('writeProject', () => {
     expect((await stat(join(out, 'mine'))).mode & 0o777).toBe(0o555);
     expect((await stat(join(out, 'b/hull.stl'))).mode & 0o777).toBe(0o600);
     await chmod(join(out, 'mine'), 0o755);
+  });
+
+  it('writes nothing that already holds its bytes: a run that changes nothing leaves every file as it was', async () => {
+    await run([file('a/hull.stl', 'A1'), file('a/sail.stl', 'S1')]);
+    const before = new Map(
+      await Promise.all(
+        ['a/hull.stl', 'a/sail.stl', 'manifest.json'].map(async (p) => [p, (await stat(join(out, p))).ino] as const),
+      ),
+    );
+    const writes: string[] = [];
+    const writeFileSpy = (path: string, data: Uint8Array | string): Promise<void> => (
+      writes.push(path),
+      writeFile(path, data)
+    );
+    await run([file('a/hull.stl', 'A1'), file('a/sail.stl', 'S1')], 'a', { writeFile: writeFileSpy });
+    expect(writes).toEqual([]);
+    for (const [p, ino] of before) expect((await stat(join(out, p))).ino).toBe(ino);
+    // One file changed: it and the manifest are written, the other is left; a file deleted is written again.
+    await rm(join(out, 'a/hull.stl'));
+    await run([file('a/hull.stl', 'A1'), file('a/sail.stl', 'S2')], 'a', { writeFile: writeFileSpy });
+    expect(writes.map((w) => w.replace(/\.sw-[0-9a-f]+\.tmp$/, '').replace(`${out}/`, ''))).toEqual([
+      'a/.hull.stl',
+      'a/.sail.stl',
+      '.manifest.json',
+    ]);
+    expect([await text('a/hull.stl'), await text('a/sail.stl')]).toEqual(['A1', 'S2']);
+    expect(await listing()).toEqual(['a', 'a/hull.stl', 'a/sail.stl', 'manifest.json']);
   });
 
   it('replaces its own files: what the owner listed and did not write again goes, with folders it leaves empty', async () => {

@@ -5,7 +5,7 @@ import type { Faction } from '../../faction/types.js';
 import { CLICK_DISTANCE_MM } from '../../standard.js';
 import { mmToIn } from '../../units.js';
 import type { Register } from '../terminal.js';
-import { defaultSettings, generateParts, type GeneratedFile, type PartCache } from '../../generate/index.js';
+import { defaultSettings, partFacts, type PartCache, type PartFacts } from '../../generate/index.js';
 import { addCacheOptions, cacheFrom, type CacheFlags } from '../options.js';
 import { basename } from 'node:path';
 import { formatTable, wrap } from '../../table.js';
@@ -17,10 +17,13 @@ interface Flags extends CacheFlags {
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
-/** Each faction's hull as printed: length × beam × height of the generated mesh (an external hull's own file is not measured here). */
+/**
+ * Each faction's hull as printed: length × beam × height of the generated mesh, from the part cache's record
+ * of it when it has one, else built (an external hull's own file is not measured here).
+ */
 async function printedHulls(factions: readonly Faction[], cache: PartCache | null): Promise<Map<string, string>> {
-  const files = await generateParts({ factions, settings: defaultSettings(), cache, parts: ['hull'] });
-  const size = (f: GeneratedFile): string => f.bounds.max.map((v, i) => +(v - f.bounds.min[i]!).toFixed(1)).join('×');
+  const files = await partFacts({ factions, settings: defaultSettings(), cache, parts: ['hull'] });
+  const size = (f: PartFacts): string => f.bounds.max.map((v, i) => +(v - f.bounds.min[i]!).toFixed(1)).join('×');
   return new Map(files.map((f) => [f.faction!, size(f)]));
 }
 
@@ -61,12 +64,13 @@ export const registerFactions: Register = (cmd: Command, io) => {
     .option('--json', 'print the resolved factions as JSON on stdout');
   addCacheOptions(cmd).action(async (flags: Flags) => {
     const dir = flags.factionsDir ?? DEFAULT_FACTIONS_DIR;
-    const factions = await loadFactions(dir);
+    const cache = await cacheFrom(flags, (m) => io.err(`warning: ${m}\n`));
+    const factions = await loadFactions(dir, { memo: cache });
     if (flags.json) {
       io.out(`${JSON.stringify(factions, null, 2)}\n`);
       return;
     }
-    const hulls = await printedHulls(factions, await cacheFrom(flags, (m) => io.err(`warning: ${m}\n`)));
+    const hulls = await printedHulls(factions, cache);
     io.out(formatTable(tableRows(factions, hulls), [1, 2, 3, 4, 5]));
     io.out(
       `\n${wrap(`${plural(factions.length, 'faction')} from ${flags.factionsDir ?? 'the shipped factions/'}. move: clicks of the movement wheel, ${+mmToIn(CLICK_DISTANCE_MM).toFixed(1)} in (${CLICK_DISTANCE_MM} mm) each; slots: cannon slots; hits: hits to sink; printed: the hull's generated mesh.`)}\n`,

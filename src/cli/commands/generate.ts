@@ -3,8 +3,6 @@ import type { Command } from 'commander';
 import { InputError } from '../../errors.js';
 import { generateParts, type GeneratedFile } from '../../generate/index.js';
 import { bedProblems, HOME_GAME, owner } from '../../generate/manifest.js';
-import { previewFiles, PREVIEWS_DIR } from '../../generate/previews.js';
-import { guideFiles } from '../assembly.js';
 import type { Project } from '../../io/output.js';
 import { buildOf, openOut, rebuildWithRun, writeRun } from '../output-run.js';
 import { defaultJobs } from '../../generate/pool.js';
@@ -28,10 +26,8 @@ import {
 import { progressReporter } from '../progress.js';
 import type { Register } from '../terminal.js';
 
-import { assembledPictures } from '../../games/assembled.js';
-import { generatePack } from '../../games/plan.js';
 import type { Game } from '../../games/types.js';
-import type { BuildSettings } from '../../generate/types.js';
+import { PREVIEWS_DIR, type BuildSettings } from '../../generate/types.js';
 import type { Io } from '../terminal.js';
 
 interface Flags extends FactionFlags, BuildFlags, CacheFlags, GameFlags {
@@ -61,16 +57,17 @@ export const registerGenerate: Register = (cmd: Command, io) => {
         await generateGame(game, project, settings, jobs, flags, io);
         return;
       }
-      const asked = await factionsFrom(paths, flags);
+      // Opened first: it keeps the factions' parses as well as the parts.
+      const cache = await cacheFrom(flags, (m) => io.err(`warning: ${m}\n`));
+      const asked = await factionsFrom(paths, flags, { memo: cache });
       const factions = [
         ...asked,
         ...(await rebuildWithRun(project, HOME_GAME, settings, new Set(asked.map((f) => f.id)), io)),
       ];
-      const cache = await cacheFrom(flags, (m) => io.err(`warning: ${m}\n`));
       const t0 = performance.now();
       const progress = flags.json ? null : progressReporter(io);
       // The shared parts count for every faction of the folder, not only those a --faction run builds.
-      const setFactions = flags.faction?.length ? await allFactionsFrom(paths, flags) : factions;
+      const setFactions = flags.faction?.length ? await allFactionsFrom(paths, flags, { memo: cache }) : factions;
       const files = await generateParts({
         factions,
         setFactions,
@@ -88,14 +85,20 @@ export const registerGenerate: Register = (cmd: Command, io) => {
         file,
         owner: file.faction ? owner.faction(build, file.faction) : owner.shared(build),
       }));
-      // With the previews, each faction's assembly guide (previews/<faction>/assembly.png) and its ship on its sheet.
-      const guides = flags.previews ? await guideFiles(files, factions, settings, cache) : [];
-      const pictures = flags.previews
-        ? [
-            ...previewFiles(files, factions, true, new Map(guides.map((g) => [g.faction, g.ship]))),
-            ...guides.map((g) => ({ path: `${PREVIEWS_DIR}/${g.faction}/assembly.png`, bytes: g.sheetPng })),
-          ]
-        : [];
+      // With the previews, each faction's assembly guide (previews/<faction>/assembly.png) and its ship on its
+      // sheet; their modules (the renderer, the validator's assembly) are loaded only then.
+      const pictures: { path: string; bytes: Uint8Array }[] = [];
+      if (flags.previews) {
+        const [{ guideFiles }, { previewFiles }] = await Promise.all([
+          import('../assembly.js'),
+          import('../../generate/previews.js'),
+        ]);
+        const guides = await guideFiles(files, factions, settings, cache);
+        pictures.push(
+          ...previewFiles(files, factions, true, new Map(guides.map((g) => [g.faction, g.ship]))),
+          ...guides.map((g) => ({ path: `${PREVIEWS_DIR}/${g.faction}/assembly.png`, bytes: g.sheetPng })),
+        );
+      }
       const others = pictures.map((o) => ({ ...o, owner: owner.previews(build) }));
       const owners = new Set([
         ...factions.map((f) => owner.faction(build, f.id)),
@@ -131,6 +134,7 @@ async function generateGame(
   const cache = await cacheFrom(flags, (m) => io.err(`warning: ${m}\n`));
   const t0 = performance.now();
   const progress = flags.json ? null : progressReporter(io);
+  const { generatePack } = await import('../../games/plan.js');
   const { planned, files } = await generatePack(game, settings, { jobs, cache, onProgress: progress ?? undefined });
   const tooBig = bedProblems(files, settings.printer, []);
   if (tooBig.length) throw new InputError(tooBig.map((p) => ({ ...p, source: game.source })));
@@ -144,9 +148,14 @@ async function generateGame(
   const colorOf = (color: string): string => (color === 'player' && game.colors[0] ? game.colors[0] : color);
   const drawn = files.map((f) => ({ ...f, color: colorOf(f.color) }));
   // And a split piece (Rigadoon's board) assembled, as it lies on the table.
-  const pictures = flags.previews
-    ? [...previewFiles(drawn, sets, false), ...assembledPictures(PREVIEWS_DIR, planned, files, colorOf)]
-    : [];
+  const pictures = [];
+  if (flags.previews) {
+    const [{ previewFiles }, { assembledPictures }] = await Promise.all([
+      import('../../generate/previews.js'),
+      import('../../games/assembled.js'),
+    ]);
+    pictures.push(...previewFiles(drawn, sets, false), ...assembledPictures(PREVIEWS_DIR, planned, files, colorOf));
+  }
   const others = pictures.map((o) => ({ ...o, owner: owner.previews(build) }));
   const owners = new Set([owner.pieces(build), ...(flags.previews ? [owner.previews(build)] : [])]);
   await writeRun(
