@@ -12,3 +12,15 @@ export function printable(text: string): string {
     c === '\t' ? '\\t' : c === '\n' ? '\\n' : `\\u{${c.codePointAt(0)!.toString(16)}}`,
   );
 }
+
+/**
+ * Whether JSON gives `v` back exactly: nothing undefined, no -0 or non-finite number, only arrays and plain
+ * objects. What is kept between runs as JSON (a faction's parse, the tuned cannon) is kept only then.
+ */
+export function jsonExact(v: unknown): boolean {
+  if (v === null || typeof v === 'string' || typeof v === 'boolean') return true;
+  if (typeof v === 'number') return Number.isFinite(v) && !Object.is(v, -0);
+  if (Array.isArray(v)) return v.every(jsonExact);
+  if (typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) return Object.values(v).every(jsonExact);
+  return false;
+}

@@ -60,8 +60,8 @@ export async function writeRun(project: Project, run: RunFiles, io: Io): Promise
     source: relative(project.root, resolve(f.source)).split(sep).join('/'),
   }));
   const full: ManifestRun = { ...run, parts, others, table, factions, folder: project.folder, generator: GENERATOR };
-  const notes = await writeProject(project, [...parts.map((p) => p.file), ...others], (previous) =>
-    composeManifest(previous, full),
-  );
+  // A part's sha256 is its bytes' (measured when built, checked when read from the cache): the writer need not hash them again.
+  const files = [...parts.map((p) => p.file), ...others.map((o) => ({ path: o.path, bytes: o.bytes }))];
+  const notes = await writeProject(project, files, (previous) => composeManifest(previous, full));
   for (const n of notes) io.err(`note: ${n}\n`);
 }

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { basename, dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InputError, type Problem } from '../errors.js';
+import { jsonExact } from '../text.js';
 import { findPackageRoot, listFiles, readTextFile } from '../files/read.js';
 import { parseYaml } from '../yaml-syntax.js';
 import { checkFaction, resolveFaction, type RulebookMode } from './format.js';
@@ -94,15 +95,6 @@ export function parseFaction(text: string, sourceName: string, opts: LoadOptions
 /** Reads (at most MAX_FACTION_FILE_BYTES, strict UTF-8) and parses one faction file. */
 export async function loadFactionFile(path: string, opts: LoadOptions = {}): Promise<Faction> {
   return parseFaction(await readTextFile(path, MAX_FACTION_FILE_BYTES), path, opts);
-}
-
-/** Whether JSON gives `v` back exactly: no undefined, -0, non-finite number or non-plain object in it. */
-function jsonExact(v: unknown): boolean {
-  if (v === null || typeof v === 'string' || typeof v === 'boolean') return true;
-  if (typeof v === 'number') return Number.isFinite(v) && !Object.is(v, -0);
-  if (Array.isArray(v)) return v.every(jsonExact);
-  if (typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) return Object.values(v).every(jsonExact);
-  return false;
 }
 
 /**

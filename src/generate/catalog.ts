@@ -17,7 +17,7 @@ import type { BuildSettings, Quantity } from './types.js';
  * The cannon the spring solver (BRIEF §4) tunes for the settings' material and range: its arm, catch,
  * bore and ball. Throws InfeasibleError when no printable arm reaches the range.
  */
-export function tunedCannon(s: BuildSettings): ReturnType<typeof cannonOptionsFor> {
+export function tunedCannon(s: BuildSettings): TunedCannon {
   // One solve per request: the plan, the manifest and its checks all ask for the same cannon (tens of ms each).
   const key = JSON.stringify(cannonRequest(s));
   let options = TUNED.get(key);
@@ -25,7 +25,13 @@ export function tunedCannon(s: BuildSettings): ReturnType<typeof cannonOptionsFo
   return structuredClone(options);
 }
 
-const TUNED = new Map<string, ReturnType<typeof cannonOptionsFor>>();
+export type TunedCannon = ReturnType<typeof cannonOptionsFor>;
+const TUNED = new Map<string, TunedCannon>();
+
+/** Takes `options` as the solve of the settings' cannon: one a run before made of the same request and code (the part cache keeps it). */
+export function rememberTunedCannon(s: BuildSettings, options: TunedCannon): void {
+  TUNED.set(JSON.stringify(cannonRequest(s)), options);
+}
 
 /** What the solver is asked for the build's cannon: its material, range, clearance and design. */
 export function cannonRequest(s: BuildSettings): TuneRequest {

@@ -8,8 +8,17 @@ import type { Faction } from '../faction/types.js';
 import { DEFAULT_TUNE } from '../physics/solver.js';
 import { DEFAULT_BAND, DEFAULT_CLEARANCE_MM, DEFAULT_PRINTER_ID, PRINTERS } from '../standard.js';
 import type { Built } from './build.js';
-import { CATALOG, quantityFor, type CatalogEntry } from './catalog.js';
-import { InputError, type Problem } from '../errors.js';
+import { jsonExact } from '../text.js';
+import {
+  CATALOG,
+  cannonRequest,
+  quantityFor,
+  rememberTunedCannon,
+  tunedCannon,
+  type CatalogEntry,
+  type TunedCannon,
+} from './catalog.js';
+import { InfeasibleError, InputError, type Problem } from '../errors.js';
 import { parseStl } from '../mesh/stl.js';
 import { meshFacts } from './facts.js';
 import { buildAll, defaultJobs } from './pool.js';
@@ -70,6 +79,27 @@ export function defaultSettings(): BuildSettings {
     band: DEFAULT_BAND,
     wheelRollFactor: 1,
   };
+}
+
+/**
+ * The settings' tuned cannon (`tunedCannon`) from the cache when a run before solved the same request with
+ * the same code, else solved here and kept there: the solve is ~20 ms of a warm run. A request that cannot be
+ * solved is left to the caller's own call, which throws its InfeasibleError.
+ */
+export async function recallTunedCannon(settings: BuildSettings, cache: PartCache): Promise<void> {
+  const key = createHash('sha256')
+    .update(`${cache.codeVersion}\0${canonicalJson(cannonRequest(settings))}`)
+    .digest('hex');
+  const kept = await cache.getBytes(key, 'tuned-cannon');
+  if (kept) return rememberTunedCannon(settings, JSON.parse(new TextDecoder().decode(kept)) as TunedCannon);
+  let options: TunedCannon;
+  try {
+    options = tunedCannon(settings);
+  } catch (e) {
+    if (e instanceof InfeasibleError) return;
+    throw e;
+  }
+  if (jsonExact(options)) await cache.putBytes(key, 'tuned-cannon', new TextEncoder().encode(JSON.stringify(options)));
 }
 
 interface PlannedJob {

@@ -5,7 +5,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { InputError } from '../errors.js';
 import { pathExists } from '../files/read.js';
 import type { Built } from './build.js';
@@ -77,6 +77,7 @@ export async function buildAll(
       worker.on('exit', (code) => reject(new Error(`a build worker exited (code ${code}) before finishing its jobs`)));
       send();
     });
+  const { Worker } = await import('node:worker_threads');
   const pool = Array.from({ length: workers }, () => new Worker(workerUrl));
   try {
     await Promise.all(pool.map(run));

@@ -39,6 +39,8 @@ export interface OutputFile {
   /** Relative to the project's folder, with forward slashes. */
   path: string;
   bytes: Uint8Array;
+  /** The sha256 of `bytes` when the caller knows it already (a part's); else it is computed. */
+  sha256?: string;
 }
 
 /** An output folder opened for a run: where its project is, and what the project's manifest lists now. */
@@ -386,7 +388,7 @@ export async function writeProject(
         const unchanged = (f: OutputFile): boolean =>
           f.path === MANIFEST_FILE
             ? manifestNow !== null && Buffer.compare(manifestNow, f.bytes) === 0
-            : verified.get(f.path) === sha256Of(f.bytes);
+            : verified.get(f.path) === (f.sha256 ?? sha256Of(f.bytes));
         const changed = all.filter((f) => !unchanged(f));
         await removeDeadTemps(root, [...all.map((f) => f.path), ...listedFiles(previous).map((f) => f.path)]);
         const removes = listedFiles(previous)

@@ -1,7 +1,7 @@
 /** `shipwright generate`: every part of every faction set as print-ready binary STL, plus out/manifest.json. */
 import type { Command } from 'commander';
 import { InputError } from '../../errors.js';
-import { generateParts, type GeneratedFile } from '../../generate/index.js';
+import { generateParts, recallTunedCannon, type GeneratedFile } from '../../generate/index.js';
 import { bedProblems, HOME_GAME, owner } from '../../generate/manifest.js';
 import type { Project } from '../../io/output.js';
 import { buildOf, openOut, rebuildWithRun, writeRun } from '../output-run.js';
@@ -59,6 +59,7 @@ export const registerGenerate: Register = (cmd: Command, io) => {
       }
       // Opened first: it keeps the factions' parses as well as the parts.
       const cache = await cacheFrom(flags, (m) => io.err(`warning: ${m}\n`));
+      if (cache) await recallTunedCannon(settings, cache);
       const asked = await factionsFrom(paths, flags, { memo: cache });
       const factions = [
         ...asked,
