@@ -6,7 +6,7 @@ import { relative, resolve, sep } from 'node:path';
 import { loadFactionFiles } from '../faction/loader.js';
 import type { Faction } from '../faction/types.js';
 import { buildId, composeManifest, GENERATOR, keptWithOtherSettings, type ManifestRun } from '../generate/manifest.js';
-import type { BuildSettings, GeneratedFile } from '../generate/types.js';
+import type { BuildSettings, GeneratedFile, LazyBytes } from '../generate/types.js';
 import { openProject, writeProject, type Project } from '../io/output.js';
 import type { Io } from './terminal.js';
 
@@ -44,7 +44,7 @@ export async function rebuildWithRun(
 
 /** What a command writes: its part files (paths relative to its folder) and other files, each with its owner. */
 export interface RunFiles extends Omit<ManifestRun, 'folder' | 'generator' | 'parts' | 'others'> {
-  parts: readonly { file: GeneratedFile; owner: string }[];
+  parts: readonly { file: GeneratedFile<LazyBytes>; owner: string }[];
   others: readonly { path: string; bytes: Uint8Array; owner: string }[];
 }
 

@@ -2,12 +2,12 @@
  * Progress for long commands: a bar redrawn in place on a terminal, one quiet line per file otherwise
  * (logs, CI). Both go to stderr so stdout carries only results.
  */
-import type { GeneratedFile } from '../generate/index.js';
+import type { GeneratedFile, LazyBytes } from '../generate/types.js';
 import type { Io } from './terminal.js';
 
 const BAR_WIDTH = 30;
 
-export function progressReporter(io: Io): (done: number, total: number, file: GeneratedFile) => void {
+export function progressReporter(io: Io): (done: number, total: number, file: GeneratedFile<LazyBytes>) => void {
   return (done, total, file) => {
     const how = file.cached ? 'cached' : `${Math.round(file.buildMs)} ms`;
     if (io.isTty) {

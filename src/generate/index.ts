@@ -22,9 +22,9 @@ import { InfeasibleError, InputError, type Problem } from '../errors.js';
 import { parseStl } from '../mesh/stl.js';
 import { meshFacts } from './facts.js';
 import { buildAll, defaultJobs } from './pool.js';
-import type { Brim, BuildSettings, GeneratedFile, Job, MeshFacts, Quantity } from './types.js';
+import type { Brim, BuildSettings, GeneratedFile, Job, LazyBytes, MeshFacts, Quantity } from './types.js';
 
-export type { BuildSettings, GeneratedFile, Job, MeshFacts, Quantity } from './types.js';
+export type { BuildSettings, GeneratedFile, Job, LazyBytes, MeshFacts, Quantity } from './types.js';
 
 /** Where built meshes are kept between runs; `src/io/cache.ts` implements it on disk. */
 export interface PartCache {
@@ -64,7 +64,7 @@ export interface GenerateRequest {
   /** Only these catalogue parts (e.g. `['hull']`). Default: every part. */
   parts?: readonly string[];
   /** Called as each file is ready (from cache or built). */
-  onProgress?: (done: number, total: number, file: GeneratedFile) => void;
+  onProgress?: (done: number, total: number, file: GeneratedFile<LazyBytes>) => void;
 }
 
 /** Shipped defaults: 0.20 mm clearance, the generic 220 mm printer, a PLA cannon tuned for 24 in (DEFAULT_TUNE). */
@@ -165,12 +165,25 @@ export function canonicalJson(v: unknown): string {
 
 /** Builds (or takes from the cache) every file for the factions, in plan order. */
 export async function generateParts(request: GenerateRequest): Promise<GeneratedFile[]> {
+  return withExternalHulls(await buildFiles(filesToBuild(request), request), request);
+}
+
+/**
+ * `generateParts` for a writer: a part the cache holds comes with the facts recorded with it and a way to
+ * read its bytes, read only when the writer needs them (the output folder does not hold them already).
+ */
+export async function generatePartsToWrite(request: GenerateRequest): Promise<GeneratedFile<LazyBytes>[]> {
+  return withExternalHulls(await buildFilesToWrite(filesToBuild(request), request), request);
+}
+
+/** Every file the request plans, with the facts the manifest states about it. */
+function filesToBuild(request: GenerateRequest): FileToBuild[] {
   const { factions, settings } = request;
   const sets = [
     ...(request.setFactions ?? []),
     ...factions.filter((f) => !request.setFactions?.some((s) => s.id === f.id)),
   ];
-  const files: FileToBuild[] = planJobs(factions, settings, request.parts).map(({ job, entry, faction }) => ({
+  return planJobs(factions, settings, request.parts).map(({ job, entry, faction }) => ({
     job,
     quantity: quantityFor(entry, faction ? [faction] : sets),
     brim: { brim: entry.brim !== undefined, reason: entry.brim ?? null },
@@ -179,14 +192,20 @@ export async function generateParts(request: GenerateRequest): Promise<Generated
     // A builder knows the model field it rejects, not the file: name the faction file the model came from.
     blame: faction ? (p) => ({ ...p, source: faction.sourceFile }) : undefined,
   }));
-  const built = await buildFiles(files, request);
+}
+
+/** The built files with each faction's hull made in another tool in the place its generated hull would take. */
+function withExternalHulls<B extends LazyBytes>(
+  built: GeneratedFile<B | Uint8Array>[],
+  request: GenerateRequest,
+): GeneratedFile<B | Uint8Array>[] {
   if (request.parts && !request.parts.includes('hull')) return built;
-  for (const f of factions) {
+  for (const f of request.factions) {
     const bytes = f.model.externalHullStl ? request.externalHulls?.get(f.id) : undefined;
     if (!bytes) continue;
-    // In the place its generated hull would take: first of its faction's files.
+    // First of its faction's files.
     const at = built.findIndex((b) => b.faction === f.id);
-    built.splice(at < 0 ? built.length : at, 0, externalHullFile(f, bytes, settings));
+    built.splice(at < 0 ? built.length : at, 0, externalHullFile(f, bytes, request.settings));
   }
   return built;
 }
@@ -246,16 +265,55 @@ export interface FileToBuild {
  * Builds (or takes from the cache) each file, in the order given: unchanged ones from the content-hash
  * cache, the rest spread over worker threads. Shared by the factions' catalogue and the game packs.
  */
-export async function buildFiles(
+export function buildFiles(
   planned: readonly FileToBuild[],
   options: Pick<GenerateRequest, 'jobs' | 'cache' | 'onProgress'>,
 ): Promise<GeneratedFile[]> {
+  return buildWith(planned, options, (cache, key, job) => cache.get(key, job.part));
+}
+
+/** `buildFiles`, a cached part's bytes left unread until asked for (`generatePartsToWrite`). */
+function buildFilesToWrite(
+  planned: readonly FileToBuild[],
+  options: Pick<GenerateRequest, 'jobs' | 'cache' | 'onProgress'>,
+): Promise<GeneratedFile<LazyBytes>[]> {
+  return buildWith(planned, options, async (cache, key, job) => {
+    const facts = await cache.facts(key, job.part);
+    return facts && { facts, bytes: () => recordedBytes(cache, key, job, facts.sha256) };
+  });
+}
+
+/**
+ * The bytes the cache recorded `sha256` for under `key`; built again (the same bytes: a build is a function
+ * of its key) and stored again when the entry has gone since (trimmed by another run) or is damaged.
+ */
+async function recordedBytes(cache: PartCache, key: string, job: Job, sha256: string): Promise<Uint8Array> {
+  const hit = await cache.get(key, job.part);
+  if (hit?.facts.sha256 === sha256) return hit.bytes;
+  const { buildJob } = await import('./build.js');
+  const built = await buildJob(job);
+  if (built.facts.sha256 !== sha256) throw new Error(`${job.path}: built again, it is not the mesh the cache recorded`);
+  await cache.put(key, job.part, toFacts(built.facts), built.bytes);
+  return built.bytes;
+}
+
+/** Builds what `recall` does not find in the cache (each hit's facts and bytes, as `recall` gives them). */
+async function buildWith<B extends LazyBytes>(
+  planned: readonly FileToBuild[],
+  options: Pick<GenerateRequest, 'jobs' | 'cache' | 'onProgress'>,
+  recall: (cache: PartCache, key: string, job: Job) => Promise<{ facts: MeshFacts; bytes: B } | null>,
+): Promise<GeneratedFile<B | Uint8Array>[]> {
   const { cache = null } = options;
-  const results: (GeneratedFile | undefined)[] = new Array(planned.length);
+  const results: GeneratedFile<B | Uint8Array>[] = new Array(planned.length);
+  const fresh = new Map<number, Built>();
   let done = 0;
-  const finish = (i: number, built: Built, cached: boolean): void => {
+  const finish = (
+    i: number,
+    built: { facts: MeshFacts; bytes: B | Uint8Array; buildMs: number },
+    cached: boolean,
+  ): void => {
     const { job, quantity, brim, color, material } = planned[i]!;
-    const file: GeneratedFile = {
+    const file: GeneratedFile<B | Uint8Array> = {
       path: job.path,
       part: job.part,
       faction: job.faction,
@@ -274,26 +332,32 @@ export async function buildFiles(
 
   const keys = cache ? planned.map((p) => jobKey(p.job, cache.codeVersion)) : [];
   const toBuild: number[] = [];
+  // Looked up together (the disk's waits overlap), taken in plan order.
+  const hits = cache ? await Promise.all(planned.map((p, i) => recall(cache, keys[i]!, p.job))) : [];
   for (let i = 0; i < planned.length; i++) {
-    const hit = cache ? await cache.get(keys[i]!, planned[i]!.job.part) : null;
+    const hit = hits[i];
     if (hit) finish(i, { ...hit, buildMs: 0 }, true);
     else toBuild.push(i);
   }
   await buildAll(
     toBuild.map((i) => planned[i]!.job),
     options.jobs ?? defaultJobs(),
-    (k, built) => finish(toBuild[k]!, built, false),
+    (k, built) => {
+      fresh.set(toBuild[k]!, built);
+      finish(toBuild[k]!, built, false);
+    },
     (k, e) => {
       const blame = planned[toBuild[k]!]!.blame;
       return blame ? new InputError(e.problems.map(blame)) : e;
     },
   );
   if (cache)
-    for (const i of toBuild) await cache.put(keys[i]!, results[i]!.part, toFacts(results[i]!), results[i]!.bytes);
-  return results as GeneratedFile[];
+    for (const i of toBuild)
+      await cache.put(keys[i]!, results[i]!.part, toFacts(fresh.get(i)!.facts), fresh.get(i)!.bytes);
+  return results;
 }
 
-function toFacts(f: GeneratedFile): MeshFacts {
+function toFacts(f: MeshFacts): MeshFacts {
   return {
     volumeMm3: f.volumeMm3,
     surfaceAreaMm2: f.surfaceAreaMm2,

@@ -10,7 +10,7 @@ import type { Faction } from '../faction/types.js';
 import type { Feature } from '../geometry/part.js';
 import type { Problem } from '../errors.js';
 import type { PrinterProfile } from '../standard.js';
-import type { BuildSettings, GeneratedFile } from './types.js';
+import type { BuildSettings, GeneratedFile, LazyBytes } from './types.js';
 import { tunedCannon } from './catalog.js';
 import { packageVersion } from '../files/read.js';
 
@@ -120,7 +120,7 @@ export const listedFiles = (m: Manifest | null): { path: string; owner: string; 
 const r3 = (x: number): number => Math.round(x * 1000) / 1000 + 0;
 export const sha256Of = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
-export function manifestEntry(f: GeneratedFile, ownerId: string, game: string): ManifestEntry {
+export function manifestEntry(f: GeneratedFile<LazyBytes>, ownerId: string, game: string): ManifestEntry {
   return {
     path: f.path,
     owner: ownerId,
@@ -192,7 +192,7 @@ export interface ManifestRun {
   generator: string;
   settings: BuildSettings;
   /** The part files, their paths relative to the manifest's folder, each with its owner. */
-  parts: readonly { file: GeneratedFile; owner: string }[];
+  parts: readonly { file: GeneratedFile<LazyBytes>; owner: string }[];
   /** The other files, relative to the manifest's folder. */
   others: readonly { path: string; bytes: Uint8Array; owner: string }[];
   /** The owners whose earlier files this run replaces: their files it does not write again are removed. */
@@ -362,7 +362,7 @@ export function fitsBed(size: readonly number[], printer: PrinterProfile): boole
 
 /** A problem for every file that does not fit the printer; faction parts point at their hull's size. */
 export function bedProblems(
-  files: readonly GeneratedFile[],
+  files: readonly GeneratedFile<LazyBytes>[],
   printer: PrinterProfile,
   factions: readonly Faction[],
 ): Problem[] {

@@ -80,7 +80,10 @@ export interface Brim {
   reason: string | null;
 }
 
-export interface GeneratedFile extends MeshFacts {
+/** A file's bytes, or how to read them when a writer finds it needs them (a part the output folder already holds needs none). */
+export type LazyBytes = Uint8Array | (() => Promise<Uint8Array>);
+
+export interface GeneratedFile<B extends LazyBytes = Uint8Array> extends MeshFacts {
   path: string;
   part: string;
   faction: string | null;
@@ -88,7 +91,7 @@ export interface GeneratedFile extends MeshFacts {
   brim: Brim;
   color: string;
   material: string;
-  bytes: Uint8Array;
+  bytes: B;
   /** Whether it came from the content-hash cache. */
   cached: boolean;
   buildMs: number;

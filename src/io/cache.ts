@@ -157,6 +157,11 @@ export async function openDiskCache(dir: string, options: DiskCacheOptions = {})
     readFileBounded(path, max).catch((e: unknown) =>
       e instanceof InputError && /ENOENT/.test(e.message) ? null : fail(e),
     );
+  /** Marks an entry used: its metadata's time is the entry's last use (`tidy` takes the newest of its files). */
+  const touch = (key: string): Promise<void> => {
+    const now = new Date();
+    return utimes(join(dir, `${key}.json`), now, now).catch(() => undefined);
+  };
   /**
    * An entry's meta and bytes (`<key>.json`, `<key>.<ext>`), when the meta is for this key and `promised`
    * finds in it the sha256 the bytes must have; used entries are the last to be trimmed.
@@ -181,10 +186,7 @@ export async function openDiskCache(dir: string, options: DiskCacheOptions = {})
     if ((meta as { key?: unknown } | null)?.key !== key) return null;
     const sha = promised(meta);
     if (typeof sha !== 'string' || createHash('sha256').update(bytes).digest('hex') !== sha) return null;
-    const now = new Date();
-    await Promise.all([utimes(join(dir, `${key}.json`), now, now), utimes(join(dir, `${key}.${ext}`), now, now)]).catch(
-      () => undefined,
-    );
+    await touch(key);
     return { meta, bytes };
   };
   const writeEntry = async (key: string, ext: string, bytes: Uint8Array, meta: object): Promise<void> => {
@@ -210,8 +212,7 @@ export async function openDiskCache(dir: string, options: DiskCacheOptions = {})
         return null;
       }
       if (meta?.key !== key || meta.part !== part || typeof meta.facts?.bounds !== 'object') return null;
-      const now = new Date();
-      await utimes(join(dir, `${key}.json`), now, now).catch(() => undefined);
+      await touch(key);
       return meta.facts;
     },
     put: (key, part, facts, bytes) => writeEntry(key, 'stl', bytes, { key, part, facts } satisfies StoredMeta),

@@ -21,6 +21,7 @@ import { randomBytes } from 'node:crypto';
 import { chmod, lstat, mkdir, readdir, readFile, realpath, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import type { Stats } from 'node:fs';
 import { InputError } from '../errors.js';
 import {
   listedFiles,
@@ -30,6 +31,7 @@ import {
   upgradeManifest,
   type Manifest,
 } from '../generate/manifest.js';
+import type { LazyBytes } from '../generate/types.js';
 import { writeFileAtomic } from '../files/atomic.js';
 import { asUserError } from '../files/fs-errors.js';
 import { withLock } from '../files/lock.js';
@@ -38,8 +40,9 @@ import { fileKind, readTextFile } from '../files/read.js';
 export interface OutputFile {
   /** Relative to the project's folder, with forward slashes. */
   path: string;
-  bytes: Uint8Array;
-  /** The sha256 of `bytes` when the caller knows it already (a part's); else it is computed. */
+  /** Its bytes, or how to read them: read only when the file does not hold them already. */
+  bytes: LazyBytes;
+  /** The sha256 of `bytes` when the caller knows it already (a part's; required for bytes not read yet). */
   sha256?: string;
 }
 
@@ -324,26 +327,40 @@ async function checkPaths(
     ...(previous ? [[MANIFEST_FILE, '']] : []),
     ...listedFiles(previous).map((f) => [f.path, f.sha256]),
   ] as [string, string][]);
-  const checkedDirs = new Set<string>();
+  // Every path's entries looked at together (the disk's waits overlap), then judged in order; a file of
+  // ours with a recorded sha256 is read and hashed.
+  const written = new Set(paths);
+  const looks = new Map<string, Promise<{ info: Stats | null; sha256?: string }>>();
+  const look = (rel: string): Promise<{ info: Stats | null; sha256?: string }> => {
+    let seen = looks.get(rel);
+    if (!seen) {
+      const hash = written.has(rel) && !!ours.get(rel);
+      seen = lstatOrNull(onDisk(root, rel)).then(async (info) => ({
+        info,
+        sha256: hash && info?.isFile() ? sha256Of(await readFile(onDisk(root, rel))) : undefined,
+      }));
+      looks.set(rel, seen);
+    }
+    return seen;
+  };
+  const prefixes = (p: string): string[] => p.split('/').map((_, i, parts) => parts.slice(0, i + 1).join('/'));
+  // Started at once; a failure is met (and thrown) in order below, or never if an earlier path is refused.
+  for (const p of paths) for (const rel of prefixes(p)) look(rel).catch(() => undefined);
   const verified = new Map<string, string>();
   for (const p of paths) {
-    const parts = p.split('/');
-    for (let i = 1; i <= parts.length; i++) {
-      const rel = parts.slice(0, i).join('/');
-      const isDir = i < parts.length;
-      if (isDir && checkedDirs.has(rel)) continue;
-      const info = await lstatOrNull(onDisk(root, rel));
+    for (const rel of prefixes(p)) {
+      const isDir = rel !== p;
+      const { info, sha256 } = await look(rel);
       if (!info) break;
       let why: string | null = null;
       if (isDir) why = info.isDirectory() ? null : `${fileKind(info)} where shipwright needs a folder`;
       else if (!info.isFile()) why = fileKind(info);
       else if (!ours.has(rel)) why = 'a file shipwright did not write';
       else if (ours.get(rel) !== '') {
-        if (sha256Of(await readFile(onDisk(root, rel))) === ours.get(rel)) verified.set(rel, ours.get(rel)!);
+        if (sha256 === ours.get(rel)) verified.set(rel, sha256!);
         else why = 'a file shipwright wrote that was changed since';
       }
       if (why) throw InputError.single(`${shown}/${rel}`, '', `is ${why}: move it away, or choose another --out`);
-      if (isDir) checkedDirs.add(rel);
     }
   }
   return verified;
@@ -385,11 +402,18 @@ export async function writeProject(
         );
         // A file already holding the bytes it would be given is left as it is: a run that changes nothing writes nothing.
         const manifestNow = await readFile(join(root, MANIFEST_FILE)).catch(() => null);
-        const unchanged = (f: OutputFile): boolean =>
-          f.path === MANIFEST_FILE
-            ? manifestNow !== null && Buffer.compare(manifestNow, f.bytes) === 0
-            : verified.get(f.path) === (f.sha256 ?? sha256Of(f.bytes));
-        const changed = all.filter((f) => !unchanged(f));
+        const unchanged = (f: OutputFile): boolean => {
+          if (typeof f.bytes !== 'function' && f.path === MANIFEST_FILE)
+            return manifestNow !== null && Buffer.compare(manifestNow, f.bytes) === 0;
+          const sha256 = f.sha256 ?? (typeof f.bytes === 'function' ? undefined : sha256Of(f.bytes));
+          return sha256 !== undefined && verified.get(f.path) === sha256;
+        };
+        // The bytes of the rest, read now if not yet (before the journal: a failure leaves the folder as it was).
+        const changed = await Promise.all(
+          all
+            .filter((f) => !unchanged(f))
+            .map(async (f) => ({ path: f.path, bytes: typeof f.bytes === 'function' ? await f.bytes() : f.bytes })),
+        );
         await removeDeadTemps(root, [...all.map((f) => f.path), ...listedFiles(previous).map((f) => f.path)]);
         const removes = listedFiles(previous)
           .filter((f) => !listedNow.has(f.path))
@@ -408,7 +432,7 @@ export async function writeProject(
 /** Writes every file beside its target, journals the renames and removals, then does them. */
 async function commit(
   root: string,
-  files: readonly OutputFile[],
+  files: readonly { path: string; bytes: Uint8Array }[],
   removes: Journal['removes'],
   options: WriteOptions,
 ): Promise<string[]> {

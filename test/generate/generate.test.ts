@@ -3,7 +3,7 @@
  * bytes (topology, bed, features probed on the solid rebuilt from the STL), mating pairs as designed,
  * and determinism through the cache.
  */
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +11,14 @@ import { DEFAULT_FACTIONS_DIR, loadFactions } from '../../src/faction/loader.js'
 import type { Faction } from '../../src/faction/types.js';
 import { initKernel, withArena } from '../../src/geometry/kernel.js';
 import type { Feature, FeatureKind } from '../../src/geometry/part.js';
-import { defaultSettings, generateParts, type GeneratedFile } from '../../src/generate/index.js';
+import {
+  defaultSettings,
+  generateParts,
+  generatePartsToWrite,
+  jobKey,
+  planJobs,
+  type GeneratedFile,
+} from '../../src/generate/index.js';
 import { fitsBed } from '../../src/generate/manifest.js';
 import { openDiskCache } from '../../src/io/cache.js';
 import { inspectStl, solidFromStl } from '../../src/mesh/inspect.js';
@@ -150,6 +157,31 @@ describe('generate, all shipped factions', () => {
     });
     const hull = fresh.find((f) => f.path === 'corsairs/hull.stl')!;
     expect(hull.sha256).toBe(files.find((f) => f.path === 'corsairs/hull.stl')!.sha256);
+  });
+
+  it('for a writer, takes each cached part from its recorded facts and reads its bytes only when asked, building them again if the entry lost them', async () => {
+    const cache = await openDiskCache(cacheDir);
+    const toWrite = await generatePartsToWrite({ factions, settings: defaultSettings(), jobs: 1, cache });
+    const strip = ({
+      bytes: _b,
+      cached: _c,
+      buildMs: _m,
+      ...rest
+    }: {
+      bytes: unknown;
+      cached: boolean;
+      buildMs: number;
+    }) => rest;
+    expect(toWrite.map(strip)).toEqual(files.map(strip));
+    expect(toWrite.every((f) => f.cached && typeof f.bytes === 'function')).toBe(true);
+    const ball = toWrite.find((f) => f.path === 'shared/cannonball.stl')!;
+    const read = () => (ball.bytes as () => Promise<Uint8Array>)();
+    const expected = files.find((f) => f.path === ball.path)!.bytes;
+    expect(await read()).toEqual(expected);
+    const key = jobKey(planJobs([], defaultSettings(), ['cannonball'])[0]!.job, cache.codeVersion);
+    await rm(join(cacheDir, `${key}.stl`));
+    expect(await read()).toEqual(expected);
+    expect((await cache.get(key, 'cannonball'))?.bytes).toEqual(expected);
   });
 
   it('rebuilds only what a changed setting touches', async () => {

@@ -25,10 +25,15 @@ import { sha256Of, type Manifest } from '../../src/generate/manifest.js';
 import { STALE_MS } from '../../src/files/lock.js';
 import { openProject, writeProject, type OutputFile, type WriteOptions } from '../../src/io/output.js';
 
-const file = (path: string, text: string): OutputFile => ({ path, bytes: new TextEncoder().encode(text) });
+/** A file with its bytes at hand (the writer also takes bytes it reads only when it must write them). */
+type Written = OutputFile & { bytes: Uint8Array };
+const file = (path: string, text: string): Written => ({
+  path,
+  bytes: new TextEncoder().encode(text),
+});
 /** A manifest as a run owning `owner` writes it: the files it writes, and every other owner's kept. */
 const composeFor =
-  (files: readonly OutputFile[], ownerId: string) =>
+  (files: readonly Written[], ownerId: string) =>
   (previous: Manifest | null): { manifest: Manifest; notes: string[] } => {
     const kept = (previous?.otherFiles ?? []).filter(
       (o) => o.owner !== ownerId && !files.some((f) => f.path === o.path),
@@ -46,7 +51,7 @@ const composeFor =
       notes: [],
     };
   };
-const run = (files: OutputFile[], ownerId = 'a', options: WriteOptions = {}): Promise<string[]> =>
+const run = (files: Written[], ownerId = 'a', options: WriteOptions = {}): Promise<string[]> =>
   writeProject({ root: out, shown: out }, files, composeFor(files, ownerId), options);
 const text = (p: string): Promise<string> => readFile(join(out, p), 'utf8');
 const errno = (code: string): NodeJS.ErrnoException =>
@@ -118,6 +123,24 @@ describe('writeProject', () => {
     ]);
     expect([await text('a/hull.stl'), await text('a/sail.stl')]).toEqual(['A1', 'S2']);
     expect(await listing()).toEqual(['a', 'a/hull.stl', 'a/sail.stl', 'manifest.json']);
+  });
+
+  it('reads bytes given as a function (a cached part) only when the file must be written', async () => {
+    const files = [file('a/hull.stl', 'A1'), file('a/sail.stl', 'S1')];
+    await run(files);
+    const reads: string[] = [];
+    const lazily = files.map((f) => ({
+      path: f.path,
+      sha256: sha256Of(f.bytes),
+      bytes: async () => (reads.push(f.path), f.bytes),
+    }));
+    const again = () => writeProject({ root: out, shown: out }, lazily, composeFor(files, 'a'));
+    await again();
+    expect(reads).toEqual([]);
+    await rm(join(out, 'a/sail.stl'));
+    await again();
+    expect(reads).toEqual(['a/sail.stl']);
+    expect(await text('a/sail.stl')).toBe('S1');
   });
 
   it('replaces its own files: what the owner listed and did not write again goes, with folders it leaves empty', async () => {

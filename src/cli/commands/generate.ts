@@ -1,7 +1,13 @@
 /** `shipwright generate`: every part of every faction set as print-ready binary STL, plus out/manifest.json. */
 import type { Command } from 'commander';
 import { InputError } from '../../errors.js';
-import { generateParts, recallTunedCannon, type GeneratedFile } from '../../generate/index.js';
+import {
+  generateParts,
+  generatePartsToWrite,
+  recallTunedCannon,
+  type GeneratedFile,
+  type LazyBytes,
+} from '../../generate/index.js';
 import { bedProblems, HOME_GAME, owner } from '../../generate/manifest.js';
 import type { Project } from '../../io/output.js';
 import { buildOf, openOut, rebuildWithRun, writeRun } from '../output-run.js';
@@ -69,14 +75,10 @@ export const registerGenerate: Register = (cmd: Command, io) => {
       const progress = flags.json ? null : progressReporter(io);
       // The shared parts count for every faction of the folder, not only those a --faction run builds.
       const setFactions = flags.faction?.length ? await allFactionsFrom(paths, flags, { memo: cache }) : factions;
-      const files = await generateParts({
-        factions,
-        setFactions,
-        settings,
-        jobs,
-        cache,
-        onProgress: progress ?? undefined,
-      });
+      const request = { factions, setFactions, settings, jobs, cache, onProgress: progress ?? undefined };
+      // The previews draw every part; without them a cached part's bytes are read only if the folder lacks them.
+      const drawn = flags.previews ? await generateParts(request) : null;
+      const files = drawn ?? (await generatePartsToWrite(request));
       const tooBig = bedProblems(files, settings.printer, factions);
       if (tooBig.length) throw new InputError(tooBig);
       // The run owns its factions' files, the shared parts and, with --previews, the previews; every other
@@ -89,14 +91,14 @@ export const registerGenerate: Register = (cmd: Command, io) => {
       // With the previews, each faction's assembly guide (previews/<faction>/assembly.png) and its ship on its
       // sheet; their modules (the renderer, the validator's assembly) are loaded only then.
       const pictures: { path: string; bytes: Uint8Array }[] = [];
-      if (flags.previews) {
+      if (drawn) {
         const [{ guideFiles }, { previewFiles }] = await Promise.all([
           import('../assembly.js'),
           import('../../generate/previews.js'),
         ]);
-        const guides = await guideFiles(files, factions, settings, cache);
+        const guides = await guideFiles(drawn, factions, settings, cache);
         pictures.push(
-          ...previewFiles(files, factions, true, new Map(guides.map((g) => [g.faction, g.ship]))),
+          ...previewFiles(drawn, factions, true, new Map(guides.map((g) => [g.faction, g.ship]))),
           ...guides.map((g) => ({ path: `${PREVIEWS_DIR}/${g.faction}/assembly.png`, bytes: g.sheetPng })),
         );
       }
@@ -179,7 +181,7 @@ async function generateGame(
     );
 }
 
-function summary(outDir: string, files: readonly GeneratedFile[], seconds: number): object {
+function summary(outDir: string, files: readonly GeneratedFile<LazyBytes>[], seconds: number): object {
   return {
     outDir,
     seconds: Math.round(seconds * 1000) / 1000,
