@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseArmada } from '../src/armada/load.js';
 import { InputError } from '../src/errors.js';
-import { parseFaction } from '../src/faction/loader.js';
+import { parseFaction } from '../src/faction/parse.js';
 import { parseProfile } from '../src/io/profile.js';
 import { MAX_ALIAS_COUNT } from '../src/yaml-syntax.js';
 

@@ -5,23 +5,15 @@
  * line:column (or the field path) and what would be valid, in one InputError.
  */
 import { createHash } from 'node:crypto';
-import { basename, dirname, extname, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InputError, type Problem } from '../errors.js';
 import { jsonExact } from '../text.js';
 import { findPackageRoot, listFiles, readTextFile } from '../files/read.js';
-import { parseYaml } from '../yaml-syntax.js';
-import { checkFaction, resolveFaction, type RulebookMode } from './format.js';
+import type { ParseOptions } from './parse.js';
 import type { Faction } from './types.js';
-import { YamlReader } from './yaml-reader.js';
 
-export interface LoadOptions {
-  /**
-   * `enforce` (default): the rulebook's bounds (ships 2–5, move count 1–3, hits to sink = fittings + 1,
-   * heading 90°, or 180° with Disciplined Crew) are loader errors. `defer`: they pass through so that
-   * `shipwright validate` can report them as findings; types, structure and sane magnitudes are still checked.
-   */
-  rulebook?: RulebookMode;
+export interface LoadOptions extends ParseOptions {
   /** Where parses are kept between runs (the part cache, src/io/cache.ts); default: none, every file is parsed. */
   memo?: ParseMemo | null;
 }
@@ -43,58 +35,10 @@ export const FACTION_FILE_EXTENSIONS = ['.yaml', '.yml'] as const;
 /** The shipped factions/ folder, found from this module's location (src/… or dist/src/…), not the cwd. */
 export const DEFAULT_FACTIONS_DIR = join(findPackageRoot(dirname(fileURLToPath(import.meta.url))), 'factions');
 
-/** Orders problems by line and column; problems placed by field path follow, in the order found. */
-function byPlace(problems: readonly Problem[]): Problem[] {
-  const key = (p: Problem): [number, number] => {
-    const m = /^(\d+):(\d+)$/.exec(p.place);
-    return m ? [Number(m[1]), Number(m[2])] : [Infinity, 0];
-  };
-  return [...problems].sort((a, b) => {
-    const [ka, kb] = [key(a), key(b)];
-    return ka[0] - kb[0] || ka[1] - kb[1];
-  });
-}
-
-/**
- * Parses and checks the text of one faction file. Pure: `sourceName` is only used in messages, to check
- * that the id equals the file's name, and to resolve `model.externalHull.stl` against its folder.
- * @returns the resolved faction (defaults filled, lengths in millimetres).
- * @throws InputError carrying every problem found in the file, in line order.
- */
-export function parseFaction(text: string, sourceName: string, opts: LoadOptions = {}): Faction {
-  const { doc, lines, duplicateKeys, errors, warnings, aliases } = parseYaml(text, sourceName, 'a faction file');
-  // Duplicate keys leave a well-formed tree, so the walk below can still find more problems. After any
-  // other syntax error the parser's later errors are mostly echoes of the first: report it and count them.
-  const problems = [...warnings, ...duplicateKeys];
-  const [first, ...echoes] = errors;
-  if (first) {
-    const more =
-      echoes.length === 0
-        ? ''
-        : ` (and ${echoes.length} more YAML error${echoes.length === 1 ? '' : 's'} after it, probably caused by this one)`;
-    throw new InputError(byPlace([...problems, { ...first, message: first.message + more }]));
-  }
-
-  if (aliases.length > 0) throw new InputError(byPlace([...problems, ...aliases]));
-  const reader = new YamlReader(sourceName, doc, lines);
-
-  if (doc.contents === null) {
-    throw InputError.single(
-      sourceName,
-      '1:1',
-      'the file is empty; a faction file is a mapping with `id`, `name`, `card` and `model` (see factions/queens-fleet.yaml)',
-    );
-  }
-  const stem = basename(sourceName, extname(sourceName));
-  const file = checkFaction(reader, { node: doc.contents, at: doc.contents }, stem, opts.rulebook ?? 'enforce');
-  const all = [...problems, ...reader.problems];
-  if (all.length > 0 || !file) throw new InputError(byPlace(all));
-  return resolveFaction(file, sourceName, dirname(sourceName));
-}
-
 /** Reads (at most MAX_FACTION_FILE_BYTES, strict UTF-8) and parses one faction file. */
 export async function loadFactionFile(path: string, opts: LoadOptions = {}): Promise<Faction> {
-  return parseFaction(await readTextFile(path, MAX_FACTION_FILE_BYTES), path, opts);
+  const text = await readTextFile(path, MAX_FACTION_FILE_BYTES);
+  return (await import('./parse.js')).parseFaction(text, path, opts);
 }
 
 /**
@@ -104,14 +48,16 @@ export async function loadFactionFile(path: string, opts: LoadOptions = {}): Pro
  */
 async function parseRemembered(text: string, path: string, opts: LoadOptions): Promise<Faction> {
   const { memo } = opts;
-  if (!memo) return parseFaction(text, path, opts);
+  // The parser (the YAML library, the format's checks) is loaded only for a file it has to parse.
+  const parse = async (): Promise<Faction> => (await import('./parse.js')).parseFaction(text, path, opts);
+  if (!memo) return parse();
   const key = createHash('sha256')
     .update(`${memo.codeVersion}\0${path}\0${opts.rulebook ?? 'enforce'}\0`)
     .update(text)
     .digest('hex');
   const kept = await memo.getBytes(key, 'faction-parse');
   if (kept) return JSON.parse(new TextDecoder().decode(kept)) as Faction;
-  const faction = parseFaction(text, path, opts);
+  const faction = await parse();
   if (jsonExact(faction)) await memo.putBytes(key, 'faction-parse', new TextEncoder().encode(JSON.stringify(faction)));
   return faction;
 }

@@ -19,8 +19,6 @@ import {
   type TunedCannon,
 } from './catalog.js';
 import { InfeasibleError, InputError, type Problem } from '../errors.js';
-import { parseStl } from '../mesh/stl.js';
-import { meshFacts } from './facts.js';
 import { buildAll, defaultJobs } from './pool.js';
 import type { Brim, BuildSettings, GeneratedFile, Job, LazyBytes, MeshFacts, Quantity } from './types.js';
 
@@ -195,14 +193,19 @@ function filesToBuild(request: GenerateRequest): FileToBuild[] {
 }
 
 /** The built files with each faction's hull made in another tool in the place its generated hull would take. */
-function withExternalHulls<B extends LazyBytes>(
+async function withExternalHulls<B extends LazyBytes>(
   built: GeneratedFile<B | Uint8Array>[],
   request: GenerateRequest,
-): GeneratedFile<B | Uint8Array>[] {
+): Promise<GeneratedFile<B | Uint8Array>[]> {
   if (request.parts && !request.parts.includes('hull')) return built;
-  for (const f of request.factions) {
+  const external = request.factions.flatMap((f) => {
     const bytes = f.model.externalHullStl ? request.externalHulls?.get(f.id) : undefined;
-    if (!bytes) continue;
+    return bytes ? [{ f, bytes }] : [];
+  });
+  if (external.length === 0) return built;
+  // Loaded here: only a hull made in another tool is read and measured in this process.
+  const { externalHullFile } = await import('./external-hull.js');
+  for (const { f, bytes } of external) {
     // First of its faction's files.
     const at = built.findIndex((b) => b.faction === f.id);
     built.splice(at < 0 ? built.length : at, 0, externalHullFile(f, bytes, request.settings));
@@ -227,27 +230,6 @@ export async function partFacts(request: Omit<GenerateRequest, 'externalHulls'>)
   if (planned.length > 0 && known.length === planned.length && known.every((f) => f !== null))
     return planned.map(({ job }, i) => ({ path: job.path, part: job.part, faction: job.faction, ...known[i]! }));
   return generateParts(request);
-}
-
-/**
- * A faction's hull made in another tool (`model.externalHull`) as the file its set prints, `<faction>/hull.stl`:
- * the user's bytes as they are, measured as a built part is (its features are probed by validate, not declared).
- */
-export function externalHullFile(faction: Faction, bytes: Uint8Array, settings: BuildSettings): GeneratedFile {
-  const entry = CATALOG.find((e) => e.part === 'hull')!;
-  return {
-    path: `${faction.id}/hull.stl`,
-    part: entry.part,
-    faction: faction.id,
-    quantity: quantityFor(entry, [faction]),
-    brim: { brim: entry.brim !== undefined, reason: entry.brim ?? null },
-    color: entry.color(faction),
-    material: entry.material(settings),
-    ...meshFacts(parseStl(bytes), bytes, []),
-    bytes,
-    cached: false,
-    buildMs: 0,
-  };
 }
 
 /** One file to make: its job and the facts the manifest states about it. */

@@ -13,7 +13,7 @@
 import { createHash } from 'node:crypto';
 import { InputError, type Problem } from '../errors.js';
 import { fieldPlace } from '../faction/field-place.js';
-import { parseFaction } from '../faction/loader.js';
+import { parseFaction } from '../faction/parse.js';
 import type { Faction } from '../faction/types.js';
 import { initKernel, withArena } from '../geometry/kernel.js';
 import {

@@ -6,7 +6,8 @@ import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FACTIONS_DIR, parseFaction } from '../../src/faction/loader.js';
+import { DEFAULT_FACTIONS_DIR } from '../../src/faction/loader.js';
+import { parseFaction } from '../../src/faction/parse.js';
 import { TYPOGRAPHIC, undrawable } from '../../src/render/glyphs.js';
 import { problemsOf } from '../helpers/problems.js';
 

@@ -7,10 +7,12 @@ import { InputError, type Problem } from '../../src/errors.js';
 import {
   DEFAULT_FACTIONS_DIR,
   loadFactionFile,
+  loadFactionFiles,
   loadFactions,
-  parseFaction,
   type LoadOptions,
+  type ParseMemo,
 } from '../../src/faction/loader.js';
+import { parseFaction } from '../../src/faction/parse.js';
 import { readTextFile } from '../../src/files/read.js';
 
 let queens: string;
@@ -356,5 +358,45 @@ describe('reading files and folders', () => {
     const dir = await mkdtemp(join(tmp, 'none-'));
     await writeFile(join(dir, 'notes.txt'), 'hello');
     await expect(loadFactions(dir)).rejects.toThrow(/no faction files \(\*\.yaml, \*\.yml\) in this folder/);
+  });
+});
+
+describe('the parses kept between runs', () => {
+  const memoIn = (stored: Map<string, Uint8Array>, codeVersion = 'v1'): ParseMemo & { gets: number } => ({
+    codeVersion,
+    gets: 0,
+    async getBytes(key, kind) {
+      this.gets++;
+      return stored.get(`${kind}/${key}`) ?? null;
+    },
+    async putBytes(key, kind, bytes) {
+      stored.set(`${kind}/${key}`, bytes);
+    },
+  });
+
+  it('gives back the very faction the parser made, and parses again for other text, rulebook mode or code', async () => {
+    const stored = new Map<string, Uint8Array>();
+    const parsed = await loadFactions(DEFAULT_FACTIONS_DIR);
+    expect(await loadFactions(DEFAULT_FACTIONS_DIR, { memo: memoIn(stored) })).toEqual(parsed);
+    expect(stored.size).toBe(parsed.length);
+    const again = memoIn(stored);
+    expect(await loadFactions(DEFAULT_FACTIONS_DIR, { memo: again })).toEqual(parsed);
+    expect([again.gets, stored.size]).toEqual([parsed.length, parsed.length]);
+    await loadFactions(DEFAULT_FACTIONS_DIR, { memo: memoIn(stored), rulebook: 'defer' });
+    await loadFactions(DEFAULT_FACTIONS_DIR, { memo: memoIn(stored, 'v2') });
+    expect(stored.size).toBe(3 * parsed.length);
+    const edited = join(tmp, 'queens-fleet.yaml');
+    await writeFile(edited, queens.replace('ships: 3', 'ships: 4'));
+    const [queensAgain] = await loadFactionFiles([edited], { memo: memoIn(stored) });
+    expect(queensAgain!.card.ships).toBe(4);
+  });
+
+  it('keeps no problems: a bad file is parsed, and reported, every time', async () => {
+    const stored = new Map<string, Uint8Array>();
+    const bad = join(tmp, 'bad-memo.yaml');
+    await writeFile(bad, 'id: bad-memo\nname: [');
+    for (let i = 0; i < 2; i++)
+      await expect(loadFactionFiles([bad], { memo: memoIn(stored) })).rejects.toBeInstanceOf(InputError);
+    expect(stored.size).toBe(0);
   });
 });

@@ -8,7 +8,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_FACTIONS_DIR, loadFactionFile, loadFactions } from '../../src/faction/loader.js';
-import { defaultSettings, externalHullFile, generateParts } from '../../src/generate/index.js';
+import { externalHullFile } from '../../src/generate/external-hull.js';
+import { defaultSettings, generateParts } from '../../src/generate/index.js';
 import { parseStl } from '../../src/mesh/stl.js';
 import { measureMesh } from '../../src/mesh/topology.js';
 
