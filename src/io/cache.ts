@@ -89,8 +89,12 @@ function readJson(path: string): unknown {
   }
 }
 
-/** The memo of the code version in a cache folder: valid while every input file has the stat it had. */
-const CODE_VERSION_MEMO = 'code-version.json';
+/**
+ * The memo of the code version of the code in `root`, in a cache folder: one per installed copy (two
+ * checkouts sharing ~/.cache/shipwright keep theirs apart); valid while every input file has the stat it had.
+ */
+const codeVersionMemo = (root: string): string =>
+  `code-version-${createHash('sha256').update(root).digest('hex').slice(0, 16)}.json`;
 
 /**
  * `codeVersion(root)`, remembered in `dir` beside the stat of each file it read (size, inode, change and
@@ -107,7 +111,7 @@ export async function rememberedCodeVersion(dir: string, root: string = CODE_ROO
       return [f, s ? [s.size, s.ino, s.mtimeMs, s.ctimeMs] : null];
     }),
   );
-  const memoPath = join(dir, CODE_VERSION_MEMO);
+  const memoPath = join(dir, codeVersionMemo(root));
   const memo = readJson(memoPath) as { stamp?: unknown; version?: unknown } | null;
   if (memo?.stamp === stamp && typeof memo.version === 'string') return memo.version;
   // The stamp is taken before the files are read: a file changed meanwhile has another stamp next run.
@@ -239,7 +243,7 @@ export async function openDiskCache(dir: string, options: DiskCacheOptions = {})
 }
 
 /** A temporary file of a cache write (atomic.ts names them). */
-const CACHE_TEMP = /^\.([0-9a-f]{64}\.(stl|bin|json)|code-version\.json)\.\d+\.[0-9a-f]{8}\.tmp$/;
+const CACHE_TEMP = /^\.([0-9a-f]{64}\.(stl|bin|json)|code-version-[0-9a-f]{16}\.json)\.\d+\.[0-9a-f]{8}\.tmp$/;
 
 /** Removes dead runs' temporary files, then the least recently used entries beyond `maxBytes`. */
 async function tidy(dir: string, maxBytes: number): Promise<void> {
