@@ -10,7 +10,8 @@ import type { BuildSettings, GeneratedFile, PartCache } from '../generate/index.
 import { PNG } from 'pngjs';
 import { encodePng } from '../render/image.js';
 import type { Image } from '../render/raster.js';
-import { assemblyGuides } from '../validate/assembly-guide.js';
+import { defaultJobs, inWorkers } from '../generate/pool.js';
+import { assemblyGuides, type FactionGuide, type GuideTask } from '../validate/assembly-guide.js';
 
 /** A faction's guide, drawn. */
 export interface GuideFiles {
@@ -26,6 +27,33 @@ export interface GuideFiles {
 }
 
 const KIND = 'assembly-guide';
+const GUIDE_WORKER = new URL('../validate/guide-worker.js', import.meta.url);
+
+/**
+ * The guides of `factions`, drawn on the machine's cores: the factions dealt round one task a worker (each
+ * rebuilds the shared parts' solids once for all of its factions), in `factions`' order.
+ */
+async function drawGuides(
+  files: readonly GeneratedFile[],
+  factions: readonly Faction[],
+  settings: BuildSettings,
+): Promise<FactionGuide[]> {
+  const workers = Math.min(defaultJobs(), factions.length);
+  const tasks: GuideTask[] = Array.from({ length: workers }, (_, w) => ({
+    files,
+    factions: factions.filter((_f, i) => i % workers === w),
+    settings,
+  }));
+  const drawn = new Map<string, FactionGuide>();
+  await inWorkers(
+    tasks,
+    workers,
+    GUIDE_WORKER,
+    async () => (t: GuideTask) => assemblyGuides(t.files, t.factions, t.settings),
+    (_i, guides: FactionGuide[]) => guides.forEach((g) => drawn.set(g.faction, g)),
+  );
+  return factions.flatMap((f) => drawn.get(f.id) ?? []);
+}
 
 interface Stored {
   faction: string;
@@ -75,7 +103,7 @@ export async function guideFiles(
     });
   }
   if (missing.length) {
-    for (const g of await assemblyGuides(files, missing, settings)) {
+    for (const g of await drawGuides(files, missing, settings)) {
       const made: GuideFiles = {
         faction: g.faction,
         name: g.name,

@@ -1,7 +1,8 @@
 /**
- * Spreads jobs over worker threads (one per core by default). Falls back to building in-process when
- * one job is asked for, or where the compiled worker is not available (e.g. tests running the
- * TypeScript sources), so results are identical either way.
+ * Spreads tasks over worker threads (one per core by default): the parts' builds, and whatever else a
+ * command can split (each faction's assembly guide). Falls back to running in-process when one task is
+ * asked for, or where the compiled worker is not available (e.g. tests running the TypeScript sources),
+ * so results are identical either way.
  */
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -17,64 +18,62 @@ export function defaultJobs(): number {
   return availableParallelism();
 }
 
+/** How a worker answers a task it was sent: its result, or the error it threw. */
+export interface Answer<R> {
+  id: number;
+  result?: R;
+  error?: { name: string; message: string; stack?: string; problems?: InputError['problems'] };
+}
+
 /**
- * Builds every job with up to `jobs` workers; `onDone` is called as each finishes, in completion order.
- * A job's InputError goes through `blame` (default: unchanged), so the caller can name the file behind it.
- * `workerUrl` (default: the compiled worker) is the worker's module.
+ * Runs every task with up to `parallel` workers of the module at `workerUrl` (one that answers with
+ * `answerTasks`), or in this thread through `local` (loaded only then) when one worker would do or the
+ * compiled worker is not there; `onDone` is called as each finishes, in completion order. A task's
+ * InputError goes through `blame` (default: unchanged), so the caller can name the file behind it.
  */
-export async function buildAll(
-  jobs: readonly Job[],
+export async function inWorkers<T, R>(
+  tasks: readonly T[],
   parallel: number,
-  onDone: (index: number, built: Built) => void,
+  workerUrl: URL,
+  local: () => Promise<(task: T) => Promise<R>>,
+  onDone: (index: number, result: R) => void,
   blame: (index: number, e: InputError) => InputError = (_, e) => e,
-  workerUrl: URL = WORKER_URL,
 ): Promise<void> {
-  // Nothing to build (every part from the cache): no kernel, no workers.
-  if (jobs.length === 0) return;
-  const workers = Math.min(parallel, jobs.length);
+  if (tasks.length === 0) return;
+  const workers = Math.min(parallel, tasks.length);
   if (workers <= 1 || !pathExists(fileURLToPath(workerUrl))) {
-    // Loaded here, not at the top: a run that takes every part from the cache never loads the kernel.
-    const { buildJob } = await import('./build.js');
-    for (let i = 0; i < jobs.length; i++) {
-      const built = await buildJob(jobs[i]!).catch((e: unknown) => {
+    const run = await local();
+    for (let i = 0; i < tasks.length; i++) {
+      const result = await run(tasks[i]!).catch((e: unknown) => {
         throw e instanceof InputError ? blame(i, e) : e;
       });
-      onDone(i, built);
+      onDone(i, result);
     }
     return;
   }
-  // Largest first would need sizes; the catalogue order puts hulls (the slowest) first already.
   let next = 0;
   const run = (worker: Worker): Promise<void> =>
     new Promise((resolve, reject) => {
       const send = (): void => {
-        if (next >= jobs.length) return resolve();
+        if (next >= tasks.length) return resolve();
         const id = next++;
-        worker.postMessage({ id, job: jobs[id] });
+        worker.postMessage({ id, task: tasks[id] });
       };
-      worker.on(
-        'message',
-        (msg: {
-          id: number;
-          built?: Built;
-          error?: { name: string; message: string; stack?: string; problems?: InputError['problems'] };
-        }) => {
-          if (msg.error) {
-            const e =
-              msg.error.name === 'InputError' && msg.error.problems
-                ? blame(msg.id, new InputError(msg.error.problems))
-                : Object.assign(new Error(msg.error.message), { stack: msg.error.stack });
-            return reject(e);
-          }
-          const b = msg.built!;
-          onDone(msg.id, { ...b, bytes: new Uint8Array(b.bytes.buffer, b.bytes.byteOffset, b.bytes.byteLength) });
-          send();
-        },
-      );
+      worker.on('message', (msg: Answer<R>) => {
+        if (msg.error) {
+          const e =
+            msg.error.name === 'InputError' && msg.error.problems
+              ? blame(msg.id, new InputError(msg.error.problems))
+              : Object.assign(new Error(msg.error.message), { stack: msg.error.stack });
+          return reject(e);
+        }
+        onDone(msg.id, msg.result!);
+        send();
+      });
       worker.on('error', reject);
-      // A worker that exits on its own (killed, out of memory, a stray process.exit) would leave its job
+      // A worker that exits on its own (killed, out of memory, a stray process.exit) would leave its task
       // unanswered and the run waiting for ever. After the pool resolves, terminate's exit settles nothing.
-      worker.on('exit', (code) => reject(new Error(`a build worker exited (code ${code}) before finishing its jobs`)));
+      worker.on('exit', (code) => reject(new Error(`a worker exited (code ${code}) before finishing its tasks`)));
       send();
     });
   const { Worker } = await import('node:worker_threads');
@@ -84,4 +83,27 @@ export async function buildAll(
   } finally {
     await Promise.all(pool.map((w) => w.terminate()));
   }
+}
+
+/**
+ * Builds every job with up to `parallel` workers (generate/worker.ts); `onDone` is called as each finishes.
+ * Largest first would need sizes; the catalogue order puts hulls (the slowest) first already.
+ */
+export function buildAll(
+  jobs: readonly Job[],
+  parallel: number,
+  onDone: (index: number, built: Built) => void,
+  blame?: (index: number, e: InputError) => InputError,
+  workerUrl: URL = WORKER_URL,
+): Promise<void> {
+  // Loaded only in-process: a run that takes every part from the cache never loads the kernel.
+  const local = async (): Promise<(job: Job) => Promise<Built>> => (await import('./build.js')).buildJob;
+  return inWorkers(
+    jobs,
+    parallel,
+    workerUrl,
+    local,
+    (i, b: Built) => onDone(i, { ...b, bytes: new Uint8Array(b.bytes.buffer, b.bytes.byteOffset, b.bytes.byteLength) }),
+    blame,
+  );
 }

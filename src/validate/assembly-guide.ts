@@ -602,6 +602,19 @@ function factionGuide(ctx: Context, faction: Faction, colourOf: ColourOf): Facti
   return { faction: faction.id, name: faction.name, steps, exploded, finished, preview, sheet, washers };
 }
 
+/** What a guide worker (guide-worker.ts) is sent: assemblyGuides' arguments. */
+export interface GuideTask {
+  files: readonly GeneratedFile[];
+  factions: readonly Faction[];
+  settings: BuildSettings;
+}
+
+/** Every picture's pixels in `guides`, each once: what a worker moves back rather than copies. */
+export function guideBuffers(guides: readonly FactionGuide[]): ArrayBuffer[] {
+  const images = guides.flatMap((g) => [g.exploded, g.finished, g.preview, g.sheet, ...g.steps.map((s) => s.picture)]);
+  return [...new Set(images.map((i) => i.rgba.buffer as ArrayBuffer))];
+}
+
 /**
  * Every faction's assembly guide from its built files (generate's, a hull made in another tool among them),
  * the parts placed as `validate` places them and drawn in each file's `color`. A faction whose ship cannot be

@@ -7,7 +7,7 @@ describe('buildAll', () => {
     const jobs = [{ path: 'a.stl' }, { path: 'b.stl' }] as unknown as Job[];
     const exiting = new URL('../fixtures/generate/exiting-worker.mjs', import.meta.url);
     await expect(buildAll(jobs, 2, () => undefined, undefined, exiting)).rejects.toThrow(
-      /a build worker exited \(code 0\) before finishing its jobs/,
+      /a worker exited \(code 0\) before finishing its tasks/,
     );
   }, 20_000);
 });
