@@ -48,8 +48,6 @@ interface CheckRun {
   report: Report;
 }
 
-/** Depth under a die's face where its engraving is weighed (die-balance). */
-const SLAB_MM = 0.3;
 const n3 = (x: number): number => Math.round(x * 1000) / 1000;
 const featuresOf = (f: MeshFile, kind: string): Feature[] => f.features.filter((x) => x.kind === kind);
 const param = <T>(c: Check, k: string): T => c.params[k] as T;
@@ -152,13 +150,20 @@ const RUNNERS: Record<CheckKind, (run: CheckRun) => void> = {
       const off = Math.hypot(c[0] - mid[0]!, c[1] - mid[1]!, c[2] - mid[2]!);
       const planes = facePlanes(mesh);
       const found = planes.length;
-      // Fairness: every face loses the same volume to its engraving: the hull's slab under the face less the
-      // die's, SLAB_MM deep (shallower than any engraving, so a prism-cut engraving loses its area times it
-      // there, and a neighbour face's engraving, kept a land from the edge, stays out of it).
+      // Fairness: every face loses the same volume to its engraving, whatever its section (a straight cut, a
+      // chamfered V, a wedge): the hull less the die in the face's pyramid, the points nearer its plane than any
+      // other's (a neighbour face's engraving, kept a land from the edge, stays on its own side).
       const hull = solid.hull();
-      const lost = planes.map(
-        ({ n, h }) => hull.trimByPlane(n, h - SLAB_MM).volumeMm3() - solid.trimByPlane(n, h - SLAB_MM).volumeMm3(),
-      );
+      const pyramid = (s: Solid, i: number): Solid =>
+        planes.reduce((acc, { n, h }, j) => {
+          if (j === i) return acc;
+          // Nearer plane i than this one: h_i − n_i·p ≤ h − n·p, scaled to the unit normal trimByPlane takes.
+          const a = planes[i]!,
+            d = [a.n[0] - n[0], a.n[1] - n[1], a.n[2] - n[2]] as const,
+            len = Math.hypot(...d);
+          return acc.trimByPlane([d[0] / len, d[1] / len, d[2] / len], (a.h - h) / len);
+        }, s);
+      const lost = planes.map((_, i) => pyramid(hull, i).volumeMm3() - pyramid(solid, i).volumeMm3());
       const [lo, hi] = [Math.min(...lost), Math.max(...lost)];
       if (hi - lo > 0.01 * hi + 0.05)
         report({

@@ -4,16 +4,22 @@
  * carry opposite directions (label i and label i + 4 on parallel faces).
  *
  * Fair: every face's engraving removes the same volume, so the centre of mass stays at the centre. The
- * builder measures with the kernel what each face's letters and arrow remove and adds a round dot, as deep,
- * that makes up the difference to the most; the face that removes most gets the smallest dot that reads as
- * one, so every face carries a dot and none is a tell and none is too small to print. A plane square to
+ * builder measures with the kernel what each face's letters and arrow remove and adds a round dot that makes
+ * up the difference to the most; the face that removes most gets the smallest dot that reads as one, so
+ * every face carries a dot and none is a tell and none is too small to print. A plane square to
  * each of the six vertices cuts it off, so the die rolls rather than stabs; a plane, not a sphere: the cuts
  * at the vertices on the bed face outward 35° below level, which prints, where a sphere's patch there would
  * overhang up to 70° (PrusaSlicer and print/supports would want support under it).
  *
  * Printed on a face: the three faces that meet it lean 19.5° out from vertical (the octahedron's dihedral
- * angle is 109.5°), within PRINTABILITY.overhangDeg, so it needs no support; the letters on the bed face are
- * open to the bed and bridged over by the layers above.
+ * angle is 109.5°), within PRINTABILITY.overhangDeg; the letters on the bed face are open to the bed and
+ * bridged over by the layers above. A groove cut into a face that leans out has a roof, and a roof cut
+ * square, sheared or vertical starts at the face as a sliver with nothing under it, which PrusaSlicer
+ * supports (9 m of support road on the 22 mm die): there every groove is a V whose roof is a chamfer
+ * running down into the die at 40° from vertical (roofDirection), so every layer stands on the one below.
+ * The V's remove a third to a half of a straight cut, so those faces' dots are deep wedges of the same
+ * section, and the other faces are cut shallower than engraveDepthMm where the wedges cannot make up the rest
+ * (0.53 mm on the 22 mm die).
  */
 import {
   box,
@@ -23,6 +29,8 @@ import {
   polygon,
   rect,
   text,
+  textStrokes,
+  union,
   withoutSlivers,
   type Profile,
   type Solid,
@@ -34,9 +42,13 @@ import { MIN_FEATURE_MM, PRINT_DEFAULTS } from '../standard.js';
 import { checkOption, checkRange, mergeOptions } from './options.js';
 
 export interface WindDieOptions {
-  /** Distance between opposite faces (the die's height on the bed). Default 22 mm; 18 to 40 mm. */
+  /** Distance between opposite faces (the die's height on the bed). Default 22 mm; 20 to 40 mm. */
   sizeMm: number;
-  /** Depth of the letters, arrows and dots. Default 0.6 mm (three layers); two to four layers. */
+  /**
+   * Depth of the letters, arrows and dots, cut straight. Default 0.6 mm (three layers); two to four layers.
+   * The faces that lean out over the bed are engraved with V's instead, and the others shallower where those
+   * cannot balance them (never under two layers).
+   */
   engraveDepthMm: number;
   /** Width of the letters' and the arrows' strokes. Default 1.0 mm; at least MIN_FEATURE_MM. */
   strokeMm: number;
@@ -179,26 +191,42 @@ const polygonRadiusMm = (areaMm2: number, segments: number): number =>
 /** Up on the bed, in the die's own frame: the die is printed on face 4, whose normal is −(1, 1, 1)/√3. */
 const UP: Vec3 = unit([1, 1, 1]);
 /**
- * How far from vertical the engraving's cuts may run. A groove's walls are parallel to its cut, so its roof
- * overhangs as far from vertical as the cut runs; a cut square to a side face (which leans 19.5° from
- * vertical) runs 70.5° from vertical and its roofs would want support. Each cut is turned toward the
- * vertical until it is within this (under PRINTABILITY.overhangDeg, 45°), shifting a groove's floor along
- * the face by at most depth × tan 30.5°: 0.35 mm at 0.6 mm.
+ * How far from vertical the engraving's walls may run (under PRINTABILITY.overhangDeg, 45°). A groove's walls
+ * are parallel to its cut, so its roof overhangs as far from vertical as the cut runs; a cut square to a side
+ * face (which leans 19.5° from vertical) runs 70.5° from vertical and its roofs would want support. Each cut
+ * is turned toward the vertical until it is within this, shifting a groove's floor along the face by at most
+ * depth × tan 30.5°: 0.35 mm at 0.6 mm.
  */
 const CUT_FROM_VERTICAL_DEG = 40;
 
-/** The shear that makes a face's cut (face frame z) run along the direction nearest −n within CUT_FROM_VERTICAL_DEG of vertical. */
-function cutShear(f: Frame): readonly number[] {
+/** The faces that lean out over the bed (faces 1–3, normals 19.5° below level), whose grooves' roofs hang over them. */
+const leansOut = (f: Frame): boolean => dot(f.n, UP) < 0 && dot(f.n, UP) > -0.5;
+
+/** The direction of a face's cut: the nearest to −n within CUT_FROM_VERTICAL_DEG of vertical, up or down. */
+function cutDirection(f: Frame): Vec3 {
   const into = neg(f.n);
   const c = dot(into, UP);
   const vertical = c >= 0 ? UP : neg(UP);
   const from = (Math.acos(Math.min(1, Math.abs(c))) * 180) / Math.PI;
-  let a = into;
-  if (from > CUT_FROM_VERTICAL_DEG) {
-    // Turn `into` toward the vertical in the plane they span, to CUT_FROM_VERTICAL_DEG from it.
-    const side = unit(add(into, vertical, -Math.abs(c)));
-    a = onCircle(vertical, side, (CUT_FROM_VERTICAL_DEG * Math.PI) / 180);
-  }
+  if (from <= CUT_FROM_VERTICAL_DEG) return into;
+  // Turn `into` toward the vertical in the plane they span, to CUT_FROM_VERTICAL_DEG from it.
+  const side = unit(add(into, vertical, -Math.abs(c)));
+  return onCircle(vertical, side, (CUT_FROM_VERTICAL_DEG * Math.PI) / 180);
+}
+
+/**
+ * On a face that leans out, the cut above runs inward and up, so a groove's roof starts at the face as a
+ * sliver with nothing under it, which PrusaSlicer supports. The roof is instead cut along this direction,
+ * inward and down at CUT_FROM_VERTICAL_DEG from straight down: it grows out of the material under it, a 40°
+ * chamfer from the groove's upper edge to its floor (a 1 mm stroke across the slope is a V 0.31 mm deep).
+ */
+function roofDirection(f: Frame): Vec3 {
+  const inward = unit(add(neg(f.n), UP, dot(f.n, UP)));
+  return onCircle(neg(UP), inward, (CUT_FROM_VERTICAL_DEG * Math.PI) / 180);
+}
+
+/** The shear that makes a face's extrusion (face frame z, negative inside) run along `a`, a direction into it. */
+function shearAlong(f: Frame, a: Vec3): readonly number[] {
   const [au, av, an] = [f.u, f.v, f.n].map((e) => dot(a, e)) as [number, number, number];
   // A point z along the face's normal (negative inside) moves along the face by z · (au, av) / an.
   return [1, 0, 0, 0, 0, 1, 0, 0, au / an, av / an, 1, 0, 0, 0, 0, 1];
@@ -214,8 +242,9 @@ export function windDie(options?: Partial<WindDieOptions>): Part {
     options,
   );
   const part = 'wind die';
-  // Under 18 mm a face that holds "NW" at a printable cap height has no room left for N's balancing dot.
-  checkRange(part, 'sizeMm', o.sizeMm, 18, 40);
+  // Under 20 mm the faces that lean out, whose chamfered grooves remove least, have no room for the dots
+  // that would balance the others' (at the least cap height that prints, cut 2 layers deep).
+  checkRange(part, 'sizeMm', o.sizeMm, 20, 40);
   const layer = PRINT_DEFAULTS.layerHeightMm;
   checkRange(part, 'engraveDepthMm', o.engraveDepthMm, 2 * layer, 4 * layer);
   checkRange(part, 'strokeMm', o.strokeMm, MIN_FEATURE_MM, 2);
@@ -272,13 +301,24 @@ export function windDie(options?: Partial<WindDieOptions>): Part {
   const blank = o.edgeRoundMm > 0 ? octahedron.intersect(box([cut, cut, cut])) : octahedron;
 
   const frames = faceFrames();
-  // Places a face's 2D engraving on the face, depth deep (along its cut, cutShear) and OVERSHOOT_MM proud.
-  const onFace = (p: Profile, f: Frame): Solid =>
+  // Places a 2D piece on a face, d deep along `a` (a direction into the face) and OVERSHOOT_MM proud.
+  const place = (p: Profile, f: Frame, a: Vec3, d: number): Solid =>
     p
-      .extrude(depth + OVERSHOOT_MM)
-      .translate([0, 0, -depth])
-      .transform(cutShear(f))
+      .extrude(d + OVERSHOOT_MM)
+      .translate([0, 0, -d])
+      .transform(shearAlong(f, a))
       .transform([...f.u, 0, ...f.v, 0, ...f.n, 0, ...f.n.map((c) => c * inradius), 1]);
+  // A face's engraving, its convex pieces cut along the face's cut, d deep; on a face that leans out each
+  // piece's roof is chamfered (roofDirection): one piece at a time, since the two cuts of a union would meet
+  // under the lands between its pieces. There the roof reaches the floor within 0.31 × a piece's height
+  // along the slope (its walls' angles to the face being 59.5° and 20.5°), so a piece is wholly within its
+  // mouth however deep its floor.
+  const engrave = (pieces: readonly Profile[], f: Frame, d = depth): Solid => {
+    const along = cutDirection(f);
+    if (!leansOut(f)) return place(pieces[0]!.union(...pieces.slice(1)), f, along, d);
+    const roof = roofDirection(f);
+    return union(pieces.map((p) => place(p, f, along, d).intersect(place(p, f, roof, 2 * d))));
+  };
   const marks = o.labels.map((label) => {
     const glyph = text(label, h, s);
     const b = glyph.bounds();
@@ -289,38 +329,85 @@ export function windDie(options?: Partial<WindDieOptions>): Part {
       [l.headW / 2, l.tipY - l.headL],
       [0, l.tipY],
     ]);
-    return glyph.translate(0, l.textY).union(shaft, head);
+    const pieces = [...textStrokes(label, h, s).map((p) => p.translate(0, l.textY)), shaft, head];
+    return { pieces, outline: glyph.translate(0, l.textY).union(shaft, head) };
   });
-  // What each face's letters and arrow remove, measured; each face's dot makes up the difference to the most
-  // plus the smallest dot (two strokes across, so it reads as a dot and not a stray stroke).
-  const removed = marks.map((m, i) => blank.intersect(onFace(m, frames[i]!)).volumeMm3());
-  const minDotMm2 = Math.PI * s ** 2;
-  const targetMm3 = Math.max(...removed) + minDotMm2 * depth;
+  // Balance: every face removes the same volume, its letters' and arrow's (measured) and a dot's that makes up
+  // the difference, the face that removes most getting the smallest dot that reads as one (two strokes
+  // across). On a face that leans out the grooves are chamfered V's (a third to a half of a straight cut's
+  // volume) and so is its dot: a wedge under its mouth whose floor is never reached (its depth under a
+  // chord L is 0.31 L), the largest that fits the face bounding what it can make up. The faces cut straight
+  // are cut shallower than engraveDepthMm where that bound asks it.
   const free = roomProfile(room);
-  const cutters = marks.map((m, i) => {
-    const areaMm2 = (targetMm3 - removed[i]!) / depth;
-    const segments = circleSegments(Math.sqrt(areaMm2 / Math.PI));
-    const r = polygonRadiusMm(areaMm2, segments);
-    // The dot's centre: inside the room by its radius, clear of the marks by a land (and a hair for their
-    // facets), as near as it gets to a bottom corner, right on faces 0–3 and left on their opposites, so
-    // opposite faces' dots roughly cancel each other's pull off the centre.
-    const spots = free
+  const minDotMm2 = Math.PI * s ** 2;
+  // Where a dot of radius r may centre on face i: inside the room by r, clear of the marks by a land (and a
+  // hair for their facets).
+  const spots = (i: number, r: number): Vec2[] =>
+    free
       .offset(-r)
-      .subtract(m.offset(r + LAND_MM + 0.01))
+      .subtract(marks[i]!.outline.offset(r + LAND_MM + 0.01))
       .rings()
       .flat();
-    const corner: Vec2 = [(i < 4 ? 2 : -2) * COS30 * room.a, -room.a];
+  const removedMm3 = (pieces: readonly Profile[], f: Frame, d: number): number =>
+    blank.intersect(engrave(pieces, f, d)).volumeMm3();
+  const wedgeMm3 = (r: number, f: Frame): number => removedMm3([circle(r)], f, r);
+  const bisect = (ok: (x: number) => boolean, hi: number): number => {
+    let lo = 0;
+    for (let k = 0; k < 30; k++) {
+      const mid = (lo + hi) / 2;
+      if (ok(mid)) lo = mid;
+      else hi = mid;
+    }
+    return lo;
+  };
+  const leaning = frames.map(leansOut);
+  const lettersMm3 = marks.map((m, i) => removedMm3(m.pieces, frames[i]!, depth));
+  const capacityMm3 = marks.map((_, i) =>
+    leaning[i]
+      ? lettersMm3[i]! +
+        wedgeMm3(
+          bisect((r) => spots(i, r).length > 0, room.a),
+          frames[i]!,
+        )
+      : Infinity,
+  );
+  const straight = lettersMm3.filter((_, i) => !leaning[i]).map((v) => v / depth + minDotMm2);
+  const cutDepthMm = Math.min(depth, Math.min(...capacityMm3) / Math.max(...straight));
+  checkOption(
+    part,
+    'labelHeightMm',
+    h,
+    cutDepthMm >= 2 * layer,
+    `a cap height (from ${minH.toFixed(2)} mm) whose labels the faces that lean out over the bed can balance with the others cut at least ${2 * layer} mm deep: a smaller one, thinner strokes or a larger sizeMm`,
+  );
+  const targetMm3 = Math.max(
+    cutDepthMm * Math.max(...straight),
+    ...marks.map((_, i) => (leaning[i] ? lettersMm3[i]! + wedgeMm3(s, frames[i]!) : 0)),
+  );
+  const cutters = marks.map((m, i) => {
+    const f = frames[i]!;
+    const d = leaning[i] ? depth : cutDepthMm;
+    const needMm3 = targetMm3 - (leaning[i] ? lettersMm3[i]! : (lettersMm3[i]! * cutDepthMm) / depth);
+    const segments = circleSegments(leaning[i] ? room.a / 2 : Math.sqrt(needMm3 / d / Math.PI));
+    const r = leaning[i]
+      ? bisect((x) => removedMm3([circle(x, segments)], f, x) < needMm3, room.a)
+      : polygonRadiusMm(needMm3 / d, segments);
+    // As near as it gets to a bottom corner, right on faces 0–3 and left on their opposites, so opposite
+    // faces' dots roughly cancel each other's pull off the centre.
+    const at_ = spots(i, r);
     checkOption(
       part,
       'labelHeightMm',
       h,
-      spots.length > 0,
+      at_.length > 0,
       `a cap height (from ${minH.toFixed(2)} mm) that leaves face "${o.labels[i]}" room for its balancing dot (${(2 * r).toFixed(1)} mm across): a smaller one, thinner strokes or a larger sizeMm`,
     );
-    const at = spots.reduce((best, p) =>
+    const corner: Vec2 = [(i < 4 ? 2 : -2) * COS30 * room.a, -room.a];
+    const at = at_.reduce((best, p) =>
       Math.hypot(p[0] - corner[0], p[1] - corner[1]) < Math.hypot(best[0] - corner[0], best[1] - corner[1]) ? p : best,
     );
-    return onFace(m.union(circle(r, segments).translate(at[0], at[1])), frames[i]!);
+    const dotCut = circle(r, segments).translate(at[0], at[1]);
+    return leaning[i] ? engrave(m.pieces, f, d).union(engrave([dotCut], f, r)) : engrave([...m.pieces, dotCut], f, d);
   });
   // Sheared cuts meeting the faces leave slivers that rounding to float would flatten.
   const solid = withoutSlivers(blank.subtract(...cutters));

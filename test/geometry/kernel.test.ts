@@ -21,6 +21,7 @@ import {
   sphere,
   sweep,
   text,
+  textStrokes,
   union,
   withArena,
   withoutSlivers,
@@ -242,7 +243,7 @@ describe('the kernel: profiles', () => {
     });
   });
 
-  it('text: centred strokes of the asked cap height, at least a stroke wide', () => {
+  it('text: centred strokes of the asked cap height, at least a stroke wide; textStrokes: the same strokes, one convex piece each', () => {
     withArena(() => {
       const i = text('I', 5, 0.9);
       const b = i.bounds();
@@ -254,6 +255,15 @@ describe('the kernel: profiles', () => {
       expect(i.areaMm2()).toBeLessThan(6.5);
       expect(text('NE', 5, 0.9).rings().length).toBeGreaterThanOrEqual(2);
       expect(() => text(' ', 5, 0.9)).toThrow(/no strokes/);
+      // Its strokes, before their union: convex (each its own hull), placed as text places them, covering it.
+      const strokes = textStrokes('NE', 5, 0.9);
+      expect(strokes.length).toBe(7); // N: 3 segments, E: 4
+      for (const s of strokes) expect(s.hull().areaMm2()).toBeCloseTo(s.areaMm2(), 6);
+      const whole = text('NE', 5, 0.9);
+      const joined = strokes[0]!.union(...strokes.slice(1));
+      expect(joined.subtract(whole).areaMm2()).toBeLessThan(1e-6);
+      expect(whole.subtract(joined).areaMm2()).toBeLessThan(1e-6);
+      expect(() => textStrokes(' ', 5, 0.9)).toThrow(/no strokes/);
     });
   });
 
@@ -559,6 +569,7 @@ it('the suite covers every export of the kernel', async () => {
     'sphere',
     'sweep',
     'text',
+    'textStrokes',
     'union',
     'withArena',
     'withoutSlivers',
