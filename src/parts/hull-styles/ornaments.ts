@@ -25,7 +25,7 @@ import {
 } from '../../geometry/kernel.js';
 import { DETAIL, MIN_FEATURE_MM, PRINT_DEFAULTS, PRINTABILITY, UNDERSIDE_RUN_PER_MM as STEEP } from '../../standard.js';
 import { DEFAULTS as TURRET } from '../turret.js';
-import { CASTLE, PROA, proaFloatYMm, type StyleDef } from './styles.js';
+import { CASTLE, minHalfBeamMm, PROA, proaFloatYMm, type StyleDef } from './styles.js';
 import { recess, type FaceMap, type HullContext } from './surface.js';
 
 /** The rail along the gunwale (ours): two line widths thick, eight layers tall, a hair inside the side. */
@@ -44,6 +44,8 @@ const FITTING_ROOM_MM = { mast: 6, cargo: 8.5, turret: TURRET.drumDiameterMm / 2
 /** Castles and plates start this far below what they stand on, so they fuse; the rail a different depth. */
 const FUSE_MM = 0.5;
 const RAIL_ROOT_MM = 0.3;
+/** How far inside the hull's side a ram's root corners stay. */
+const RAM_BURY_MM = 0.3;
 
 export interface OrnamentSolids {
   adds: Solid[];
@@ -149,11 +151,20 @@ const BUILD: { [K in Ornament['kind']]: Build<K> } = {
       );
     const rw = 1.6,
       tw = MIN_FEATURE_MM / 2 + 0.1;
-    const pts: Vec3[] = [];
-    for (const s of [1, -1]) {
-      pts.push([stemXMm(ctx, zRoot) - rootIn, s * rw, zRoot], [stemXMm(ctx, H) - rootIn - 1, s * rw, H - 0.3]);
-      pts.push([xTip, s * tw, tipBottom], [xTip, s * tw, tipTop]);
-    }
+    // At its root the ram is as wide as the hull there, less RAM_BURY_MM, so its sides come out of the stem's
+    // surface instead of standing a sliver proud of it (1.6 mm wide, they stood 0.09–0.39 mm out).
+    const root = (x: number, z: number): Vec3[] => {
+      const half = Math.max(tw, Math.min(rw, minHalfBeamMm(ctx.outline, ctx.levels, x, z, z) - RAM_BURY_MM));
+      return [
+        [x, half, z],
+        [x, -half, z],
+      ];
+    };
+    const pts: Vec3[] = [...root(stemXMm(ctx, zRoot) - rootIn, zRoot), ...root(stemXMm(ctx, H) - rootIn - 1, H - 0.3)];
+    // Level on top for its last MIN_FEATURE_MM, so its last layers are not slivers where the rising top
+    // meets the tip (0.7 mm long in the top 0.2 mm before).
+    for (const s of [1, -1])
+      pts.push([xTip, s * tw, tipBottom], [xTip, s * tw, tipTop], [xTip - MIN_FEATURE_MM, s * tw, tipTop]);
     return { adds: [hull3d(pts)], cuts: [] };
   },
   funnel: (ctx, o, i) => {
