@@ -168,9 +168,10 @@ const RAD = Math.PI / 180;
  * the mouth's plane from `lintelMm` under the slot's floor to as far over its roof; from there its top and underside run
  * back `inMm` into the body at PRINTABILITY.undersideDeg (the underside then prints without support, the
  * top faces up). `slot` is the placed slot's feature, its axis level and out of the side; `inMm` reaches
- * past the side's innermost point behind the face.
+ * past the side's innermost point behind the face; `overRoofMm` (default PRINTABILITY.portBoss.lintelMm) is
+ * how far the face reaches over the roof.
  */
-export function portBoss(slot: Feature, inMm: number): Solid {
+export function portBoss(slot: Feature, inMm: number, overRoofMm = PRINTABILITY.portBoss.lintelMm): Solid {
   if (slot.size.shape !== 'rect') throw new Error(`portBoss: ${slot.id} is not a square slot`);
   const { marginMm, lintelMm } = PRINTABILITY.portBoss;
   // Across the slot level (u) and up (v), whichever of its sides the feature calls its width.
@@ -184,8 +185,8 @@ export function portBoss(slot: Feature, inMm: number): Solid {
   const at = (s: number, x: number, t: number): Vec3 => add(add(add(slot.positionMm, w, s), u, x), v, t);
   const section: [number, number][] = [
     [0, -hv - lintelMm],
-    [0, hv + lintelMm],
-    [-inMm, hv + lintelMm + slope],
+    [0, hv + overRoofMm],
+    [-inMm, hv + overRoofMm + slope],
     [-inMm, -hv - lintelMm - slope],
   ];
   return hull3d([-hu, hu].flatMap((x) => section.map(([s, t]) => at(s, x, t))));

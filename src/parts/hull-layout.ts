@@ -271,6 +271,11 @@ function slotPlanner(
   const { m, outline, levels } = ctx;
   const zc = HULL.cannonSlotCentreHeightMm;
   const boss = PRINTABILITY.portBoss;
+  // A hull's boss reaches over the roof as far as past the sides, to its port frame's groove (surface.ts),
+  // so its top edge ends in the groove as its ends do: with the lintel's 0.6 mm its top edge stood
+  // 0.01–0.1 mm proud of the curving side, a ledge too thin to print. Under the floor it keeps the lintel:
+  // reaching the bottom groove, its underside would hang over the bed.
+  const overRoof = boss.marginMm;
   const side = (cut.feature.size as { widthMm: number }).widthMm;
   const d = cut.feature.depthMm;
   const h = side / 2;
@@ -292,7 +297,7 @@ function slotPlanner(
       const x0 = off - h - boss.marginMm,
         x1 = off + h + boss.marginMm;
       const mouth = outline.maxHalfMm(x0, x1);
-      const inMm = mouth - innermostHalfMm(outline, levels, x0, x1, zc - h, zc + h + boss.lintelMm) + boss.fuseMm;
+      const inMm = mouth - innermostHalfMm(outline, levels, x0, x1, zc - h, zc + h + overRoof) + boss.fuseMm;
       const placed = (): Cut => placeCut(cut, [off, sign * mouth, zc], sign > 0 ? FACING['+y'] : FACING['-y']);
       const ok = holds(off, mouth);
       return {
@@ -309,7 +314,7 @@ function slotPlanner(
         },
         cut: placed,
         // No lower than the bottom: a boss reaching that low stands on the bed.
-        add: () => portBoss(placed().feature, inMm).trimByPlane([0, 0, 1], 0),
+        add: () => portBoss(placed().feature, inMm, overRoof).trimByPlane([0, 0, 1], 0),
       };
     };
     return plan;
