@@ -76,7 +76,15 @@ type Build<K extends Ornament['kind']> = (
 const BUILD: { [K in Ornament['kind']]: Build<K> } = {
   rail: (ctx) => {
     const plan = polygon(ctx.outline.levelPoints(ctx.deck));
-    const ring = plan.offset(-RAIL.insetMm).subtract(plan.offset(-RAIL_GUNWALE_MM));
+    // It runs between the castles, not along them: their sides draw in and their ends lean in, so a rail
+    // beside them stood 0.28–0.54 mm proud of them at its top, a ledge too thin to print.
+    const B = ctx.model.hull.beamMm;
+    const ring = plan
+      .offset(-RAIL.insetMm)
+      .subtract(
+        plan.offset(-RAIL_GUNWALE_MM),
+        ...ctx.blocked.map(([a, b]) => rect(b - a, 2 * B, false).translate(a, -B)),
+      );
     // Rooted less deep than the castles (FUSE_MM), so no face of the rail meets one of theirs in a plane.
     return {
       adds: [ring.extrude(RAIL.heightMm + RAIL_ROOT_MM).translate([0, 0, ctx.model.hull.heightMm - RAIL_ROOT_MM])],
