@@ -193,6 +193,12 @@ function gunwaleTeeth(m: FactionModel, style: StyleDef, outline: Outline): Solid
     if (blocked.some(([a, b]) => x1 > a && x0 < b)) continue;
     const outer = (x: number): number => outline.halfAt(x) - TOOTH_INSET_MM;
     if (outer(x1) < rim.widthMm + HULL.minWallMm) continue; // the bow's point: no room for a tooth
+    // Thick across the side, not across the keel: where the side runs at an angle (toward the bow) a tooth
+    // measured across the keel was as thin as 0.74 mm square to the side.
+    const across = (x: number): number => {
+      const slope = (outer(x + 0.01) - outer(x - 0.01)) / 0.02;
+      return (rim.widthMm - TOOTH_INSET_MM) * Math.hypot(1, slope);
+    };
     for (const side of [1, -1]) {
       const pts: Vec3[] = [];
       for (const [x, z] of [
@@ -201,7 +207,7 @@ function gunwaleTeeth(m: FactionModel, style: StyleDef, outline: Outline): Solid
         [xm - crown, H + rim.heightMm],
         [xm + crown, H + rim.heightMm],
       ] as const)
-        for (const dy of [0, rim.widthMm - TOOTH_INSET_MM]) pts.push([x, side * (outer(x) - dy), z]);
+        for (const dy of [0, across(x)]) pts.push([x, side * (outer(x) - dy), z]);
       teeth.push(hull3d(pts));
     }
   }
