@@ -298,8 +298,12 @@ const EMBLEMS: Record<EmblemShape, () => Profile> = {
     const tips = [-w / 2, -w / 4, 0, w / 4, w / 2];
     const tipZ = [h - 1, h - 0.6, h, h - 0.6, h - 1];
     const valley = band + 0.6;
+    // Each point ends in a flat MIN_FEATURE_MM across (the outer ones inside the band's width): a sharp
+    // point is thinner than two lines for its last millimetre and prints as a blob or not at all.
+    const half = MIN_FEATURE_MM / 2;
     for (let k = tips.length - 1; k >= 0; k--) {
-      pts.push([tips[k]!, tipZ[k]!]);
+      const t = Math.max(-w / 2 + half, Math.min(w / 2 - half, tips[k]!));
+      pts.push([t + half, tipZ[k]!], [t - half, tipZ[k]!]);
       if (k > 0) pts.push([(tips[k]! + tips[k - 1]!) / 2, valley]);
     }
     return polygon(pts);
@@ -309,14 +313,21 @@ const EMBLEMS: Record<EmblemShape, () => Profile> = {
     const r = 4.2,
       ray = EMBLEM.heightMm.sun + FUSE_MM;
     const disc = circle(r, 48).intersect(rect(2 * r + 1, r + 1, false).translate(-r - 0.5, 0));
+    // Each ray ends in a level flat MIN_FEATURE_MM across the ray, not a point (thinner than two lines for
+    // its last millimetres), level so its last layers are not slivers; its root is as much wider, so its
+    // sides keep about the slope a pointed ray's had (the lowest rays' undersides 36.8° from vertical).
+    const half = MIN_FEATURE_MM / 2,
+      root = r * 0.8,
+      rootHalf = root * Math.sin(0.22) + half;
     const rays = [45, 67.5, 90, 112.5, 135].map((deg) => {
-      const a = (deg * Math.PI) / 180,
-        spread = 0.22;
-      return polygon([
-        [r * 0.8 * Math.cos(a - spread), r * 0.8 * Math.sin(a - spread)],
-        [ray * Math.cos(a), ray * Math.sin(a)],
-        [r * 0.8 * Math.cos(a + spread), r * 0.8 * Math.sin(a + spread)],
-      ]);
+      const a = (deg * Math.PI) / 180;
+      const at = (along: number, across: number): Vec2 => [
+        along * Math.cos(a) - across * Math.sin(a),
+        along * Math.sin(a) + across * Math.cos(a),
+      ];
+      const [tx, tz] = at(ray, 0),
+        flat = half / Math.sin(a);
+      return polygon([at(root, -rootHalf), [tx + flat, tz], [tx - flat, tz], at(root, rootHalf)]);
     });
     return disc.union(...rays);
   },
