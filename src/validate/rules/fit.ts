@@ -131,24 +131,31 @@ export const FIT_PAIRS: readonly Pair[] = [
 
 const round2 = (x: number): number => Math.round(x * 1000) / 1000;
 
-/** Sizes to compare, smallest first, for the hole and for the male part. */
-function sizes(
-  ctx: Context,
-  compare: Compare,
-  holeFile: MeshFile,
-  hole: Feature,
-  pegFile: MeshFile,
-  peg: Feature,
-): { hole: number[]; peg: number[] } | null {
-  const hs = ctx.solid(holeFile),
-    ps = ctx.solid(pegFile);
-  if (!hs || !ps) return null;
+/** The hole's sizes to compare, smallest first: its sides (a square hole) or its least diameter. */
+function holeSizes(ctx: Context, holeFile: MeshFile, hole: Feature): number[] | null {
+  const hs = ctx.solid(holeFile);
+  if (!hs) return null;
   const m = measureFeature(hs, hole);
-  const holeSides = hole.size.shape === 'rect' ? [m.widthMm, m.heightMm].sort((a, b) => a - b) : [m.minMm];
-  if (compare === 'section') return { hole: holeSides, peg: pegSectionMm(ps, peg) };
-  if (compare === 'width') return { hole: holeSides.slice(0, 1), peg: [thicknessAlongAxisMm(ps, peg, 0.5)] };
+  return hole.size.shape === 'rect' ? [m.widthMm, m.heightMm].sort((a, b) => a - b) : [m.minMm];
+}
+
+/** The male part's sizes to compare with a hole's, as `compare` says. */
+function pegSizes(ctx: Context, compare: Compare, pegFile: MeshFile, peg: Feature): number[] | null {
+  const ps = ctx.solid(pegFile);
+  if (!ps) return null;
+  if (compare === 'section') return pegSectionMm(ps, peg);
+  if (compare === 'width') return [thicknessAlongAxisMm(ps, peg, 0.5)];
   // A disc on edge: its thickness on its rim (a coin's face is sunk inside it) and its diameter.
-  return { hole: holeSides, peg: [thicknessAlongAxisMm(ps, peg, DISC_RIM_FRACTION), ...pegSectionMm(ps, peg)] };
+  return [thicknessAlongAxisMm(ps, peg, DISC_RIM_FRACTION), ...pegSectionMm(ps, peg)];
+}
+
+/** Memoizes `f` by its key, for one rule's run. */
+function memo<K, V>(f: (k: K) => V): (k: K) => V {
+  const kept = new Map<K, V>();
+  return (k) => {
+    if (!kept.has(k)) kept.set(k, f(k));
+    return kept.get(k)!;
+  };
 }
 
 /** Where a disc's thickness is measured: 94 % of its radius, on a coin's 1.2 mm rim and inside its bed chamfer. */
@@ -166,11 +173,17 @@ function fitRule(pair: Pair): Rule {
           .filter((f) => f.kind === pair.peg && f.role === 'peg')
           .map((feature) => ({ file, feature })),
       );
+      // Each hole and each male part measured once: every hole meets every male part of its kind (a table of
+      // N factions has N hulls and N sets of fittings, so measuring per pair would grow as N²).
+      const pegSize = memo((p: (typeof pegs)[number]) => pegSizes(ctx, pair.compare, p.file, p.feature));
       for (const holeFile of ctx.files)
-        for (const hole of ctx.features(holeFile).filter((f) => f.kind === pair.hole && f.role === 'hole'))
+        for (const hole of ctx.features(holeFile).filter((f) => f.kind === pair.hole && f.role === 'hole')) {
+          const sides = holeSizes(ctx, holeFile, hole);
+          if (!sides) continue;
           for (const peg of pegs) {
-            const s = sizes(ctx, pair.compare, holeFile, hole, peg.file, peg.feature);
-            if (!s) continue;
+            const pegSides = pegSize(peg);
+            if (!pegSides) continue;
+            const s = { hole: pair.compare === 'width' ? sides.slice(0, 1) : sides, peg: pegSides };
             const gaps = s.hole.map((h, i) => (h - s.peg[i]!) / 2);
             const gap = Math.min(...gaps);
             if (gap >= want - FIT_TOLERANCE_MM && Math.max(...gaps) <= want + FIT_TOLERANCE_MM) continue;
@@ -189,6 +202,7 @@ function fitRule(pair: Pair): Rule {
               at: { file: holeFile.path, boxMm: featureBoxMm(hole) },
             });
           }
+        }
     },
   };
 }
