@@ -19,8 +19,11 @@ export const SCALE_FACTIONS = [7, 50, 500] as const;
 /** How much longer each copy's hull is than the one before it of the same faction (mm). */
 const LENGTH_STEP_MM = 0.05;
 
-/** One cold run of the CLI in a fresh process: wall seconds and peak RSS (exit 1, findings, still counts). */
-function run(args: readonly string[]): { seconds: number; maxRssMb: number } {
+/**
+ * One cold run of the CLI in a fresh process: wall seconds and peak RSS (exit 1, findings, still counts), or
+ * why it failed (at the largest scales a run may run out of memory: the table says so rather than stopping).
+ */
+function run(args: readonly string[]): { seconds: number; maxRssMb: number } | { failed: string } {
   const t0 = performance.now();
   const child = spawnSync(process.execPath, [CHILD, ...args], {
     encoding: 'utf8',
@@ -28,8 +31,18 @@ function run(args: readonly string[]): { seconds: number; maxRssMb: number } {
     maxBuffer: 1 << 30,
   });
   const seconds = (performance.now() - t0) / 1000;
-  if (child.status !== 0 && child.status !== 1)
-    throw new Error(`shipwright ${args.join(' ')} exited ${child.status}: ${child.stderr}`);
+  if (child.status !== 0 && child.status !== 1) {
+    const why =
+      child.stderr
+        .trim()
+        .split('\n')
+        .find((l) => l.trim()) ??
+      child.signal ??
+      'no message';
+    return {
+      failed: `failed after ${seconds.toFixed(0)} s (exit ${child.status ?? child.signal}): ${why.slice(0, 160)}`,
+    };
+  }
   const last = child.stdout.trim().split('\n').pop()!;
   return { seconds, maxRssMb: (JSON.parse(last) as { maxRssMb: number }).maxRssMb };
 }
@@ -52,8 +65,10 @@ async function writeFactions(dir: string, count: number): Promise<void> {
   }
 }
 
-const row = (seconds: number, per: number, unit: string, rssMb: number): string =>
-  `${seconds.toFixed(2)} s, ${((seconds / per) * 1000).toFixed(0)} ms per ${unit}, peak ${rssMb.toFixed(0)} MB`;
+const row = (r: ReturnType<typeof run>, per: number, unit: string): string =>
+  'failed' in r
+    ? r.failed
+    : `${r.seconds.toFixed(2)} s, ${((r.seconds / per) * 1000).toFixed(0)} ms per ${unit}, peak ${r.maxRssMb.toFixed(0)} MB`;
 
 export async function benchScale(): Promise<Record<string, string>> {
   const work = await mkdtemp(join(tmpdir(), 'sw-bench-scale-'));
@@ -72,7 +87,7 @@ export async function benchScale(): Promise<Record<string, string>> {
         '--cache-dir',
         join(dir, 'cache'),
       ]);
-      out[`print, ${players} players, cold`] = row(r.seconds, players, 'player', r.maxRssMb);
+      out[`print, ${players} players, cold`] = row(r, players, 'player');
     }
     for (const count of SCALE_FACTIONS) {
       const dir = join(work, `factions-${count}`);
@@ -88,9 +103,9 @@ export async function benchScale(): Promise<Record<string, string>> {
         '--cache-dir',
         join(dir, 'cache-g'),
       ]);
-      out[`generate, ${count} factions, cold`] = row(g.seconds, count, 'faction', g.maxRssMb);
+      out[`generate, ${count} factions, cold`] = row(g, count, 'faction');
       const v = run(['validate', '--json', '--factions-dir', factions, '--cache-dir', join(dir, 'cache-v')]);
-      out[`validate, ${count} factions, cold`] = row(v.seconds, count, 'faction', v.maxRssMb);
+      out[`validate, ${count} factions, cold`] = row(v, count, 'faction');
       await rm(dir, { recursive: true, force: true });
     }
     return out;
