@@ -36,6 +36,8 @@ export interface ValidateInput {
   cache?: PartCache | null;
   /** The rules to run. Default: all of RULES, in order. */
   rules?: readonly Rule[];
+  /** Factions checked in one context at most. Default VALIDATE_BATCH. */
+  batch?: number;
   /** Hull probes kept from earlier runs, and kept for later ones. Default: none (each run probes afresh). */
   hullProbes?: HullProbeMemo;
 }
@@ -109,23 +111,58 @@ export async function checkFiles(built: readonly MeshFile[], input: ValidateInpu
   return (await checkFilesWithFigures(built, input)).findings;
 }
 
-/** `checkFiles`, and the figures the rules measured (in rule order, then faction). */
+/**
+ * Factions checked in one context at most. The rules keep every solid, probe and placement of the factions
+ * they see until the context closes (some 30 MB a faction), and the kernel's heap stops at 4 GB (a 32-bit
+ * WASM module: 500 factions in one context ran out of it), so a run over more checks them a batch at a time,
+ * each batch with the shared parts. The shipped seven are one batch.
+ */
+export const VALIDATE_BATCH = 8;
+
+/** Every rule over one context: findings sorted, figures in rule order, then faction. */
+function runRules(ctx: Context, rules: readonly Rule[]): { findings: Finding[]; figures: Figure[] } {
+  const findings: Finding[] = [];
+  const figures: Figure[] = [];
+  for (const rule of rules) {
+    rule.check(
+      ctx,
+      (f) => findings.push({ ...f, rule: rule.id, severity: f.severity ?? 'error', at: f.at ?? null }),
+      (m) => figures.push({ rule: rule.id, ...m }),
+    );
+  }
+  return { findings: sortFindings(findings), figures };
+}
+
+/**
+ * `checkFiles`, and the figures the rules measured (in rule order, then faction): over VALIDATE_BATCH factions
+ * at a time, what the shared parts give counted once.
+ */
 async function checkFilesWithFigures(
   built: readonly MeshFile[],
   input: ValidateInput,
 ): Promise<{ findings: Finding[]; figures: Figure[] }> {
-  return withContext(built, input, (ctx) => {
-    const findings: Finding[] = [];
-    const figures: Figure[] = [];
-    for (const rule of input.rules ?? RULES) {
-      rule.check(
-        ctx,
-        (f) => findings.push({ ...f, rule: rule.id, severity: f.severity ?? 'error', at: f.at ?? null }),
-        (m) => figures.push({ rule: rule.id, ...m }),
-      );
-    }
-    return { findings: sortFindings(findings), figures };
-  });
+  const rules = input.rules ?? RULES;
+  const { factions } = input;
+  const size = input.batch ?? VALIDATE_BATCH;
+  if (factions.length <= size) return withContext(built, input, (ctx) => runRules(ctx, rules));
+  const knownFactionIds = input.knownFactionIds ?? factions.map((f) => f.id);
+  const findings = new Map<string, Finding>();
+  const figures = new Map<string, Figure>();
+  for (let i = 0; i < factions.length; i += size) {
+    const batch = factions.slice(i, i + size);
+    const ids = new Set(batch.map((f) => f.id));
+    const files = built.filter((f) => f.faction === null || ids.has(f.faction));
+    const r = await withContext(files, { ...input, factions: batch, knownFactionIds }, (ctx) => runRules(ctx, rules));
+    for (const f of r.findings) findings.set(JSON.stringify(f), f);
+    for (const m of r.figures) figures.set(JSON.stringify(m), m);
+  }
+  const ruleAt = new Map(rules.map((r, i) => [r.id, i]));
+  const factionAt = new Map(factions.map((f, i) => [f.id, i]));
+  const order = (m: Figure): [number, number] => [ruleAt.get(m.rule) ?? -1, factionAt.get(m.faction ?? '') ?? -1];
+  return {
+    findings: sortFindings([...findings.values()]),
+    figures: [...figures.values()].sort((a, b) => order(a)[0] - order(b)[0] || order(a)[1] - order(b)[1]),
+  };
 }
 
 /**

@@ -173,14 +173,17 @@ function fitRule(pair: Pair): Rule {
           .filter((f) => f.kind === pair.peg && f.role === 'peg')
           .map((feature) => ({ file, feature })),
       );
-      // Each hole and each male part measured once: every hole meets every male part of its kind (a table of
-      // N factions has N hulls and N sets of fittings, so measuring per pair would grow as N²).
+      // Each hole and each male part measured once: a shared hole meets every male part of its kind (a table
+      // of N factions has N sets of fittings), so measuring per pair would grow with N².
       const pegSize = memo((p: (typeof pegs)[number]) => pegSizes(ctx, pair.compare, p.file, p.feature));
       for (const holeFile of ctx.files)
         for (const hole of ctx.features(holeFile).filter((f) => f.kind === pair.hole && f.role === 'hole')) {
           const sides = holeSizes(ctx, holeFile, hole);
           if (!sides) continue;
-          for (const peg of pegs) {
+          // A faction's part goes into its own ship or a shared part; a shared part takes any faction's.
+          for (const peg of pegs.filter(
+            (p) => !p.file.faction || !holeFile.faction || p.file.faction === holeFile.faction,
+          )) {
             const pegSides = pegSize(peg);
             if (!pegSides) continue;
             const s = { hole: pair.compare === 'width' ? sides.slice(0, 1) : sides, peg: pegSides };
