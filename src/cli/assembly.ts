@@ -30,15 +30,16 @@ const KIND = 'assembly-guide';
 const GUIDE_WORKER = new URL('../validate/guide-worker.js', import.meta.url);
 
 /**
- * The guides of `factions`, drawn on the machine's cores: the factions dealt round one task a worker (each
+ * The guides of `factions`, drawn on up to `jobs` worker threads: the factions dealt round one task a worker (each
  * rebuilds the shared parts' solids once for all of its factions), in `factions`' order.
  */
 async function drawGuides(
   files: readonly GeneratedFile[],
   factions: readonly Faction[],
   settings: BuildSettings,
+  jobs: number,
 ): Promise<FactionGuide[]> {
-  const workers = Math.min(defaultJobs(), factions.length);
+  const workers = Math.min(jobs, factions.length);
   const tasks: GuideTask[] = Array.from({ length: workers }, (_, w) => ({
     files,
     factions: factions.filter((_f, i) => i % workers === w),
@@ -69,12 +70,16 @@ function decodePng(bytes: Uint8Array): Image {
   return { widthPx: png.width, heightPx: png.height, rgba: new Uint8Array(png.data) };
 }
 
-/** Each faction's guide (factions whose ship cannot be placed have none), from the cache where it holds them. */
+/**
+ * Each faction's guide (factions whose ship cannot be placed have none), from the cache where it holds them,
+ * the rest drawn on up to `jobs` threads (default: the machine's cores; generate's `--jobs`).
+ */
 export async function guideFiles(
   files: readonly GeneratedFile[],
   factions: readonly Faction[],
   settings: BuildSettings,
   cache: PartCache | null,
+  jobs: number = defaultJobs(),
 ): Promise<GuideFiles[]> {
   const sums = files
     .map((f) => `${f.path}\0${f.sha256}\0${f.color}`)
@@ -103,7 +108,7 @@ export async function guideFiles(
     });
   }
   if (missing.length) {
-    for (const g of await drawGuides(files, missing, settings)) {
+    for (const g of await drawGuides(files, missing, settings, jobs)) {
       const made: GuideFiles = {
         faction: g.faction,
         name: g.name,

@@ -163,16 +163,25 @@ function trough(L: Layout, ridgeMm: number): Solid {
  * chamfered steeper than the overhang limit back into the keel's sides; and a truck wheel a side on the keel at
  * each end of the barrel, a disc whose lower half is a 45° point (a teardrop) so it prints standing.
  */
-const TRIM = {
+export const TRIM = {
   /** How far a ring stands proud of the barrel: three lines, enough to catch the light. */
   ringProudMm: 3 * PRINT_DEFAULTS.lineWidthMm,
-  /** A ring's length along the bore. */
+  /** A ring's length along the bore (ours, for looks: about a quarter of the bore, as a swell is). */
   ringLengthMm: 2.4,
+  /**
+   * A truck's radius (ours): the largest that fits two trucks a side, 1 mm apart, between the box and the
+   * muzzle of the default barrel (a shorter barrel gets one a side, midway).
+   */
   truckRadiusMm: 2.8,
   /** A truck's width beside the keel: two lines. */
   truckWidthMm: MIN_FEATURE_MM,
   /** Space kept between trim and the box, the muzzle's face and the other truck. */
   gapMm: 1,
+  /**
+   * How far below the axis a ring's chamfer reaches the keel's side, over how far it stands proud: 1.5 keeps
+   * its underside steeper than the 45° overhang limit at every elevation (at 0° it is 56° from level).
+   */
+  chamferDropRatio: 1.5,
 } as const;
 
 function barrelTrim(L: Layout, ridgeMm: number): Solid[] {
@@ -188,8 +197,8 @@ function barrelTrim(L: Layout, ridgeMm: number): Solid[] {
       ...ends.flatMap((x): Vec3[] => [
         // Its ridge, over the barrel's, and its chamfer down into the keel's sides.
         [x - (ridgeMm + p) * Math.sin(t), 0, L.axisZ(x) + (ridgeMm + p) * Math.cos(t)],
-        [x, -R, L.axisZ(x) - 1.5 * p],
-        [x, R, L.axisZ(x) - 1.5 * p],
+        [x, -R, L.axisZ(x) - TRIM.chamferDropRatio * p],
+        [x, R, L.axisZ(x) - TRIM.chamferDropRatio * p],
       ]),
     ])
       .trimByPlane([1, 0, 0], xa)

@@ -4,7 +4,7 @@ import { initKernel, rayHitsMm, withArena, type Solid, type Vec3 } from '../../s
 import { solidFromStl } from '../../src/mesh/inspect.js';
 import { isInside } from '../../src/mesh/probe.js';
 import { centroidMm, meshMoments, polarAboutZThroughCentroidMm5 } from '../../src/geometry/mass.js';
-import { cannon, cannonArmGeometry, cannonPieces, DEFAULTS } from '../../src/parts/cannon.js';
+import { cannon, cannonArmGeometry, cannonPieces, DEFAULTS, TRIM } from '../../src/parts/cannon.js';
 import { cannonAsPrinted, layout, PLUG_OFFSET_MAX_MM } from '../../src/physics/cannon-layout.js';
 import { cannonSlot } from '../../src/parts/cutters.js';
 import {
@@ -79,9 +79,9 @@ describe('cannon', () => {
       const rings = bumps(steps.filter((s) => s < 12).map((s) => width(mx - ax * s, mz - az * s + 3)));
       expect(rings.length).toBe(2);
       // At the trucks' axles (their radius above the bed), from the muzzle back 16 mm: two pairs.
-      const trucks = bumps(steps.map((s) => width(mx - s, 2.8)));
+      const trucks = bumps(steps.map((s) => width(mx - s, TRIM.truckRadiusMm)));
       expect(trucks.length).toBe(2);
-      for (const t of trucks) expect(t).toBeCloseTo(2 * 2 * lw, 1);
+      for (const t of trucks) expect(t).toBeCloseTo(2 * TRIM.truckWidthMm, 1);
     });
   });
 
