@@ -209,6 +209,23 @@ describe('output', () => {
   });
 });
 
+describe('on worker threads', () => {
+  it("reports what one thread reports: each faction its own findings, a shared part's once", async () => {
+    const args = [`${FX}/move-count-4.yaml`, `${FX}/hits-to-sink-wrong.yaml`, '--json'];
+    const shared = ['--part', `carriage=${FX}/carriage-open-slot.stl`];
+    // Two threads check a faction each, the shared parts in both; one checks both factions in one context.
+    const [two, one] = await Promise.all([
+      cli(...args, ...shared, '--jobs', '2'),
+      cli(...args, ...shared, '--jobs', '1'),
+    ]);
+    const rows = JSON.parse(two.out).findings as { faction: string | null; part: string | null }[];
+    expect(new Set(rows.map((f) => f.faction))).toEqual(new Set(['move-count-4', 'hits-to-sink-wrong', null]));
+    expect(rows.some((f) => f.faction === null && f.part === 'carriage')).toBe(true);
+    expect(two.out).toBe(one.out);
+    expect(two.code).toBe(1);
+  }, 120_000);
+});
+
 describe('bad input exits 2', () => {
   it.each([
     ['a missing faction file', [`${FX}/no-such-file.yaml`], 'no-such-file.yaml'],

@@ -102,7 +102,7 @@ export const registerValidate: Register = (cmd: Command, io, setExit) => {
       'check a shared part exported from another tool in place of the generated one (repeatable)',
       collect,
     )
-    .option('--jobs <n>', "worker threads for building (default: the machine's cores)")
+    .option('--jobs <n>', "worker threads for building and checking (default: the machine's cores)")
     .option('--list-rules', 'print every rule id with what it checks, and check nothing (with --json: [{id, checks}])')
     .option(
       '--previews <dir>',
