@@ -7,8 +7,7 @@ import { DEFAULT_GAME_ID, type Game } from '../games/types.js';
 import { InputError } from '../errors.js';
 import { DEFAULT_FACTIONS_DIR, loadFactionFiles, loadFactions, type LoadOptions } from '../faction/loader.js';
 import type { Faction } from '../faction/types.js';
-import { defaultSettings, type BuildSettings, type PartCache } from '../generate/index.js';
-import { defaultCacheDir, openDiskCache } from '../io/cache.js';
+import { defaultSettings, type BuildSettings } from '../generate/index.js';
 import { findMaterial, MATERIAL_IDS } from '../materials.js';
 import type { OwnedSpool } from '../bom/print-plan.js';
 import { parseAngleDeg, parseLengthMm } from '../units.js';
@@ -362,23 +361,6 @@ export async function calibrationFrom(
       warning: `${profilePath} has no calibration for ${key}: run shipwright calibrate --material ${materialId}${family ? ` --family ${family}` : ''} --profile ${profilePath}`,
     };
   return { factor: entry.energyFactor };
-}
-
-export interface CacheFlags {
-  cache: boolean;
-  cacheDir?: string;
-}
-
-/** --cache-dir and --no-cache: the content-hash cache of built parts that generate, validate and bom share. */
-export function addCacheOptions(cmd: Command): Command {
-  return cmd
-    .option('--cache-dir <dir>', `content-hash cache of built parts (default ${defaultCacheDir()})`)
-    .option('--no-cache', 'build every part afresh');
-}
-
-/** The part cache the flags ask for (null with --no-cache); a cache that fails warns on `warn` and is bypassed. */
-export async function cacheFrom(flags: CacheFlags, warn: (message: string) => void): Promise<PartCache | null> {
-  return flags.cache ? openDiskCache(flags.cacheDir ?? defaultCacheDir(), { warn }) : null;
 }
 
 export interface GameFlags {

@@ -22,15 +22,13 @@ import {
   packFrom,
   type GameFlags,
   addBuildOptions,
-  addCacheOptions,
   buildSettingsFrom,
-  cacheFrom,
   parseIntFlag,
   parseMmFlag,
   parseNumberFlag,
   type BuildFlags,
-  type CacheFlags,
 } from './options.js';
+import { addCacheOptions, cacheFrom, type CacheFlags } from './cache-options.js';
 import { progressReporter } from './progress.js';
 import { readExternalHulls } from './stl-input.js';
 import type { Io } from './terminal.js';

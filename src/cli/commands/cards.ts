@@ -16,20 +16,18 @@ import { packPages } from '../../paper/pack.js';
 import type { Game } from '../../games/types.js';
 import {
   addBuildOptions,
-  addCacheOptions,
   addCannonOptions,
   addFactionOptions,
   addGameOption,
   buildSettingsFrom,
-  cacheFrom,
   factionsFrom,
   packFrom,
   parseIntFlag,
   type BuildFlags,
-  type CacheFlags,
   type FactionFlags,
   type GameFlags,
 } from '../options.js';
+import { addCacheOptions, cacheFrom, type CacheFlags } from '../cache-options.js';
 import { readExternalHulls } from '../stl-input.js';
 import type { Io, Register } from '../terminal.js';
 

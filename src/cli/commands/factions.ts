@@ -6,7 +6,7 @@ import { CLICK_DISTANCE_MM } from '../../standard.js';
 import { mmToIn } from '../../units.js';
 import type { Register } from '../terminal.js';
 import { defaultSettings, partFacts, type PartCache, type PartFacts } from '../../generate/index.js';
-import { addCacheOptions, cacheFrom, type CacheFlags } from '../options.js';
+import { addCacheOptions, cacheFrom, type CacheFlags } from '../cache-options.js';
 import { basename } from 'node:path';
 import { formatTable, wrap } from '../../table.js';
 

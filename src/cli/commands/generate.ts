@@ -17,10 +17,7 @@ import {
   packFrom,
   type GameFlags,
   addBuildOptions,
-  addCacheOptions,
   addCannonOptions,
-  cacheFrom,
-  type CacheFlags,
   addFactionOptions,
   allFactionsFrom,
   buildSettingsFrom,
@@ -29,6 +26,7 @@ import {
   type BuildFlags,
   type FactionFlags,
 } from '../options.js';
+import { addCacheOptions, cacheFrom, type CacheFlags } from '../cache-options.js';
 import { progressReporter } from '../progress.js';
 import type { Register } from '../terminal.js';
 

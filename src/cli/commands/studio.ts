@@ -13,16 +13,8 @@ import { findPackageRoot, pathExists, readTextFile } from '../../files/read.js';
 import { MAX_FACTION_FILE_BYTES } from '../../faction/loader.js';
 import { startStudio, type WriteKind } from '../../studio/server.js';
 import { StudioSession } from '../../studio/session.js';
-import {
-  addBuildOptions,
-  addCacheOptions,
-  addCannonOptions,
-  buildSettingsFrom,
-  cacheFrom,
-  parseIntFlag,
-  type BuildFlags,
-  type CacheFlags,
-} from '../options.js';
+import { addBuildOptions, addCannonOptions, buildSettingsFrom, parseIntFlag, type BuildFlags } from '../options.js';
+import { addCacheOptions, cacheFrom, type CacheFlags } from '../cache-options.js';
 import type { Register } from '../terminal.js';
 import { DEFAULT_FROM, writeNewFaction } from './new-faction.js';
 

@@ -24,10 +24,7 @@ import {
   packFrom,
   type GameFlags,
   addBuildOptions,
-  addCacheOptions,
   addCannonOptions,
-  cacheFrom,
-  type CacheFlags,
   addFactionOptions,
   buildSettingsFrom,
   factionsFrom,
@@ -36,6 +33,7 @@ import {
   type BuildFlags,
   type FactionFlags,
 } from '../options.js';
+import { addCacheOptions, cacheFrom, type CacheFlags } from '../cache-options.js';
 import type { Register } from '../terminal.js';
 import { readExternalHulls, readStl } from '../stl-input.js';
 import { loadPackPaper } from '../../paper/pack-file.js';
