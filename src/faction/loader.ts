@@ -70,13 +70,15 @@ async function parseRemembered(text: string, path: string, opts: LoadOptions): P
 export async function loadFactionFiles(paths: readonly string[], opts: LoadOptions = {}): Promise<Faction[]> {
   const factions: Faction[] = [];
   const problems: Problem[] = [];
-  // Read together (the disk waits overlap), judged in the order given.
-  const texts = await Promise.allSettled(paths.map((path) => readTextFile(path, MAX_FACTION_FILE_BYTES)));
+  // Read and parsed (or taken from the memo) together, so the disk waits overlap; judged in the order given.
+  const read = await Promise.allSettled(
+    paths.map(async (path) => parseRemembered(await readTextFile(path, MAX_FACTION_FILE_BYTES), path, opts)),
+  );
   for (const [i, path] of paths.entries()) {
     try {
-      const text = texts[i]!;
-      if (text.status === 'rejected') throw text.reason;
-      const f = await parseRemembered(text.value, path, opts);
+      const parsed = read[i]!;
+      if (parsed.status === 'rejected') throw parsed.reason;
+      const f = parsed.value;
       const twin = factions.find((g) => g.id === f.id);
       if (twin)
         problems.push({
