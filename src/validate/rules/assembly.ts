@@ -10,8 +10,8 @@
  *   one) clear of the ship's parts, and rests on its drum rather than on its pivot's clearance.
  * - `assembly/shot-path`: a ball leaving every slot (the turret's over its arc) clears the ship's own parts.
  */
-import { hull3d, sphere, type Solid } from '../../geometry/kernel.js';
-import { applyPoint, type Feature } from '../../geometry/part.js';
+import { hull3d, Solid, sphere, type BoundsMm } from '../../geometry/kernel.js';
+import { applyPoint } from '../../geometry/part.js';
 import { dot, sub, type Vec3 } from '../../geometry/vec3.js';
 import type { Faction } from '../../faction/types.js';
 import { speedForRangeMps } from '../../physics/flight.js';
@@ -38,17 +38,21 @@ const r1 = (x: number): number => Math.round(x * 10) / 10;
  */
 export const OVERLAP_TOLERANCE_MM3 = 0.05;
 
-function boxesMeet(a: Solid, b: Solid): boolean {
-  const p = a.bounds(),
-    q = b.bounds();
-  return [0, 1, 2].every((i) => p.min[i]! < q.max[i]! && q.min[i]! < p.max[i]!);
+const boxesMeet = (p: BoundsMm, q: BoundsMm): boolean =>
+  [0, 1, 2].every((i) => p.min[i]! < q.max[i]! && q.min[i]! < p.max[i]!);
+
+/** A solid known by its bounds before it is built: built only where another part's box meets them. */
+interface Deferred {
+  bounds: BoundsMm;
+  solid: () => Solid;
 }
 
 /** Volume `a` shares with each of `others` above the tolerance, by name. */
-function meets(a: Solid, others: readonly Placed[]): { name: string; mm3: number }[] {
+function meets(a: Solid | Deferred, others: readonly Placed[]): { name: string; mm3: number }[] {
+  const box = a instanceof Solid ? a.bounds() : a.bounds;
   return others.flatMap((o) => {
-    if (!boxesMeet(a, o.solid)) return [];
-    const mm3 = a.intersect(o.solid).volumeMm3();
+    if (!boxesMeet(box, o.solid.bounds())) return [];
+    const mm3 = (a instanceof Solid ? a : a.solid()).intersect(o.solid).volumeMm3();
     return mm3 > OVERLAP_TOLERANCE_MM3 ? [{ name: o.name, mm3 }] : [];
   });
 }
@@ -458,14 +462,17 @@ export const stands: Rule = {
 // ---------------------------------------------------------------------------------------------------------
 // Cannon seats
 
-/** How deep the plug goes before the cannon meets any obstacle, the slot's host first (to 0.01 mm), and what it meets at full depth. */
+/**
+ * How deep the plug goes in `site` before the cannon meets its host or any of `others` (to 0.01 mm), and what
+ * it meets at full depth: pushed home, it is the cannon every rule places there (cannonIn).
+ */
 export function seatDepth(
   ctx: Context,
-  slot: Feature,
-  obstacles: readonly Placed[],
-  name: string,
+  site: SlotSite,
+  others: readonly Placed[],
 ): { depthMm: number; fullMm: number; blockers: string[] } | null {
-  const full = placedCannon(ctx, obstacles[0]!.solid, slot, name);
+  const obstacles = [site.host, ...others];
+  const full = cannonIn(ctx, site);
   const plug = ctx.file('cannon')?.features.find((f) => f.kind === 'cannon-plug');
   if (!full || !plug) return null;
   const hit = meets(full.solid, obstacles);
@@ -475,7 +482,7 @@ export function seatDepth(
     hi = plug.depthMm;
   while (hi - lo > 0.01) {
     const mid = (lo + hi) / 2;
-    const c = placedCannon(ctx, obstacles[0]!.solid, slot, name, mid)!;
+    const c = placedCannon(ctx, site.host.solid, site.slot, full.name, mid)!;
     if (meets(c.solid, blocking).length === 0) lo = mid;
     else hi = mid;
   }
@@ -487,14 +494,9 @@ export const cannonSeats: Rule = {
   title:
     "the cannon's plug goes its full length into every slot (hull, turret, island topper, island) without the cannon meeting its host or another fitting",
   check(ctx, report) {
-    const check = (
-      faction: string | null,
-      part: string,
-      where: string,
-      slot: Feature,
-      obstacles: readonly Placed[],
-    ): void => {
-      const seat = seatDepth(ctx, slot, obstacles, `cannon in ${where}`);
+    const check = (faction: string | null, part: string, site: SlotSite, others: readonly Placed[]): void => {
+      const where = site.declared;
+      const seat = seatDepth(ctx, site, others);
       if (!seat || seat.blockers.length === 0) return;
       report({
         faction,
@@ -509,13 +511,13 @@ export const cannonSeats: Rule = {
       const ship = shipOf(ctx, faction);
       if (!ship) continue;
       for (const site of ship.sites) {
-        const obstacles = [
-          site.host,
-          ...[ship.hull, ...ship.fittings, ...(ship.gear ? [ship.gear.carriage, ship.gear.wheel] : [])].filter(
-            (p) => p !== site.host,
-          ),
-        ];
-        check(faction.id, site.host.file.part, site.declared, site.slot, obstacles);
+        const others = [ship.hull, ...ship.fittings, ...(ship.gear ? [ship.gear.carriage, ship.gear.wheel] : [])];
+        check(
+          faction.id,
+          site.host.file.part,
+          site,
+          others.filter((p) => p !== site.host),
+        );
       }
     }
     for (const part of ['island-topper', 'island']) {
@@ -530,7 +532,7 @@ export const cannonSeats: Rule = {
         features: file.features,
       };
       for (const slot of file.features.filter((f) => f.kind === 'cannon-slot'))
-        check(null, part, `${slot.id} of ${file.path}`, slot, [host]);
+        check(null, part, { declared: `${slot.id} of ${file.path}`, slot, host }, []);
     }
   },
 };
@@ -806,7 +808,7 @@ const SHOT_SEGMENTS = 10;
  * as a swept ball in SHOT_SEGMENTS legs: the drag-free arc of the launch speed that carries the cannon's range from its height
  * (the slowest, most drooping arc that reaches it), along the bore's heading.
  */
-function shotSweep(ctx: Context, cannon: Placed): Solid[] | null {
+function shotSweep(ctx: Context, cannon: Placed): Deferred[] | null {
   const bore = cannon.features.find((f) => f.kind === 'bore');
   if (!bore) return null;
   const a = bore.axis;
@@ -830,8 +832,20 @@ function shotSweep(ctx: Context, cannon: Placed): Solid[] | null {
   }
   // 16 facets round: the faceted ball is within 2 % (0.08 mm) of the round one, well inside any gap that matters.
   const ball = sphere(d / 2, 16);
-  // Each leg apart: a leg clear of every part's box costs no boolean, and no union of them is built.
-  return points.slice(1).map((p, i) => hull3d([ball.translate(points[i]!), ball.translate(p)]));
+  const b = ball.bounds();
+  // Each leg apart, and built only where its box (the two balls' boxes together, as the hull's) meets a
+  // part's: a leg clear of every part's box costs no hull and no boolean, and no union of them is built.
+  return points.slice(1).map((p, i) => {
+    const q = points[i]!;
+    let leg: Solid | null = null;
+    return {
+      bounds: {
+        min: [0, 1, 2].map((k) => Math.min(b.min[k]! + q[k]!, b.min[k]! + p[k]!)) as unknown as Vec3,
+        max: [0, 1, 2].map((k) => Math.max(b.max[k]! + q[k]!, b.max[k]! + p[k]!)) as unknown as Vec3,
+      },
+      solid: () => (leg ??= hull3d([ball.translate(q), ball.translate(p)])),
+    };
+  });
 }
 
 /**
