@@ -27,10 +27,10 @@ import {
   type FeatureKind,
   type Mat4,
 } from '../geometry/part.js';
-import { add, cross, dot, neg, norm, scale, sub, unit, type Vec3 } from '../geometry/vec3.js';
+import { add, cross, dot, neg, norm, scale, sub, triangleNormal, unit, type Vec3 } from '../geometry/vec3.js';
 import { CATALOG } from '../generate/catalog.js';
 import { findMaterial } from '../materials.js';
-import { facets, triangleCorners } from '../mesh/analysis.js';
+import { triangleCorners } from '../mesh/analysis.js';
 import { BALLAST_WASHER, PRINT_DEFAULTS, washerGrams } from '../standard.js';
 import { featureMiddle } from './measure.js';
 import type { Context, MeshFile } from './types.js';
@@ -287,13 +287,15 @@ export function massOf(ctx: Context, file: MeshFile): MassProps | null {
 function printedCentre(mesh: MeshData): Vec3 {
   const P = PRINT_DEFAULTS;
   const m = meshMoments(mesh);
-  const { areasMm2, normals } = facets(mesh);
   let shell = 0;
   const cs = [0, 0, 0];
-  for (let i = 0; i < areasMm2.length; i++) {
+  for (let i = 0; i < mesh.triangles.length / 3; i++) {
     const [a, b, c] = triangleCorners(mesh, i);
-    const area = areasMm2[i]!,
-      nz = normals[3 * i + 2]!;
+    // Each facet's area and the z of its unit normal, as `facets` has them, without its other columns.
+    const n = triangleNormal(a, b, c),
+      len = norm(n);
+    const area = len / 2,
+      nz = area > 0 ? n[2] / len : 0;
     const thick =
       nz > Math.SQRT1_2
         ? P.topLayers * P.layerHeightMm

@@ -244,18 +244,26 @@ export function shipSupport(ground: readonly Placed[], wheel: Placed, bandCordMm
   const xw = Math.max(...flat.map((v) => v[0]));
   const yw = (Math.min(...flat.map((v) => v[1])) + Math.max(...flat.map((v) => v[1]))) / 2;
   const zw = zMin - INTERFACES.band.proudMm;
-  const owned = ground.flatMap((g) => verts(g.solid).map((v) => ({ v, part: g.name })));
-  const ahead = owned.filter((o) => o.v[0] > xw + 1);
-  if (ahead.length === 0) return null;
+  // The ground's vertices, flat x y z per part: read in place, as there are tens of thousands.
+  const owned = ground.map((g) => ({ part: g.name, p: g.solid.toMesh().positions }));
   let slope = Infinity;
-  for (const { v } of ahead) slope = Math.min(slope, (v[2] - zw) / (v[0] - xw));
+  for (const { p } of owned)
+    for (let i = 0; i < p.length; i += 3) if (p[i]! > xw + 1) slope = Math.min(slope, (p[i + 2]! - zw) / (p[i]! - xw));
+  if (slope === Infinity) return null;
   const normal: Vec3 = [-slope / Math.hypot(slope, 1), 0, 1 / Math.hypot(slope, 1)];
   const along: Vec3 = [1 / Math.hypot(slope, 1), 0, slope / Math.hypot(slope, 1)];
   const originMm: Vec3 = [xw, yw, zw];
   const gapOf = (v: Vec3): number => dot(sub(v, originMm), normal);
   const on2d = (v: Vec3): [number, number] => [dot(sub(v, originMm), along), v[1] - yw];
-  const touching = ahead.filter((o) => gapOf(o.v) < CONTACT_TOLERANCE_MM);
-  const contacts = touching.map((o) => on2d(o.v));
+  const contacts: [number, number][] = [];
+  let frontmost: { x: number; part: string } | null = null;
+  for (const { part, p } of owned)
+    for (let i = 0; i < p.length; i += 3) {
+      const v: Vec3 = [p[i]!, p[i + 1]!, p[i + 2]!];
+      if (v[0] <= xw + 1 || gapOf(v) >= CONTACT_TOLERANCE_MM) continue;
+      contacts.push(on2d(v));
+      if (!frontmost || v[0] > frontmost.x) frontmost = { x: v[0], part };
+    }
   // The O-ring touches the table across its cord (an upper bound on its flattened patch).
   const band = bandCordMm / 2;
   const level = convexHull2d([[0, -band], [0, band], ...contacts]);
@@ -263,13 +271,15 @@ export function shipSupport(ground: readonly Placed[], wheel: Placed, bandCordMm
   const tanOf = (deg: number): number => Math.tan((deg * Math.PI) / 180);
   const reach = Math.max(...level.map((p) => Math.hypot(p[0], p[1]))) * tanOf(MIN_TIP_ANGLE_DEG);
   const hovering: { p: [number, number]; gapMm: number }[] = [];
-  for (const { v } of owned) {
-    const gapMm = gapOf(v);
-    if (gapMm < CONTACT_TOLERANCE_MM || gapMm > reach) continue;
-    const p = on2d(v);
-    const out = -edgeMargin(level, p).marginMm;
-    if (out > 0 && gapMm <= out * tanOf(MIN_TIP_ANGLE_DEG)) hovering.push({ p, gapMm });
-  }
+  for (const { p: xyz } of owned)
+    for (let i = 0; i < xyz.length; i += 3) {
+      const v: Vec3 = [xyz[i]!, xyz[i + 1]!, xyz[i + 2]!];
+      const gapMm = gapOf(v);
+      if (gapMm < CONTACT_TOLERANCE_MM || gapMm > reach) continue;
+      const p = on2d(v);
+      const out = -edgeMargin(level, p).marginMm;
+      if (out > 0 && gapMm <= out * tanOf(MIN_TIP_ANGLE_DEG)) hovering.push({ p, gapMm });
+    }
   const tipping = convexHull2d([...level, ...hovering.map((h) => h.p)]);
   const acrossAt = (pts: [number, number][]): number =>
     pts.length ? Math.max(...pts.map((p) => p[1])) - Math.min(...pts.map((p) => p[1])) : 0;
@@ -283,7 +293,8 @@ export function shipSupport(ground: readonly Placed[], wheel: Placed, bandCordMm
     hovering,
     skidWidthMm: acrossAt(contacts.filter((p) => p[0] > front - 1)),
     sternWidthMm: acrossAt(tipping.filter((p) => p[0] < front / 2)),
-    frontPart: touching.reduce((a, b) => (b.v[0] > a.v[0] ? b : a)).part,
+    // The vertex that set the slope touches, so there is one.
+    frontPart: frontmost!.part,
   };
 }
 
