@@ -24,6 +24,7 @@ import {
   placedHull,
   placedRunningGear,
   slotSites,
+  UP,
   type Placed,
   type SlotSite,
 } from '../assembly.js';
@@ -691,26 +692,27 @@ function sweep(ctx: Context, ship: Ship): { headingDeg: number; gapMm: number; n
       const c = cannonIn(ctx, s);
       return c ? [{ ...c, name: `the cannon in ${s.declared}` }] : [];
     });
-  const others = [
-    ship.hull,
+  const rest = [
     ...ship.fittings.filter((f) => !isTurret(f)),
     ...hullCannons,
     ...(ship.gear ? [ship.gear.carriage, ship.gear.wheel] : []),
   ];
+  const loaded: { h: number; turret: Placed; cannon: Placed }[] = [];
   for (let h = -180; h < 180; h += SWEEP_STEP_DEG) {
     const { fittings, sites } = turned(ctx, ship, h);
     const turret = fittings.find(isTurret);
     const site = sites.find((s) => s.host === turret);
-    const seatedCannon = site && cannonIn(ctx, site);
-    const cannon = seatedCannon && { ...seatedCannon, name: 'the cannon in the turret' };
-    if (!turret || !cannon) continue;
-    const near = [
-      ...gaps(cannon.solid, others),
-      ...gaps(
-        turret.solid,
-        others.filter((o) => o !== ship.hull),
-      ),
-    ];
+    const cannon = site && cannonIn(ctx, site);
+    if (turret && cannon) loaded.push({ h, turret, cannon: { ...cannon, name: 'the cannon in the turret' } });
+  }
+  if (loaded.length === 0) return out;
+  // No hull below the cannon's lowest point at any heading, less the search distance, can come within it:
+  // the cannon is measured against the hull above that (its deck and bulwarks, a few hundred triangles
+  // rather than all of them), cut a millimetre lower still so that the cut face is never the nearest.
+  const lowMm = Math.min(...loaded.map((l) => l.cannon.solid.bounds().min[2]));
+  const hull = { ...ship.hull, solid: ship.hull.solid.trimByPlane(UP, lowMm - SWEEP_SEARCH_MM - 1) };
+  for (const { h, turret, cannon } of loaded) {
+    const near = [...gaps(cannon.solid, [hull, ...rest]), ...gaps(turret.solid, rest)];
     const least = near.reduce<{ name: string; mm: number }>((a, b) => (b.mm < a.mm ? b : a), {
       name: 'nothing',
       mm: SWEEP_SEARCH_MM,
