@@ -43,6 +43,13 @@ export interface Context {
   factions: readonly Faction[];
   /** Every mesh being checked, generated or external. */
   files: readonly MeshFile[];
+  /**
+   * The files whose own findings this context reports: every file, except in a group of factions checked
+   * beside others (validate.ts), where only the first group reports the shared parts' own (a rule about a
+   * shared part alone, or one file at a time, skips the others; a fit of a faction's part into a shared one
+   * is still checked in each).
+   */
+  checked: readonly MeshFile[];
   settings: BuildSettings;
   /** The click distance the table plays with (default CLICK_DISTANCE_MM). */
   clickDistanceMm: number;

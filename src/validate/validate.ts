@@ -43,6 +43,8 @@ export interface ValidateInput {
   batch?: number;
   /** Hull probes kept from earlier runs, and kept for later ones. Default: none (each run probes afresh). */
   hullProbes?: HullProbeMemo;
+  /** Whether the shared parts' own findings are this run's to report (Context.checked). Default true. */
+  reportsShared?: boolean;
 }
 
 /**
@@ -151,11 +153,11 @@ function runRules(ctx: Context, rules: readonly Rule[]): { findings: Finding[]; 
 
 /**
  * `checkFiles`, and the figures the rules measured (in rule order, then faction). The factions are checked
- * in groups of at most VALIDATE_BATCH, each with the shared parts, what the shared parts give counted once.
- * With the default rules and the compiled worker at hand, the groups are at least as many as the threads
- * (`jobs`, default the cores) and run on worker threads at once: the shared parts are then checked in each
- * (on the seven shipped factions, about a fifth more work in all) for about half the wait. Otherwise the
- * groups run one after another in this thread.
+ * in groups of at most VALIDATE_BATCH, each with the shared parts; the first group reports the shared parts'
+ * own findings, the others use them only where their factions' parts meet them, and what two groups both
+ * report (an armada's) is counted once. With the default rules and the compiled worker at hand, the groups
+ * are at least as many as the threads (`jobs`, default the cores) and run on worker threads at once;
+ * otherwise one after another in this thread.
  */
 async function checkFilesWithFigures(
   built: readonly MeshFile[],
@@ -170,12 +172,23 @@ async function checkFilesWithFigures(
   const knownFactionIds = input.knownFactionIds ?? factions.map((f) => f.id);
   const { settings, clickDistanceMm, armada, externalHulls, replacements } = input;
   const tasks: GroupTask[] = [];
-  for (let i = 0; i < factions.length; i += size) {
-    const group = factions.slice(i, i + size);
+  // The first group, which also reports the shared parts, takes what is left over from full groups.
+  const first = factions.length - size * (Math.ceil(factions.length / size) - 1);
+  for (let i = 0; i < factions.length; i += i === 0 ? first : size) {
+    const group = factions.slice(i, i === 0 ? first : i + size);
     const ids = new Set(group.map((f) => f.id));
     tasks.push({
       files: built.filter((f) => f.faction === null || ids.has(f.faction)),
-      input: { factions: group, settings, clickDistanceMm, armada, knownFactionIds, externalHulls, replacements },
+      input: {
+        factions: group,
+        settings,
+        clickDistanceMm,
+        armada,
+        knownFactionIds,
+        externalHulls,
+        replacements,
+        reportsShared: i === 0,
+      },
     });
   }
   const results: { findings: Finding[]; figures: Figure[] }[] = [];
@@ -241,6 +254,7 @@ export async function withContext<T>(
       clickDistanceMm: input.clickDistanceMm ?? CLICK_DISTANCE_MM,
       armada: input.armada ?? null,
       knownFactionIds: input.knownFactionIds ?? input.factions.map((f) => f.id),
+      checked: input.reportsShared === false ? files.filter((f) => f.faction !== null) : files,
       topology(file) {
         if (!topologies.has(file)) topologies.set(file, checkTopology(mesh(file)));
         return topologies.get(file)!;

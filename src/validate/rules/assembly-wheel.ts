@@ -172,9 +172,10 @@ export const wheelRetained: Rule = {
   check(ctx: Context, report) {
     const wheelFile = ctx.file('wheel');
     const carriageFile = ctx.file('carriage');
-    const wheel = wheelFile && ctx.solid(wheelFile);
-    const carriage = carriageFile && ctx.solid(carriageFile);
-    if (!wheelFile || !carriageFile || !wheel || !carriage) return;
+    if (!wheelFile || !carriageFile || !ctx.checked.includes(carriageFile)) return;
+    const wheel = ctx.solid(wheelFile);
+    const carriage = ctx.solid(carriageFile);
+    if (!wheel || !carriage) return;
     const m = measureWheelRetention(wheel, wheelFile.features, carriage, carriageFile.features);
     if (!m) return;
     const { min, max } = SNAP_RETENTION_MM;

@@ -180,9 +180,12 @@ function fitRule(pair: Pair): Rule {
         for (const hole of ctx.features(holeFile).filter((f) => f.kind === pair.hole && f.role === 'hole')) {
           const sides = holeSizes(ctx, holeFile, hole);
           if (!sides) continue;
-          // A faction's part goes into its own ship or a shared part; a shared part takes any faction's.
+          // A faction's part goes into its own ship or a shared part; a shared part takes any faction's, and
+          // a shared one where the shared parts' own findings are reported (Context.checked).
           for (const peg of pegs.filter(
-            (p) => !p.file.faction || !holeFile.faction || p.file.faction === holeFile.faction,
+            (p) =>
+              (!p.file.faction || !holeFile.faction || p.file.faction === holeFile.faction) &&
+              (p.file.faction || ctx.checked.includes(holeFile)),
           )) {
             const pegSides = pegSize(peg);
             if (!pegSides) continue;
@@ -243,7 +246,7 @@ export const ballastBoss: Rule = {
   title: `ballast washers (${BALLAST_WASHER.name}) on the boss in every ballast pocket: it overlaps their hole (${BALLAST_WASHER.holeMinMm}–${BALLAST_WASHER.holeMaxMm} mm) by ${WASHER_GRIP_MM.min}–${WASHER_GRIP_MM.max} mm per side, so they press on and stay`,
   check(ctx, report) {
     const w = BALLAST_WASHER;
-    for (const file of ctx.files) {
+    for (const file of ctx.checked) {
       const solid = ctx.solid(file);
       if (!solid) continue;
       // A hull's probed features are the ones its card counts; its ballast pocket is in its manifest.

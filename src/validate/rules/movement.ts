@@ -39,7 +39,8 @@ export const clickDistance: Rule = {
   id: 'movement/click-distance',
   title: `the wheel's rolling perimeter (the band's stretched cord included) = the click distance ± ${CLICK_TOLERANCE * 100} %`,
   check(ctx, report) {
-    const roll = measuredRoll(ctx);
+    const wheel = ctx.file('wheel');
+    const roll = wheel && ctx.checked.includes(wheel) ? measuredRoll(ctx) : null;
     if (roll === null) return;
     const click = roll.clickMm;
     const off = click / ctx.clickDistanceMm - 1;

@@ -24,7 +24,7 @@ import { builderOptionsOf, marginsOf, resolveSetup, shoot, type Arm } from '../.
 import { cannonRequest } from '../../generate/catalog.js';
 import { mmToM } from '../../units.js';
 import type { Context, Rule } from '../types.js';
-import { measureCannonArm, type MeasuredArm } from './print.js';
+import { checksCannon, measureCannonArm, type MeasuredArm } from './print.js';
 
 /**
  * Allowed miss of the measured cannon against its target. The solver meets the target within 1 % on
@@ -102,6 +102,7 @@ export const cannonRange: Rule = {
   id: 'physics/cannon-range',
   title: `the printed cannon (arm, tip block, pad and pusher measured on its mesh) shoots the tuned range ± ${RANGE_TOLERANCE * 100} % within its strain and thumb-force limits`,
   check(ctx: Context, report) {
+    if (!checksCannon(ctx)) return;
     const arm = measureCannonArm(ctx);
     const file = ctx.file('cannon');
     const solid = file && ctx.solid(file);

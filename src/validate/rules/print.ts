@@ -19,7 +19,7 @@ export const manifold: Rule = {
   id: 'print/manifold',
   title: 'every file is a closed, consistently oriented 2-manifold of positive volume',
   check(ctx, report) {
-    for (const file of ctx.files) {
+    for (const file of ctx.checked) {
       const t = ctx.topology(file);
       if (t.watertight) continue;
       const faults = [
@@ -47,7 +47,7 @@ export const bodies: Rule = {
   id: 'print/bodies',
   title: 'every file is one body (a loose piece or a sealed void is a defect)',
   check(ctx, report) {
-    for (const file of ctx.files) {
+    for (const file of ctx.checked) {
       const t = ctx.topology(file);
       if (t.watertight && t.bodies !== 1)
         report({
@@ -67,7 +67,7 @@ export const bed: Rule = {
   title: "every part fits the printer's bed (--printer), turned flat on the bed if need be",
   check(ctx, report) {
     const p = ctx.settings.printer;
-    for (const file of ctx.files) {
+    for (const file of ctx.checked) {
       const b = ctx.topology(file).bounds;
       const size = b.max.map((v, i) => v - b.min[i]!);
       if (fitsBed(size, p)) continue;
@@ -96,7 +96,7 @@ export const minWall: Rule = {
   id: 'print/min-wall',
   title: `the material around every hole is at least ${MIN_FEATURE_MM} mm (two line widths)`,
   check(ctx, report) {
-    for (const file of ctx.files) {
+    for (const file of ctx.checked) {
       const solid = ctx.solid(file);
       if (!solid) continue;
       for (const f of ctx.features(file).filter((x) => x.role === 'hole')) {
@@ -129,6 +129,9 @@ export interface MeasuredArm {
   solidAlong: boolean;
 }
 
+/** Whether the shared cannon's own findings are this context's to report (Context.checked). */
+export const checksCannon = (ctx: Context): boolean => ctx.checked.some((f) => f.part === 'cannon' && !f.faction);
+
 /** Measures the cannon's arm on its mesh, or null when there is no cannon mesh to measure. */
 export function measureCannonArm(ctx: Context): MeasuredArm | null {
   const file = ctx.file('cannon');
@@ -156,7 +159,7 @@ export const armOrientation: Rule = {
   title:
     "the cannon's flex arm lies in the bed plane, bends parallel to the bed, and is a whole number of line widths thick",
   check(ctx, report) {
-    const arm = measureCannonArm(ctx);
+    const arm = checksCannon(ctx) && measureCannonArm(ctx);
     if (!arm) return;
     const fail = (message: string, expected: string, measured: string, hint: string): void =>
       report({ faction: null, part: 'cannon', message, expected, measured, hint });

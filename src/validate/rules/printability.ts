@@ -12,7 +12,7 @@ import { featureFrame } from '../../mesh/probe.js';
 import { PRINTABILITY } from '../../standard.js';
 import { overhangPlaces, tippingAngleDeg, type Overhang, type OverhangAnalysis } from '../overhang.js';
 import type { Context, MeshFile, Rule } from '../types.js';
-import { measureCannonArm } from './print.js';
+import { checksCannon, measureCannonArm } from './print.js';
 
 const r2 = (x: number): number => Math.round(x * 100) / 100;
 const r0 = (x: number): number => Math.round(x);
@@ -22,7 +22,7 @@ const { overhangDeg, bridgeMm, firstLayerBandMm } = PRINTABILITY;
 
 /** Every file that is one closed body, with how it prints. */
 function analysed(ctx: Context): { file: MeshFile; a: OverhangAnalysis }[] {
-  return ctx.files.flatMap((file) => {
+  return ctx.checked.flatMap((file) => {
     const a = ctx.overhangAnalysis(file);
     return a ? [{ file, a }] : [];
   });
@@ -322,7 +322,7 @@ export const flexFillets: Rule = {
   id: 'print/flex-fillets',
   title: `a flex part's root has a rounded inside corner of at least ${PRINTABILITY.minFlexFilletMm} mm (one line width) on both sides: the cannon's arm where it leaves its root block`,
   check(ctx, report) {
-    const fillets = armRootFilletsMm(ctx);
+    const fillets = checksCannon(ctx) ? armRootFilletsMm(ctx) : null;
     if (!fillets) return;
     const worst = fillets.reduce((x, y) => (y.radiusMm < x.radiusMm ? y : x));
     if (worst.radiusMm >= PRINTABILITY.minFlexFilletMm - CHAMFER_TOLERANCE_MM) return;
