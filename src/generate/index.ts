@@ -7,7 +7,6 @@ import { createHash } from 'node:crypto';
 import type { Faction } from '../faction/types.js';
 import { DEFAULT_TUNE } from '../physics/solver.js';
 import { DEFAULT_BAND, DEFAULT_CLEARANCE_MM, DEFAULT_PRINTER_ID, PRINTERS } from '../standard.js';
-import type { Built } from './build.js';
 import { jsonExact } from '../text.js';
 import {
   CATALOG,
@@ -287,7 +286,6 @@ async function buildWith<B extends LazyBytes>(
 ): Promise<GeneratedFile<B | Uint8Array>[]> {
   const { cache = null } = options;
   const results: GeneratedFile<B | Uint8Array>[] = new Array(planned.length);
-  const fresh = new Map<number, Built>();
   let done = 0;
   const finish = (
     i: number,
@@ -321,21 +319,28 @@ async function buildWith<B extends LazyBytes>(
     if (hit) finish(i, { ...hit, buildMs: 0 }, true);
     else toBuild.push(i);
   }
-  await buildAll(
-    toBuild.map((i) => planned[i]!.job),
-    options.jobs ?? defaultJobs(),
-    (k, built) => {
-      fresh.set(toBuild[k]!, built);
-      finish(toBuild[k]!, built, false);
-    },
-    (k, e) => {
-      const blame = planned[toBuild[k]!]!.blame;
-      return blame ? new InputError(e.problems.map(blame)) : e;
-    },
-  );
-  if (cache)
-    for (const i of toBuild)
-      await cache.put(keys[i]!, results[i]!.part, toFacts(fresh.get(i)!.facts), fresh.get(i)!.bytes);
+  // Each part is stored as it is built, its writes overlapping the builds still running.
+  const stores: Promise<void>[] = [];
+  try {
+    await buildAll(
+      toBuild.map((i) => planned[i]!.job),
+      options.jobs ?? defaultJobs(),
+      (k, built) => {
+        const i = toBuild[k]!;
+        finish(i, built, false);
+        if (cache) stores.push(cache.put(keys[i]!, results[i]!.part, toFacts(built.facts), built.bytes));
+      },
+      (k, e) => {
+        const blame = planned[toBuild[k]!]!.blame;
+        return blame ? new InputError(e.problems.map(blame)) : e;
+      },
+    );
+  } catch (e) {
+    // No write is left running, or failing unheard, behind the build's error.
+    await Promise.allSettled(stores);
+    throw e;
+  }
+  await Promise.all(stores);
   return results;
 }
 

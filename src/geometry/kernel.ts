@@ -369,11 +369,18 @@ export function sweep(path: readonly Vec2[], profile: readonly Vec2[]): Solid {
   for (let i = 0; i + 1 < n; i++)
     for (let j = 0; j < p; j++) tris.push(v(i, j), v(i + 1, j), v(i + 1, j + 1), v(i, j), v(i + 1, j + 1), v(i, j + 1));
   for (let j = 1; j + 1 < p; j++) tris.push(v(0, 0), v(0, j), v(0, j + 1), v(n - 1, 0), v(n - 1, j + 1), v(n - 1, j));
+  // These faces point out of the sweep when the profile runs clockwise in (w, z), the path's left and up
+  // making a right-handed frame with it; a counter-clockwise profile turns every triangle (one import, not two).
+  let twiceArea = 0;
+  for (let j = 0; j < p; j++) {
+    const [w0, z0] = profile[j]!,
+      [w1, z1] = profile[(j + 1) % p]!;
+    twiceArea += w0 * z1 - w1 * z0;
+  }
+  if (twiceArea > 0) for (let t = 0; t < tris.length; t += 3) [tris[t + 1], tris[t + 2]] = [tris[t + 2]!, tris[t + 1]!];
   const solid = fromMesh({ positions, triangles: Uint32Array.from(tris) });
-  if (solid.volumeMm3() >= 0) return solid;
-  // The profile ran the other way round: the same mesh with every triangle turned.
-  for (let t = 0; t < tris.length; t += 3) [tris[t + 1], tris[t + 2]] = [tris[t + 2]!, tris[t + 1]!];
-  return fromMesh({ positions, triangles: Uint32Array.from(tris) });
+  if (solid.volumeMm3() < 0) throw new Error('sweep: inside out (the path folds back on itself)');
+  return solid;
 }
 
 /**

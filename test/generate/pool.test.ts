@@ -10,4 +10,31 @@ describe('buildAll', () => {
       /a worker exited \(code 0\) before finishing its tasks/,
     );
   }, 20_000);
+
+  it('starts the slowest builders first and reports each job under its own index', async () => {
+    const jobs = [
+      { path: 'sail.stl', builder: 'sail' },
+      { path: 'hull.stl', builder: 'hull' },
+      { path: 'coin.stl', builder: 'coin' },
+      { path: 'coupon.stl', builder: 'coupon' },
+    ] as unknown as Job[];
+    const echo = new URL('../fixtures/generate/echo-worker.mjs', import.meta.url);
+    const seen = new Map<number, { path: string; first: boolean }>();
+    await buildAll(
+      jobs,
+      2,
+      (i, b) => seen.set(i, { path: new TextDecoder().decode(b.bytes), first: b.buildMs === 1 }),
+      undefined,
+      echo,
+    );
+    expect([...seen.keys()].sort()).toEqual([0, 1, 2, 3]);
+    for (const [i, s] of seen) expect(s.path).toBe(jobs[i]!.path);
+    // Two workers: each one's first job is one of the two slow ones.
+    expect(
+      [...seen]
+        .filter(([, s]) => s.first)
+        .map(([i]) => i)
+        .sort(),
+    ).toEqual([1, 3]);
+  }, 20_000);
 });
