@@ -173,8 +173,8 @@ function capHeightPerUnit(): number {
  * it survives slicing), with cap height `heightMm`, centred on the origin.
  */
 export function text(input: string, heightMm: number, strokeMm: number): Profile {
-  const { strokes, centre } = hersheyStrokes(input, heightMm, strokeMm);
-  return new Profile(k().CrossSection.union(strokes.map((s) => s.cs))).translate(centre[0], centre[1]);
+  const { united, centre } = hersheyStrokes(input, heightMm, strokeMm);
+  return united.translate(centre[0], centre[1]);
 }
 
 /**
@@ -186,8 +186,12 @@ export function textStrokes(input: string, heightMm: number, strokeMm: number): 
   return strokes.map((s) => s.translate(centre[0], centre[1]));
 }
 
-/** The strokes as the font places them, and the shift that centres their union on the origin. */
-function hersheyStrokes(input: string, heightMm: number, strokeMm: number): { strokes: Profile[]; centre: Vec2 } {
+/** The strokes as the font places them, their union, and the shift that centres it on the origin. */
+function hersheyStrokes(
+  input: string,
+  heightMm: number,
+  strokeMm: number,
+): { strokes: Profile[]; united: Profile; centre: Vec2 } {
   const lines = vectorText({ height: heightMm / capHeightPerUnit(), input, align: 'center' }) as [number, number][][];
   const strokes: Profile[] = [];
   const r = strokeMm / 2;
@@ -201,8 +205,9 @@ function hersheyStrokes(input: string, heightMm: number, strokeMm: number): { st
     if (line.length === 1) strokes.push(circle(r, seg).translate(line[0]![0], line[0]![1]));
   }
   if (strokes.length === 0) throw new Error(`text "${input}" has no strokes`);
-  const bb = new Profile(k().CrossSection.union(strokes.map((s) => s.cs))).bounds();
-  return { strokes, centre: [-(bb.min[0] + bb.max[0]) / 2, -(bb.min[1] + bb.max[1]) / 2] };
+  const united = new Profile(k().CrossSection.union(strokes.map((s) => s.cs)));
+  const bb = united.bounds();
+  return { strokes, united, centre: [-(bb.min[0] + bb.max[0]) / 2, -(bb.min[1] + bb.max[1]) / 2] };
 }
 
 // ---------------------------------------------------------------------------------------------------------
