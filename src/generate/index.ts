@@ -328,7 +328,11 @@ async function buildWith<B extends LazyBytes>(
       (k, built) => {
         const i = toBuild[k]!;
         finish(i, built, false);
-        if (cache) stores.push(cache.put(keys[i]!, results[i]!.part, toFacts(built.facts), built.bytes));
+        if (!cache) return;
+        const stored = cache.put(keys[i]!, results[i]!.part, toFacts(built.facts), built.bytes);
+        // Handled here so a write failing mid-build is not an unhandled rejection; awaited, and thrown, below.
+        stored.catch(() => undefined);
+        stores.push(stored);
       },
       (k, e) => {
         const blame = planned[toBuild[k]!]!.blame;
@@ -336,7 +340,7 @@ async function buildWith<B extends LazyBytes>(
       },
     );
   } catch (e) {
-    // No write is left running, or failing unheard, behind the build's error.
+    // No write is left running behind the build's error.
     await Promise.allSettled(stores);
     throw e;
   }

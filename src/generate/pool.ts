@@ -87,8 +87,8 @@ export async function inWorkers<T, R>(
 
 /**
  * Builders started before the rest, slowest first: a long build started last keeps one worker busy while
- * the others idle (cold `generate --json` buildMs: hulls 100–460 ms, the fit coupon 130 ms; every other
- * part but the first cargo under 60 ms).
+ * the others idle (cold `generate --json` buildMs on an idle machine: hulls up to 460 ms, the fit coupon
+ * 130 ms, the first cargo 210 ms, every other part about 100 ms or less).
  */
 const SLOW_BUILDERS = ['hull', 'coupon'];
 
