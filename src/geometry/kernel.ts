@@ -14,6 +14,7 @@ import Module from 'manifold-3d';
 import type { CrossSection, Manifold, ManifoldToplevel } from 'manifold-3d';
 // @jscad/modeling is CommonJS: Node's ESM loader only gives it a default export.
 import jscadText from '@jscad/modeling/src/text/index.js';
+import { rayTree, type RayTree } from './ray-tree.js';
 import { norm, sub, triangleNormal, vertexAt, type Vec3 } from './vec3.js';
 
 const { vectorText } = jscadText;
@@ -217,9 +218,15 @@ function hersheyStrokes(
 export class Solid {
   /** @internal */
   readonly m: Manifold;
+  /** Built on first use (rayTree), kept for the solid's life. */
+  private rays: RayTree | undefined;
   /** @internal */
   constructor(m: Manifold) {
     this.m = track(m);
+  }
+  /** A tree over the solid's mesh for casting many rays at it (./ray-tree.ts), built once. */
+  rayTree(): RayTree {
+    return (this.rays ??= rayTree(this.toMesh()));
   }
   union(...others: Solid[]): Solid {
     if (others.length === 0) return this;

@@ -5,15 +5,19 @@
  */
 import { rayHitsMm, type Solid } from '../geometry/kernel.js';
 import type { Feature } from '../geometry/part.js';
+import { rayTreeHitsMm } from '../geometry/ray-tree.js';
 import { add, cross, onCircle, unit, type Vec3 } from '../geometry/vec3.js';
 
 /** A ray direction that is not parallel to any axis-aligned face or typical facet, to avoid edge hits. */
 const SKEW: Vec3 = unit([0.5773, 0.5812, 0.5735]);
 const FAR_MM = 2000;
 
-/** Is the point inside the solid? Parity of surface crossings along a skewed ray. */
+/**
+ * Is the point inside the solid? Parity of surface crossings along a skewed ray, through the solid's ray
+ * tree: a probe asks this of a few hundred points of one hull.
+ */
 export function isInside(solid: Solid, p: Vec3): boolean {
-  return rayHitsMm(solid, p, add(p, SKEW, FAR_MM)).length % 2 === 1;
+  return rayTreeHitsMm(solid.rayTree(), p, add(p, SKEW, FAR_MM)).length % 2 === 1;
 }
 
 /** The feature's local frame: w along the axis, u across (the width axis for rect features), v = w × u. */
@@ -86,7 +90,7 @@ export function probeFeature(solid: Solid, f: Feature, marginMm = 0.05): ProbeRe
     const core = f.size.shape === 'round' ? f.size.coreDiameterMm : undefined;
     const ring = core === undefined || f.size.shape !== 'round' ? 0 : (core + f.size.diameterMm) / 4;
     const start = add(add(f.positionMm, f.axis, -f.depthMm / 2), featureFrame(f).u, ring);
-    reachable = rayHitsMm(solid, start, add(start, f.axis, FAR_MM)).length === 0;
+    reachable = rayTreeHitsMm(solid.rayTree(), start, add(start, f.axis, FAR_MM)).length === 0;
   }
   return { ok: wrongPoints.length === 0 && reachable, wrongPoints, reachable };
 }

@@ -15,8 +15,9 @@
  * cannon in it can fire is the probe's `reachable` (a ray out of the mouth escapes the part).
  */
 import type { Faction, FittingKind, SlotFacing } from '../faction/types.js';
-import { rayHitsMm, type Solid } from '../geometry/kernel.js';
+import type { Solid } from '../geometry/kernel.js';
 import type { Feature, FeatureKind } from '../geometry/part.js';
+import { rayTreeHitsMm } from '../geometry/ray-tree.js';
 import { add, norm, sub, type Vec3 } from '../geometry/vec3.js';
 import { isInside, probeFeature } from '../mesh/probe.js';
 import {
@@ -70,7 +71,7 @@ function probe(solid: Solid, declared: string, feature: Feature): ProbedFeature 
 function exitsAlong(solid: Solid, start: Vec3, dir: Vec3): number[] {
   let inside = isInside(solid, start);
   const exits: number[] = [];
-  for (const d of rayHitsMm(solid, start, add(start, dir, FAR_MM))) {
+  for (const d of rayTreeHitsMm(solid.rayTree(), start, add(start, dir, FAR_MM))) {
     if (inside) exits.push(d);
     inside = !inside;
   }

@@ -6,6 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
+import { rayTreeHitsMm } from '../../src/geometry/ray-tree.js';
 import {
   box,
   circle,
@@ -538,6 +539,23 @@ describe('the kernel: solids', () => {
     });
   });
 
+  it('rayTree: built once per solid; its crossings are those the kernel casts, for rays in any direction', () => {
+    withArena(() => {
+      const holed = box([20, 12, 6]).subtract(cylinder(10, 3, 3, true, 24), box([4, 20, 2]).translate([6, 0, 1]));
+      const tree = holed.rayTree();
+      expect(holed.rayTree()).toBe(tree);
+      const coord = fc.noBias(fc.integer({ min: -15_000, max: 15_000 })).map((i) => i / 1000);
+      fc.assert(
+        fc.property(fc.tuple(coord, coord, coord), fc.tuple(coord, coord, coord), (o, e) => {
+          const want = rayHitsMm(holed, o, e);
+          const got = rayTreeHitsMm(tree, o, e);
+          expect(got.length).toBe(want.length);
+          got.forEach((h, i) => expect(h).toBeCloseTo(want[i]!, 5));
+        }),
+      );
+    });
+  });
+
   it('gapMm: the least distance between two surfaces, 0 where they touch or overlap, the search length past it', () => {
     withArena(() => {
       const a = box([10, 10, 10]);
@@ -614,6 +632,7 @@ it('the suite covers every export of the kernel', async () => {
     'bounds',
     'sliceAt',
     'toMesh',
+    'rayTree',
   ];
   const methods = (c: { prototype: object }): string[] =>
     Object.getOwnPropertyNames(c.prototype)
