@@ -12,8 +12,7 @@
  * ("How the estimate is calibrated"), src/bom/calibrate.ts and bench/slicer-calibration.ts.
  */
 import type { MeshData } from '../geometry/kernel.js';
-import { norm, triangleNormal } from '../geometry/vec3.js';
-import { edgeAdjacency, edgeKey, meshBounds, triangleCorners } from '../mesh/analysis.js';
+import { edgeAdjacency, edgeKey, meshBounds, triangleNormals } from '../mesh/analysis.js';
 import { SOLID_INFILL_BELOW_AREA_MM2 } from '../standard.js';
 
 /** What the estimate depends on besides the mesh. */
@@ -157,43 +156,66 @@ export function sliceMesh(mesh: MeshData, layerHeightMm: number, zMinMm: number,
   // Per layer: segment start point, end point, and the edges they lie on (to chain them into loops).
   const segs: { x0: number[]; y0: number[]; x1: number[]; y1: number[]; from: number[]; to: number[] }[] = [];
   for (let i = 0; i < layers; i++) segs.push({ x0: [], y0: [], x1: [], y1: [], from: [], to: [] });
-  const ix = [0, 0, 0];
   for (let f = 0; f < t.length; f += 3) {
-    ix[0] = t[f]!;
-    ix[1] = t[f + 1]!;
-    ix[2] = t[f + 2]!;
-    const z = [p[ix[0] * 3 + 2]!, p[ix[1] * 3 + 2]!, p[ix[2] * 3 + 2]!];
-    const lo = Math.max(0, Math.ceil((Math.min(z[0]!, z[1]!, z[2]!) - zMinMm) / layerHeightMm - 0.5));
-    const hi = Math.min(layers - 1, Math.floor((Math.max(z[0]!, z[1]!, z[2]!) - zMinMm) / layerHeightMm - 0.5));
+    const i0 = t[f]!,
+      i1 = t[f + 1]!,
+      i2 = t[f + 2]!;
+    const z0 = p[i0 * 3 + 2]!,
+      z1 = p[i1 * 3 + 2]!,
+      z2 = p[i2 * 3 + 2]!;
+    const lo = Math.max(0, Math.ceil((Math.min(z0, z1, z2) - zMinMm) / layerHeightMm - 0.5));
+    const hi = Math.min(layers - 1, Math.floor((Math.max(z0, z1, z2) - zMinMm) / layerHeightMm - 0.5));
     if (lo > hi) continue;
-    // Outward normal's horizontal part: a contour runs counter-clockwise round solid, i.e. along ẑ × n.
-    const [nx, ny] = triangleNormal(...triangleCorners(mesh, f / 3));
+    // Outward normal's horizontal part (triangleNormal's x and y, written out: this loop is the estimate's
+    // hottest): a contour runs counter-clockwise round solid, i.e. along ẑ × n.
+    const e1x = p[i1 * 3]! - p[i0 * 3]!,
+      e1y = p[i1 * 3 + 1]! - p[i0 * 3 + 1]!,
+      e1z = z1 - z0,
+      e2x = p[i2 * 3]! - p[i0 * 3]!,
+      e2y = p[i2 * 3 + 1]! - p[i0 * 3 + 1]!,
+      e2z = z2 - z0;
+    const nx = e1y * e2z - e1z * e2y,
+      ny = e1z * e2x - e1x * e2z;
     for (let i = lo; i <= hi; i++) {
       const zp = zMinMm + (i + 0.5) * layerHeightMm;
-      const pts: { x: number; y: number; edge: number }[] = [];
+      // The two edges the plane crosses (a plane meets a triangle's edges twice or not at all).
+      let found = 0,
+        ax = 0,
+        ay = 0,
+        aEdge = 0,
+        bx = 0,
+        by = 0,
+        bEdge = 0;
       for (let e = 0; e < 3; e++) {
-        const va = ix[e]!,
-          vb = ix[(e + 1) % 3]!;
-        const za = z[e]!,
-          zb = z[(e + 1) % 3]!;
+        const va = e === 0 ? i0 : e === 1 ? i1 : i2,
+          vb = e === 0 ? i1 : e === 1 ? i2 : i0;
+        const za = p[va * 3 + 2]!,
+          zb = p[vb * 3 + 2]!;
         if (za >= zp === zb >= zp) continue;
         const s = (zp - za) / (zb - za);
-        pts.push({
-          x: p[va * 3]! + s * (p[vb * 3]! - p[va * 3]!),
-          y: p[va * 3 + 1]! + s * (p[vb * 3 + 1]! - p[va * 3 + 1]!),
-          edge: edgeKey(va, vb, nv),
-        });
+        const x = p[va * 3]! + s * (p[vb * 3]! - p[va * 3]!),
+          y = p[va * 3 + 1]! + s * (p[vb * 3 + 1]! - p[va * 3 + 1]!),
+          edge = edgeKey(va, vb, nv);
+        if (found++ === 0) {
+          ax = x;
+          ay = y;
+          aEdge = edge;
+        } else {
+          bx = x;
+          by = y;
+          bEdge = edge;
+        }
       }
-      if (pts.length !== 2) continue;
-      let [s0, s1] = pts as [(typeof pts)[0], (typeof pts)[0]];
-      if ((s1.x - s0.x) * -ny + (s1.y - s0.y) * nx < 0) [s0, s1] = [s1, s0];
+      if (found !== 2) continue;
+      // Start to end along ẑ × n.
+      const forward = !((bx - ax) * -ny + (by - ay) * nx < 0);
       const L = segs[i]!;
-      L.x0.push(s0.x);
-      L.y0.push(s0.y);
-      L.x1.push(s1.x);
-      L.y1.push(s1.y);
-      L.from.push(s0.edge);
-      L.to.push(s1.edge);
+      L.x0.push(forward ? ax : bx);
+      L.y0.push(forward ? ay : by);
+      L.x1.push(forward ? bx : ax);
+      L.y1.push(forward ? by : ay);
+      L.from.push(forward ? aEdge : bEdge);
+      L.to.push(forward ? bEdge : aEdge);
     }
   }
   return segs.map((L) => {
@@ -218,7 +240,12 @@ export function sliceMesh(mesh: MeshData, layerHeightMm: number, zMinMm: number,
       if (loopArea > 0) (islands++, islandLengthsMm.push(length));
     }
     const segments = new Float64Array(L.x0.length * 4);
-    for (let k = 0; k < L.x0.length; k++) segments.set([L.x0[k]!, L.y0[k]!, L.x1[k]!, L.y1[k]!], k * 4);
+    for (let k = 0; k < L.x0.length; k++) {
+      segments[k * 4] = L.x0[k]!;
+      segments[k * 4 + 1] = L.y0[k]!;
+      segments[k * 4 + 2] = L.x1[k]!;
+      segments[k * 4 + 3] = L.y1[k]!;
+    }
     return { areaMm2: Math.max(0, areaMm2), loopLengthsMm, islands, islandLengthsMm, segments };
   });
 }
@@ -230,12 +257,14 @@ export function sliceMesh(mesh: MeshData, layerHeightMm: number, zMinMm: number,
  */
 function wallBand(section: LayerSection, widthMm: number): (x: number, y: number) => boolean {
   const s = section.segments,
-    cells = new Map<string, number[]>();
+    cells = new Map<number, number[]>();
   const cell = (v: number): number => Math.floor(v / widthMm);
+  // One number per cell: unique while a cell index stays within half a million of 0 (hundreds of metres).
+  const cellKey = (cx: number, cy: number): number => cx * 2 ** 20 + cy;
   for (let k = 0; k < s.length; k += 4) {
     for (let cx = cell(Math.min(s[k]!, s[k + 2]!)); cx <= cell(Math.max(s[k]!, s[k + 2]!)); cx++)
       for (let cy = cell(Math.min(s[k + 1]!, s[k + 3]!)); cy <= cell(Math.max(s[k + 1]!, s[k + 3]!)); cy++) {
-        const key = `${cx},${cy}`;
+        const key = cellKey(cx, cy);
         const list = cells.get(key);
         if (list) list.push(k);
         else cells.set(key, [k]);
@@ -246,7 +275,7 @@ function wallBand(section: LayerSection, widthMm: number): (x: number, y: number
       cy = cell(y);
     for (let dx = -1; dx <= 1; dx++)
       for (let dy = -1; dy <= 1; dy++)
-        for (const k of cells.get(`${cx + dx},${cy + dy}`) ?? []) {
+        for (const k of cells.get(cellKey(cx + dx, cy + dy)) ?? []) {
           const ax = s[k]!,
             ay = s[k + 1]!,
             bx = s[k + 2]! - ax,
@@ -323,10 +352,14 @@ export function facingAreas(
   const projectedArea = new Float64Array(nf);
   // Flat facets: +1 facing up, −1 facing down; and which flat facets share each edge.
   const flat = new Int8Array(nf);
+  const normals = triangleNormals(mesh);
+  const zOf = (f: number, corner: number): number => p[3 * t[3 * f + corner]! + 2]!;
   for (let f = 0; f < nf; f++) {
-    const [a, b, c] = triangleCorners(mesh, f);
-    const area = (projectedArea[f] = triangleNormal(a, b, c)[2] / 2);
-    if (area === 0 || Math.max(a[2], b[2], c[2]) - Math.min(a[2], b[2], c[2]) >= 1e-6 * layerHeightMm) continue;
+    const area = (projectedArea[f] = normals[3 * f + 2]! / 2);
+    const za = zOf(f, 0),
+      zb = zOf(f, 1),
+      zc = zOf(f, 2);
+    if (area === 0 || Math.max(za, zb, zc) - Math.min(za, zb, zc) >= 1e-6 * layerHeightMm) continue;
     flat[f] = area > 0 ? 1 : -1;
   }
   const flatEdges = edgeAdjacency(mesh, (f) => flat[f] !== 0);
@@ -348,9 +381,11 @@ export function facingAreas(
     const projected = projectedArea[f]!;
     if (projected === 0) continue;
     let [area, outline] = projected > 0 ? [out.up, out.upOutlineMm] : [out.down, out.downOutlineMm];
-    const zs = [0, 1, 2].map((e) => (p[t[3 * f + e]! * 3 + 2]! - zMinMm) / layerHeightMm);
-    const lo = Math.min(...zs),
-      hi = Math.max(...zs);
+    const z0 = (zOf(f, 0) - zMinMm) / layerHeightMm,
+      z1 = (zOf(f, 1) - zMinMm) / layerHeightMm,
+      z2 = (zOf(f, 2) - zMinMm) / layerHeightMm;
+    const lo = Math.min(z0, z1, z2),
+      hi = Math.max(z0, z1, z2);
     if (flat[f]) {
       // A face on a layer boundary caps the layer under it (starts the one over it). The STL's float32
       // heights land up to ~1e-5 layers either side of the boundary: round within a thousandth of a layer.
@@ -374,8 +409,7 @@ export function facingAreas(
     }
     const shells = walls && (projected > 0 ? walls.topLayers : walls.bottomLayers);
     // The strip's run across per layer: h · cot(slope), from the facet's normal.
-    const [a, b, c] = triangleCorners(mesh, f);
-    const nz = Math.abs(projected) / (norm(triangleNormal(a, b, c)) / 2);
+    const nz = Math.abs(projected) / (Math.hypot(normals[3 * f]!, normals[3 * f + 1]!, normals[3 * f + 2]!) / 2);
     const runMm = nz >= 1 ? Infinity : (layerHeightMm * nz) / Math.sqrt(1 - nz * nz);
     for (let k = clampLayer(Math.floor(lo)); k <= clampLayer(Math.ceil(hi) - 1); k++) {
       const inLayer = (Math.abs(projected) * (Math.min(hi, k + 1) - Math.max(lo, k))) / (hi - lo);

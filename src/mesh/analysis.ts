@@ -6,7 +6,7 @@
  * the boxes and prisms the cannon's layout is made of).
  */
 import type { BoundsMm, MeshData } from '../geometry/kernel.js';
-import { norm, triangleNormal, unit, vertexAt, type Vec3 } from '../geometry/vec3.js';
+import { vertexAt, type Vec3 } from '../geometry/vec3.js';
 
 /** One number per undirected edge between vertices `a` and `b` of a mesh with `vertexCount` vertices. */
 export const edgeKey = (a: number, b: number, vertexCount: number): number =>
@@ -36,24 +36,66 @@ export interface EdgeAdjacency {
   halfEdges(a: number, b: number): readonly number[];
   /** The triangles on that edge, in order (one twice if it uses the edge twice). */
   triangles(a: number, b: number): number[];
-  /** Every edge's half-edges, once per edge, in the order the edges first appear in the triangle list. */
-  edges(): IterableIterator<readonly number[]>;
+  /**
+   * Every edge's half-edges, once per edge, in the order the edges first appear in the triangle list: views
+   * of one array the adjacency keeps (read them, do not write).
+   */
+  edges(): IterableIterator<Int32Array>;
 }
 
 /** The edges of the triangles `include` accepts (by default, every triangle). */
 export function edgeAdjacency(mesh: MeshData, include: (triangle: number) => boolean = () => true): EdgeAdjacency {
   const t = mesh.triangles,
     nv = mesh.positions.length / 3;
-  const byEdge = new Map<number, number[]>();
+  // Each edge numbered as it first appears, found among the edges at its lower vertex (a few; no hash of
+  // every edge), then its half-edges listed together in one array, in triangle order: typed arrays, not an
+  // array per edge (the mesh checks run this on every file).
+  const lower = (h: number): number => Math.min(t[h]!, t[nextHalfEdge(h)]!);
+  const upper = (h: number): number => Math.max(t[h]!, t[nextHalfEdge(h)]!);
+  const slotStart = new Int32Array(nv + 1);
+  for (let h = 0; h < t.length; h++) if (include(triangleOf(h))) slotStart[lower(h) + 1]!++;
+  for (let v = 0; v < nv; v++) slotStart[v + 1]! += slotStart[v]!;
+  // Per vertex, the edges found so far that it is the lower end of: their upper ends and numbers.
+  const slotsUsed = new Int32Array(nv),
+    slotUpper = new Int32Array(slotStart[nv]!),
+    slotEdge = new Int32Array(slotStart[nv]!);
+  const edgeAt = (lo: number, hi: number): number => {
+    for (let s = slotStart[lo]!; s < slotStart[lo]! + slotsUsed[lo]!; s++) if (slotUpper[s] === hi) return slotEdge[s]!;
+    return -1;
+  };
+  const edgeOf = new Int32Array(t.length).fill(-1);
+  const counts: number[] = [];
   for (let h = 0; h < t.length; h++) {
     if (!include(triangleOf(h))) continue;
-    const key = edgeKey(t[h]!, t[nextHalfEdge(h)]!, nv);
-    const list = byEdge.get(key);
-    if (list) list.push(h);
-    else byEdge.set(key, [h]);
+    const lo = lower(h),
+      hi = upper(h);
+    let e = edgeAt(lo, hi);
+    if (e < 0) {
+      e = counts.push(0) - 1;
+      const s = slotStart[lo]! + slotsUsed[lo]!++;
+      slotUpper[s] = hi;
+      slotEdge[s] = e;
+    }
+    edgeOf[h] = e;
+    counts[e]!++;
   }
-  const halfEdges = (a: number, b: number): readonly number[] => byEdge.get(edgeKey(a, b, nv)) ?? [];
-  return { halfEdges, triangles: (a, b) => halfEdges(a, b).map(triangleOf), edges: () => byEdge.values() };
+  const start = new Int32Array(counts.length + 1);
+  counts.forEach((c, e) => (start[e + 1] = start[e]! + c));
+  const filled = start.slice(0, counts.length);
+  const byEdge = new Int32Array(start[counts.length]!);
+  for (let h = 0; h < t.length; h++) if (edgeOf[h]! >= 0) byEdge[filled[edgeOf[h]!]!++] = h;
+  const list = (e: number): Int32Array => byEdge.subarray(start[e]!, start[e + 1]!);
+  const halfEdges = (a: number, b: number): readonly number[] => {
+    const e = a < nv && b < nv ? edgeAt(Math.min(a, b), Math.max(a, b)) : -1;
+    return e < 0 ? [] : Array.from(list(e));
+  };
+  return {
+    halfEdges,
+    triangles: (a, b) => halfEdges(a, b).map(triangleOf),
+    *edges() {
+      for (let e = 0; e < counts.length; e++) yield list(e);
+    },
+  };
 }
 
 /** Each triangle's neighbours across the edges exactly two triangles share (every edge of a closed 2-manifold). */
@@ -69,10 +111,36 @@ export function triangleNeighbours(adjacency: EdgeAdjacency, triangleCount: numb
   return out;
 }
 
-/** Each triangle's area, mm². */
-export function triangleAreasMm2(mesh: MeshData): Float64Array {
+/**
+ * Each triangle's normal twice its area long, x y z per triangle: triangleNormal's (b − a) × (c − a), in
+ * the same order of operations, for every triangle in one pass (the mesh checks read it per triangle).
+ */
+export function triangleNormals(mesh: MeshData): Float64Array {
+  const p = mesh.positions,
+    t = mesh.triangles;
+  const out = new Float64Array(t.length);
+  for (let f = 0; f < t.length; f += 3) {
+    const a = 3 * t[f]!,
+      b = 3 * t[f + 1]!,
+      c = 3 * t[f + 2]!;
+    const ux = p[b]! - p[a]!,
+      uy = p[b + 1]! - p[a + 1]!,
+      uz = p[b + 2]! - p[a + 2]!,
+      vx = p[c]! - p[a]!,
+      vy = p[c + 1]! - p[a + 1]!,
+      vz = p[c + 2]! - p[a + 2]!;
+    out[f] = uy * vz - uz * vy;
+    out[f + 1] = uz * vx - ux * vz;
+    out[f + 2] = ux * vy - uy * vx;
+  }
+  return out;
+}
+
+/** Each triangle's area, mm² (from its `triangleNormals`, when given). */
+export function triangleAreasMm2(mesh: MeshData, normals = triangleNormals(mesh)): Float64Array {
   const out = new Float64Array(mesh.triangles.length / 3);
-  for (let f = 0; f < out.length; f++) out[f] = norm(triangleNormal(...triangleCorners(mesh, f))) / 2;
+  for (let f = 0; f < out.length; f++)
+    out[f] = Math.hypot(normals[3 * f]!, normals[3 * f + 1]!, normals[3 * f + 2]!) / 2;
   return out;
 }
 
@@ -87,18 +155,20 @@ export interface Facets {
 
 /** Each triangle's unit normal, area and centroid. */
 export function facets(mesh: MeshData): Facets {
-  const areasMm2 = triangleAreasMm2(mesh);
-  const out: Facets = {
-    normals: new Float64Array(3 * areasMm2.length),
-    areasMm2,
-    centroidsMm: new Float64Array(3 * areasMm2.length),
-  };
+  const p = mesh.positions,
+    t = mesh.triangles;
+  const normals = triangleNormals(mesh);
+  const areasMm2 = triangleAreasMm2(mesh, normals);
+  const centroidsMm = new Float64Array(t.length);
   for (let f = 0; f < areasMm2.length; f++) {
-    const [a, b, c] = triangleCorners(mesh, f);
-    if (areasMm2[f]! > 0) out.normals.set(unit(triangleNormal(a, b, c)), 3 * f);
-    for (let k = 0; k < 3; k++) out.centroidsMm[3 * f + k] = (a[k]! + b[k]! + c[k]!) / 3;
+    // Scaled to unit length as `unit` does, each component over the length; left 0 for no area.
+    const length = 2 * areasMm2[f]!;
+    for (let k = 0; k < 3; k++) {
+      normals[3 * f + k] = areasMm2[f]! > 0 ? normals[3 * f + k]! / length : 0;
+      centroidsMm[3 * f + k] = (p[3 * t[3 * f]! + k]! + p[3 * t[3 * f + 1]! + k]! + p[3 * t[3 * f + 2]! + k]!) / 3;
+    }
   }
-  return out;
+  return { normals, areasMm2, centroidsMm };
 }
 
 /** The axis-aligned box round every vertex (infinite, inside out, for a mesh with none). */

@@ -83,7 +83,10 @@ export function analyseOverhangs(mesh: MeshData, limits: OverhangLimits): Overha
   const moments = meshMoments(mesh);
 
   const onBed = (f: number): boolean =>
-    [0, 1, 2].every((k) => vz(t[3 * f + k]!) <= bedZ + ON_BED_MM) && nz(f) < -LEVEL_NZ;
+    vz(t[3 * f]!) <= bedZ + ON_BED_MM &&
+    vz(t[3 * f + 1]!) <= bedZ + ON_BED_MM &&
+    vz(t[3 * f + 2]!) <= bedZ + ON_BED_MM &&
+    nz(f) < -LEVEL_NZ;
   const minZ = (f: number): number => Math.min(vz(t[3 * f]!), vz(t[3 * f + 1]!), vz(t[3 * f + 2]!));
 
   // Footprint: area, outline (edges with one bed face) and hull.
@@ -110,10 +113,10 @@ export function analyseOverhangs(mesh: MeshData, limits: OverhangLimits): Overha
     void overhangs.push({ triangle: f, areaMm2: area[f]!, angleDeg: angleOf(f), centroid: centroid(f), minZ: minZ(f) });
 
   // Flat ceilings: grouped into regions, each bridged or not as a whole.
-  const ceiling = (f: number): boolean => !bed.has(f) && nz(f) < -LEVEL_NZ;
+  const ceiling = (f: number): boolean => nz(f) < -LEVEL_NZ && !bed.has(f);
   const seen = new Set<number>();
   for (let f = 0; f < n; f++) {
-    if (seen.has(f) || !ceiling(f)) continue;
+    if (!ceiling(f) || seen.has(f)) continue;
     const z = centroid(f)[2];
     const region: number[] = [];
     const stack = [f];
@@ -129,7 +132,7 @@ export function analyseOverhangs(mesh: MeshData, limits: OverhangLimits): Overha
     }
     if (!bridged(region)) region.forEach(push);
   }
-  for (let f = 0; f < n; f++) if (!seen.has(f) && !bed.has(f) && nz(f) < limitNz) push(f);
+  for (let f = 0; f < n; f++) if (nz(f) < limitNz && !seen.has(f) && !bed.has(f)) push(f);
 
   /** Whether one bridge direction spans the whole ceiling between supported edges within the limit. */
   function bridged(region: number[]): boolean {

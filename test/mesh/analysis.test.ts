@@ -58,8 +58,8 @@ describe('mesh analysis', () => {
       const [a, b] = halfEdgeEnds(mesh.triangles, list[0]!),
         [c, d] = halfEdgeEnds(mesh.triangles, list[1]!);
       expect([c, d]).toEqual([b, a]);
-      expect(adjacency.halfEdges(b, a)).toEqual(list);
-      expect(adjacency.triangles(a, b)).toEqual(list.map(triangleOf));
+      expect(adjacency.halfEdges(b, a)).toEqual([...list]);
+      expect(adjacency.triangles(a, b)).toEqual([...list].map(triangleOf));
     }
     const faces = mesh.triangles.length / 3,
       vertices = mesh.positions.length / 3;
@@ -73,7 +73,7 @@ describe('mesh analysis', () => {
     const mesh = prism(rectangle(4, 2));
     const bottom = (f: number): boolean => triangleCorners(mesh, f).every((c) => c[2] === 0);
     const only = edgeAdjacency(mesh, bottom);
-    const halfEdges = [...only.edges()].flat();
+    const halfEdges = [...only.edges()].flatMap((list) => [...list]);
     expect(halfEdges.length).toBe(6); // the two bottom triangles
     expect(halfEdges.every((h) => bottom(triangleOf(h)))).toBe(true);
   });
