@@ -50,10 +50,20 @@ export function edgeAdjacency(mesh: MeshData, include: (triangle: number) => boo
   // Each edge numbered as it first appears, found among the edges at its lower vertex (a few; no hash of
   // every edge), then its half-edges listed together in one array, in triangle order: typed arrays, not an
   // array per edge (the mesh checks run this on every file).
-  const lower = (h: number): number => Math.min(t[h]!, t[nextHalfEdge(h)]!);
-  const upper = (h: number): number => Math.max(t[h]!, t[nextHalfEdge(h)]!);
+  // Each half-edge's lower and upper vertex; -1 for a triangle left out.
+  const lower = new Int32Array(t.length).fill(-1),
+    upper = new Int32Array(t.length);
   const slotStart = new Int32Array(nv + 1);
-  for (let h = 0; h < t.length; h++) if (include(triangleOf(h))) slotStart[lower(h) + 1]!++;
+  for (let f = 0; f < t.length / 3; f++) {
+    if (!include(f)) continue;
+    for (let h = 3 * f; h < 3 * f + 3; h++) {
+      const a = t[h]!,
+        b = t[nextHalfEdge(h)]!;
+      lower[h] = Math.min(a, b);
+      upper[h] = Math.max(a, b);
+      slotStart[lower[h]! + 1]!++;
+    }
+  }
   for (let v = 0; v < nv; v++) slotStart[v + 1]! += slotStart[v]!;
   // Per vertex, the edges found so far that it is the lower end of: their upper ends and numbers.
   const slotsUsed = new Int32Array(nv),
@@ -66,9 +76,9 @@ export function edgeAdjacency(mesh: MeshData, include: (triangle: number) => boo
   const edgeOf = new Int32Array(t.length).fill(-1);
   const counts: number[] = [];
   for (let h = 0; h < t.length; h++) {
-    if (!include(triangleOf(h))) continue;
-    const lo = lower(h),
-      hi = upper(h);
+    const lo = lower[h]!,
+      hi = upper[h]!;
+    if (lo < 0) continue;
     let e = edgeAt(lo, hi);
     if (e < 0) {
       e = counts.push(0) - 1;
