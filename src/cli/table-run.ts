@@ -185,17 +185,23 @@ export interface TableRun {
   factions: Faction[];
 }
 
+/** A table's run once its parts are built, before its bill of materials is counted. */
+export type BuiltTable = Omit<TableRun, 'bom' | 'mesh'>;
+
 /**
  * From the flags to the plan, the built files and the bill of materials. `beforeBuild` sees the settings
  * and the factions the table prints before anything is built, and returns more factions to build with
- * them (print: those its folder holds with other settings). `pack`: the
- * `--game` pack when the caller has loaded it already (null: Cannons & Coastlines); default read from the flags.
+ * them (print: those its folder holds with other settings). `afterBuild` sees the built table before the
+ * bill is counted, so work on the files can start on other threads meanwhile (print's assembly guides).
+ * `pack`: the `--game` pack when the caller has loaded it already (null: Cannons & Coastlines); default
+ * read from the flags.
  */
 export async function runTable(
   flags: TableFlags,
   io: Io,
   beforeBuild?: (settings: BuildSettings, factions: ReadonlySet<string>) => Promise<readonly Faction[]>,
   pack?: Game | null,
+  afterBuild?: (table: BuiltTable) => void,
 ): Promise<TableRun> {
   const print: PrintSettings = {
     layerHeightMm: parseMmFlag(
@@ -218,7 +224,7 @@ export async function runTable(
   const ballMaterialId =
     flags.ballMaterial === undefined ? undefined : materialFlag('--ball-material', flags.ballMaterial);
   const game = pack === undefined ? await packFrom(flags, flags.files) : pack;
-  if (game) return runGameTable(game, flags, io, print, pricePerKg, materialId);
+  if (game) return billOf(await buildGameTable(game, flags, io, materialId), print, pricePerKg, afterBuild);
   if (flags.mode === 'armada' && flags.armada === undefined)
     throw InputError.single('--mode', '', 'armada mode needs an armada list: --armada <file>');
   if (flags.armada !== undefined && flags.mode !== undefined && flags.mode !== 'armada')
@@ -260,17 +266,21 @@ export async function runTable(
   });
   const tooBig = bedProblems(files, settings.printer, factions);
   if (tooBig.length) throw new InputError(tooBig);
-  return { plan, settings, files, cache, factions, ...(await billOf(plan, files, print, pricePerKg, cache)) };
+  return billOf({ plan, settings, files, cache, factions }, print, pricePerKg, afterBuild);
 }
 
-/** The bill of materials of a plan from its built files: each file's mesh parsed once, estimates from the cache where it holds them. */
+/**
+ * The built table with its bill of materials, `afterBuild` shown the table first: each file's mesh parsed
+ * once, estimates from the cache where it holds them.
+ */
 async function billOf(
-  plan: Plan,
-  files: readonly GeneratedFile[],
+  table: BuiltTable,
   print: PrintSettings,
   pricePerKg: number | null,
-  cache: PartCache | null,
-): Promise<{ bom: Bom; mesh: (path: string) => MeshData }> {
+  afterBuild?: (table: BuiltTable) => void,
+): Promise<TableRun> {
+  afterBuild?.(table);
+  const { plan, files, cache } = table;
   const byPath = new Map(files.map((f) => [f.path, f]));
   const meshes = new Map<string, MeshData>();
   const mesh = (path: string): MeshData => {
@@ -292,18 +302,16 @@ async function billOf(
     brim,
     ...(estimates ? { estimates } : {}),
   });
-  return { bom, mesh };
+  return { ...table, bom, mesh };
 }
 
 /** `--game`: a pack's table, its player count checked against the pack's, its files built through the same cache. */
-async function runGameTable(
+async function buildGameTable(
   game: Game,
   flags: TableFlags,
   io: Io,
-  print: PrintSettings,
-  pricePerKg: number | null,
   materialId: string | undefined,
-): Promise<TableRun> {
+): Promise<BuiltTable> {
   for (const flag of ['mode', 'ballMaterial'] as const) {
     if (flags[flag] !== undefined)
       throw InputError.single(
@@ -329,5 +337,5 @@ async function runGameTable(
   const tooBig = bedProblems(files, settings.printer, []);
   if (tooBig.length) throw new InputError(tooBig.map((p) => ({ ...p, source: game.source })));
   const plan = planPackTable(game, planned, players, materialId);
-  return { plan, settings, files, cache, factions: [], ...(await billOf(plan, files, print, pricePerKg, cache)) };
+  return { plan, settings, files, cache, factions: [] };
 }

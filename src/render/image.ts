@@ -48,12 +48,19 @@ export function paste(dst: Image, src: Image, x: number, y: number): void {
       const dx = x + i,
         dy = y + j;
       const s = 4 * (j * src.widthPx + i);
-      const cover = src.rgba[s + 3]! / 255;
-      if (cover === 0 || dx < 0 || dy < 0 || dx >= dst.widthPx || dy >= dst.heightPx) continue;
+      const alpha = src.rgba[s + 3]!;
+      if (alpha === 0 || dx < 0 || dy < 0 || dx >= dst.widthPx || dy >= dst.heightPx) continue;
       const d = 4 * (dy * dst.widthPx + dx);
+      if (alpha === 255) {
+        // Opaque: the blend below gives the source's colour exactly; most of a picture is opaque or empty.
+        ((dst.rgba[d] = src.rgba[s]!), (dst.rgba[d + 1] = src.rgba[s + 1]!), (dst.rgba[d + 2] = src.rgba[s + 2]!));
+        dst.rgba[d + 3] = 255;
+        continue;
+      }
+      const cover = alpha / 255;
       for (let c = 0; c < 3; c++)
         dst.rgba[d + c] = Math.round(dst.rgba[d + c]! * (1 - cover) + src.rgba[s + c]! * cover);
-      dst.rgba[d + 3] = Math.max(dst.rgba[d + 3]!, src.rgba[s + 3]!);
+      dst.rgba[d + 3] = Math.max(dst.rgba[d + 3]!, alpha);
     }
 }
 

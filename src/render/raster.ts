@@ -5,7 +5,7 @@
  * Plain arithmetic in a fixed order: the same scene gives the same pixels.
  */
 import type { MeshData } from '../geometry/kernel.js';
-import { add, cross, dot, norm, triangleNormal, unit, vertexAt, type Vec3 } from '../geometry/vec3.js';
+import { add, cross, unit, type Vec3 } from '../geometry/vec3.js';
 
 /** An RGBA image, row-major from the top-left corner. */
 export interface Image {
@@ -239,11 +239,22 @@ export function render(scene: readonly SceneMesh[], options: Partial<RenderOptio
       const a = t[k]!,
         b = t[k + 1]!,
         c = t[k + 2]!;
-      const n = triangleNormal(vertexAt(w, a), vertexAt(w, b), vertexAt(w, c));
-      const nl = norm(n) || 1;
-      const facing: Vec3 = [n[0] / nl, n[1] / nl, n[2] / nl];
-      const [nx, ny, nz] = facing;
-      if (dot(facing, toward) <= 0) continue; // facing away: a closed mesh shows its other side instead
+      // triangleNormal, norm and dot written out in their order of operations (the same pixels): a hull
+      // has 10⁵ triangles, and allocating tuples for each was about a third of the renderer's time.
+      const ab0 = w[3 * b]! - w[3 * a]!,
+        ab1 = w[3 * b + 1]! - w[3 * a + 1]!,
+        ab2 = w[3 * b + 2]! - w[3 * a + 2]!;
+      const ac0 = w[3 * c]! - w[3 * a]!,
+        ac1 = w[3 * c + 1]! - w[3 * a + 1]!,
+        ac2 = w[3 * c + 2]! - w[3 * a + 2]!;
+      const n0 = ab1 * ac2 - ab2 * ac1,
+        n1 = ab2 * ac0 - ab0 * ac2,
+        n2 = ab0 * ac1 - ab1 * ac0;
+      const nl = Math.hypot(n0, n1, n2) || 1;
+      const nx = n0 / nl,
+        ny = n1 / nl,
+        nz = n2 / nl;
+      if (nx * tx + ny * ty + nz * tz <= 0) continue; // facing away: a closed mesh shows its other side instead
       const ax = sxy[3 * a]! - ox,
         ay = sxy[3 * a + 1]! - oy,
         az = sxy[3 * a + 2]!;
@@ -255,7 +266,10 @@ export function render(scene: readonly SceneMesh[], options: Partial<RenderOptio
         qz = sxy[3 * c + 2]!;
       const area = (bx - ax) * (qy - ay) - (by - ay) * (qx - ax);
       if (area === 0) continue;
-      const light = 0.32 + 0.55 * Math.max(0, dot(facing, key)) + 0.22 * Math.max(0, dot(facing, fill));
+      const light =
+        0.32 +
+        0.55 * Math.max(0, nx * key[0] + ny * key[1] + nz * key[2]) +
+        0.22 * Math.max(0, nx * fill[0] + ny * fill[1] + nz * fill[2]);
       const id = ++faces;
       ((normals[3 * id] = nx), (normals[3 * id + 1] = ny), (normals[3 * id + 2] = nz));
       for (let ch = 0; ch < 3; ch++) shades[3 * id + ch] = Math.min(255, Math.round(base[ch]! * light));

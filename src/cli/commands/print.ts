@@ -13,7 +13,7 @@ import {
   printPlanMarkdown,
   type AssemblyText,
 } from '../../bom/print-plan.js';
-import { guideFiles } from '../assembly.js';
+import { guideFiles, type GuideFiles } from '../assembly.js';
 import { findMaterial } from '../../materials.js';
 import { HOME_GAME, owner } from '../../generate/manifest.js';
 import type { GeneratedFile } from '../../generate/types.js';
@@ -60,12 +60,21 @@ export const registerPrint: Register = (cmd: Command, io) => {
           ? []
           : haveFromProfile((await readProfile(flags.profile, false)).have ?? [], tableMaterial);
       const have = [...shelf, ...(flags.have === undefined ? [] : parseHave(flags.have, tableMaterial))];
+      // How each of the table's factions' ships goes together (a game pack's pieces have no guide), drawn on
+      // worker threads as soon as the parts are built, while this thread counts the bill and packs the plates.
+      let drawing: Promise<GuideFiles[]> = Promise.resolve([]);
       // Factions the folder holds with other settings are built again, so the folder stays one build.
       const { settings, files, bom, mesh, cache, factions } = await runTable(
         flags,
         io,
         (s, used) => rebuildWithRun(project, gameId, s, used, io),
         game,
+        (t) => {
+          const tableFactions = game ? [] : t.factions.filter((f) => t.plan.lines.some((l) => l.faction === f.id));
+          drawing = guideFiles(t.files, tableFactions, t.settings, t.cache);
+          // Awaited below; a failure before then must reach the command's error, not end the process unhandled.
+          drawing.catch(() => undefined);
+        },
       );
       const brims = new Map(files.map((f) => [f.path, f.brim.brim]));
       const plan = await planPlates(bom, mesh, settings.printer, cache ? cachedThumbnails(cache) : drawThumbnail, {
@@ -76,9 +85,7 @@ export const registerPrint: Register = (cmd: Command, io) => {
       });
       const build = buildOf(project, gameId);
       const enc = new TextEncoder();
-      // How each of the table's factions' ships goes together (a game pack's pieces have no guide).
-      const tableFactions = game ? [] : factions.filter((f) => bom.rows.some((r) => r.faction === f.id));
-      const guides = await guideFiles(files, tableFactions, settings, cache);
+      const guides = await drawing;
       const assembly: AssemblyText[] = guides.map((g) => ({ ...g, picture: `${ASSEMBLY_DIR}/${g.faction}.png` }));
       const others = [
         ...plan.plates.map((p) => ({ path: p.file, bytes: p.bytes })),
