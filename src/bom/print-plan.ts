@@ -375,18 +375,23 @@ export async function planPlates(
   const plates: PrintPlate[] = [];
   let lowerBound = 0;
   const firstIndex = options.couponFile ? 0 : 1;
+  // Brim parts take their brim's width on every side, then the gap: no brim touches a neighbour or its brim.
+  const margin = (p: Piece): number => p.print.brimWidthMm ?? 0;
+  // Each file's footprint once: the test ship's parts are on the table's plates too.
+  const footprints = new Map<string, Footprint>();
+  const footprintOf = (p: Piece): Footprint => {
+    const key = `${p.file}\0${margin(p)}`;
+    let fp = footprints.get(key);
+    if (!fp) {
+      const own = meshFootprint(p.mesh, PRINT_PLATE.cellMm);
+      footprints.set(key, (fp = margin(p) > 0 ? grownFootprint(own, margin(p)) : own));
+    }
+    return fp;
+  };
   for (const g of ordered) {
-    // Brim parts take their brim's width on every side, then the gap: no brim touches a neighbour or its brim.
-    const margin = (p: Piece): number => p.print.brimWidthMm ?? 0;
-    const footprints = new Map(
-      g.pieces.map((p) => {
-        const own: Footprint = meshFootprint(p.mesh, PRINT_PLATE.cellMm);
-        return [p.file, margin(p) > 0 ? grownFootprint(own, margin(p)) : own] as const;
-      }),
-    );
     const items = g.pieces.map((p) => ({
       key: p.file,
-      footprint: footprints.get(p.file)!,
+      footprint: footprintOf(p),
       count: p.count,
       group: p.file.split('/')[0]!,
     }));

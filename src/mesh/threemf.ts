@@ -87,6 +87,14 @@ export function itemTransform(item: Pick<ThreeMfItem, 'xMm' | 'yMm' | 'zMm' | 'r
 }
 
 function modelXml(m: ThreeMfModel): string {
+  // Each coordinate's text once: a part's meshes repeat their values (about one in six is new), and f32 was
+  // most of writing the vertices.
+  const texts = new Map<number, string>();
+  const text = (x: number): string => {
+    let s = texts.get(x);
+    if (s === undefined) texts.set(x, (s = f32(x)));
+    return s;
+  };
   const out: string[] = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<model unit="millimeter" xml:lang="en-US" xmlns="${CORE_NAMESPACE}">`,
@@ -108,7 +116,7 @@ function modelXml(m: ThreeMfModel): string {
     );
     const p = o.mesh.positions;
     for (let v = 0; v < p.length; v += 3)
-      out.push(`     <vertex x="${f32(p[v]!)}" y="${f32(p[v + 1]!)}" z="${f32(p[v + 2]!)}"/>`);
+      out.push(`     <vertex x="${text(p[v]!)}" y="${text(p[v + 1]!)}" z="${text(p[v + 2]!)}"/>`);
     out.push('    </vertices>', '    <triangles>');
     const t = o.mesh.triangles;
     for (let k = 0; k < t.length; k += 3) out.push(`     <triangle v1="${t[k]}" v2="${t[k + 1]}" v3="${t[k + 2]}"/>`);
