@@ -154,7 +154,7 @@ export const drawThumbnail: DrawThumbnail = async (plate, bedXMm, bedYMm) => thu
  * `drawThumbnail`, kept in `cache`: a warm run draws nothing. The key is the code's version, the bed, and
  * the plate's meshes, colours and places, so any change draws again.
  */
-export function cachedThumbnails(cache: PartCache): DrawThumbnail {
+function cachedThumbnails(cache: PartCache): DrawThumbnail {
   return async (plate, bedXMm, bedYMm) => {
     const h = createHash('sha256').update(
       `${cache.codeVersion}\0${bedXMm}\0${bedYMm}\0${JSON.stringify(plate.materials)}\0${JSON.stringify(plate.items)}`,
@@ -174,6 +174,44 @@ export function cachedThumbnails(cache: PartCache): DrawThumbnail {
 }
 
 const THUMBNAIL_KIND = 'plate-thumbnail';
+const PLAN_KIND = 'print-plan';
+
+/** A plan as the cache keeps it: each plate's bytes as base64. */
+type StoredPlan = Omit<PrintPlan, 'plates'> & { plates: (Omit<PrintPlate, 'bytes'> & { bytes: string })[] };
+
+/**
+ * `planPlates` (thumbnails from `cachedThumbnails`), kept in `cache`: a warm run packs and writes no plate.
+ * The key is the code's version, the bill of materials, the printer, the options, and the path, hash and
+ * brim of each of `files` (every mesh the plan may read), so any change plans again.
+ */
+export async function cachedPlanPlates(
+  cache: PartCache,
+  files: readonly { path: string; sha256: string }[],
+  bom: Bom,
+  mesh: (file: string) => MeshData,
+  printer: PrinterProfile,
+  options: PlanOptions = {},
+): Promise<PrintPlan> {
+  const { brim = (): boolean => false, ...rest } = options;
+  const key = createHash('sha256')
+    .update(JSON.stringify([cache.codeVersion, bom, printer, rest, files.map((f) => [f.path, f.sha256, brim(f.path)])]))
+    .digest('hex');
+  const kept = await cache.getBytes(key, PLAN_KIND);
+  if (kept) {
+    const stored = JSON.parse(new TextDecoder().decode(kept)) as StoredPlan;
+    return {
+      ...stored,
+      plates: stored.plates.map((p) => ({ ...p, bytes: new Uint8Array(Buffer.from(p.bytes, 'base64')) })),
+    };
+  }
+  const plan = await planPlates(bom, mesh, printer, cachedThumbnails(cache), options);
+  const stored: StoredPlan = {
+    ...plan,
+    plates: plan.plates.map((p) => ({ ...p, bytes: Buffer.from(p.bytes).toString('base64') })),
+  };
+  await cache.putBytes(key, PLAN_KIND, new TextEncoder().encode(JSON.stringify(stored)));
+  return plan;
+}
 
 /** What to look at once a plate is off the bed, by part (a part not listed: its first layer and its fits). */
 const CHECKS: Readonly<Record<string, string>> = {

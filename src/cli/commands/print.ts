@@ -6,7 +6,7 @@
  */
 import type { Command } from 'commander';
 import {
-  cachedThumbnails,
+  cachedPlanPlates,
   drawThumbnail,
   planPlates,
   printPlanJson,
@@ -77,12 +77,15 @@ export const registerPrint: Register = (cmd: Command, io) => {
         },
       );
       const brims = new Map(files.map((f) => [f.path, f.brim.brim]));
-      const plan = await planPlates(bom, mesh, settings.printer, cache ? cachedThumbnails(cache) : drawThumbnail, {
-        brim: (file) => brims.get(file) ?? false,
+      const planOptions = {
+        brim: (file: string) => brims.get(file) ?? false,
         ...(brims.has(COUPON_FILE) ? { couponFile: COUPON_FILE } : {}),
         build: settings,
         have,
-      });
+      };
+      const plan = cache
+        ? await cachedPlanPlates(cache, files, bom, mesh, settings.printer, planOptions)
+        : await planPlates(bom, mesh, settings.printer, drawThumbnail, planOptions);
       const build = buildOf(project, gameId);
       const enc = new TextEncoder();
       const guides = await drawing;
