@@ -81,6 +81,21 @@ export async function guideFiles(
   cache: PartCache | null,
   jobs: number = defaultJobs(),
 ): Promise<GuideFiles[]> {
+  return (await startGuides(files, factions, settings, cache, jobs)).drawn;
+}
+
+/**
+ * `guideFiles` begun: settles once the cache has been read (every lookup at once) and the guides it lacks
+ * are on their threads, so the caller can go on with other work while they are drawn; `drawn` then settles
+ * with them all, in `factions`' order.
+ */
+export async function startGuides(
+  files: readonly GeneratedFile[],
+  factions: readonly Faction[],
+  settings: BuildSettings,
+  cache: PartCache | null,
+  jobs: number = defaultJobs(),
+): Promise<{ drawn: Promise<GuideFiles[]> }> {
   const sums = files
     .map((f) => `${f.path}\0${f.sha256}\0${f.color}`)
     .sort()
@@ -90,14 +105,11 @@ export async function guideFiles(
       .update(`${cache?.codeVersion ?? ''}\0${JSON.stringify(f)}\0${JSON.stringify(settings)}\0${sums}`)
       .digest('hex');
   const out = new Map<string, GuideFiles>();
-  const missing: Faction[] = [];
-  for (const f of factions) {
-    const kept = cache ? await cache.getBytes(keyOf(f), KIND) : null;
-    if (!kept) {
-      missing.push(f);
-      continue;
-    }
-    const s = JSON.parse(new TextDecoder().decode(kept)) as Stored;
+  const kept = await Promise.all(factions.map((f) => (cache ? cache.getBytes(keyOf(f), KIND) : null)));
+  const missing = factions.filter((_f, i) => !kept[i]);
+  factions.forEach((f, i) => {
+    if (!kept[i]) return;
+    const s = JSON.parse(new TextDecoder().decode(kept[i]!)) as Stored;
     out.set(f.id, {
       faction: s.faction,
       name: s.name,
@@ -106,9 +118,9 @@ export async function guideFiles(
       sheetPng: new Uint8Array(Buffer.from(s.sheetPng, 'base64')),
       ship: decodePng(Buffer.from(s.shipPng, 'base64')),
     });
-  }
-  if (missing.length) {
-    for (const g of await drawGuides(files, missing, settings, jobs)) {
+  });
+  const store = async (guides: FactionGuide[]): Promise<GuideFiles[]> => {
+    for (const g of guides) {
       const made: GuideFiles = {
         faction: g.faction,
         name: g.name,
@@ -131,6 +143,7 @@ export async function guideFiles(
           new TextEncoder().encode(JSON.stringify(stored)),
         );
     }
-  }
-  return factions.flatMap((f) => out.get(f.id) ?? []);
+    return factions.flatMap((f) => out.get(f.id) ?? []);
+  };
+  return { drawn: (missing.length ? drawGuides(files, missing, settings, jobs) : Promise.resolve([])).then(store) };
 }

@@ -191,8 +191,9 @@ export type BuiltTable = Omit<TableRun, 'bom' | 'mesh'>;
 /**
  * From the flags to the plan, the built files and the bill of materials. `beforeBuild` sees the settings
  * and the factions the table prints before anything is built, and returns more factions to build with
- * them (print: those its folder holds with other settings). `afterBuild` sees the built table before the
- * bill is counted, so work on the files can start on other threads meanwhile (print's assembly guides).
+ * them (print: those its folder holds with other settings). `afterBuild` sees the built table and is awaited
+ * before the bill is counted, so work on the files can be set going on other threads first (print's assembly
+ * guides) rather than wait for this thread between the bill's steps.
  * `pack`: the `--game` pack when the caller has loaded it already (null: Cannons & Coastlines); default
  * read from the flags.
  */
@@ -201,7 +202,7 @@ export async function runTable(
   io: Io,
   beforeBuild?: (settings: BuildSettings, factions: ReadonlySet<string>) => Promise<readonly Faction[]>,
   pack?: Game | null,
-  afterBuild?: (table: BuiltTable) => void,
+  afterBuild?: (table: BuiltTable) => Promise<void> | void,
 ): Promise<TableRun> {
   const print: PrintSettings = {
     layerHeightMm: parseMmFlag(
@@ -277,9 +278,9 @@ async function billOf(
   table: BuiltTable,
   print: PrintSettings,
   pricePerKg: number | null,
-  afterBuild?: (table: BuiltTable) => void,
+  afterBuild?: (table: BuiltTable) => Promise<void> | void,
 ): Promise<TableRun> {
-  afterBuild?.(table);
+  await afterBuild?.(table);
   const { plan, files, cache } = table;
   const byPath = new Map(files.map((f) => [f.path, f]));
   const meshes = new Map<string, MeshData>();

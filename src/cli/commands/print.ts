@@ -13,7 +13,7 @@ import {
   printPlanMarkdown,
   type AssemblyText,
 } from '../../bom/print-plan.js';
-import { guideFiles, type GuideFiles } from '../assembly.js';
+import { startGuides, type GuideFiles } from '../assembly.js';
 import { findMaterial } from '../../materials.js';
 import { HOME_GAME, owner } from '../../generate/manifest.js';
 import type { GeneratedFile } from '../../generate/types.js';
@@ -69,9 +69,9 @@ export const registerPrint: Register = (cmd: Command, io) => {
         io,
         (s, used) => rebuildWithRun(project, gameId, s, used, io),
         game,
-        (t) => {
+        async (t) => {
           const tableFactions = game ? [] : t.factions.filter((f) => t.plan.lines.some((l) => l.faction === f.id));
-          drawing = guideFiles(t.files, tableFactions, t.settings, t.cache);
+          drawing = (await startGuides(t.files, tableFactions, t.settings, t.cache)).drawn;
           // Awaited below; a failure before then must reach the command's error, not end the process unhandled.
           drawing.catch(() => undefined);
         },
