@@ -10,7 +10,13 @@ import { BOM_MODES, planBom, resolveMode, type BomMode, type Fleet, type Plan } 
 import { InputError } from '../errors.js';
 import { DEFAULT_FACTIONS_DIR, loadFactionFiles, loadFactions } from '../faction/loader.js';
 import type { Faction } from '../faction/types.js';
-import { generateParts, type BuildSettings, type GeneratedFile, type PartCache } from '../generate/index.js';
+import {
+  generateParts,
+  recallTunedCannon,
+  type BuildSettings,
+  type GeneratedFile,
+  type PartCache,
+} from '../generate/index.js';
 import { bedProblems } from '../generate/manifest.js';
 import { findMaterial, MATERIAL_IDS } from '../materials.js';
 import type { MeshData } from '../geometry/kernel.js';
@@ -250,12 +256,14 @@ export async function runTable(
   const { fleets, mode, why } = fleetsFrom(flags, all, armada);
   const settings = await buildSettingsFrom(flags);
   if (materialId) settings.cannonMaterialId = materialId;
+  const cache = await cacheFrom(flags, (m) => io.err(`warning: ${m}\n`));
+  // The tuned cannon from the cache, before the plan and the folder's check (print) first ask for it.
+  if (cache) await recallTunedCannon(settings, cache);
   const plan = planBom({ mode, fleets, settings, materialId, ballMaterialId });
   plan.decisions.unshift(why);
 
   const used = all.filter((f) => fleets.some((fl) => fl.ships.some((s) => s.faction.id === f.id)));
   const factions = [...used, ...((await beforeBuild?.(settings, new Set(used.map((f) => f.id)))) ?? [])];
-  const cache = await cacheFrom(flags, (m) => io.err(`warning: ${m}\n`));
   // The shared parts' counts are the whole folder's; a hull made in another tool is printed from its file.
   const files = await generateParts({
     factions,
