@@ -22,8 +22,8 @@ export interface GuideFiles {
   steps: { id: string; title: string; text: string }[];
   /** The exploded view, the finished ship and every step, one sheet. */
   sheetPng: Uint8Array;
-  /** The finished ship at a part picture's size (512 × 384), for the contact sheet. */
-  ship: Image;
+  /** The finished ship at a part picture's size (512 × 384), for the contact sheet: a cached one is decoded only when asked (print never is). */
+  ship: () => Image;
 }
 
 const KIND = 'assembly-guide';
@@ -116,7 +116,7 @@ export async function startGuides(
       washers: s.washers,
       steps: s.steps,
       sheetPng: new Uint8Array(Buffer.from(s.sheetPng, 'base64')),
-      ship: decodePng(Buffer.from(s.shipPng, 'base64')),
+      ship: () => decodePng(Buffer.from(s.shipPng, 'base64')),
     });
   });
   const store = async (guides: FactionGuide[]): Promise<GuideFiles[]> => {
@@ -127,7 +127,7 @@ export async function startGuides(
         washers: g.washers,
         steps: g.steps.map((s) => ({ id: s.id, title: s.title, text: s.text })),
         sheetPng: encodePng(g.sheet),
-        ship: g.preview,
+        ship: () => g.preview,
       };
       out.set(g.faction, made);
       const { ship: _, ...rest } = made;

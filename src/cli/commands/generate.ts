@@ -96,7 +96,7 @@ export const registerGenerate: Register = (cmd: Command, io) => {
         ]);
         const guides = await guideFiles(drawn, factions, settings, cache, jobs);
         pictures.push(
-          ...previewFiles(drawn, factions, true, new Map(guides.map((g) => [g.faction, g.ship]))),
+          ...previewFiles(drawn, factions, true, new Map(guides.map((g) => [g.faction, g.ship()]))),
           ...guides.map((g) => ({ path: `${PREVIEWS_DIR}/${g.faction}/assembly.png`, bytes: g.sheetPng })),
         );
       }
