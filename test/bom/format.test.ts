@@ -1,14 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildBom, cachedEstimates, countSpools, estimateJobs, spoolKey, type Bom } from '../../src/bom/bom.js';
 import { partPrint } from '../../src/bom/part-print.js';
-import type { PartCache } from '../../src/generate/index.js';
 import { csvField, formatBomCsv, formatBomJson, formatBomMarkdown, formatBomTable } from '../../src/bom/format.js';
 import { TABLE_MAX_COLUMNS } from '../../src/table.js';
 import { estimatePrint, type PrintSettings } from '../../src/bom/estimate.js';
 import { planBom } from '../../src/bom/quantities.js';
 import type { Faction } from '../../src/faction/types.js';
 import { defaultSettings } from '../../src/generate/index.js';
-import { boxMesh, fleetsOf, parseCsv, shippedFactions } from './helpers.js';
+import { boxMesh, fleetsOf, memoryCache, parseCsv, shippedFactions } from './helpers.js';
 
 const PRINT: PrintSettings = {
   layerHeightMm: 0.2,
@@ -59,14 +58,7 @@ describe('the bill of materials', () => {
 
   it('takes each estimate from the part cache once stored there: the same bill, no mesh read again', async () => {
     const stored = new Map<string, Uint8Array>();
-    const cache: PartCache = {
-      codeVersion: 'v1',
-      get: async () => null,
-      facts: async () => null,
-      put: async () => undefined,
-      getBytes: async (key, kind) => stored.get(`${kind}/${key}`) ?? null,
-      putBytes: async (key, kind, bytes) => void stored.set(`${kind}/${key}`, bytes),
-    };
+    const cache = memoryCache(stored);
     const sha = (path: string): string => `sha-of-${path}`;
     const first = await cachedEstimates(plan, PRINT, sha, meshOf, cache);
     expect(stored.size).toBe(estimateJobs(plan, PRINT).length);

@@ -1,8 +1,9 @@
-/** Shared by the BOM tests: the shipped factions, fleets for a player count, closed box meshes, a CSV reader. */
+/** Shared by the BOM tests: the shipped factions, fleets for a player count, closed box meshes, a part cache in memory, a CSV reader. */
 import type { MeshData } from '../../src/geometry/kernel.js';
 import { DEFAULT_FACTIONS_DIR, loadFactions } from '../../src/faction/loader.js';
 import type { Faction } from '../../src/faction/types.js';
 import type { Fleet } from '../../src/bom/quantities.js';
+import type { PartCache } from '../../src/generate/index.js';
 
 export const shippedFactions = (): Promise<Faction[]> => loadFactions(DEFAULT_FACTIONS_DIR);
 
@@ -25,6 +26,18 @@ export function boxMesh(x: number, y: number, z: number): MeshData {
   ];
   const triangles = new Uint32Array(quads.flatMap(([a, b, c, d]) => [a!, b!, c!, a!, c!, d!]));
   return { positions, triangles };
+}
+
+/** A part cache in memory that keeps only bytes (estimates, plans): `stored` by `<kind>/<key>`. */
+export function memoryCache(stored = new Map<string, Uint8Array>()): PartCache {
+  return {
+    codeVersion: 'v1',
+    get: async () => null,
+    facts: async () => null,
+    put: async () => undefined,
+    getBytes: async (key, kind) => stored.get(`${kind}/${key}`) ?? null,
+    putBytes: async (key, kind, bytes) => void stored.set(`${kind}/${key}`, bytes),
+  };
 }
 
 /** A small RFC 4180 reader, to check the CSV parses back. */

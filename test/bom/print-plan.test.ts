@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { unzipSync } from 'fflate';
 import { buildBom } from '../../src/bom/bom.js';
 import type { PrintSettings } from '../../src/bom/estimate.js';
-import { planPlates } from '../../src/bom/print-plan.js';
+import { cachedPlanPlates, planPlates } from '../../src/bom/print-plan.js';
 import { planBom, resolveMode, type BomMode } from '../../src/bom/quantities.js';
 import type { Faction } from '../../src/faction/types.js';
 import { defaultSettings, generateParts } from '../../src/generate/index.js';
@@ -16,7 +16,7 @@ import { parseStl } from '../../src/mesh/stl.js';
 import { PRINT_PLATE, PRINTABILITY, PRINTERS } from '../../src/standard.js';
 import { shadowGap, shadowOf } from '../helpers/shadow.js';
 import { place, read3mf } from '../helpers/threemf.js';
-import { boxMesh, shippedFactions } from './helpers.js';
+import { boxMesh, fleetsOf, memoryCache, shippedFactions } from './helpers.js';
 
 const PRINT: PrintSettings = {
   layerHeightMm: 0.2,
@@ -138,6 +138,21 @@ describe('the print plan', () => {
     const most = left.sort((a, b) => b.left - a.left)[0]!.color;
     expect(printPlan.plates.some((p) => p.color === 'any')).toBe(true);
     for (const p of printPlan.plates) expect(p.spool, p.file).toBe(p.color === 'any' ? most : p.color);
+  });
+
+  it('keeps the plan in the part cache: the same plan again with no mesh read, a changed file planned afresh', async () => {
+    const cache = memoryCache();
+    const plan = planBom({ mode: 'default', fleets: fleetsOf(all.slice(0, 2)), settings: defaultSettings() });
+    const meshOf = (path: string) => boxMesh(8 + (path.length % 7) * 3, 10, 5);
+    const bom = buildBom({ plan, print: PRINT, mesh: meshOf, pricePerKg: null });
+    const files = [...new Set(bom.rows.map((r) => r.file))].map((path) => ({ path, sha256: `sha-of-${path}` }));
+    const first = await cachedPlanPlates(cache, files, bom, meshOf, GENERIC);
+    const read: string[] = [];
+    const reading = (path: string) => (read.push(path), meshOf(path));
+    expect(await cachedPlanPlates(cache, files, bom, reading, GENERIC)).toEqual(first);
+    expect(read).toEqual([]);
+    await cachedPlanPlates(cache, [{ ...files[0]!, sha256: 'changed' }, ...files.slice(1)], bom, reading, GENERIC);
+    expect(read.length).toBeGreaterThan(0);
   });
 
   it("buys no spool of the colours the user has, for any table: two factions' colours owned, none of them bought", async () => {
