@@ -10,7 +10,11 @@ import { parseHex, type Image } from './raster.js';
 export function blank(widthPx: number, heightPx: number, backgroundHex: string): Image {
   const [r, g, b] = parseHex(backgroundHex);
   const rgba = new Uint8Array(widthPx * heightPx * 4);
-  for (let i = 0; i < rgba.length; i += 4) ((rgba[i] = r), (rgba[i + 1] = g), (rgba[i + 2] = b), (rgba[i + 3] = 255));
+  if (rgba.length === 0) return { widthPx, heightPx, rgba };
+  rgba.set([r, g, b, 255]);
+  // Doubling copies: a sheet has millions of pixels, and copyWithin moves them as memory, not one by one.
+  for (let filled = 4; filled < rgba.length; filled *= 2)
+    rgba.copyWithin(filled, 0, Math.min(filled, rgba.length - filled));
   return { widthPx, heightPx, rgba };
 }
 
@@ -89,6 +93,8 @@ export function drawText(img: Image, text: string, x: number, y: number, capPx: 
   if (bx1 < bx0 || by1 < by0) return;
   const bw = bx1 - bx0 + 1;
   const cover = new Float32Array(bw * (by1 - by0 + 1));
+  const farSquared = (half + 0.5) ** 2 * (1 + 1e-9),
+    coreSquared = Math.max(0, half - 0.5) ** 2 * (1 - 1e-9);
   for (const [ax, ay, bx, by] of segments as [number, number, number, number][]) {
     const [dx, dy] = [bx - ax, by - ay];
     const len2 = dx * dx + dy * dy;
@@ -102,11 +108,21 @@ export function drawText(img: Image, text: string, x: number, y: number, capPx: 
         px <= Math.min(bx1, Math.ceil(Math.max(ax, bx) + half + 1));
         px++
       ) {
-        const [cx, cy] = [px + 0.5, py + 0.5];
+        const cx = px + 0.5,
+          cy = py + 0.5;
         const t = len2 === 0 ? 0 : Math.min(1, Math.max(0, ((cx - ax) * dx + (cy - ay) * dy) / len2));
-        const d = Math.hypot(cx - ax - t * dx, cy - ay - t * dy);
-        const c = Math.min(1, Math.max(0, half + 0.5 - d));
+        const ex = cx - ax - t * dx,
+          ey = cy - ay - t * dy;
+        // Clearly beyond the stroke's edge (no cover) or inside its core (full cover), by more than the
+        // rounding of the square: only the antialiased band needs the exact distance.
+        const d2 = ex * ex + ey * ey;
         const i = (py - by0) * bw + px - bx0;
+        if (d2 > farSquared) continue;
+        if (d2 < coreSquared) {
+          cover[i] = 1;
+          continue;
+        }
+        const c = Math.min(1, Math.max(0, half + 0.5 - Math.hypot(ex, ey)));
         if (c > cover[i]!) cover[i] = c;
       }
   }

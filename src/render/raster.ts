@@ -108,6 +108,23 @@ function placed(s: SceneMesh): Float64Array {
 }
 
 /**
+ * The sample buffers, kept between renders and cleared by each: a guide draws a dozen pictures of up to
+ * 1.8 million samples, and allocating them afresh each time kept the garbage collector busy.
+ */
+const samples = {
+  depthBuffer: new Float32Array(0),
+  faceBuffer: new Int32Array(0),
+  depth(n: number): Float32Array {
+    if (this.depthBuffer.length < n) this.depthBuffer = new Float32Array(n);
+    return this.depthBuffer.subarray(0, n);
+  },
+  faceAt(n: number): Int32Array {
+    if (this.faceBuffer.length < n) this.faceBuffer = new Int32Array(n);
+    return this.faceBuffer.subarray(0, n);
+  },
+};
+
+/**
  * Renders the scene, fitted to the image less its margin. The key light comes from the camera's upper
  * left, a fill from the right; ambient keeps faces turned away from both readable.
  */
@@ -193,9 +210,9 @@ export function render(scene: readonly SceneMesh[], options: Partial<RenderOptio
   );
   const cx = (x0 + x1) / 2,
     cy = (y0 + y1) / 2;
-  const depth = new Float32Array(W * H).fill(-Infinity);
+  const depth = samples.depth(W * H).fill(-Infinity);
   // The face seen at each sample (0: background), and each face's normal and shaded colour, by face number.
-  const faceAt = new Int32Array(W * H);
+  const faceAt = samples.faceAt(W * H).fill(0);
   // Highlighted meshes take two numbers per face: as it is, and highlighted.
   const triangles = drawn.reduce(
     (sum, g) => sum + (g.first.highlight ? 2 : 1) * (g.first.mesh.triangles.length / 3),
@@ -377,11 +394,11 @@ function resolve(
 ): Image {
   const step = 0.6; // mm: between two faces, a step this deep reads as a separate surface
   const crease = Math.cos((35 * Math.PI) / 180);
-  const differs = (i: number, j: number): boolean => {
-    const f = faceAt[i]!,
-      g = faceAt[j]!;
-    if (!g) return true;
+  // Sample i shows face f (not background).
+  const differs = (f: number, i: number, j: number): boolean => {
+    const g = faceAt[j]!;
     if (g === f) return false;
+    if (!g) return true;
     return (
       depth[j]! - depth[i]! > step ||
       normals[3 * f]! * normals[3 * g]! +
@@ -418,10 +435,10 @@ function resolve(
               Y === 0 ||
               X + 1 === W ||
               Y + 1 === H ||
-              differs(i, i + 1) ||
-              differs(i, i + W) ||
-              differs(i, i - 1) ||
-              differs(i, i - W))
+              differs(f, i, i + 1) ||
+              differs(f, i, i + W) ||
+              differs(f, i, i - 1) ||
+              differs(f, i, i - W))
           ) {
             if (0.3 * cr + 0.59 * cg + 0.11 * cb < 56)
               ((cr += (255 - cr) * 0.35), (cg += (255 - cg) * 0.35), (cb += (255 - cb) * 0.35));
