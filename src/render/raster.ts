@@ -221,7 +221,6 @@ export function render(scene: readonly SceneMesh[], options: Partial<RenderOptio
   const normals = new Float64Array(3 * (triangles + 1));
   const shades = new Uint8Array(3 * (triangles + 1));
   let faces = 0;
-  const hl = parseHex(HIGHLIGHT_HEX);
   for (const { first: s, w, moves } of drawn) {
     // Near-black plastic shades to nothing: lift it to a dark grey so faces still read apart.
     const base = liftDark(parseHex(s.colorHex));
@@ -248,127 +247,186 @@ export function render(scene: readonly SceneMesh[], options: Partial<RenderOptio
       oy = alone ? 0 : Math.floor(sy0);
     const sw = alone ? W : Math.ceil(sx1) - ox + 1,
       sh = alone ? H : Math.ceil(sy1) - oy + 1;
-    const spriteDepth = alone ? depth : new Float32Array(sw * sh).fill(-Infinity);
-    const spriteFace = alone ? faceAt : new Int32Array(sw * sh);
-    const p = s.mesh.positions;
-    const hb = s.highlight;
-    for (let k = 0; k < t.length; k += 3) {
-      const a = t[k]!,
-        b = t[k + 1]!,
-        c = t[k + 2]!;
-      // triangleNormal, norm and dot written out in their order of operations (the same pixels): a hull
-      // has 10⁵ triangles, and allocating tuples for each was about a third of the renderer's time.
-      const ab0 = w[3 * b]! - w[3 * a]!,
-        ab1 = w[3 * b + 1]! - w[3 * a + 1]!,
-        ab2 = w[3 * b + 2]! - w[3 * a + 2]!;
-      const ac0 = w[3 * c]! - w[3 * a]!,
-        ac1 = w[3 * c + 1]! - w[3 * a + 1]!,
-        ac2 = w[3 * c + 2]! - w[3 * a + 2]!;
-      const n0 = ab1 * ac2 - ab2 * ac1,
-        n1 = ab2 * ac0 - ab0 * ac2,
-        n2 = ab0 * ac1 - ab1 * ac0;
-      const nl = Math.hypot(n0, n1, n2) || 1;
-      const nx = n0 / nl,
-        ny = n1 / nl,
-        nz = n2 / nl;
-      if (nx * tx + ny * ty + nz * tz <= 0) continue; // facing away: a closed mesh shows its other side instead
-      const ax = sxy[3 * a]! - ox,
-        ay = sxy[3 * a + 1]! - oy,
-        az = sxy[3 * a + 2]!;
-      const bx = sxy[3 * b]! - ox,
-        by = sxy[3 * b + 1]! - oy,
-        bz = sxy[3 * b + 2]!;
-      const qx = sxy[3 * c]! - ox,
-        qy = sxy[3 * c + 1]! - oy,
-        qz = sxy[3 * c + 2]!;
-      const area = (bx - ax) * (qy - ay) - (by - ay) * (qx - ax);
-      if (area === 0) continue;
-      const light =
-        0.32 +
-        0.55 * Math.max(0, nx * key[0] + ny * key[1] + nz * key[2]) +
-        0.22 * Math.max(0, nx * fill[0] + ny * fill[1] + nz * fill[2]);
-      const id = ++faces;
-      ((normals[3 * id] = nx), (normals[3 * id + 1] = ny), (normals[3 * id + 2] = nz));
-      for (let ch = 0; ch < 3; ch++) shades[3 * id + ch] = Math.min(255, Math.round(base[ch]! * light));
-      if (hb) {
-        ++faces;
-        ((normals[3 * id + 3] = nx), (normals[3 * id + 4] = ny), (normals[3 * id + 5] = nz));
-        for (let ch = 0; ch < 3; ch++) shades[3 * id + 3 + ch] = Math.min(255, Math.round(hl[ch]! * light));
-      }
-      const minX = Math.max(0, Math.floor(Math.min(ax, bx, qx))),
-        maxX = Math.min(sw - 1, Math.ceil(Math.max(ax, bx, qx)));
-      const minY = Math.max(0, Math.floor(Math.min(ay, by, qy))),
-        maxY = Math.min(sh - 1, Math.ceil(Math.max(ay, by, qy)));
-      // Barycentric weights are linear in x: on each row, solve for the span where all three are ≥ 0.
-      const d0 = (by - qy) / area,
-        d1 = (qy - ay) / area,
-        d2 = -d0 - d1;
-      for (let py = minY; py <= maxY; py++) {
-        const fy = py + 0.5,
-          fx0 = minX + 0.5;
-        const w0 = ((bx - fx0) * (qy - fy) - (by - fy) * (qx - fx0)) / area;
-        const w1 = ((qx - fx0) * (ay - fy) - (qy - fy) * (ax - fx0)) / area;
-        const w2 = 1 - w0 - w1;
-        let lo = 0,
-          hi = maxX - minX;
-        if (d0 > 0) lo = Math.max(lo, Math.ceil(-w0 / d0) - 1);
-        else if (d0 < 0) hi = Math.min(hi, Math.floor(-w0 / d0) + 1);
-        else if (w0 < 0) continue;
-        if (d1 > 0) lo = Math.max(lo, Math.ceil(-w1 / d1) - 1);
-        else if (d1 < 0) hi = Math.min(hi, Math.floor(-w1 / d1) + 1);
-        else if (w1 < 0) continue;
-        if (d2 > 0) lo = Math.max(lo, Math.ceil(-w2 / d2) - 1);
-        else if (d2 < 0) hi = Math.min(hi, Math.floor(-w2 / d2) + 1);
-        else if (w2 < 0) continue;
-        for (let kx = lo; kx <= hi; kx++) {
-          const u0 = w0 + d0 * kx,
-            u1 = w1 + d1 * kx,
-            u2 = 1 - u0 - u1;
-          if (u0 < 0 || u1 < 0 || u2 < 0) continue;
-          const z = u0 * az + u1 * bz + u2 * qz;
-          const i = py * sw + minX + kx;
-          if (z <= spriteDepth[i]!) continue;
-          spriteDepth[i] = z;
-          spriteFace[i] = id;
-          if (hb) {
-            // The sample's point on the mesh, from the same weights: inside the box, the highlighted face.
-            const X = u0 * p[3 * a]! + u1 * p[3 * b]! + u2 * p[3 * c]!,
-              Y = u0 * p[3 * a + 1]! + u1 * p[3 * b + 1]! + u2 * p[3 * c + 1]!,
-              Z = u0 * p[3 * a + 2]! + u1 * p[3 * b + 2]! + u2 * p[3 * c + 2]!;
-            if (
-              X >= hb.min[0] &&
-              X <= hb.max[0] &&
-              Y >= hb.min[1] &&
-              Y <= hb.max[1] &&
-              Z >= hb.min[2] &&
-              Z <= hb.max[2]
-            )
-              spriteFace[i] = id + 1;
-          }
-        }
-      }
+    const into: SampleBox = {
+      ox,
+      oy,
+      sw,
+      sh,
+      depth: alone ? depth : new Float32Array(sw * sh).fill(-Infinity),
+      face: alone ? faceAt : new Int32Array(sw * sh),
+    };
+    faces = drawFaces(
+      { t, w, sxy, p: s.mesh.positions, hb: s.highlight, base },
+      into,
+      { toward, key, fill, normals, shades },
+      faces,
+    );
+    if (!alone) stamp(into, moves, scale, { depth, faceAt, W, H });
+  }
+  return resolve({ faceAt, depth, normals, shades, W, H, S }, o.edges, o.backgroundHex);
+}
+
+/** One mesh's vertices: where they stand (w), on the samples (x, y) and toward the viewer (sxy), as given (p). */
+interface MeshSamples {
+  t: Uint32Array;
+  w: Float64Array;
+  sxy: Float64Array;
+  p: Float32Array;
+  hb: BoxMm | undefined;
+  /** The mesh's colour, lifted. */
+  base: readonly number[];
+}
+
+/** Samples drawn into: the image's, or a sprite's whose corner stands at sample (ox, oy). */
+interface SampleBox {
+  ox: number;
+  oy: number;
+  sw: number;
+  sh: number;
+  depth: Float32Array;
+  face: Int32Array;
+}
+
+/** The lights and the faces' normals and shades, by face number. */
+interface Shading {
+  toward: Vec3;
+  key: Vec3;
+  fill: Vec3;
+  normals: Float64Array;
+  shades: Uint8Array;
+}
+
+/**
+ * Draws the faces of one mesh that face the viewer into `into`, numbering them on from `firstFace`; returns
+ * the last number used. Its own function (as `stamp` is): the same loops written inside `render` made
+ * two factions' guides a sixth slower to draw.
+ */
+function drawFaces(
+  { t, w, sxy, p, hb, base }: MeshSamples,
+  { ox, oy, sw, sh, depth: spriteDepth, face: spriteFace }: SampleBox,
+  { toward, key, fill, normals, shades }: Shading,
+  firstFace: number,
+): number {
+  const [tx, ty, tz] = toward;
+  const hl = parseHex(HIGHLIGHT_HEX);
+  let faces = firstFace;
+  for (let k = 0; k < t.length; k += 3) {
+    const a = t[k]!,
+      b = t[k + 1]!,
+      c = t[k + 2]!;
+    // triangleNormal, norm and dot written out in their order of operations (the same pixels): a hull
+    // has 10⁵ triangles, and allocating tuples for each was about a third of the renderer's time.
+    const ab0 = w[3 * b]! - w[3 * a]!,
+      ab1 = w[3 * b + 1]! - w[3 * a + 1]!,
+      ab2 = w[3 * b + 2]! - w[3 * a + 2]!;
+    const ac0 = w[3 * c]! - w[3 * a]!,
+      ac1 = w[3 * c + 1]! - w[3 * a + 1]!,
+      ac2 = w[3 * c + 2]! - w[3 * a + 2]!;
+    const n0 = ab1 * ac2 - ab2 * ac1,
+      n1 = ab2 * ac0 - ab0 * ac2,
+      n2 = ab0 * ac1 - ab1 * ac0;
+    const nl = Math.hypot(n0, n1, n2) || 1;
+    const nx = n0 / nl,
+      ny = n1 / nl,
+      nz = n2 / nl;
+    if (nx * tx + ny * ty + nz * tz <= 0) continue; // facing away: a closed mesh shows its other side instead
+    const ax = sxy[3 * a]! - ox,
+      ay = sxy[3 * a + 1]! - oy,
+      az = sxy[3 * a + 2]!;
+    const bx = sxy[3 * b]! - ox,
+      by = sxy[3 * b + 1]! - oy,
+      bz = sxy[3 * b + 2]!;
+    const qx = sxy[3 * c]! - ox,
+      qy = sxy[3 * c + 1]! - oy,
+      qz = sxy[3 * c + 2]!;
+    const area = (bx - ax) * (qy - ay) - (by - ay) * (qx - ax);
+    if (area === 0) continue;
+    const light =
+      0.32 +
+      0.55 * Math.max(0, nx * key[0] + ny * key[1] + nz * key[2]) +
+      0.22 * Math.max(0, nx * fill[0] + ny * fill[1] + nz * fill[2]);
+    const id = ++faces;
+    ((normals[3 * id] = nx), (normals[3 * id + 1] = ny), (normals[3 * id + 2] = nz));
+    for (let ch = 0; ch < 3; ch++) shades[3 * id + ch] = Math.min(255, Math.round(base[ch]! * light));
+    if (hb) {
+      ++faces;
+      ((normals[3 * id + 3] = nx), (normals[3 * id + 4] = ny), (normals[3 * id + 5] = nz));
+      for (let ch = 0; ch < 3; ch++) shades[3 * id + 3 + ch] = Math.min(255, Math.round(hl[ch]! * light));
     }
-    // Stamped to the nearest sample: a copy moves by at most half a sample.
-    for (const [mx, my, mz] of alone ? [] : moves) {
-      const dx = ox + Math.round(mx * scale),
-        dy = oy - Math.round(my * scale);
-      for (let j = 0; j < sh; j++) {
-        const Y = dy + j;
-        if (Y < 0 || Y >= H) continue;
-        for (let i = 0; i < sw; i++) {
-          const f = spriteFace[j * sw + i]!,
-            X = dx + i;
-          if (!f || X < 0 || X >= W) continue;
-          const z = spriteDepth[j * sw + i]! + mz,
-            g = Y * W + X;
-          if (z <= depth[g]!) continue;
-          depth[g] = z;
-          faceAt[g] = f;
+    const minX = Math.max(0, Math.floor(Math.min(ax, bx, qx))),
+      maxX = Math.min(sw - 1, Math.ceil(Math.max(ax, bx, qx)));
+    const minY = Math.max(0, Math.floor(Math.min(ay, by, qy))),
+      maxY = Math.min(sh - 1, Math.ceil(Math.max(ay, by, qy)));
+    // Barycentric weights are linear in x: on each row, solve for the span where all three are ≥ 0.
+    const d0 = (by - qy) / area,
+      d1 = (qy - ay) / area,
+      d2 = -d0 - d1;
+    for (let py = minY; py <= maxY; py++) {
+      const fy = py + 0.5,
+        fx0 = minX + 0.5;
+      const w0 = ((bx - fx0) * (qy - fy) - (by - fy) * (qx - fx0)) / area;
+      const w1 = ((qx - fx0) * (ay - fy) - (qy - fy) * (ax - fx0)) / area;
+      const w2 = 1 - w0 - w1;
+      let lo = 0,
+        hi = maxX - minX;
+      if (d0 > 0) lo = Math.max(lo, Math.ceil(-w0 / d0) - 1);
+      else if (d0 < 0) hi = Math.min(hi, Math.floor(-w0 / d0) + 1);
+      else if (w0 < 0) continue;
+      if (d1 > 0) lo = Math.max(lo, Math.ceil(-w1 / d1) - 1);
+      else if (d1 < 0) hi = Math.min(hi, Math.floor(-w1 / d1) + 1);
+      else if (w1 < 0) continue;
+      if (d2 > 0) lo = Math.max(lo, Math.ceil(-w2 / d2) - 1);
+      else if (d2 < 0) hi = Math.min(hi, Math.floor(-w2 / d2) + 1);
+      else if (w2 < 0) continue;
+      for (let kx = lo; kx <= hi; kx++) {
+        const u0 = w0 + d0 * kx,
+          u1 = w1 + d1 * kx,
+          u2 = 1 - u0 - u1;
+        if (u0 < 0 || u1 < 0 || u2 < 0) continue;
+        const z = u0 * az + u1 * bz + u2 * qz;
+        const i = py * sw + minX + kx;
+        if (z <= spriteDepth[i]!) continue;
+        spriteDepth[i] = z;
+        spriteFace[i] = id;
+        if (hb) {
+          // The sample's point on the mesh, from the same weights: inside the box, the highlighted face.
+          const X = u0 * p[3 * a]! + u1 * p[3 * b]! + u2 * p[3 * c]!,
+            Y = u0 * p[3 * a + 1]! + u1 * p[3 * b + 1]! + u2 * p[3 * c + 1]!,
+            Z = u0 * p[3 * a + 2]! + u1 * p[3 * b + 2]! + u2 * p[3 * c + 2]!;
+          if (X >= hb.min[0] && X <= hb.max[0] && Y >= hb.min[1] && Y <= hb.max[1] && Z >= hb.min[2] && Z <= hb.max[2])
+            spriteFace[i] = id + 1;
         }
       }
     }
   }
-  return resolve({ faceAt, depth, normals, shades, W, H, S }, o.edges, o.backgroundHex);
+  return faces;
+}
+
+/** Stamps a sprite at every copy's move (screen mm and toward the viewer), to the nearest sample: a copy moves by at most half a sample. */
+function stamp(
+  { depth: spriteDepth, face: spriteFace, ox, oy, sw, sh }: SampleBox,
+  moves: readonly (readonly [number, number, number])[],
+  scale: number,
+  { depth, faceAt, W, H }: Pick<Samples, 'depth' | 'faceAt' | 'W' | 'H'>,
+): void {
+  for (const [mx, my, mz] of moves) {
+    const dx = ox + Math.round(mx * scale),
+      dy = oy - Math.round(my * scale);
+    for (let j = 0; j < sh; j++) {
+      const Y = dy + j;
+      if (Y < 0 || Y >= H) continue;
+      for (let i = 0; i < sw; i++) {
+        const f = spriteFace[j * sw + i]!,
+          X = dx + i;
+        if (!f || X < 0 || X >= W) continue;
+        const z = spriteDepth[j * sw + i]! + mz,
+          g = Y * W + X;
+        if (z <= depth[g]!) continue;
+        depth[g] = z;
+        faceAt[g] = f;
+      }
+    }
+  }
 }
 
 interface Samples {
