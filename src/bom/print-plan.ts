@@ -125,16 +125,33 @@ const slug = (s: string): string =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 
-/** The bounding box of `mesh` turned `quarter` quarter turns about +Z. */
-function bounds(mesh: MeshData, quarter: number): { min: number[]; max: number[] } {
+interface Bounds {
+  min: number[];
+  max: number[];
+}
+
+/** The bounding box of `mesh`. */
+function bounds(mesh: MeshData): Bounds {
   const min = [Infinity, Infinity, Infinity],
     max = [-Infinity, -Infinity, -Infinity];
   const p = mesh.positions;
-  for (let v = 0; v < p.length; v += 3) {
-    const point = [...quarterTurn(quarter, p[v]!, p[v + 1]!), p[v + 2]!];
-    for (let k = 0; k < 3; k++) ((min[k] = Math.min(min[k]!, point[k]!)), (max[k] = Math.max(max[k]!, point[k]!)));
+  for (let v = 0; v < p.length; v++) {
+    const k = v % 3;
+    ((min[k] = Math.min(min[k]!, p[v]!)), (max[k] = Math.max(max[k]!, p[v]!)));
   }
   return { min, max };
+}
+
+/**
+ * `box` turned `quarter` quarter turns about +Z: the box of its turned corners, which is the turned mesh's
+ * box exactly (a quarter turn only swaps and negates coordinates).
+ */
+function turnedBox(box: Bounds, quarter: number): Bounds {
+  const corners = [box.min, box.max].flatMap((a) => [box.min, box.max].map((b) => quarterTurn(quarter, a[0]!, b[1]!)));
+  return {
+    min: [Math.min(...corners.map((c) => c[0])), Math.min(...corners.map((c) => c[1])), box.min[2]!],
+    max: [Math.max(...corners.map((c) => c[0])), Math.max(...corners.map((c) => c[1])), box.max[2]!],
+  };
 }
 
 /** Draws a plate's thumbnail as PNG bytes (null: none); the CLI passes one that keeps them in the part cache. */
@@ -426,6 +443,12 @@ export async function planPlates(
     }
     return fp;
   };
+  // Each file's box, measured once for every plate it is on.
+  const boxes = new Map<string, Bounds>();
+  const boxOf = (p: Piece): Bounds => {
+    if (!boxes.has(p.file)) boxes.set(p.file, bounds(p.mesh));
+    return boxes.get(p.file)!;
+  };
   for (const g of ordered) {
     const items = g.pieces.map((p) => ({
       key: p.file,
@@ -441,12 +464,6 @@ export async function planPlates(
       const index = firstIndex + plates.length;
       const on = g.pieces.filter((p) => copies.some((c) => c.key === p.file));
       const count = (p: Piece): number => copies.filter((c) => c.key === p.file).length;
-      const kept = new Map<string, { min: number[]; max: number[] }>();
-      const turnedBounds = (p: Piece, quarter: number): { min: number[]; max: number[] } => {
-        const k = `${p.file} ${quarter}`;
-        if (!kept.has(k)) kept.set(k, bounds(p.mesh, quarter));
-        return kept.get(k)!;
-      };
       const title = `Plate ${index}: ${g.title}`;
       const model: Omit<ThreeMfModel, 'thumbnailPng'> = {
         title,
@@ -460,7 +477,7 @@ export async function planPlates(
         items: copies.map((c): ThreeMfItem => {
           const p = on.find((x) => x.file === c.key)!;
           // The turned mesh's lower-left corner goes to (x, y), in from the brim it packs with; its lowest point to the bed.
-          const turned = turnedBounds(p, c.quarter);
+          const turned = turnedBox(boxOf(p), c.quarter);
           return {
             object: on.indexOf(p),
             xMm: c.xMm + margin(p) - turned.min[0]!,
