@@ -45,16 +45,19 @@ export function shrink(src: Image, factor: number): Image {
   return { widthPx: w, heightPx: h, rgba };
 }
 
-/** Blends `src` (straight alpha) over `dst` with its top-left corner at (x, y). */
+/** Blends `src` (straight alpha) over `dst` with its top-left corner at the whole pixel (x, y). */
 export function paste(dst: Image, src: Image, x: number, y: number): void {
-  for (let j = 0; j < src.heightPx; j++)
-    for (let i = 0; i < src.widthPx; i++) {
-      const dx = x + i,
-        dy = y + j;
+  // The source's columns and rows that land on the destination.
+  const i0 = Math.max(0, -x),
+    i1 = Math.min(src.widthPx, dst.widthPx - x);
+  const j0 = Math.max(0, -y),
+    j1 = Math.min(src.heightPx, dst.heightPx - y);
+  for (let j = j0; j < j1; j++)
+    for (let i = i0; i < i1; i++) {
       const s = 4 * (j * src.widthPx + i);
       const alpha = src.rgba[s + 3]!;
-      if (alpha === 0 || dx < 0 || dy < 0 || dx >= dst.widthPx || dy >= dst.heightPx) continue;
-      const d = 4 * (dy * dst.widthPx + dx);
+      if (alpha === 0) continue;
+      const d = 4 * ((y + j) * dst.widthPx + x + i);
       if (alpha === 255) {
         // Opaque: the blend below gives the source's colour exactly; most of a picture is opaque or empty.
         ((dst.rgba[d] = src.rgba[s]!), (dst.rgba[d + 1] = src.rgba[s + 1]!), (dst.rgba[d + 2] = src.rgba[s + 2]!));
