@@ -12,7 +12,7 @@
  * ("How the estimate is calibrated"), src/bom/calibrate.ts and bench/slicer-calibration.ts.
  */
 import type { MeshData } from '../geometry/kernel.js';
-import { edgeAdjacency, edgeKey, meshBounds, triangleNormals } from '../mesh/analysis.js';
+import { edgeNumbers, meshBounds, triangleNormals } from '../mesh/analysis.js';
 import { SOLID_INFILL_BELOW_AREA_MM2 } from '../standard.js';
 
 /** What the estimate depends on besides the mesh. */
@@ -152,22 +152,41 @@ interface LayerSection {
 export function sliceMesh(mesh: MeshData, layerHeightMm: number, zMinMm: number, layers: number): LayerSection[] {
   const p = mesh.positions,
     t = mesh.triangles;
-  const nv = p.length / 3;
-  // Per layer: segment start point, end point, and the edges they lie on (to chain them into loops).
-  const segs: { x0: number[]; y0: number[]; x1: number[]; y1: number[]; from: number[]; to: number[] }[] = [];
-  for (let i = 0; i < layers; i++) segs.push({ x0: [], y0: [], x1: [], y1: [], from: [], to: [] });
+  // Each triangle's layers, then each layer's share of one set of typed arrays (the segments of layer i
+  // from start[i], in triangle order): no array per layer to grow, this being the estimate's hottest loop.
+  const lowest = new Int32Array(t.length / 3),
+    highest = new Int32Array(t.length / 3);
+  const start = new Int32Array(layers + 1);
   for (let f = 0; f < t.length; f += 3) {
+    const z0 = p[t[f]! * 3 + 2]!,
+      z1 = p[t[f + 1]! * 3 + 2]!,
+      z2 = p[t[f + 2]! * 3 + 2]!;
+    const lo = (lowest[f / 3] = Math.max(0, Math.ceil((Math.min(z0, z1, z2) - zMinMm) / layerHeightMm - 0.5)));
+    const hi = (highest[f / 3] = Math.min(
+      layers - 1,
+      Math.floor((Math.max(z0, z1, z2) - zMinMm) / layerHeightMm - 0.5),
+    ));
+    for (let i = lo; i <= hi; i++) start[i + 1]!++;
+  }
+  for (let i = 0; i < layers; i++) start[i + 1]! += start[i]!;
+  const used = new Int32Array(layers);
+  // Per segment: start point and end point (x0 y0 x1 y1), and the mesh edges they lie on (to chain them into loops).
+  const xy = new Float64Array(start[layers]! * 4),
+    from = new Int32Array(start[layers]!),
+    to = new Int32Array(start[layers]!);
+  const { edgeOf, counts } = edgeNumbers(mesh);
+  for (let f = 0; f < t.length; f += 3) {
+    const lo = lowest[f / 3]!,
+      hi = highest[f / 3]!;
+    if (lo > hi) continue;
     const i0 = t[f]!,
       i1 = t[f + 1]!,
       i2 = t[f + 2]!;
     const z0 = p[i0 * 3 + 2]!,
       z1 = p[i1 * 3 + 2]!,
       z2 = p[i2 * 3 + 2]!;
-    const lo = Math.max(0, Math.ceil((Math.min(z0, z1, z2) - zMinMm) / layerHeightMm - 0.5));
-    const hi = Math.min(layers - 1, Math.floor((Math.max(z0, z1, z2) - zMinMm) / layerHeightMm - 0.5));
-    if (lo > hi) continue;
-    // Outward normal's horizontal part (triangleNormal's x and y, written out: this loop is the estimate's
-    // hottest): a contour runs counter-clockwise round solid, i.e. along ẑ × n.
+    // Outward normal's horizontal part (triangleNormal's x and y, written out): a contour runs
+    // counter-clockwise round solid, i.e. along ẑ × n.
     const e1x = p[i1 * 3]! - p[i0 * 3]!,
       e1y = p[i1 * 3 + 1]! - p[i0 * 3 + 1]!,
       e1z = z1 - z0,
@@ -195,7 +214,7 @@ export function sliceMesh(mesh: MeshData, layerHeightMm: number, zMinMm: number,
         const s = (zp - za) / (zb - za);
         const x = p[va * 3]! + s * (p[vb * 3]! - p[va * 3]!),
           y = p[va * 3 + 1]! + s * (p[vb * 3 + 1]! - p[va * 3 + 1]!),
-          edge = edgeKey(va, vb, nv);
+          edge = edgeOf[f + e]!;
         if (found++ === 0) {
           ax = x;
           ay = y;
@@ -209,80 +228,103 @@ export function sliceMesh(mesh: MeshData, layerHeightMm: number, zMinMm: number,
       if (found !== 2) continue;
       // Start to end along ẑ × n.
       const forward = !((bx - ax) * -ny + (by - ay) * nx < 0);
-      const L = segs[i]!;
-      L.x0.push(forward ? ax : bx);
-      L.y0.push(forward ? ay : by);
-      L.x1.push(forward ? bx : ax);
-      L.y1.push(forward ? by : ay);
-      L.from.push(forward ? aEdge : bEdge);
-      L.to.push(forward ? bEdge : aEdge);
+      const k = start[i]! + used[i]!++;
+      xy[4 * k] = forward ? ax : bx;
+      xy[4 * k + 1] = forward ? ay : by;
+      xy[4 * k + 2] = forward ? bx : ax;
+      xy[4 * k + 3] = forward ? by : ay;
+      from[k] = forward ? aEdge : bEdge;
+      to[k] = forward ? bEdge : aEdge;
     }
   }
-  return segs.map((L) => {
+  // The segment starting on each edge, for the layer being chained (-1: none); reset after each layer.
+  const byStart = new Int32Array(counts.length).fill(-1);
+  const chained = new Uint8Array(start[layers]!);
+  return Array.from({ length: layers }, (_, i) => {
+    const first = start[i]!,
+      end = first + used[i]!;
     let areaMm2 = 0;
     const loopLengthsMm: number[] = [],
       islandLengthsMm: number[] = [];
     let islands = 0;
-    const byStart = new Map<number, number>();
-    L.from.forEach((edge, k) => byStart.set(edge, k));
-    const used = new Uint8Array(L.from.length);
-    for (let k0 = 0; k0 < L.from.length; k0++) {
-      if (used[k0]) continue;
+    for (let k = first; k < end; k++) byStart[from[k]!] = k;
+    for (let k0 = first; k0 < end; k0++) {
+      if (chained[k0]) continue;
       let length = 0,
         loopArea = 0;
-      for (let k: number | undefined = k0; k !== undefined && !used[k]; k = byStart.get(L.to[k]!)) {
-        used[k] = 1;
-        length += Math.hypot(L.x1[k]! - L.x0[k]!, L.y1[k]! - L.y0[k]!);
-        loopArea += (L.x0[k]! * L.y1[k]! - L.x1[k]! * L.y0[k]!) / 2;
+      for (let k = k0; k >= 0 && !chained[k]; k = byStart[to[k]!]!) {
+        chained[k] = 1;
+        const x0 = xy[4 * k]!,
+          y0 = xy[4 * k + 1]!,
+          x1 = xy[4 * k + 2]!,
+          y1 = xy[4 * k + 3]!;
+        length += Math.hypot(x1 - x0, y1 - y0);
+        loopArea += (x0 * y1 - x1 * y0) / 2;
       }
       loopLengthsMm.push(length);
       areaMm2 += loopArea;
       if (loopArea > 0) (islands++, islandLengthsMm.push(length));
     }
-    const segments = new Float64Array(L.x0.length * 4);
-    for (let k = 0; k < L.x0.length; k++) {
-      segments[k * 4] = L.x0[k]!;
-      segments[k * 4 + 1] = L.y0[k]!;
-      segments[k * 4 + 2] = L.x1[k]!;
-      segments[k * 4 + 3] = L.y1[k]!;
-    }
+    for (let k = first; k < end; k++) byStart[from[k]!] = -1;
+    const segments = xy.subarray(4 * first, 4 * end);
     return { areaMm2: Math.max(0, areaMm2), loopLengthsMm, islands, islandLengthsMm, segments };
   });
 }
 
 /**
  * Whether points of one layer lie within `widthMm` of its contour: in the band its walls fill, where a
- * slicer lays perimeters and no skin. Segments are bucketed on a grid of that width, so each query looks
- * at the nine cells round its point.
+ * slicer lays perimeters and no skin. Segments are bucketed on a grid of that width (the cells over the
+ * segments' bounds, each cell's segments in one typed array), so each query looks at the nine cells round
+ * its point.
  */
 function wallBand(section: LayerSection, widthMm: number): (x: number, y: number) => boolean {
-  const s = section.segments,
-    cells = new Map<number, number[]>();
+  const s = section.segments;
   const cell = (v: number): number => Math.floor(v / widthMm);
-  // One number per cell: unique while a cell index stays within half a million of 0 (hundreds of metres).
-  const cellKey = (cx: number, cy: number): number => cx * 2 ** 20 + cy;
+  let cx0 = Infinity,
+    cy0 = Infinity,
+    cx1 = -Infinity,
+    cy1 = -Infinity;
   for (let k = 0; k < s.length; k += 4) {
-    for (let cx = cell(Math.min(s[k]!, s[k + 2]!)); cx <= cell(Math.max(s[k]!, s[k + 2]!)); cx++)
-      for (let cy = cell(Math.min(s[k + 1]!, s[k + 3]!)); cy <= cell(Math.max(s[k + 1]!, s[k + 3]!)); cy++) {
-        const key = cellKey(cx, cy);
-        const list = cells.get(key);
-        if (list) list.push(k);
-        else cells.set(key, [k]);
-      }
+    cx0 = Math.min(cx0, cell(Math.min(s[k]!, s[k + 2]!)));
+    cx1 = Math.max(cx1, cell(Math.max(s[k]!, s[k + 2]!)));
+    cy0 = Math.min(cy0, cell(Math.min(s[k + 1]!, s[k + 3]!)));
+    cy1 = Math.max(cy1, cell(Math.max(s[k + 1]!, s[k + 3]!)));
   }
+  if (s.length === 0) return () => false;
+  const columns = cx1 - cx0 + 1,
+    rows = cy1 - cy0 + 1;
+  // Each segment entered in every cell its bounding box covers: counted, then listed cell by cell.
+  const forEachCell = (k: number, visit: (c: number) => void): void => {
+    for (let cx = cell(Math.min(s[k]!, s[k + 2]!)); cx <= cell(Math.max(s[k]!, s[k + 2]!)); cx++)
+      for (let cy = cell(Math.min(s[k + 1]!, s[k + 3]!)); cy <= cell(Math.max(s[k + 1]!, s[k + 3]!)); cy++)
+        visit((cx - cx0) * rows + cy - cy0);
+  };
+  const first = new Int32Array(columns * rows + 1);
+  for (let k = 0; k < s.length; k += 4) forEachCell(k, (c) => first[c + 1]!++);
+  for (let c = 0; c < columns * rows; c++) first[c + 1]! += first[c]!;
+  const filled = first.slice(0, columns * rows),
+    listed = new Int32Array(first[columns * rows]!);
+  for (let k = 0; k < s.length; k += 4) forEachCell(k, (c) => (listed[filled[c]!++] = k));
+  // Squared distances surely inside (outside) the band: only those between need Math.hypot's exact answer.
+  const surelyIn = widthMm * widthMm * (1 - 1e-9),
+    surelyOut = widthMm * widthMm * (1 + 1e-9);
   return (x, y) => {
-    const cx = cell(x),
-      cy = cell(y);
-    for (let dx = -1; dx <= 1; dx++)
-      for (let dy = -1; dy <= 1; dy++)
-        for (const k of cells.get(cellKey(cx + dx, cy + dy)) ?? []) {
+    const cx = cell(x) - cx0,
+      cy = cell(y) - cy0;
+    for (let i = Math.max(0, cx - 1); i <= Math.min(columns - 1, cx + 1); i++)
+      for (let j = Math.max(0, cy - 1); j <= Math.min(rows - 1, cy + 1); j++)
+        for (let n = first[i * rows + j]!; n < first[i * rows + j + 1]!; n++) {
+          const k = listed[n]!;
           const ax = s[k]!,
             ay = s[k + 1]!,
             bx = s[k + 2]! - ax,
             by = s[k + 3]! - ay;
           const l2 = bx * bx + by * by;
           const u = l2 > 0 ? Math.max(0, Math.min(1, ((x - ax) * bx + (y - ay) * by) / l2)) : 0;
-          if (Math.hypot(x - ax - u * bx, y - ay - u * by) < widthMm) return true;
+          const dx = x - ax - u * bx,
+            dy = y - ay - u * by;
+          const d2 = dx * dx + dy * dy;
+          if (d2 <= surelyIn || (d2 < surelyOut && Math.hypot(dx, dy) < widthMm)) return true;
         }
     return false;
   };
@@ -362,7 +404,14 @@ export function facingAreas(
     if (area === 0 || Math.max(za, zb, zc) - Math.min(za, zb, zc) >= 1e-6 * layerHeightMm) continue;
     flat[f] = area > 0 ? 1 : -1;
   }
-  const flatEdges = edgeAdjacency(mesh, (f) => flat[f] !== 0);
+  // Per edge, its half-edges on flat facets facing up and facing down.
+  const { edgeOf, counts } = edgeNumbers(mesh);
+  const flatUp = new Int32Array(counts.length),
+    flatDown = new Int32Array(counts.length);
+  for (let h = 0; h < t.length; h++) {
+    const side = flat[Math.floor(h / 3)];
+    if (side) (side > 0 ? flatUp : flatDown)[edgeOf[h]!]!++;
+  }
   const bands = new Map<number, (x: number, y: number) => boolean>();
   const inWalls = (f: number, k: number): boolean => {
     if (!walls) return false;
@@ -399,10 +448,15 @@ export function facingAreas(
         [area, outline] = projected > 0 ? [out.upUnder, out.upUnderOutlineMm] : [out.downOver, out.downOverOutlineMm];
       }
       area[k] = area[k]! + Math.abs(projected);
+      const sameWay = projected > 0 ? flatUp : flatDown;
       for (let e = 0; e < 3; e++) {
         const va = t[3 * f + e]!,
           vb = t[3 * f + ((e + 1) % 3)]!;
-        if (flatEdges.triangles(va, vb).some((g) => g !== f && flat[g] === flat[f])) continue;
+        // Another flat facet facing the same way on this edge: a half-edge there besides this facet's own.
+        const edge = edgeOf[3 * f + e]!;
+        const own =
+          Number(edgeOf[3 * f] === edge) + Number(edgeOf[3 * f + 1] === edge) + Number(edgeOf[3 * f + 2] === edge);
+        if (sameWay[edge]! > own) continue;
         outline[k] = outline[k]! + Math.hypot(p[vb * 3]! - p[va * 3]!, p[vb * 3 + 1]! - p[va * 3 + 1]!);
       }
       continue;

@@ -220,6 +220,8 @@ export class Solid {
   readonly m: Manifold;
   /** Built on first use (rayTree), kept for the solid's life. */
   private rays: RayTree | undefined;
+  /** Copied out of the kernel on first use (toMesh), kept for the solid's life. */
+  private mesh: MeshData | undefined;
   /** @internal */
   constructor(m: Manifold) {
     this.m = track(m);
@@ -292,19 +294,28 @@ export class Solid {
   sliceAt(zMm: number): Profile {
     return new Profile(this.m.slice(zMm));
   }
+  /**
+   * The solid's indexed triangle mesh, copied out of the kernel once: the overhang analysis, the ray tree
+   * and the print estimate of one solid share it (and what they cache by mesh). Read it, do not write it.
+   */
   toMesh(): MeshData {
-    const mesh = this.m.getMesh();
-    const numProp = mesh.numProp;
-    const n = mesh.vertProperties.length / numProp;
-    let positions: Float32Array;
-    if (numProp === 3) positions = Float32Array.from(mesh.vertProperties);
-    else {
-      positions = new Float32Array(n * 3);
-      for (let i = 0; i < n; i++)
-        for (let j = 0; j < 3; j++) positions[i * 3 + j] = mesh.vertProperties[i * numProp + j]!;
-    }
-    return { positions, triangles: Uint32Array.from(mesh.triVerts) };
+    return (this.mesh ??= meshOf(this.m));
   }
+}
+
+/** A manifold's positions and triangles, copied out of the kernel. */
+function meshOf(m: Manifold): MeshData {
+  const mesh = m.getMesh();
+  const numProp = mesh.numProp;
+  const n = mesh.vertProperties.length / numProp;
+  let positions: Float32Array;
+  if (numProp === 3) positions = new Float32Array(mesh.vertProperties);
+  else {
+    positions = new Float32Array(n * 3);
+    for (let i = 0; i < n; i++)
+      for (let j = 0; j < 3; j++) positions[i * 3 + j] = mesh.vertProperties[i * numProp + j]!;
+  }
+  return { positions, triangles: new Uint32Array(mesh.triVerts) };
 }
 
 /** Axis-aligned box of size [x, y, z]; centred on the origin, or with its minimum corner there. */

@@ -8,10 +8,6 @@
 import type { BoundsMm, MeshData } from '../geometry/kernel.js';
 import { vertexAt, type Vec3 } from '../geometry/vec3.js';
 
-/** One number per undirected edge between vertices `a` and `b` of a mesh with `vertexCount` vertices. */
-export const edgeKey = (a: number, b: number, vertexCount: number): number =>
-  a < b ? a * vertexCount + b : b * vertexCount + a;
-
 /** Half-edge `h` = 3 × triangle + corner runs from that corner's vertex to the next corner's. */
 export const triangleOf = (h: number): number => Math.floor(h / 3);
 
@@ -43,13 +39,35 @@ export interface EdgeAdjacency {
   edges(): IterableIterator<Int32Array>;
 }
 
-/** The edges of the triangles `include` accepts (by default, every triangle). */
-export function edgeAdjacency(mesh: MeshData, include: (triangle: number) => boolean = () => true): EdgeAdjacency {
+/** Each half-edge's edge number (edgeNumbers). */
+export interface EdgeNumbers {
+  /** Per half-edge, its edge's number; -1 for a triangle left out. */
+  edgeOf: Int32Array;
+  /** Per edge, how many half-edges lie on it. */
+  counts: number[];
+  /** The number of the edge from vertex `lo` to vertex `hi` > `lo`, or -1 for none. */
+  edgeAt(lo: number, hi: number): number;
+}
+
+/** Every triangle's edge numbers, by mesh: the overhang analysis and the print estimate of one mesh share them. */
+const numbered = new WeakMap<MeshData, EdgeNumbers>();
+
+/**
+ * Every half-edge's edge, numbered 0, 1, … as the edges first appear in the triangle list (-1 for a
+ * triangle `include` leaves out), and how many half-edges each edge has. Each edge is found among the
+ * edges at its lower vertex (a few; no hash of every edge): typed arrays, not an array per edge (the mesh
+ * checks and the print estimate run this on every file). Without `include`, kept for the mesh's life.
+ */
+export function edgeNumbers(mesh: MeshData, include?: (triangle: number) => boolean): EdgeNumbers {
+  if (include) return numberEdges(mesh, include);
+  let all = numbered.get(mesh);
+  if (!all) numbered.set(mesh, (all = numberEdges(mesh, () => true)));
+  return all;
+}
+
+function numberEdges(mesh: MeshData, include: (triangle: number) => boolean): EdgeNumbers {
   const t = mesh.triangles,
     nv = mesh.positions.length / 3;
-  // Each edge numbered as it first appears, found among the edges at its lower vertex (a few; no hash of
-  // every edge), then its half-edges listed together in one array, in triangle order: typed arrays, not an
-  // array per edge (the mesh checks run this on every file).
   // Each half-edge's lower and upper vertex; -1 for a triangle left out.
   const lower = new Int32Array(t.length).fill(-1),
     upper = new Int32Array(t.length);
@@ -89,6 +107,15 @@ export function edgeAdjacency(mesh: MeshData, include: (triangle: number) => boo
     edgeOf[h] = e;
     counts[e]!++;
   }
+  return { edgeOf, counts, edgeAt };
+}
+
+/** The edges of the triangles `include` accepts (by default, every triangle). */
+export function edgeAdjacency(mesh: MeshData, include?: (triangle: number) => boolean): EdgeAdjacency {
+  const t = mesh.triangles,
+    nv = mesh.positions.length / 3;
+  // Then each edge's half-edges listed together in one array, in triangle order.
+  const { edgeOf, counts, edgeAt } = edgeNumbers(mesh, include);
   const start = new Int32Array(counts.length + 1);
   counts.forEach((c, e) => (start[e + 1] = start[e]! + c));
   const filled = start.slice(0, counts.length);

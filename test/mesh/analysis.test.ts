@@ -5,7 +5,7 @@ import { meshMoments } from '../../src/geometry/mass.js';
 import { dot, norm, sub, vertexAt } from '../../src/geometry/vec3.js';
 import {
   edgeAdjacency,
-  edgeKey,
+  edgeNumbers,
   facets,
   halfEdgeEnds,
   meshBounds,
@@ -28,12 +28,21 @@ const block = (): MeshData =>
   );
 
 describe('mesh analysis', () => {
-  it('edgeKey names an undirected edge: either order, one number per vertex pair', () => {
+  it('edgeNumbers names an undirected edge: two half-edges share a number exactly when they join the same vertex pair, either way', () => {
+    const corner = fc.nat(9);
+    const triangle = fc.tuple(corner, corner, corner).filter(([a, b, c]) => a !== b && b !== c && c !== a);
     fc.assert(
-      fc.property(fc.nat(99), fc.nat(99), fc.nat(99), fc.nat(99), (a, b, c, d) => {
-        expect(edgeKey(a, b, 100)).toBe(edgeKey(b, a, 100));
-        const same = (a === c && b === d) || (a === d && b === c);
-        expect(edgeKey(a, b, 100) === edgeKey(c, d, 100)).toBe(same);
+      fc.property(fc.array(triangle, { minLength: 1, maxLength: 12 }), (list) => {
+        const triangles = Uint32Array.from(list.flat());
+        const { edgeOf, counts, edgeAt } = edgeNumbers({ positions: new Float32Array(30), triangles });
+        const pair = (h: number): string => [...halfEdgeEnds(triangles, h)].sort().join();
+        for (let h = 0; h < triangles.length; h++) {
+          const [a, b] = halfEdgeEnds(triangles, h);
+          expect(edgeAt(Math.min(a, b), Math.max(a, b))).toBe(edgeOf[h]);
+          for (let g = 0; g < triangles.length; g++) expect(edgeOf[h] === edgeOf[g]).toBe(pair(h) === pair(g));
+        }
+        expect(counts.reduce((s, c) => s + c, 0)).toBe(triangles.length);
+        expect(new Set(edgeOf).size).toBe(counts.length);
       }),
     );
   });
