@@ -4,7 +4,7 @@
  * layout and the mesh it exports can be compared, and a mesh weighed, without a kernel.
  */
 import type { MeshData } from './kernel.js';
-import { add, cross, dot, vertexAt, type Vec3 } from './vec3.js';
+import { add, type Vec3 } from './vec3.js';
 
 export interface Moments {
   volumeMm3: number;
@@ -92,25 +92,49 @@ export function polarAboutYThroughCentroidMm5(m: Moments): number {
  * the origin; their signed integrals add up to the solid's (divergence theorem).
  */
 export function meshMoments(mesh: MeshData): Moments {
+  let m = momentsOf.get(mesh);
+  if (!m) momentsOf.set(mesh, (m = integrate(mesh)));
+  return m;
+}
+
+/** Each mesh's moments, kept for its life: the overhang analysis and the printed centre of one solid share them. */
+const momentsOf = new WeakMap<MeshData, Moments>();
+
+/** meshMoments, computed: dot(a, cross(b, c)) and the sums written out in scalars, in the same order of operations. */
+function integrate(mesh: MeshData): Moments {
   const p = mesh.positions;
   const t = mesh.triangles;
-  let v = 0;
-  const f = [0, 0, 0];
-  const s = [0, 0, 0];
+  let v = 0,
+    f0 = 0,
+    f1 = 0,
+    f2 = 0,
+    s0 = 0,
+    s1 = 0,
+    s2 = 0;
+  const second = (u0: number, u1: number, u2: number): number =>
+    u0 * u0 + u1 * u1 + u2 * u2 + u0 * u1 + u0 * u2 + u1 * u2;
   for (let i = 0; i < t.length; i += 3) {
-    const a = vertexAt(p, t[i]!),
-      b = vertexAt(p, t[i + 1]!),
-      c = vertexAt(p, t[i + 2]!);
+    const a = 3 * t[i]!,
+      b = 3 * t[i + 1]!,
+      c = 3 * t[i + 2]!;
+    const ax = p[a]!,
+      ay = p[a + 1]!,
+      az = p[a + 2]!,
+      bx = p[b]!,
+      by = p[b + 1]!,
+      bz = p[b + 2]!,
+      cx = p[c]!,
+      cy = p[c + 1]!,
+      cz = p[c + 2]!;
     // The signed volume of the tetrahedron (origin, a, b, c).
-    const vol = dot(a, cross(b, c)) / 6;
+    const vol = (ax * (by * cz - bz * cy) + ay * (bz * cx - bx * cz) + az * (bx * cy - by * cx)) / 6;
     v += vol;
-    for (let k = 0; k < 3; k++) {
-      const u0 = a[k]!,
-        u1 = b[k]!,
-        u2 = c[k]!;
-      f[k]! += (vol * (u0 + u1 + u2)) / 4;
-      s[k]! += (vol * (u0 * u0 + u1 * u1 + u2 * u2 + u0 * u1 + u0 * u2 + u1 * u2)) / 10;
-    }
+    f0 += (vol * (ax + bx + cx)) / 4;
+    s0 += (vol * second(ax, bx, cx)) / 10;
+    f1 += (vol * (ay + by + cy)) / 4;
+    s1 += (vol * second(ay, by, cy)) / 10;
+    f2 += (vol * (az + bz + cz)) / 4;
+    s2 += (vol * second(az, bz, cz)) / 10;
   }
-  return { volumeMm3: v, first: [f[0]!, f[1]!, f[2]!], second: [s[0]!, s[1]!, s[2]!] };
+  return { volumeMm3: v, first: [f0, f1, f2], second: [s0, s1, s2] };
 }

@@ -190,8 +190,17 @@ export interface Facets {
   centroidsMm: Float64Array;
 }
 
-/** Each triangle's unit normal, area and centroid. */
+/** Each mesh's facets, kept for its life: the overhang analysis and the printed centre of one solid share them. */
+const facetsOf = new WeakMap<MeshData, Facets>();
+
+/** Each triangle's unit normal, area and centroid (read them, do not write: they are kept per mesh). */
 export function facets(mesh: MeshData): Facets {
+  let all = facetsOf.get(mesh);
+  if (!all) facetsOf.set(mesh, (all = measureFacets(mesh)));
+  return all;
+}
+
+function measureFacets(mesh: MeshData): Facets {
   const p = mesh.positions,
     t = mesh.triangles;
   const normals = triangleNormals(mesh);

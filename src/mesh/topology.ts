@@ -4,7 +4,14 @@
  */
 import type { BoundsMm, MeshData } from '../geometry/kernel.js';
 import { meshMoments } from '../geometry/mass.js';
-import { edgeAdjacency, halfEdgeEnds, meshBounds, triangleAreasMm2, type EdgeAdjacency } from './analysis.js';
+import {
+  edgeAdjacency,
+  edgeNumbers,
+  halfEdgeEnds,
+  meshBounds,
+  triangleAreasMm2,
+  type EdgeAdjacency,
+} from './analysis.js';
 
 export interface TopologyReport {
   triangles: number;
@@ -66,25 +73,25 @@ export function checkTopology(mesh: MeshData): TopologyReport {
       c = t[i * 3 + 2]!;
     if (a === b || b === c || a === c || areasMm2[i] === 0) degenerate++;
   }
-  // Per edge, the triangles running along it from its lower vertex and back to it (a triangle with a
+  // Per edge, the half-edges running along it from its lower vertex and back to it (a triangle with a
   // repeated vertex runs both ways along its edge from that vertex to itself).
   let open = 0,
     nonManifold = 0,
     backwards = 0;
   const adjacency = edgeAdjacency(mesh);
-  for (const list of adjacency.edges()) {
-    const lo = Math.min(...halfEdgeEnds(t, list[0]!));
-    let fwd = 0,
-      rev = 0;
-    for (const h of list) {
-      const [from, to] = halfEdgeEnds(t, h);
-      if (from === lo) fwd++;
-      if (to === lo) rev++;
-    }
-    const total = fwd + rev;
+  const { edgeOf, counts } = edgeNumbers(mesh);
+  const fwd = new Int32Array(counts.length),
+    rev = new Int32Array(counts.length);
+  for (let h = 0; h < t.length; h++) {
+    const [from, to] = halfEdgeEnds(t, h);
+    if (from <= to) fwd[edgeOf[h]!]!++;
+    if (to <= from) rev[edgeOf[h]!]!++;
+  }
+  for (let e = 0; e < counts.length; e++) {
+    const total = fwd[e]! + rev[e]!;
     if (total === 1) open++;
     else if (total > 2) nonManifold++;
-    else if (fwd !== 1 || rev !== 1) backwards++;
+    else if (fwd[e] !== 1 || rev[e] !== 1) backwards++;
   }
   const shells = shellVolumesMm3(mesh, adjacency);
   const bodies = shells.length;

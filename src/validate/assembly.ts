@@ -27,10 +27,10 @@ import {
   type FeatureKind,
   type Mat4,
 } from '../geometry/part.js';
-import { add, cross, dot, neg, norm, scale, sub, triangleNormal, unit, type Vec3 } from '../geometry/vec3.js';
+import { add, cross, dot, neg, norm, scale, sub, unit, type Vec3 } from '../geometry/vec3.js';
 import { CATALOG } from '../generate/catalog.js';
 import { findMaterial } from '../materials.js';
-import { triangleCorners } from '../mesh/analysis.js';
+import { facets } from '../mesh/analysis.js';
 import { BALLAST_WASHER, PRINT_DEFAULTS, washerGrams } from '../standard.js';
 import { featureMiddle } from './measure.js';
 import type { Context, MeshFile } from './types.js';
@@ -289,13 +289,13 @@ function printedCentre(mesh: MeshData): Vec3 {
   const m = meshMoments(mesh);
   let shell = 0;
   const cs = [0, 0, 0];
-  for (let i = 0; i < mesh.triangles.length / 3; i++) {
-    const [a, b, c] = triangleCorners(mesh, i);
-    // Each facet's area and the z of its unit normal, as `facets` has them, without its other columns.
-    const n = triangleNormal(a, b, c),
-      len = norm(n);
-    const area = len / 2,
-      nz = area > 0 ? n[2] / len : 0;
+  // Each facet's area and the z of its unit normal (the overhang analysis of the same mesh has them).
+  const { normals, areasMm2 } = facets(mesh);
+  const p = mesh.positions,
+    t = mesh.triangles;
+  for (let i = 0; i < areasMm2.length; i++) {
+    const area = areasMm2[i]!,
+      nz = normals[3 * i + 2]!;
     const thick =
       nz > Math.SQRT1_2
         ? P.topLayers * P.layerHeightMm
@@ -303,7 +303,8 @@ function printedCentre(mesh: MeshData): Vec3 {
           ? P.bottomLayers * P.layerHeightMm
           : P.perimeters * P.lineWidthMm;
     shell += area * thick;
-    for (let k = 0; k < 3; k++) cs[k]! += (area * thick * (a[k]! + b[k]! + c[k]!)) / 3;
+    for (let k = 0; k < 3; k++)
+      cs[k]! += (area * thick * (p[3 * t[3 * i]! + k]! + p[3 * t[3 * i + 1]! + k]! + p[3 * t[3 * i + 2]! + k]!)) / 3;
   }
   const f = P.infillFraction,
     vol = m.volumeMm3;

@@ -89,19 +89,21 @@ export function analyseOverhangs(mesh: MeshData, limits: OverhangLimits): Overha
     nz(f) < -LEVEL_NZ;
   const minZ = (f: number): number => Math.min(vz(t[3 * f]!), vz(t[3 * f + 1]!), vz(t[3 * f + 2]!));
 
-  // Footprint: area, outline (edges with one bed face) and hull.
-  const bed = new Set<number>();
-  for (let f = 0; f < n; f++) if (onBed(f)) bed.add(f);
+  // Footprint: area, outline (edges with one bed face) and hull. Flags per triangle, not sets: the
+  // analysis runs on every part.
+  const bed = new Uint8Array(n);
+  for (let f = 0; f < n; f++) bed[f] = onBed(f) ? 1 : 0;
   let footArea = 0,
     perimeter = 0;
   const footPoints: [number, number][] = [];
-  for (const f of bed) {
+  for (let f = 0; f < n; f++) {
+    if (!bed[f]) continue;
     footArea += area[f]!;
     for (let k = 0; k < 3; k++) {
       const a = t[3 * f + k]!,
         b = t[3 * f + ((k + 1) % 3)]!;
       footPoints.push([p[3 * a]!, p[3 * a + 1]!]);
-      if (!edges.triangles(a, b).some((g) => g !== f && bed.has(g)))
+      if (!edges.triangles(a, b).some((g) => g !== f && bed[g]))
         perimeter += Math.hypot(p[3 * b]! - p[3 * a]!, p[3 * b + 1]! - p[3 * a + 1]!);
     }
   }
@@ -113,26 +115,27 @@ export function analyseOverhangs(mesh: MeshData, limits: OverhangLimits): Overha
     void overhangs.push({ triangle: f, areaMm2: area[f]!, angleDeg: angleOf(f), centroid: centroid(f), minZ: minZ(f) });
 
   // Flat ceilings: grouped into regions, each bridged or not as a whole.
-  const ceiling = (f: number): boolean => nz(f) < -LEVEL_NZ && !bed.has(f);
-  const seen = new Set<number>();
+  const ceiling = (f: number): boolean => nz(f) < -LEVEL_NZ && !bed[f];
+  const centroidZ = (f: number): number => centroidsMm[3 * f + 2]!;
+  const seen = new Uint8Array(n);
   for (let f = 0; f < n; f++) {
-    if (!ceiling(f) || seen.has(f)) continue;
-    const z = centroid(f)[2];
+    if (!ceiling(f) || seen[f]) continue;
+    const z = centroidZ(f);
     const region: number[] = [];
     const stack = [f];
-    seen.add(f);
+    seen[f] = 1;
     while (stack.length) {
       const g = stack.pop()!;
       region.push(g);
       for (const h of neighbours[g]!)
-        if (!seen.has(h) && ceiling(h) && Math.abs(centroid(h)[2] - z) < ON_BED_MM) {
-          seen.add(h);
+        if (!seen[h] && ceiling(h) && Math.abs(centroidZ(h) - z) < ON_BED_MM) {
+          seen[h] = 1;
           stack.push(h);
         }
     }
     if (!bridged(region)) region.forEach(push);
   }
-  for (let f = 0; f < n; f++) if (nz(f) < limitNz && !seen.has(f) && !bed.has(f)) push(f);
+  for (let f = 0; f < n; f++) if (nz(f) < limitNz && !seen[f] && !bed[f]) push(f);
 
   /** Whether one bridge direction spans the whole ceiling between supported edges within the limit. */
   function bridged(region: number[]): boolean {
@@ -177,29 +180,39 @@ export function analyseOverhangs(mesh: MeshData, limits: OverhangLimits): Overha
         const l = Math.hypot(e.b[0] - e.a[0], e.b[1] - e.a[1]);
         if (l > 0) directions.push([-(e.b[1] - e.a[1]) / l, (e.b[0] - e.a[0]) / l]);
       }
-    // The nearest boundary edge along a ray, and whether it is supported.
-    const cast = (o: V2, d: V2): { t: number; supported: boolean } | null => {
-      let best: { t: number; supported: boolean } | null = null;
-      for (const e of boundary) {
-        const ex = e.b[0] - e.a[0],
-          ey = e.b[1] - e.a[1];
-        const den = d[0] * ey - d[1] * ex;
+    // The boundary's edges as start points and vectors, for the rays below (the bridge test's hot loop).
+    const nb = boundary.length;
+    const ax = new Float64Array(nb),
+      ay = new Float64Array(nb),
+      ex = new Float64Array(nb),
+      ey = new Float64Array(nb);
+    boundary.forEach((e, i) => {
+      ax[i] = e.a[0];
+      ay[i] = e.a[1];
+      ex[i] = e.b[0] - e.a[0];
+      ey[i] = e.b[1] - e.a[1];
+    });
+    // Whether the line through o along d meets a supported boundary edge first on both sides, within the
+    // bridge limit. One pass casts both rays: along −d the ray parameter is −s and u the same, exactly.
+    const spans = (o: V2, d: V2): boolean => {
+      let ahead = Infinity,
+        aheadSupported = false,
+        behind = Infinity,
+        behindSupported = false;
+      for (let i = 0; i < nb; i++) {
+        const den = d[0] * ey[i]! - d[1] * ex[i]!;
         if (Math.abs(den) < 1e-12) continue;
-        const wx = e.a[0] - o[0],
-          wy = e.a[1] - o[1];
-        const s = (wx * ey - wy * ex) / den;
+        const wx = ax[i]! - o[0],
+          wy = ay[i]! - o[1];
+        const s = (wx * ey[i]! - wy * ex[i]!) / den;
         const u = (wx * d[1] - wy * d[0]) / den;
-        if (s > 1e-9 && u >= -1e-9 && u <= 1 + 1e-9 && (!best || s < best.t)) best = { t: s, supported: e.supported };
+        if (!(u >= -1e-9 && u <= 1 + 1e-9)) continue;
+        if (s > 1e-9 && s < ahead) [ahead, aheadSupported] = [s, boundary[i]!.supported];
+        if (-s > 1e-9 && -s < behind) [behind, behindSupported] = [-s, boundary[i]!.supported];
       }
-      return best;
+      return aheadSupported && behindSupported && ahead + behind <= limits.bridgeMm;
     };
-    return directions.some((d) =>
-      samples.every((o) => {
-        const fwd = cast(o, d),
-          back = cast(o, [-d[0], -d[1]]);
-        return !!fwd && !!back && fwd.supported && back.supported && fwd.t + back.t <= limits.bridgeMm;
-      }),
-    );
+    return directions.some((d) => samples.every((o) => spans(o, d)));
   }
 
   // A place smaller than one line's footprint (a sliver where two faces meet) prints as whatever is beside it.

@@ -254,14 +254,16 @@ export function shipSupport(ground: readonly Placed[], wheel: Placed, bandCordMm
   const normal: Vec3 = [-slope / Math.hypot(slope, 1), 0, 1 / Math.hypot(slope, 1)];
   const along: Vec3 = [1 / Math.hypot(slope, 1), 0, slope / Math.hypot(slope, 1)];
   const originMm: Vec3 = [xw, yw, zw];
-  const gapOf = (v: Vec3): number => dot(sub(v, originMm), normal);
+  // dot(sub(v, originMm), normal) written out, in the same order: it runs on every vertex of the ground.
+  const gapAt = (x: number, y: number, z: number): number =>
+    (x - originMm[0]) * normal[0] + (y - originMm[1]) * normal[1] + (z - originMm[2]) * normal[2];
   const on2d = (v: Vec3): [number, number] => [dot(sub(v, originMm), along), v[1] - yw];
   const contacts: [number, number][] = [];
   let frontmost: { x: number; part: string } | null = null;
   for (const { part, p } of owned)
     for (let i = 0; i < p.length; i += 3) {
+      if (p[i]! <= xw + 1 || gapAt(p[i]!, p[i + 1]!, p[i + 2]!) >= CONTACT_TOLERANCE_MM) continue;
       const v: Vec3 = [p[i]!, p[i + 1]!, p[i + 2]!];
-      if (v[0] <= xw + 1 || gapOf(v) >= CONTACT_TOLERANCE_MM) continue;
       contacts.push(on2d(v));
       if (!frontmost || v[0] > frontmost.x) frontmost = { x: v[0], part };
     }
@@ -274,10 +276,9 @@ export function shipSupport(ground: readonly Placed[], wheel: Placed, bandCordMm
   const hovering: { p: [number, number]; gapMm: number }[] = [];
   for (const { p: xyz } of owned)
     for (let i = 0; i < xyz.length; i += 3) {
-      const v: Vec3 = [xyz[i]!, xyz[i + 1]!, xyz[i + 2]!];
-      const gapMm = gapOf(v);
+      const gapMm = gapAt(xyz[i]!, xyz[i + 1]!, xyz[i + 2]!);
       if (gapMm < CONTACT_TOLERANCE_MM || gapMm > reach) continue;
-      const p = on2d(v);
+      const p = on2d([xyz[i]!, xyz[i + 1]!, xyz[i + 2]!]);
       const out = -edgeMargin(level, p).marginMm;
       if (out > 0 && gapMm <= out * tanOf(MIN_TIP_ANGLE_DEG)) hovering.push({ p, gapMm });
     }
