@@ -58,22 +58,45 @@ export function rayTree(mesh: { positions: ArrayLike<number>; triangles: ArrayLi
     count = new Int32Array(maxNodes);
   let nodes = 0,
     depth = 0;
+  // The range's triangles' box, then their centres' (min x y z, max x y z each): kept in locals while the
+  // range is scanned, as every level of the tree scans every triangle.
   const bounds = new Float64Array(12);
+  const measure = (lo: number, hi: number): void => {
+    let x0 = Infinity,
+      y0 = Infinity,
+      z0 = Infinity,
+      x1 = -Infinity,
+      y1 = -Infinity,
+      z1 = -Infinity,
+      cx0 = Infinity,
+      cy0 = Infinity,
+      cz0 = Infinity,
+      cx1 = -Infinity,
+      cy1 = -Infinity,
+      cz1 = -Infinity;
+    for (let i = lo; i < hi; i++) {
+      const b = 6 * order[i]!,
+        c = b / 2;
+      x0 = Math.min(x0, tbox[b]!);
+      y0 = Math.min(y0, tbox[b + 1]!);
+      z0 = Math.min(z0, tbox[b + 2]!);
+      x1 = Math.max(x1, tbox[b + 3]!);
+      y1 = Math.max(y1, tbox[b + 4]!);
+      z1 = Math.max(z1, tbox[b + 5]!);
+      cx0 = Math.min(cx0, centre[c]!);
+      cy0 = Math.min(cy0, centre[c + 1]!);
+      cz0 = Math.min(cz0, centre[c + 2]!);
+      cx1 = Math.max(cx1, centre[c]!);
+      cy1 = Math.max(cy1, centre[c + 1]!);
+      cz1 = Math.max(cz1, centre[c + 2]!);
+    }
+    bounds.set([x0, y0, z0, x1, y1, z1, cx0, cy0, cz0, cx1, cy1, cz1]);
+  };
   // Depth first: a node's first child follows it, so only the second child's index is kept.
   const build = (lo: number, hi: number, level: number): number => {
     const node = nodes++;
     depth = Math.max(depth, level);
-    // The triangles' box, then their centres' (min x y z, max x y z each).
-    bounds.fill(Infinity, 0, 3).fill(-Infinity, 3, 6).fill(Infinity, 6, 9).fill(-Infinity, 9, 12);
-    for (let i = lo; i < hi; i++) {
-      const f = order[i]!;
-      for (let k = 0; k < 3; k++) {
-        bounds[k] = Math.min(bounds[k]!, tbox[6 * f + k]!);
-        bounds[k + 3] = Math.max(bounds[k + 3]!, tbox[6 * f + k + 3]!);
-        bounds[k + 6] = Math.min(bounds[k + 6]!, centre[3 * f + k]!);
-        bounds[k + 9] = Math.max(bounds[k + 9]!, centre[3 * f + k]!);
-      }
-    }
+    measure(lo, hi);
     for (let k = 0; k < 3; k++) {
       boxes[6 * node + k] = bounds[k]! - PAD_MM;
       boxes[6 * node + k + 3] = bounds[k + 3]! + PAD_MM;
