@@ -303,19 +303,22 @@ export class Solid {
   }
 }
 
-/** A manifold's positions and triangles, copied out of the kernel. */
+/**
+ * A manifold's positions and triangles. getMesh copies them out of the kernel's memory into arrays of
+ * their own, so those are kept as they are (positions picked out when there are other properties).
+ */
 function meshOf(m: Manifold): MeshData {
   const mesh = m.getMesh();
   const numProp = mesh.numProp;
   const n = mesh.vertProperties.length / numProp;
   let positions: Float32Array;
-  if (numProp === 3) positions = new Float32Array(mesh.vertProperties);
+  if (numProp === 3) positions = mesh.vertProperties;
   else {
     positions = new Float32Array(n * 3);
     for (let i = 0; i < n; i++)
       for (let j = 0; j < 3; j++) positions[i * 3 + j] = mesh.vertProperties[i * numProp + j]!;
   }
-  return { positions, triangles: new Uint32Array(mesh.triVerts) };
+  return { positions, triangles: mesh.triVerts };
 }
 
 /** Axis-aligned box of size [x, y, z]; centred on the origin, or with its minimum corner there. */

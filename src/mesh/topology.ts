@@ -4,14 +4,7 @@
  */
 import type { BoundsMm, MeshData } from '../geometry/kernel.js';
 import { meshMoments } from '../geometry/mass.js';
-import {
-  edgeAdjacency,
-  edgeNumbers,
-  halfEdgeEnds,
-  meshBounds,
-  triangleAreasMm2,
-  type EdgeAdjacency,
-} from './analysis.js';
+import { edgeNumbers, halfEdgeEnds, meshBounds, triangleAreasMm2 } from './analysis.js';
 
 export interface TopologyReport {
   triangles: number;
@@ -78,7 +71,6 @@ export function checkTopology(mesh: MeshData): TopologyReport {
   let open = 0,
     nonManifold = 0,
     backwards = 0;
-  const adjacency = edgeAdjacency(mesh);
   const { edgeOf, counts } = edgeNumbers(mesh);
   const fwd = new Int32Array(counts.length),
     rev = new Int32Array(counts.length);
@@ -93,7 +85,7 @@ export function checkTopology(mesh: MeshData): TopologyReport {
     else if (total > 2) nonManifold++;
     else if (fwd[e] !== 1 || rev[e] !== 1) backwards++;
   }
-  const shells = shellVolumesMm3(mesh, adjacency);
+  const shells = shellVolumesMm3(mesh);
   const bodies = shells.length;
   const zeroVolumeShells = shells.filter((v) => Math.abs(v) < ZERO_VOLUME_MM3).length;
   const { volumeMm3, surfaceAreaMm2, bounds } = measureWith(mesh, areasMm2);
@@ -121,7 +113,7 @@ export function checkTopology(mesh: MeshData): TopologyReport {
 }
 
 /** Each body's signed volume: triangles joined by the edges they share (union-find), volumes summed per body. */
-function shellVolumesMm3(mesh: MeshData, adjacency: EdgeAdjacency): number[] {
+function shellVolumesMm3(mesh: MeshData): number[] {
   const nTri = mesh.triangles.length / 3;
   const parent = new Int32Array(nTri).map((_, i) => i);
   const find = (x: number): number => {
@@ -131,8 +123,14 @@ function shellVolumesMm3(mesh: MeshData, adjacency: EdgeAdjacency): number[] {
     }
     return x;
   };
-  for (const list of adjacency.edges())
-    for (const h of list) parent[find(Math.floor(h / 3))] = find(Math.floor(list[0]! / 3));
+  // Each half-edge joined to its edge's first (the partition, hence every body's sum, is the same in any order).
+  const { edgeOf, counts } = edgeNumbers(mesh);
+  const firstOf = new Int32Array(counts.length).fill(-1);
+  for (let h = 0; h < edgeOf.length; h++) {
+    const e = edgeOf[h]!;
+    if (firstOf[e]! < 0) firstOf[e] = h;
+    parent[find(Math.floor(h / 3))] = find(Math.floor(firstOf[e]! / 3));
+  }
   const volumes = new Map<number, number>();
   const p = mesh.positions,
     t = mesh.triangles;
