@@ -280,24 +280,25 @@ export function sliceMesh(mesh: MeshData, layerHeightMm: number, zMinMm: number,
 function wallBand(section: LayerSection, widthMm: number): (x: number, y: number) => boolean {
   const s = section.segments;
   const cell = (v: number): number => Math.floor(v / widthMm);
+  // Each segment's cells: the columns and rows its bounding box covers, first and last.
+  const spans = new Int32Array(s.length);
   let cx0 = Infinity,
     cy0 = Infinity,
     cx1 = -Infinity,
     cy1 = -Infinity;
   for (let k = 0; k < s.length; k += 4) {
-    cx0 = Math.min(cx0, cell(Math.min(s[k]!, s[k + 2]!)));
-    cx1 = Math.max(cx1, cell(Math.max(s[k]!, s[k + 2]!)));
-    cy0 = Math.min(cy0, cell(Math.min(s[k + 1]!, s[k + 3]!)));
-    cy1 = Math.max(cy1, cell(Math.max(s[k + 1]!, s[k + 3]!)));
+    cx0 = Math.min(cx0, (spans[k] = cell(Math.min(s[k]!, s[k + 2]!))));
+    cx1 = Math.max(cx1, (spans[k + 1] = cell(Math.max(s[k]!, s[k + 2]!))));
+    cy0 = Math.min(cy0, (spans[k + 2] = cell(Math.min(s[k + 1]!, s[k + 3]!))));
+    cy1 = Math.max(cy1, (spans[k + 3] = cell(Math.max(s[k + 1]!, s[k + 3]!))));
   }
   if (s.length === 0) return () => false;
   const columns = cx1 - cx0 + 1,
     rows = cy1 - cy0 + 1;
   // Each segment entered in every cell its bounding box covers: counted, then listed cell by cell.
   const forEachCell = (k: number, visit: (c: number) => void): void => {
-    for (let cx = cell(Math.min(s[k]!, s[k + 2]!)); cx <= cell(Math.max(s[k]!, s[k + 2]!)); cx++)
-      for (let cy = cell(Math.min(s[k + 1]!, s[k + 3]!)); cy <= cell(Math.max(s[k + 1]!, s[k + 3]!)); cy++)
-        visit((cx - cx0) * rows + cy - cy0);
+    for (let cx = spans[k]!; cx <= spans[k + 1]!; cx++)
+      for (let cy = spans[k + 2]!; cy <= spans[k + 3]!; cy++) visit((cx - cx0) * rows + cy - cy0);
   };
   const first = new Int32Array(columns * rows + 1);
   for (let k = 0; k < s.length; k += 4) forEachCell(k, (c) => first[c + 1]!++);
@@ -418,7 +419,9 @@ export function facingAreas(
     let band = bands.get(k);
     if (!band) bands.set(k, (band = wallBand(walls.sections[k]!, walls.widthMm)));
     // The whole facet: its corners and its centre (a long facet of a deck reaching to the side is skin).
-    const [a, b, c] = [t[3 * f]! * 3, t[3 * f + 1]! * 3, t[3 * f + 2]! * 3];
+    const a = t[3 * f]! * 3,
+      b = t[3 * f + 1]! * 3,
+      c = t[3 * f + 2]! * 3;
     return (
       band(p[a]!, p[a + 1]!) &&
       band(p[b]!, p[b + 1]!) &&
@@ -429,7 +432,9 @@ export function facingAreas(
   for (let f = 0; f < nf; f++) {
     const projected = projectedArea[f]!;
     if (projected === 0) continue;
-    let [area, outline] = projected > 0 ? [out.up, out.upOutlineMm] : [out.down, out.downOutlineMm];
+    // Which way it faces picks the arrays (two ternaries: no array made per facet).
+    let area = projected > 0 ? out.up : out.down,
+      outline = projected > 0 ? out.upOutlineMm : out.downOutlineMm;
     const z0 = (zOf(f, 0) - zMinMm) / layerHeightMm,
       z1 = (zOf(f, 1) - zMinMm) / layerHeightMm,
       z2 = (zOf(f, 2) - zMinMm) / layerHeightMm;
@@ -445,7 +450,8 @@ export function facingAreas(
       if (inWalls(f, k)) {
         const next = projected > 0 ? k - 1 : k + 1;
         if (next < 0 || next >= layers || inWalls(f, next)) continue;
-        [area, outline] = projected > 0 ? [out.upUnder, out.upUnderOutlineMm] : [out.downOver, out.downOverOutlineMm];
+        area = projected > 0 ? out.upUnder : out.downOver;
+        outline = projected > 0 ? out.upUnderOutlineMm : out.downOverOutlineMm;
       }
       area[k] = area[k]! + Math.abs(projected);
       const sameWay = projected > 0 ? flatUp : flatDown;
