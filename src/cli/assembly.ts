@@ -8,10 +8,9 @@ import { createHash } from 'node:crypto';
 import type { Faction } from '../faction/types.js';
 import type { BuildSettings, GeneratedFile, PartCache } from '../generate/index.js';
 import { PNG } from 'pngjs';
-import { encodePng } from '../render/image.js';
 import type { Image } from '../render/raster.js';
 import { defaultJobs, inWorkers } from '../generate/pool.js';
-import { assemblyGuides, type FactionGuide, type GuideTask } from '../validate/assembly-guide.js';
+import { drawnGuides, type DrawnGuide, type GuideTask } from '../validate/assembly-guide.js';
 
 /** A faction's guide, drawn. */
 export interface GuideFiles {
@@ -38,20 +37,20 @@ async function drawGuides(
   factions: readonly Faction[],
   settings: BuildSettings,
   jobs: number,
-): Promise<FactionGuide[]> {
+): Promise<DrawnGuide[]> {
   const workers = Math.min(jobs, factions.length);
   const tasks: GuideTask[] = Array.from({ length: workers }, (_, w) => ({
     files,
     factions: factions.filter((_f, i) => i % workers === w),
     settings,
   }));
-  const drawn = new Map<string, FactionGuide>();
+  const drawn = new Map<string, DrawnGuide>();
   await inWorkers(
     tasks,
     workers,
     GUIDE_WORKER,
-    async () => (t: GuideTask) => assemblyGuides(t.files, t.factions, t.settings),
-    (_i, guides: FactionGuide[]) => guides.forEach((g) => drawn.set(g.faction, g)),
+    async () => drawnGuides,
+    (_i, guides: DrawnGuide[]) => guides.forEach((g) => drawn.set(g.faction, g)),
   );
   return factions.flatMap((f) => drawn.get(f.id) ?? []);
 }
@@ -119,22 +118,22 @@ export async function startGuides(
       ship: () => decodePng(Buffer.from(s.shipPng, 'base64')),
     });
   });
-  const store = async (guides: FactionGuide[]): Promise<GuideFiles[]> => {
+  const store = async (guides: DrawnGuide[]): Promise<GuideFiles[]> => {
     for (const g of guides) {
       const made: GuideFiles = {
         faction: g.faction,
         name: g.name,
         washers: g.washers,
-        steps: g.steps.map((s) => ({ id: s.id, title: s.title, text: s.text })),
-        sheetPng: encodePng(g.sheet),
-        ship: () => g.preview,
+        steps: g.steps,
+        sheetPng: g.sheetPng,
+        ship: () => g.ship,
       };
       out.set(g.faction, made);
       const { ship: _, ...rest } = made;
       const stored: Stored = {
         ...rest,
         sheetPng: Buffer.from(made.sheetPng).toString('base64'),
-        shipPng: Buffer.from(encodePng(g.preview)).toString('base64'),
+        shipPng: Buffer.from(g.shipPng).toString('base64'),
       };
       if (cache)
         await cache.putBytes(

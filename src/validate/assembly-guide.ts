@@ -24,7 +24,7 @@ import type { BuildSettings, GeneratedFile } from '../generate/types.js';
 import { parseStl } from '../mesh/stl.js';
 import { clickDistanceMm, stretchedBand } from '../parts/wheel.js';
 import { capToFit, textWidth } from '../render/font.js';
-import { blank, drawText, paste } from '../render/image.js';
+import { blank, drawText, encodePng, paste } from '../render/image.js';
 import { contactSheet, PREVIEW_SIZE } from '../render/previews.js';
 import { render, type Image, type View } from '../render/raster.js';
 import { BALLAST_WASHER, displayColor, INTERFACES } from '../standard.js';
@@ -609,10 +609,36 @@ export interface GuideTask {
   settings: BuildSettings;
 }
 
-/** Every picture's pixels in `guides`, each once: what a worker moves back rather than copies. */
-export function guideBuffers(guides: readonly FactionGuide[]): ArrayBuffer[] {
-  const images = guides.flatMap((g) => [g.exploded, g.finished, g.preview, g.sheet, ...g.steps.map((s) => s.picture)]);
-  return [...new Set(images.map((i) => i.rgba.buffer as ArrayBuffer))];
+/** A guide as the commands keep it: its words, its sheet and finished ship as PNG, and the ship's pixels. */
+export interface DrawnGuide {
+  faction: string;
+  name: string;
+  washers: number;
+  steps: { id: string; title: string; text: string }[];
+  sheetPng: Uint8Array;
+  shipPng: Uint8Array;
+  /** The finished ship at a part picture's size, for generate's contact sheet. */
+  ship: Image;
+}
+
+/** `assemblyGuides` as the commands keep them, encoded on the thread that draws them (a guide worker's). */
+export async function drawnGuides(t: GuideTask): Promise<DrawnGuide[]> {
+  return (await assemblyGuides(t.files, t.factions, t.settings)).map((g) => ({
+    faction: g.faction,
+    name: g.name,
+    washers: g.washers,
+    steps: g.steps.map((s) => ({ id: s.id, title: s.title, text: s.text })),
+    sheetPng: encodePng(g.sheet),
+    shipPng: encodePng(g.preview),
+    ship: g.preview,
+  }));
+}
+
+/** Every buffer in `guides`, each once: what a worker moves back rather than copies. */
+export function drawnBuffers(guides: readonly DrawnGuide[]): ArrayBuffer[] {
+  return [
+    ...new Set(guides.flatMap((g) => [g.sheetPng.buffer, g.shipPng.buffer, g.ship.rgba.buffer] as ArrayBuffer[])),
+  ];
 }
 
 /**
