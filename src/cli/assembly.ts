@@ -37,6 +37,7 @@ async function drawGuides(
   factions: readonly Faction[],
   settings: BuildSettings,
   jobs: number,
+  signal?: AbortSignal,
 ): Promise<DrawnGuide[]> {
   const workers = Math.min(jobs, factions.length);
   const tasks: GuideTask[] = Array.from({ length: workers }, (_, w) => ({
@@ -51,6 +52,8 @@ async function drawGuides(
     GUIDE_WORKER,
     async () => drawnGuides,
     (_i, guides: DrawnGuide[]) => guides.forEach((g) => drawn.set(g.faction, g)),
+    undefined,
+    signal,
   );
   return factions.flatMap((f) => drawn.get(f.id) ?? []);
 }
@@ -86,7 +89,7 @@ export async function guideFiles(
 /**
  * `guideFiles` begun: settles once the cache has been read (every lookup at once) and the guides it lacks
  * are on their threads, so the caller can go on with other work while they are drawn; `drawn` then settles
- * with them all, in `factions`' order.
+ * with them all, in `factions`' order. Aborting `signal` (the caller failed meanwhile) stops the threads.
  */
 export async function startGuides(
   files: readonly GeneratedFile[],
@@ -94,6 +97,7 @@ export async function startGuides(
   settings: BuildSettings,
   cache: PartCache | null,
   jobs: number = defaultJobs(),
+  signal?: AbortSignal,
 ): Promise<{ drawn: Promise<GuideFiles[]> }> {
   const sums = files
     .map((f) => `${f.path}\0${f.sha256}\0${f.color}`)
@@ -144,5 +148,7 @@ export async function startGuides(
     }
     return factions.flatMap((f) => out.get(f.id) ?? []);
   };
-  return { drawn: (missing.length ? drawGuides(files, missing, settings, jobs) : Promise.resolve([])).then(store) };
+  return {
+    drawn: (missing.length ? drawGuides(files, missing, settings, jobs, signal) : Promise.resolve([])).then(store),
+  };
 }

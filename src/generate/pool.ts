@@ -29,7 +29,9 @@ export interface Answer<R> {
  * Runs every task with up to `parallel` workers of the module at `workerUrl` (one that answers with
  * `answerTasks`), or in this thread through `local` (loaded only then) when one worker would do or the
  * compiled worker is not there; `onDone` is called as each finishes, in completion order. A task's
- * InputError goes through `blame` (default: unchanged), so the caller can name the file behind it.
+ * InputError goes through `blame` (default: unchanged), so the caller can name the file behind it. When
+ * `signal` aborts (the caller failed and no longer wants the results), the workers are stopped and the
+ * run rejects with its reason.
  */
 export async function inWorkers<T, R>(
   tasks: readonly T[],
@@ -38,7 +40,9 @@ export async function inWorkers<T, R>(
   local: () => Promise<(task: T) => Promise<R>>,
   onDone: (index: number, result: R) => void,
   blame: (index: number, e: InputError) => InputError = (_, e) => e,
+  signal?: AbortSignal,
 ): Promise<void> {
+  signal?.throwIfAborted();
   if (tasks.length === 0) return;
   const workers = Math.min(parallel, tasks.length);
   if (workers <= 1 || !pathExists(fileURLToPath(workerUrl))) {
@@ -78,9 +82,13 @@ export async function inWorkers<T, R>(
     });
   const { Worker } = await import('node:worker_threads');
   const pool = Array.from({ length: workers }, () => new Worker(workerUrl));
+  let stop = (): void => undefined;
+  const aborted = new Promise<never>((_, reject) => (stop = () => reject(signal!.reason as Error)));
+  signal?.addEventListener('abort', stop, { once: true });
   try {
-    await Promise.all(pool.map(run));
+    await Promise.race([Promise.all(pool.map(run)), aborted]);
   } finally {
+    signal?.removeEventListener('abort', stop);
     await Promise.all(pool.map((w) => w.terminate()));
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildAll } from '../../src/generate/pool.js';
+import { buildAll, inWorkers } from '../../src/generate/pool.js';
 import type { Job } from '../../src/generate/types.js';
 
 describe('buildAll', () => {
@@ -36,5 +36,23 @@ describe('buildAll', () => {
         .map(([i]) => i)
         .sort(),
     ).toEqual([1, 3]);
+  }, 20_000);
+});
+
+describe('inWorkers', () => {
+  it('stops its workers and rejects with the reason when its signal aborts (the caller failed meanwhile)', async () => {
+    const silent = new URL('../fixtures/generate/silent-worker.mjs', import.meta.url);
+    const stop = new AbortController();
+    const local = async () => async () => 'in-process';
+    const run = inWorkers([1, 2], 2, silent, local, () => undefined, undefined, stop.signal);
+    setTimeout(() => stop.abort(new Error('the plates failed')), 200);
+    const t0 = performance.now();
+    await expect(run).rejects.toThrow('the plates failed');
+    // The silent workers would keep the run waiting for ever: it ends when the signal aborts.
+    expect(performance.now() - t0).toBeLessThan(5_000);
+    // Aborted before it starts, it runs nothing.
+    await expect(inWorkers([1, 2], 2, silent, local, () => undefined, undefined, stop.signal)).rejects.toThrow(
+      'the plates failed',
+    );
   }, 20_000);
 });

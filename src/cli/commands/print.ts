@@ -61,64 +61,72 @@ export const registerPrint: Register = (cmd: Command, io) => {
           : haveFromProfile((await readProfile(flags.profile, false)).have ?? [], tableMaterial);
       const have = [...shelf, ...(flags.have === undefined ? [] : parseHave(flags.have, tableMaterial))];
       // How each of the table's factions' ships goes together (a game pack's pieces have no guide), drawn on
-      // worker threads as soon as the parts are built, while this thread counts the bill and packs the plates.
+      // worker threads as soon as the parts are built, while this thread counts the bill and packs the plates;
+      // stopped when this thread fails meanwhile, so the error ends the run at once.
       let drawing: Promise<GuideFiles[]> = Promise.resolve([]);
-      // Factions the folder holds with other settings are built again, so the folder stays one build.
-      const { settings, files, bom, mesh, cache, factions } = await runTable(
-        flags,
-        io,
-        (s, used) => rebuildWithRun(project, gameId, s, used, io),
-        game,
-        async (t) => {
-          const tableFactions = game ? [] : t.factions.filter((f) => t.plan.lines.some((l) => l.faction === f.id));
-          drawing = (await startGuides(t.files, tableFactions, t.settings, t.cache)).drawn;
-          // Awaited below; a failure before then must reach the command's error, not end the process unhandled.
-          drawing.catch(() => undefined);
-        },
-      );
-      const brims = new Map(files.map((f) => [f.path, f.brim.brim]));
-      const planOptions = {
-        brim: (file: string) => brims.get(file) ?? false,
-        ...(brims.has(COUPON_FILE) ? { couponFile: COUPON_FILE } : {}),
-        build: settings,
-        have,
-      };
-      const plan = cache
-        ? await cachedPlanPlates(cache, files, bom, mesh, settings.printer, planOptions)
-        : await planPlates(bom, mesh, settings.printer, drawThumbnail, planOptions);
-      const build = buildOf(project, gameId);
-      const enc = new TextEncoder();
-      const guides = await drawing;
-      const assembly: AssemblyText[] = guides.map((g) => ({ ...g, picture: `${ASSEMBLY_DIR}/${g.faction}.png` }));
-      const others = [
-        ...plan.plates.map((p) => ({ path: p.file, bytes: p.bytes })),
-        ...guides.map((g) => ({ path: `${ASSEMBLY_DIR}/${g.faction}.png`, bytes: g.sheetPng })),
-        { path: PRINT_PLAN_FILE, bytes: enc.encode(printPlanMarkdown(plan, bom, assembly)) },
-      ].map((o) => ({ ...o, owner: owner.print(build) }));
-      const partOwner = (f: GeneratedFile): string =>
-        game ? owner.pieces(build) : f.faction ? owner.faction(build, f.faction) : owner.shared(build);
-      const parts = files.map((file) => ({ file, owner: partOwner(file) }));
-      const owners = new Set([...parts.map((p) => p.owner), owner.print(build)]);
-      const counts = new Map<string, number>();
-      for (const r of bom.rows) counts.set(r.file, (counts.get(r.file) ?? 0) + r.quantity);
-      const sources = factions.map((f) => ({ id: f.id, source: f.sourceFile }));
-      await writeRun(
-        project,
-        {
-          game: gameId,
-          settings,
-          parts,
-          others,
-          replaces: (o) => owners.has(o),
-          factions: sources,
-          table: { players: bom.players, mode: bom.mode, counts },
-        },
-        io,
-      );
-      if (flags.json) io.out(printPlanJson(plan, bom, assembly));
-      else
-        io.out(
-          `${plan.plates.length} plates (the table's at least ${plan.lowerBound} by area), ${plan.filamentChanges} filament changes, for ${bom.players} players${game ? ` of ${game.name}` : ''} → ${project.shownFolder}/plates/, plan in ${project.shownFolder}/${PRINT_PLAN_FILE}\n`,
+      const stopGuides = new AbortController();
+      try {
+        // Factions the folder holds with other settings are built again, so the folder stays one build.
+        const { settings, files, bom, mesh, cache, factions } = await runTable(
+          flags,
+          io,
+          (s, used) => rebuildWithRun(project, gameId, s, used, io),
+          game,
+          async (t) => {
+            const tableFactions = game ? [] : t.factions.filter((f) => t.plan.lines.some((l) => l.faction === f.id));
+            drawing = (await startGuides(t.files, tableFactions, t.settings, t.cache, undefined, stopGuides.signal))
+              .drawn;
+            // Awaited below; a failure before then must reach the command's error, not end the process unhandled.
+            drawing.catch(() => undefined);
+          },
         );
+        const brims = new Map(files.map((f) => [f.path, f.brim.brim]));
+        const planOptions = {
+          brim: (file: string) => brims.get(file) ?? false,
+          ...(brims.has(COUPON_FILE) ? { couponFile: COUPON_FILE } : {}),
+          build: settings,
+          have,
+        };
+        const plan = cache
+          ? await cachedPlanPlates(cache, files, bom, mesh, settings.printer, planOptions)
+          : await planPlates(bom, mesh, settings.printer, drawThumbnail, planOptions);
+        const build = buildOf(project, gameId);
+        const enc = new TextEncoder();
+        const guides = await drawing;
+        const assembly: AssemblyText[] = guides.map((g) => ({ ...g, picture: `${ASSEMBLY_DIR}/${g.faction}.png` }));
+        const others = [
+          ...plan.plates.map((p) => ({ path: p.file, bytes: p.bytes })),
+          ...guides.map((g) => ({ path: `${ASSEMBLY_DIR}/${g.faction}.png`, bytes: g.sheetPng })),
+          { path: PRINT_PLAN_FILE, bytes: enc.encode(printPlanMarkdown(plan, bom, assembly)) },
+        ].map((o) => ({ ...o, owner: owner.print(build) }));
+        const partOwner = (f: GeneratedFile): string =>
+          game ? owner.pieces(build) : f.faction ? owner.faction(build, f.faction) : owner.shared(build);
+        const parts = files.map((file) => ({ file, owner: partOwner(file) }));
+        const owners = new Set([...parts.map((p) => p.owner), owner.print(build)]);
+        const counts = new Map<string, number>();
+        for (const r of bom.rows) counts.set(r.file, (counts.get(r.file) ?? 0) + r.quantity);
+        const sources = factions.map((f) => ({ id: f.id, source: f.sourceFile }));
+        await writeRun(
+          project,
+          {
+            game: gameId,
+            settings,
+            parts,
+            others,
+            replaces: (o) => owners.has(o),
+            factions: sources,
+            table: { players: bom.players, mode: bom.mode, counts },
+          },
+          io,
+        );
+        if (flags.json) io.out(printPlanJson(plan, bom, assembly));
+        else
+          io.out(
+            `${plan.plates.length} plates (the table's at least ${plan.lowerBound} by area), ${plan.filamentChanges} filament changes, for ${bom.players} players${game ? ` of ${game.name}` : ''} → ${project.shownFolder}/plates/, plan in ${project.shownFolder}/${PRINT_PLAN_FILE}\n`,
+          );
+      } catch (e) {
+        stopGuides.abort(e);
+        throw e;
+      }
     });
 };
