@@ -6,13 +6,12 @@
  * It starts fast: only the command being run is loaded (src/cli/commands/index.ts); the others are
  * registered by name and summary, which is all the overview help needs.
  */
-import { Command, CommanderError } from 'commander';
 import { formatProblem, InfeasibleError, InputError } from '../errors.js';
 import { describeSystemError, isSystemError } from '../files/fs-errors.js';
 import { packageVersion } from '../files/read.js';
 import { printable } from '../text.js';
 import { COMMANDS, helpFooter } from './commands/index.js';
-import { EXIT, processIo, type Io } from './terminal.js';
+import { Command, CommanderError, EXIT, processIo, type Io } from './terminal.js';
 
 /** The command a command line runs (`shipwright help generate` runs generate's help), or undefined. */
 function commandNamed(args: readonly string[]): string | undefined {

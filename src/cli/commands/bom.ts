@@ -2,11 +2,10 @@
  * `shipwright bom`: what a table of N players prints, in which colours and materials, how many grams and
  * hours, how many spools, and what else to buy.
  */
-import { Option, type Command } from 'commander';
 import { BOM_FORMATS, formatBom, type BomFormat } from '../../bom/format.js';
 import { InputError } from '../../errors.js';
 import { addTableOptions, runTable, type TableFlags } from '../table-run.js';
-import type { Register } from '../terminal.js';
+import { Option, type Command, type Register } from '../terminal.js';
 
 interface Flags extends TableFlags {
   format: BomFormat;
