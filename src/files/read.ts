@@ -3,8 +3,18 @@
  * are capped before anything is parsed, and the bytes must be valid UTF-8 (a fatal decoder, so a stray Latin-1 byte is reported at its
  * line and column instead of turning into U+FFFD inside a name).
  */
-import { constants, existsSync, readFileSync, type Stats } from 'node:fs';
-import { open, readdir, stat } from 'node:fs/promises';
+import {
+  closeSync,
+  constants,
+  existsSync,
+  fstatSync,
+  openSync,
+  readFileSync,
+  readSync,
+  statSync,
+  type Stats,
+} from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InputError } from '../errors.js';
@@ -23,15 +33,18 @@ function formatBytes(bytes: number): string {
  * refused before they are opened for reading, and the file is opened non-blocking and checked again, so a
  * FIFO swapped in between cannot hang the run. Throws InputError (source = `path`) when the file is missing,
  * unreadable, not a regular file or larger than `maxBytes`.
+ *
+ * The calls are synchronous: the files read are small or already in the page cache, and each call through
+ * the thread pool costs ~25 µs of CPU against ~3 µs (a warm `factions` makes ~150 of them).
  */
 export async function readFileBounded(path: string, maxBytes: number): Promise<Uint8Array> {
   if (path === '') throw InputError.single(path, '', 'the path is empty: name a file');
   try {
-    const kind = fileKind(await stat(path));
+    const kind = fileKind(statSync(path));
     if (kind !== 'a file') throw InputError.single(path, '', `is ${kind}, not a regular file`);
-    const fh = await open(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY);
+    const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY);
     try {
-      const info = await fh.stat();
+      const info = fstatSync(fd);
       if (!info.isFile()) throw InputError.single(path, '', `is ${fileKind(info)}, not a regular file`);
       // Sized by the claim, grown by what is read, never past one byte over the limit (which proves a
       // file too large, even one that grows or claims 0 bytes).
@@ -43,7 +56,7 @@ export async function readFileBounded(path: string, maxBytes: number): Promise<U
           bigger.set(buf);
           buf = bigger;
         }
-        const { bytesRead } = await fh.read(buf, filled, buf.length - filled, null);
+        const bytesRead = readSync(fd, buf, filled, buf.length - filled, null);
         if (bytesRead === 0) break;
         filled += bytesRead;
         if (filled > maxBytes) {
@@ -56,7 +69,7 @@ export async function readFileBounded(path: string, maxBytes: number): Promise<U
       }
       return buf.slice(0, filled);
     } finally {
-      await fh.close();
+      closeSync(fd);
     }
   } catch (e) {
     throw asUserError(e, path);

@@ -7,8 +7,8 @@
  * are removed and the folder is kept under `maxBytes` by dropping the least recently used entries.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { mkdir, readdir, readFile, rm, stat, utimes } from 'node:fs/promises';
+import { existsSync, readdirSync, readFileSync, statSync, utimesSync } from 'node:fs';
+import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -180,10 +180,17 @@ export async function openDiskCache(dir: string, options: DiskCacheOptions = {})
     readFileBounded(path, max).catch((e: unknown) =>
       e instanceof InputError && /ENOENT/.test(e.message) ? null : fail(e),
     );
-  /** Marks an entry used: its metadata's time is the entry's last use (`tidy` takes the newest of its files). */
-  const touch = (key: string): Promise<void> => {
+  /**
+   * Marks an entry used: its metadata's time is the entry's last use (`tidy` takes the newest of its files).
+   * Synchronous, like the reads (src/files/read.ts): a warm run touches every entry it reads.
+   */
+  const touch = (key: string): void => {
     const now = new Date();
-    return utimes(join(dir, `${key}.json`), now, now).catch(() => undefined);
+    try {
+      utimesSync(join(dir, `${key}.json`), now, now);
+    } catch {
+      // Not marked: the entry is only trimmed sooner.
+    }
   };
   /**
    * An entry's meta and bytes (`<key>.json`, `<key>.<ext>`), when the meta is for this key and `promised`
@@ -209,7 +216,7 @@ export async function openDiskCache(dir: string, options: DiskCacheOptions = {})
     if ((meta as { key?: unknown } | null)?.key !== key) return null;
     const sha = promised(meta);
     if (typeof sha !== 'string' || createHash('sha256').update(bytes).digest('hex') !== sha) return null;
-    await touch(key);
+    touch(key);
     return { meta, bytes };
   };
   const writeEntry = async (key: string, ext: string, bytes: Uint8Array, meta: object): Promise<void> => {
@@ -235,7 +242,7 @@ export async function openDiskCache(dir: string, options: DiskCacheOptions = {})
         return null;
       }
       if (meta?.key !== key || meta.part !== part || typeof meta.facts?.bounds !== 'object') return null;
-      await touch(key);
+      touch(key);
       return meta.facts;
     },
     put: (key, part, facts, bytes) => writeEntry(key, 'stl', bytes, { key, part, facts } satisfies StoredMeta),
