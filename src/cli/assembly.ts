@@ -9,7 +9,7 @@ import type { Faction } from '../faction/types.js';
 import type { BuildSettings, GeneratedFile, PartCache } from '../generate/index.js';
 import { PNG } from 'pngjs';
 import type { Image } from '../render/raster.js';
-import { defaultJobs, inWorkers } from '../generate/pool.js';
+import type { Pool, TaskKind } from '../generate/pool.js';
 import { drawnGuides, type DrawnGuide, type GuideTask } from '../validate/assembly-guide.js';
 
 /** A faction's guide, drawn. */
@@ -26,35 +26,28 @@ export interface GuideFiles {
 }
 
 const KIND = 'assembly-guide';
-const GUIDE_WORKER = new URL('../validate/guide-worker.js', import.meta.url);
+/** A group of factions' guides (guide-worker.ts on a thread). */
+const DRAW_GUIDES: TaskKind<GuideTask, DrawnGuide[]> = { name: 'guide', local: async () => drawnGuides };
 
 /**
- * The guides of `factions`, drawn on up to `jobs` worker threads: the factions dealt round one task a worker (each
- * rebuilds the shared parts' solids once for all of its factions), in `factions`' order.
+ * The guides of `factions`, drawn on `pool`: the factions dealt round one task a thread (each rebuilds the
+ * shared parts' solids once for all of its factions), in `factions`' order.
  */
 async function drawGuides(
   files: readonly GeneratedFile[],
   factions: readonly Faction[],
   settings: BuildSettings,
-  jobs: number,
+  pool: Pool,
   signal?: AbortSignal,
 ): Promise<DrawnGuide[]> {
-  const workers = Math.min(jobs, factions.length);
+  const workers = Math.min(pool.parallel, factions.length);
   const tasks: GuideTask[] = Array.from({ length: workers }, (_, w) => ({
     files,
     factions: factions.filter((_f, i) => i % workers === w),
     settings,
   }));
   const drawn = new Map<string, DrawnGuide>();
-  await inWorkers(
-    tasks,
-    workers,
-    GUIDE_WORKER,
-    async () => drawnGuides,
-    (_i, guides: DrawnGuide[]) => guides.forEach((g) => drawn.set(g.faction, g)),
-    undefined,
-    signal,
-  );
+  await pool.run(DRAW_GUIDES, tasks, (_i, guides) => guides.forEach((g) => drawn.set(g.faction, g)), undefined, signal);
   return factions.flatMap((f) => drawn.get(f.id) ?? []);
 }
 
@@ -74,29 +67,29 @@ function decodePng(bytes: Uint8Array): Image {
 
 /**
  * Each faction's guide (factions whose ship cannot be placed have none), from the cache where it holds them,
- * the rest drawn on up to `jobs` threads (default: the machine's cores; generate's `--jobs`).
+ * the rest drawn on `pool`'s threads (the command's).
  */
 export async function guideFiles(
   files: readonly GeneratedFile[],
   factions: readonly Faction[],
   settings: BuildSettings,
   cache: PartCache | null,
-  jobs: number = defaultJobs(),
+  pool: Pool,
 ): Promise<GuideFiles[]> {
-  return (await startGuides(files, factions, settings, cache, jobs)).drawn;
+  return (await startGuides(files, factions, settings, cache, pool)).drawn;
 }
 
 /**
  * `guideFiles` begun: settles once the cache has been read (every lookup at once) and the guides it lacks
  * are on their threads, so the caller can go on with other work while they are drawn; `drawn` then settles
- * with them all, in `factions`' order. Aborting `signal` (the caller failed meanwhile) stops the threads.
+ * with them all, in `factions`' order. Aborting `signal` (the caller failed meanwhile) stops the pool's threads.
  */
 export async function startGuides(
   files: readonly GeneratedFile[],
   factions: readonly Faction[],
   settings: BuildSettings,
   cache: PartCache | null,
-  jobs: number = defaultJobs(),
+  pool: Pool,
   signal?: AbortSignal,
 ): Promise<{ drawn: Promise<GuideFiles[]> }> {
   const sums = files
@@ -149,6 +142,6 @@ export async function startGuides(
     return factions.flatMap((f) => out.get(f.id) ?? []);
   };
   return {
-    drawn: (missing.length ? drawGuides(files, missing, settings, jobs, signal) : Promise.resolve([])).then(store),
+    drawn: (missing.length ? drawGuides(files, missing, settings, pool, signal) : Promise.resolve([])).then(store),
   };
 }

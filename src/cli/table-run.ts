@@ -17,6 +17,7 @@ import {
   type PartCache,
 } from '../generate/index.js';
 import { bedProblems } from '../generate/manifest.js';
+import type { Pool } from '../generate/pool.js';
 import { findMaterial, MATERIAL_IDS } from '../materials.js';
 import type { MeshData } from '../geometry/kernel.js';
 import { parseStl } from '../mesh/stl.js';
@@ -200,7 +201,8 @@ export type BuiltTable = Omit<TableRun, 'bom' | 'mesh'>;
  * before the bill is counted, so work on the files can be set going on other threads first (print's assembly
  * guides) rather than wait for this thread between the bill's steps.
  * `pack`: the `--game` pack when the caller has loaded it already (null: Cannons & Coastlines); default
- * read from the flags.
+ * read from the flags. `pool`: the threads the factions' parts are built on (the command's, which it uses
+ * again after); default the build's own.
  */
 export async function runTable(
   flags: TableFlags,
@@ -208,6 +210,7 @@ export async function runTable(
   beforeBuild?: (settings: BuildSettings, factions: ReadonlySet<string>) => Promise<readonly Faction[]>,
   pack?: Game | null,
   afterBuild?: (table: BuiltTable) => Promise<void> | void,
+  pool?: Pool,
 ): Promise<TableRun> {
   const print: PrintSettings = {
     layerHeightMm: parseMmFlag(
@@ -270,6 +273,7 @@ export async function runTable(
     externalHulls: await readExternalHulls(factions),
     settings,
     cache,
+    pool,
     onProgress: io.isTty ? progressReporter(io) : undefined,
   });
   const tooBig = bedProblems(files, settings.printer, factions);

@@ -752,7 +752,7 @@ export function packRules(game: Game, planned: readonly PackFile[], printRules =
 export async function validatePack(
   game: Game,
   settings: BuildSettings,
-  options: Pick<GenerateRequest, 'jobs' | 'cache'> & { printRules?: boolean } = {},
+  options: Pick<GenerateRequest, 'jobs' | 'pool' | 'cache'> & { printRules?: boolean } = {},
 ): Promise<Finding[]> {
   const { planned, files } = await generatePack(game, settings, options);
   return checkFiles(files, { factions: [], settings, rules: packRules(game, planned, options.printRules ?? true) });

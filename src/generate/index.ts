@@ -18,7 +18,7 @@ import {
   type TunedCannon,
 } from './catalog.js';
 import { InfeasibleError, InputError, type Problem } from '../errors.js';
-import { buildAll, defaultJobs } from './pool.js';
+import { buildAll, defaultJobs, withPool, type Pool } from './pool.js';
 import type { Brim, BuildSettings, GeneratedFile, Job, LazyBytes, MeshFacts, Quantity } from './types.js';
 
 export type { BuildSettings, GeneratedFile, Job, LazyBytes, MeshFacts, Quantity } from './types.js';
@@ -57,6 +57,8 @@ export interface GenerateRequest {
   settings: BuildSettings;
   /** Worker threads. Default: the machine's cores. */
   jobs?: number;
+  /** The threads to build on (the command's, which it uses again after). Default: `jobs` threads of this request's own. */
+  pool?: Pool;
   cache?: PartCache | null;
   /** Only these catalogue parts (e.g. `['hull']`). Default: every part. */
   parts?: readonly string[];
@@ -248,7 +250,7 @@ export interface FileToBuild {
  */
 export function buildFiles(
   planned: readonly FileToBuild[],
-  options: Pick<GenerateRequest, 'jobs' | 'cache' | 'onProgress'>,
+  options: Pick<GenerateRequest, 'jobs' | 'pool' | 'cache' | 'onProgress'>,
 ): Promise<GeneratedFile[]> {
   return buildWith(planned, options, (cache, key, job) => cache.get(key, job.part));
 }
@@ -256,7 +258,7 @@ export function buildFiles(
 /** `buildFiles`, a cached part's bytes left unread until asked for (`generatePartsToWrite`). */
 function buildFilesToWrite(
   planned: readonly FileToBuild[],
-  options: Pick<GenerateRequest, 'jobs' | 'cache' | 'onProgress'>,
+  options: Pick<GenerateRequest, 'jobs' | 'pool' | 'cache' | 'onProgress'>,
 ): Promise<GeneratedFile<LazyBytes>[]> {
   return buildWith(planned, options, async (cache, key, job) => {
     const facts = await cache.facts(key, job.part);
@@ -281,7 +283,7 @@ async function recordedBytes(cache: PartCache, key: string, job: Job, sha256: st
 /** Builds what `recall` does not find in the cache (each hit's facts and bytes, as `recall` gives them). */
 async function buildWith<B extends LazyBytes>(
   planned: readonly FileToBuild[],
-  options: Pick<GenerateRequest, 'jobs' | 'cache' | 'onProgress'>,
+  options: Pick<GenerateRequest, 'jobs' | 'pool' | 'cache' | 'onProgress'>,
   recall: (cache: PartCache, key: string, job: Job) => Promise<{ facts: MeshFacts; bytes: B } | null>,
 ): Promise<GeneratedFile<B | Uint8Array>[]> {
   const { cache = null } = options;
@@ -322,22 +324,24 @@ async function buildWith<B extends LazyBytes>(
   // Each part is stored as it is built, its writes overlapping the builds still running.
   const stores: Promise<void>[] = [];
   try {
-    await buildAll(
-      toBuild.map((i) => planned[i]!.job),
-      options.jobs ?? defaultJobs(),
-      (k, built) => {
-        const i = toBuild[k]!;
-        finish(i, built, false);
-        if (!cache) return;
-        const stored = cache.put(keys[i]!, results[i]!.part, toFacts(built.facts), built.bytes);
-        // Handled here so a write failing mid-build is not an unhandled rejection; awaited, and thrown, below.
-        stored.catch(() => undefined);
-        stores.push(stored);
-      },
-      (k, e) => {
-        const blame = planned[toBuild[k]!]!.blame;
-        return blame ? new InputError(e.problems.map(blame)) : e;
-      },
+    await withPool(options.pool, options.jobs ?? defaultJobs(), (pool) =>
+      buildAll(
+        toBuild.map((i) => planned[i]!.job),
+        pool,
+        (k, built) => {
+          const i = toBuild[k]!;
+          finish(i, built, false);
+          if (!cache) return;
+          const stored = cache.put(keys[i]!, results[i]!.part, toFacts(built.facts), built.bytes);
+          // Handled here so a write failing mid-build is not an unhandled rejection; awaited, and thrown, below.
+          stored.catch(() => undefined);
+          stores.push(stored);
+        },
+        (k, e) => {
+          const blame = planned[toBuild[k]!]!.blame;
+          return blame ? new InputError(e.problems.map(blame)) : e;
+        },
+      ),
     );
   } catch (e) {
     // No write is left running behind the build's error.

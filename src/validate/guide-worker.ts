@@ -1,5 +1,5 @@
-/** Worker thread: draws the assembly guides of the factions it is sent (src/cli/assembly.ts spreads them). */
-import { answerTasks } from '../generate/answer.js';
-import { drawnBuffers, drawnGuides } from './assembly-guide.js';
+/** The assembly guides of the factions it is sent, on a pool's thread (src/cli/assembly.ts spreads them). */
+import type { TaskHandler } from '../generate/pool.js';
+import { drawnBuffers, drawnGuides, type DrawnGuide, type GuideTask } from './assembly-guide.js';
 
-answerTasks(drawnGuides, drawnBuffers);
+export const handler: TaskHandler<GuideTask, DrawnGuide[]> = { handle: drawnGuides, transfer: drawnBuffers };

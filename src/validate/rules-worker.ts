@@ -1,8 +1,8 @@
-/** Worker thread: runs every rule over the group of factions it is sent (validate.ts spreads them). */
-import { answerTasks } from '../generate/answer.js';
-import { checkGroup, type GroupTask } from './validate.js';
+/** The rules over one group of factions on a pool's thread (validate.ts spreads the groups). */
+import type { TaskHandler } from '../generate/pool.js';
+import { checkGroup, type GroupResult, type GroupTask } from './validate.js';
 
-answerTasks(
-  (t: GroupTask) => Promise.resolve(checkGroup(t)),
-  () => [],
-);
+export const handler: TaskHandler<GroupTask, GroupResult> = {
+  handle: (t) => checkGroup(t),
+  transfer: () => [],
+};

@@ -6,9 +6,7 @@ import type { Armada } from '../armada/load.js';
 import type { Faction } from '../faction/types.js';
 import { fromMesh, initKernel, withArena, type MeshData, type Solid } from '../geometry/kernel.js';
 import { canonicalJson, generateParts, type BuildSettings, type PartCache } from '../generate/index.js';
-import { defaultJobs, inWorkers } from '../generate/pool.js';
-import { pathExists } from '../files/read.js';
-import { fileURLToPath } from 'node:url';
+import { defaultJobs, withPool, type Pool, type TaskKind } from '../generate/pool.js';
 import { parseStl } from '../mesh/stl.js';
 import { checkTopology, type TopologyReport } from '../mesh/topology.js';
 import { CLICK_DISTANCE_MM, PRINT_DEFAULTS, PRINTABILITY } from '../standard.js';
@@ -33,8 +31,10 @@ export interface ValidateInput {
    * `wheel`); they keep the generated part's features, so they must be exported in the same frame.
    */
   replacements?: ReadonlyMap<string, { path: string; bytes: Uint8Array }>;
-  /** Worker threads for building. Default: the machine's cores. */
+  /** Worker threads for building and checking. Default: the machine's cores. */
   jobs?: number;
+  /** The threads to build and check on (the command's). Default: `jobs` threads of this run's own. */
+  pool?: Pool;
   /** The part cache generate fills (default none: every part built afresh). */
   cache?: PartCache | null;
   /** The rules to run. Default: all of RULES, in order. */
@@ -83,17 +83,15 @@ export async function validate(input: ValidateInput): Promise<Finding[]> {
 export async function validateWithFiles(
   input: ValidateInput,
 ): Promise<{ findings: Finding[]; files: MeshFile[]; figures: Figure[] }> {
-  const generated =
-    input.factions.length > 0
-      ? await generateParts({
-          factions: input.factions,
-          settings: input.settings,
-          jobs: input.jobs,
-          cache: input.cache ?? null,
-        })
-      : [];
-  const { findings, figures } = await checkFilesWithFigures(generated, input);
-  return { findings, files: checkedFiles(generated, input), figures };
+  // One pool for the builds and the rules: its threads keep their modules and kernel from one to the next.
+  return withPool(input.pool, input.jobs ?? defaultJobs(), async (pool) => {
+    const generated =
+      input.factions.length > 0
+        ? await generateParts({ factions: input.factions, settings: input.settings, pool, cache: input.cache ?? null })
+        : [];
+    const { findings, figures } = await checkFilesWithFigures(generated, { ...input, pool });
+    return { findings, files: checkedFiles(generated, input), figures };
+  });
 }
 
 /** The meshes to check: the built ones with the user's replacements, and each faction's external hull. */
@@ -124,21 +122,28 @@ export async function checkFiles(built: readonly MeshFile[], input: ValidateInpu
  */
 export const VALIDATE_BATCH = 8;
 
-const RULES_WORKER = new URL('./rules-worker.js', import.meta.url);
-
 /** What one context checks: a group of factions with their files and the shared ones (rules-worker.ts). */
 export interface GroupTask {
   files: readonly MeshFile[];
-  input: Omit<ValidateInput, 'rules' | 'hullProbes' | 'cache' | 'jobs' | 'batch'>;
+  input: Omit<ValidateInput, 'rules' | 'hullProbes' | 'cache' | 'jobs' | 'batch' | 'pool'>;
 }
 
-/** Every rule (default RULES) over one group's context: a worker's task, or this thread's. */
-export function checkGroup(t: GroupTask, rules = RULES): Promise<{ findings: Finding[]; figures: Figure[] }> {
+/** What the rules found over one group. */
+export interface GroupResult {
+  findings: Finding[];
+  figures: Figure[];
+}
+
+/** Every rule (default RULES) over one group's context: a thread's task, or this thread's. */
+export function checkGroup(t: GroupTask, rules = RULES): Promise<GroupResult> {
   return withContext(t.files, t.input, (ctx) => runRules(ctx, rules));
 }
 
+/** The default rules over one group (rules-worker.ts on a thread). */
+const CHECK_GROUP: TaskKind<GroupTask, GroupResult> = { name: 'rules', local: async () => checkGroup };
+
 /** Every rule over one context: findings sorted, figures in rule order, then faction. */
-function runRules(ctx: Context, rules: readonly Rule[]): { findings: Finding[]; figures: Figure[] } {
+function runRules(ctx: Context, rules: readonly Rule[]): GroupResult {
   const findings: Finding[] = [];
   const figures: Figure[] = [];
   for (const rule of rules) {
@@ -155,18 +160,20 @@ function runRules(ctx: Context, rules: readonly Rule[]): { findings: Finding[]; 
  * `checkFiles`, and the figures the rules measured (in rule order, then faction). The factions are checked
  * in groups of at most VALIDATE_BATCH, each with the shared parts; the first group reports the shared parts'
  * own findings, the others use them only where their factions' parts meet them, and what two groups both
- * report (an armada's) is counted once. With the default rules and the compiled worker at hand, the groups
- * are at least as many as the threads (`jobs`, default the cores) and run on worker threads at once;
+ * report (an armada's) is counted once. With the default rules and a threaded pool (`pool`, else `jobs`
+ * threads, default the cores), the groups are at least as many as the threads and run on them at once;
  * otherwise one after another in this thread.
  */
-async function checkFilesWithFigures(
-  built: readonly MeshFile[],
-  input: ValidateInput,
-): Promise<{ findings: Finding[]; figures: Figure[] }> {
+async function checkFilesWithFigures(built: readonly MeshFile[], input: ValidateInput): Promise<GroupResult> {
+  return withPool(input.pool, input.jobs ?? defaultJobs(), (pool) => checkOn(pool, built, input));
+}
+
+/** `checkFilesWithFigures` on `pool`. */
+async function checkOn(pool: Pool, built: readonly MeshFile[], input: ValidateInput): Promise<GroupResult> {
   const rules = input.rules ?? RULES;
   const { factions } = input;
-  const inParallel = !input.rules && !input.hullProbes && pathExists(fileURLToPath(RULES_WORKER));
-  const threads = inParallel ? Math.max(1, Math.min(input.jobs ?? defaultJobs(), factions.length)) : 1;
+  const inParallel = !input.rules && !input.hullProbes && pool.threaded;
+  const threads = inParallel ? Math.max(1, Math.min(pool.parallel, factions.length)) : 1;
   const size = Math.min(input.batch ?? VALIDATE_BATCH, Math.ceil(factions.length / threads));
   if (factions.length <= size) return withContext(built, input, (ctx) => runRules(ctx, rules));
   const knownFactionIds = input.knownFactionIds ?? factions.map((f) => f.id);
@@ -191,9 +198,9 @@ async function checkFilesWithFigures(
       },
     });
   }
-  const results: { findings: Finding[]; figures: Figure[] }[] = [];
-  const local = async () => (t: GroupTask) => checkGroup(t, rules);
-  await inWorkers(tasks, threads, RULES_WORKER, local, (i, r) => (results[i] = r));
+  const results: GroupResult[] = [];
+  if (inParallel) await pool.run(CHECK_GROUP, tasks, (i, r) => (results[i] = r));
+  else for (const t of tasks) results.push(await checkGroup(t, rules));
   const findings = new Map<string, Finding>();
   const figures = new Map<string, Figure>();
   for (const r of results) {

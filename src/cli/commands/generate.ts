@@ -11,7 +11,7 @@ import {
 import { bedProblems, HOME_GAME, owner } from '../../generate/manifest.js';
 import type { Project } from '../../io/output.js';
 import { buildOf, openOut, rebuildWithRun, writeRun } from '../output-run.js';
-import { defaultJobs } from '../../generate/pool.js';
+import { defaultJobs, Pool } from '../../generate/pool.js';
 import {
   addGameOption,
   packFrom,
@@ -61,6 +61,8 @@ export const registerGenerate: Register = (cmd: Command, io) => {
         await generateGame(game, project, settings, jobs, flags, io);
         return;
       }
+      // The threads that build the parts draw the guides after (with --previews).
+      await using pool = new Pool(jobs);
       // Opened first: it keeps the factions' parses as well as the parts.
       const cache = await cacheFrom(flags, (m) => io.err(`warning: ${m}\n`));
       if (cache) await recallTunedCannon(settings, cache);
@@ -73,7 +75,7 @@ export const registerGenerate: Register = (cmd: Command, io) => {
       const progress = flags.json ? null : progressReporter(io);
       // The shared parts count for every faction of the folder, not only those a --faction run builds.
       const setFactions = flags.faction?.length ? await allFactionsFrom(paths, flags, { memo: cache }) : factions;
-      const request = { factions, setFactions, settings, jobs, cache, onProgress: progress ?? undefined };
+      const request = { factions, setFactions, settings, pool, cache, onProgress: progress ?? undefined };
       // The previews draw every part; without them a cached part's bytes are read only if the folder lacks them.
       const drawn = flags.previews ? await generateParts(request) : null;
       const files = drawn ?? (await generatePartsToWrite(request));
@@ -94,7 +96,7 @@ export const registerGenerate: Register = (cmd: Command, io) => {
           import('../assembly.js'),
           import('../../generate/previews.js'),
         ]);
-        const guides = await guideFiles(drawn, factions, settings, cache, jobs);
+        const guides = await guideFiles(drawn, factions, settings, cache, pool);
         pictures.push(
           ...previewFiles(drawn, factions, true, new Map(guides.map((g) => [g.faction, g.ship()]))),
           ...guides.map((g) => ({ path: `${PREVIEWS_DIR}/${g.faction}/assembly.png`, bytes: g.sheetPng })),

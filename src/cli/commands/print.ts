@@ -14,6 +14,7 @@ import {
   type AssemblyText,
 } from '../../bom/print-plan.js';
 import { startGuides, type GuideFiles } from '../assembly.js';
+import { defaultJobs, Pool } from '../../generate/pool.js';
 import { findMaterial } from '../../materials.js';
 import { HOME_GAME, owner } from '../../generate/manifest.js';
 import type { GeneratedFile } from '../../generate/types.js';
@@ -62,9 +63,11 @@ export const registerPrint: Register = (cmd: Command, io) => {
       const have = [...shelf, ...(flags.have === undefined ? [] : parseHave(flags.have, tableMaterial))];
       // How each of the table's factions' ships goes together (a game pack's pieces have no guide), drawn on
       // worker threads as soon as the parts are built, while this thread counts the bill and packs the plates;
-      // stopped when this thread fails meanwhile, so the error ends the run at once.
+      // stopped when this thread fails meanwhile, so the error ends the run at once. The threads that built
+      // the parts draw the guides.
       let drawing: Promise<GuideFiles[]> = Promise.resolve([]);
       const stopGuides = new AbortController();
+      await using pool = new Pool(defaultJobs());
       try {
         // Factions the folder holds with other settings are built again, so the folder stays one build.
         const { settings, files, bom, mesh, cache, factions } = await runTable(
@@ -74,11 +77,11 @@ export const registerPrint: Register = (cmd: Command, io) => {
           game,
           async (t) => {
             const tableFactions = game ? [] : t.factions.filter((f) => t.plan.lines.some((l) => l.faction === f.id));
-            drawing = (await startGuides(t.files, tableFactions, t.settings, t.cache, undefined, stopGuides.signal))
-              .drawn;
+            drawing = (await startGuides(t.files, tableFactions, t.settings, t.cache, pool, stopGuides.signal)).drawn;
             // Awaited below; a failure before then must reach the command's error, not end the process unhandled.
             drawing.catch(() => undefined);
           },
+          pool,
         );
         const brims = new Map(files.map((f) => [f.path, f.brim.brim]));
         const planOptions = {

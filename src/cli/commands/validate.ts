@@ -17,6 +17,7 @@ import { packRules, validatePack } from '../../games/rules.js';
 import { findingPictures } from '../../validate/pictures.js';
 import { deckMapPng } from '../../validate/deck-map.js';
 import { validateWithFiles } from '../../validate/validate.js';
+import { defaultJobs, Pool } from '../../generate/pool.js';
 import { writeNamedFiles } from '../../io/named-files.js';
 import { EXIT } from '../terminal.js';
 import {
@@ -125,7 +126,9 @@ export const registerValidate: Register = (cmd: Command, io, setExit) => {
         return;
       }
       const settings = await buildSettingsFrom(flags);
-      const jobs = flags.jobs === undefined ? undefined : parseIntFlag('--jobs', flags.jobs, 1, 64);
+      const jobs = flags.jobs === undefined ? defaultJobs() : parseIntFlag('--jobs', flags.jobs, 1, 64);
+      // One pool of threads for the builds and then the rules.
+      await using pool = new Pool(jobs);
       if (game) {
         for (const [flag, v] of [
           ['--part', flags.part],
@@ -134,7 +137,7 @@ export const registerValidate: Register = (cmd: Command, io, setExit) => {
           if (v !== undefined)
             throw InputError.single(flag, '', `${flag} checks the faction sets' parts; leave it out for ${game.name}`);
         const findings = await validatePack(game, settings, {
-          jobs,
+          pool,
           cache: await cacheFrom(flags, (m) => io.err(`warning: ${m}\n`)),
         });
         if (paper)
@@ -148,6 +151,9 @@ export const registerValidate: Register = (cmd: Command, io, setExit) => {
         return;
       }
       const { factions, known } = await loadSelected(files, flags);
+      // Started now, so that they start and load the builds' and the rules' modules while this thread plans
+      // the parts and reads the cache.
+      if (factions.length > 0) pool.start('build', 'rules');
       // Each faction's deck map first: written even when its layout stops the build below. A hull made in
       // another tool has no planned layout to draw.
       if (flags.previews) {
@@ -173,7 +179,7 @@ export const registerValidate: Register = (cmd: Command, io, setExit) => {
         knownFactionIds: known,
         externalHulls,
         replacements: await replacements(flags.part ?? []),
-        jobs,
+        pool,
         cache: await cacheFrom(flags, (m) => io.err(`warning: ${m}\n`)),
       });
       const pictures = flags.previews
