@@ -150,10 +150,10 @@ export const registerValidate: Register = (cmd: Command, io, setExit) => {
         if (findings.some((f) => f.severity === 'error')) setExit(EXIT.violations);
         return;
       }
+      // Started now, so that they start and load the builds' and the rules' modules while this thread loads
+      // the factions, plans the parts and reads the cache (an armada list alone builds and checks no part).
+      if (!flags.armada) pool.start('build', 'rules');
       const { factions, known } = await loadSelected(files, flags);
-      // Started now, so that they start and load the builds' and the rules' modules while this thread plans
-      // the parts and reads the cache.
-      if (factions.length > 0) pool.start('build', 'rules');
       // Each faction's deck map first: written even when its layout stops the build below. A hull made in
       // another tool has no planned layout to draw.
       if (flags.previews) {
