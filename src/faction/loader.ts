@@ -42,24 +42,36 @@ export async function loadFactionFile(path: string, opts: LoadOptions = {}): Pro
 }
 
 /**
- * `parseFaction`, or the parse a run before made of the very same text, path, rulebook mode and code
- * (`memo`): a warm run reads its factions without loading the YAML parser (~40 ms). Only a faction that
- * JSON gives back exactly is kept; problems are never kept (a bad file is parsed again to report them).
+ * `compute()`, or the value a run before kept in `memo` under the same `kind`, `inputs` and code: only a
+ * value that JSON gives back exactly is kept, and a throw keeps nothing. Without a memo, `compute()`.
  */
-async function parseRemembered(text: string, path: string, opts: LoadOptions): Promise<Faction> {
-  const { memo } = opts;
+export async function remembered<T>(
+  memo: ParseMemo | null | undefined,
+  kind: string,
+  inputs: readonly string[],
+  compute: () => Promise<T>,
+): Promise<T> {
+  if (!memo) return compute();
+  const hash = createHash('sha256').update(memo.codeVersion);
+  for (const input of inputs) hash.update('\0').update(input);
+  const key = hash.digest('hex');
+  const kept = await memo.getBytes(key, kind);
+  if (kept) return JSON.parse(new TextDecoder().decode(kept)) as T;
+  const value = await compute();
+  if (jsonExact(value)) await memo.putBytes(key, kind, new TextEncoder().encode(JSON.stringify(value)));
+  return value;
+}
+
+/**
+ * `parseFaction`, or the parse a run before made of the very same text, path, rulebook mode and code
+ * (`memo`): a warm run reads its factions without loading the YAML parser (~40 ms). Problems are never
+ * kept (a bad file is parsed again to report them).
+ */
+function parseRemembered(text: string, path: string, opts: LoadOptions): Promise<Faction> {
   // The parser (the YAML library, the format's checks) is loaded only for a file it has to parse.
-  const parse = async (): Promise<Faction> => (await import('./parse.js')).parseFaction(text, path, opts);
-  if (!memo) return parse();
-  const key = createHash('sha256')
-    .update(`${memo.codeVersion}\0${path}\0${opts.rulebook ?? 'enforce'}\0`)
-    .update(text)
-    .digest('hex');
-  const kept = await memo.getBytes(key, 'faction-parse');
-  if (kept) return JSON.parse(new TextDecoder().decode(kept)) as Faction;
-  const faction = await parse();
-  if (jsonExact(faction)) await memo.putBytes(key, 'faction-parse', new TextEncoder().encode(JSON.stringify(faction)));
-  return faction;
+  return remembered(opts.memo, 'faction-parse', [path, opts.rulebook ?? 'enforce', text], async () =>
+    (await import('./parse.js')).parseFaction(text, path, opts),
+  );
 }
 
 /**

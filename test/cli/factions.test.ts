@@ -148,6 +148,31 @@ describe('shipwright factions', () => {
     expect((JSON.parse(out) as { id: string }[]).map((f) => f.id)).toEqual(['corsairs']);
   });
 
+  it('keeps the hull sizes in the part cache: a warm run prints them with no hull there, other factions measure again', async () => {
+    const dir = await folderWith('the-islanders.yaml', await readFile('factions/the-islanders.yaml'));
+    const cacheDir = join(tmp, 'hull-sizes-cache');
+    const list = (): ReturnType<typeof run> => run('factions', '--factions-dir', dir, '--cache-dir', cacheDir);
+    const named = async (ext: string): Promise<string[]> => (await readdir(cacheDir)).filter((n) => n.endsWith(ext));
+    const first = await list();
+    expect(first.out).toMatch(/^the-islanders .* proa \d/m);
+    expect(await named('.stl')).toHaveLength(1);
+    expect(await named('.bin')).toHaveLength(2); // the faction's parse and the listing's hull sizes
+    // Another name is other factions (it is not shown): measured again, from the hull the cache holds.
+    const yaml = await readFile(join(dir, 'the-islanders.yaml'), 'utf8');
+    await writeFile(join(dir, 'the-islanders.yaml'), yaml.replace('name: The Islanders', 'name: The Other Islanders'));
+    expect(await list()).toEqual(first);
+    expect(await named('.bin')).toHaveLength(4);
+    // With the hull gone, both listings still print its size, and nothing is built.
+    for (const stl of await named('.stl')) {
+      await rm(join(cacheDir, stl));
+      await rm(join(cacheDir, stl.replace(/\.stl$/, '.json')));
+    }
+    expect(await list()).toEqual(first);
+    await writeFile(join(dir, 'the-islanders.yaml'), yaml);
+    expect(await list()).toEqual(first);
+    expect(await named('.stl')).toHaveLength(0);
+  });
+
   it('has a corpus of at least 20 malformed files, each with an expected message', async () => {
     const files = (await readdir(BAD)).filter((f) => f.endsWith('.yaml'));
     expect(files.length).toBeGreaterThanOrEqual(20);
