@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InputError } from '../errors.js';
 import type { MeshFacts, PartCache } from '../generate/index.js';
-import { pidAlive, tempOwnerPid, writeFileAtomic } from '../files/atomic.js';
+import type * as Atomic from '../files/atomic.js';
 import { describeSystemError, isSystemError } from '../files/fs-errors.js';
 import { findPackageRoot, readFileBounded } from '../files/read.js';
 
@@ -33,6 +33,8 @@ const MAX_ENTRY_JSON_BYTES = 2 ** 20;
 const WRITE = { createParents: true, removeDeadTemps: false } as const;
 /** A temporary file this old is a dead run's even if its pid was reused. */
 const STALE_TEMP_MS = 60 * 60 * 1000;
+/** The atomic writer, loaded when a run first writes: a warm run that only reads (factions) does without it. */
+const atomic = (): Promise<typeof Atomic> => import('../files/atomic.js');
 
 /**
  * Every entry under `root` but its folders, as a path relative to `root`. Walked folder by folder: Node
@@ -127,7 +129,7 @@ export async function rememberedCodeVersion(dir: string, root: string = CODE_ROO
   if (memo?.stamp === stamp && typeof memo.version === 'string') return memo.version;
   // The stamp is taken before the files are read: a file changed meanwhile has another stamp next run.
   const version = await versionOf(root, inputs);
-  await writeFileAtomic(memoPath, JSON.stringify({ stamp, version }), WRITE).catch(() => undefined);
+  await (await atomic()).writeFileAtomic(memoPath, JSON.stringify({ stamp, version }), WRITE).catch(() => undefined);
   return version;
 }
 
@@ -222,6 +224,7 @@ export async function openDiskCache(dir: string, options: DiskCacheOptions = {})
   const writeEntry = async (key: string, ext: string, bytes: Uint8Array, meta: object): Promise<void> => {
     await tidyOnce();
     if (!working) return;
+    const { writeFileAtomic } = await atomic();
     await writeFileAtomic(join(dir, `${key}.${ext}`), bytes, WRITE)
       .then(() => writeFileAtomic(join(dir, `${key}.json`), JSON.stringify(meta), WRITE))
       .catch(fail);
@@ -265,6 +268,7 @@ const CACHE_TEMP = /^\.([0-9a-f]{64}\.(stl|bin|json)|code-version-[0-9a-f]{16}\.
 
 /** Removes dead runs' temporary files, then the least recently used entries beyond `maxBytes`. */
 async function tidy(dir: string, maxBytes: number): Promise<void> {
+  const { pidAlive, tempOwnerPid } = await atomic();
   const entries = new Map<string, { bytes: number; usedMs: number }>();
   for (const name of await readdir(dir)) {
     const info = await stat(join(dir, name)).catch(() => null);
