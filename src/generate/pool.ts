@@ -173,7 +173,7 @@ export class Pool {
     await this.terminated;
   }
 
-  /** `close`, for `await using`: a command's pool ends with the command, however it ends. */
+  /** `close`, for `await using` (Node 20.4 and later: the commands close their pools in a `finally`). */
   [Symbol.asyncDispose](): Promise<void> {
     return this.close();
   }

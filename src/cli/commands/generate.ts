@@ -62,65 +62,69 @@ export const registerGenerate: Register = (cmd: Command, io) => {
         return;
       }
       // The threads that build the parts draw the guides after (with --previews).
-      await using pool = new Pool(jobs);
-      // Opened first: it keeps the factions' parses as well as the parts.
-      const cache = await cacheFrom(flags, (m) => io.err(`warning: ${m}\n`));
-      if (cache) await recallTunedCannon(settings, cache);
-      const asked = await factionsFrom(paths, flags, { memo: cache });
-      const factions = [
-        ...asked,
-        ...(await rebuildWithRun(project, HOME_GAME, settings, new Set(asked.map((f) => f.id)), io)),
-      ];
-      const t0 = performance.now();
-      const progress = flags.json ? null : progressReporter(io);
-      // The shared parts count for every faction of the folder, not only those a --faction run builds.
-      const setFactions = flags.faction?.length ? await allFactionsFrom(paths, flags, { memo: cache }) : factions;
-      const request = { factions, setFactions, settings, pool, cache, onProgress: progress ?? undefined };
-      // The previews draw every part; without them a cached part's bytes are read only if the folder lacks them.
-      const drawn = flags.previews ? await generateParts(request) : null;
-      const files = drawn ?? (await generatePartsToWrite(request));
-      const tooBig = bedProblems(files, settings.printer, factions);
-      if (tooBig.length) throw new InputError(tooBig);
-      // The run owns its factions' files, the shared parts and, with --previews, the previews; every other
-      // file in the folder (other factions, the print job, the cards, a user's own) stays as it is.
-      const build = buildOf(project, HOME_GAME);
-      const parts = files.map((file) => ({
-        file,
-        owner: file.faction ? owner.faction(build, file.faction) : owner.shared(build),
-      }));
-      // With the previews, each faction's assembly guide (previews/<faction>/assembly.png) and its ship on its
-      // sheet; their modules (the renderer, the validator's assembly) are loaded only then.
-      const pictures: { path: string; bytes: Uint8Array }[] = [];
-      if (drawn) {
-        const [{ guideFiles }, { previewFiles }] = await Promise.all([
-          import('../assembly.js'),
-          import('../../generate/previews.js'),
+      const pool = new Pool(jobs);
+      try {
+        // Opened first: it keeps the factions' parses as well as the parts.
+        const cache = await cacheFrom(flags, (m) => io.err(`warning: ${m}\n`));
+        if (cache) await recallTunedCannon(settings, cache);
+        const asked = await factionsFrom(paths, flags, { memo: cache });
+        const factions = [
+          ...asked,
+          ...(await rebuildWithRun(project, HOME_GAME, settings, new Set(asked.map((f) => f.id)), io)),
+        ];
+        const t0 = performance.now();
+        const progress = flags.json ? null : progressReporter(io);
+        // The shared parts count for every faction of the folder, not only those a --faction run builds.
+        const setFactions = flags.faction?.length ? await allFactionsFrom(paths, flags, { memo: cache }) : factions;
+        const request = { factions, setFactions, settings, pool, cache, onProgress: progress ?? undefined };
+        // The previews draw every part; without them a cached part's bytes are read only if the folder lacks them.
+        const drawn = flags.previews ? await generateParts(request) : null;
+        const files = drawn ?? (await generatePartsToWrite(request));
+        const tooBig = bedProblems(files, settings.printer, factions);
+        if (tooBig.length) throw new InputError(tooBig);
+        // The run owns its factions' files, the shared parts and, with --previews, the previews; every other
+        // file in the folder (other factions, the print job, the cards, a user's own) stays as it is.
+        const build = buildOf(project, HOME_GAME);
+        const parts = files.map((file) => ({
+          file,
+          owner: file.faction ? owner.faction(build, file.faction) : owner.shared(build),
+        }));
+        // With the previews, each faction's assembly guide (previews/<faction>/assembly.png) and its ship on its
+        // sheet; their modules (the renderer, the validator's assembly) are loaded only then.
+        const pictures: { path: string; bytes: Uint8Array }[] = [];
+        if (drawn) {
+          const [{ guideFiles }, { previewFiles }] = await Promise.all([
+            import('../assembly.js'),
+            import('../../generate/previews.js'),
+          ]);
+          const guides = await guideFiles(drawn, factions, settings, cache, pool);
+          pictures.push(
+            ...previewFiles(drawn, factions, true, new Map(guides.map((g) => [g.faction, g.ship()]))),
+            ...guides.map((g) => ({ path: `${PREVIEWS_DIR}/${g.faction}/assembly.png`, bytes: g.sheetPng })),
+          );
+        }
+        const others = pictures.map((o) => ({ ...o, owner: owner.previews(build) }));
+        const owners = new Set([
+          ...factions.map((f) => owner.faction(build, f.id)),
+          owner.shared(build),
+          ...(flags.previews ? [owner.previews(build)] : []),
         ]);
-        const guides = await guideFiles(drawn, factions, settings, cache, pool);
-        pictures.push(
-          ...previewFiles(drawn, factions, true, new Map(guides.map((g) => [g.faction, g.ship()]))),
-          ...guides.map((g) => ({ path: `${PREVIEWS_DIR}/${g.faction}/assembly.png`, bytes: g.sheetPng })),
+        const sources = factions.map((f) => ({ id: f.id, source: f.sourceFile }));
+        await writeRun(
+          project,
+          { game: HOME_GAME, settings, parts, others, replaces: (o) => owners.has(o), factions: sources },
+          io,
         );
-      }
-      const others = pictures.map((o) => ({ ...o, owner: owner.previews(build) }));
-      const owners = new Set([
-        ...factions.map((f) => owner.faction(build, f.id)),
-        owner.shared(build),
-        ...(flags.previews ? [owner.previews(build)] : []),
-      ]);
-      const sources = factions.map((f) => ({ id: f.id, source: f.sourceFile }));
-      await writeRun(
-        project,
-        { game: HOME_GAME, settings, parts, others, replaces: (o) => owners.has(o), factions: sources },
-        io,
-      );
-      const seconds = (performance.now() - t0) / 1000;
-      if (flags.json) io.out(`${JSON.stringify(summary(project.shownFolder, files, seconds), null, 2)}\n`);
-      else {
-        const rebuilt = files.filter((f) => !f.cached).length;
-        io.out(
-          `${files.length} files (${rebuilt} built, ${files.length - rebuilt} from cache) for ${factions.length} faction${factions.length === 1 ? '' : 's'} in ${seconds.toFixed(2)} s → ${project.shownFolder}/\n`,
-        );
+        const seconds = (performance.now() - t0) / 1000;
+        if (flags.json) io.out(`${JSON.stringify(summary(project.shownFolder, files, seconds), null, 2)}\n`);
+        else {
+          const rebuilt = files.filter((f) => !f.cached).length;
+          io.out(
+            `${files.length} files (${rebuilt} built, ${files.length - rebuilt} from cache) for ${factions.length} faction${factions.length === 1 ? '' : 's'} in ${seconds.toFixed(2)} s → ${project.shownFolder}/\n`,
+          );
+        }
+      } finally {
+        await pool.close();
       }
     });
 };

@@ -67,7 +67,7 @@ export const registerPrint: Register = (cmd: Command, io) => {
       // the parts draw the guides.
       let drawing: Promise<GuideFiles[]> = Promise.resolve([]);
       const stopGuides = new AbortController();
-      await using pool = new Pool(defaultJobs());
+      const pool = new Pool(defaultJobs());
       try {
         // Factions the folder holds with other settings are built again, so the folder stays one build.
         const { settings, files, bom, mesh, cache, factions } = await runTable(
@@ -130,6 +130,8 @@ export const registerPrint: Register = (cmd: Command, io) => {
       } catch (e) {
         stopGuides.abort(e);
         throw e;
+      } finally {
+        await pool.close();
       }
     });
 };

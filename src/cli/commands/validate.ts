@@ -128,68 +128,76 @@ export const registerValidate: Register = (cmd: Command, io, setExit) => {
       const settings = await buildSettingsFrom(flags);
       const jobs = flags.jobs === undefined ? defaultJobs() : parseIntFlag('--jobs', flags.jobs, 1, 64);
       // One pool of threads for the builds and then the rules.
-      await using pool = new Pool(jobs);
-      if (game) {
-        for (const [flag, v] of [
-          ['--part', flags.part],
-          ['--previews', flags.previews],
-        ] as const)
-          if (v !== undefined)
-            throw InputError.single(flag, '', `${flag} checks the faction sets' parts; leave it out for ${game.name}`);
-        const findings = await validatePack(game, settings, {
+      const pool = new Pool(jobs);
+      try {
+        if (game) {
+          for (const [flag, v] of [
+            ['--part', flags.part],
+            ['--previews', flags.previews],
+          ] as const)
+            if (v !== undefined)
+              throw InputError.single(
+                flag,
+                '',
+                `${flag} checks the faction sets' parts; leave it out for ${game.name}`,
+              );
+          const findings = await validatePack(game, settings, {
+            pool,
+            cache: await cacheFrom(flags, (m) => io.err(`warning: ${m}\n`)),
+          });
+          if (paper)
+            findings.push(...paperFindings(paper, packPages(paper, game.players.min, PAPER.a4), game.players.min));
+          io.out(
+            flags.json
+              ? findingsJson(findings)
+              : findingsText(findings, { factions: 0, game: game.name, paper: paper !== null }),
+          );
+          if (findings.some((f) => f.severity === 'error')) setExit(EXIT.violations);
+          return;
+        }
+        // Started now, so that they start and load the builds' and the rules' modules while this thread loads
+        // the factions, plans the parts and reads the cache (an armada list alone builds and checks no part).
+        if (!flags.armada) pool.start('build', 'rules');
+        const { factions, known } = await loadSelected(files, flags);
+        // Each faction's deck map first: written even when its layout stops the build below. A hull made in
+        // another tool has no planned layout to draw.
+        if (flags.previews) {
+          const planned = factions.filter((f) => !f.model.externalHullStl);
+          const maps = await writeNamedFiles(
+            flags.previews,
+            new Map(
+              await Promise.all(planned.map(async (f) => [f.id, await deckMapPng(f, settings.clearanceMm)] as const)),
+            ),
+          );
+          for (const path of maps.values()) io.err(`deck map: ${path}\n`);
+        }
+        const armada = flags.armada ? await loadArmada(flags.armada) : null;
+        const externalHulls = await readExternalHulls(factions);
+        const {
+          findings,
+          files: checked,
+          figures,
+        } = await validateWithFiles({
+          factions,
+          settings,
+          armada,
+          knownFactionIds: known,
+          externalHulls,
+          replacements: await replacements(flags.part ?? []),
           pool,
           cache: await cacheFrom(flags, (m) => io.err(`warning: ${m}\n`)),
         });
-        if (paper)
-          findings.push(...paperFindings(paper, packPages(paper, game.players.min, PAPER.a4), game.players.min));
+        const pictures = flags.previews
+          ? await writeNamedFiles(flags.previews, findingPictures(findings, checked))
+          : new Map();
         io.out(
           flags.json
-            ? findingsJson(findings)
-            : findingsText(findings, { factions: 0, game: game.name, paper: paper !== null }),
+            ? findingsJson(findings, pictures, figures)
+            : `${findingsText(findings, { factions: factions.length, ...(armada ? { players: armada.players.length } : {}) }, pictures)}${figuresText(figures)}`,
         );
         if (findings.some((f) => f.severity === 'error')) setExit(EXIT.violations);
-        return;
+      } finally {
+        await pool.close();
       }
-      // Started now, so that they start and load the builds' and the rules' modules while this thread loads
-      // the factions, plans the parts and reads the cache (an armada list alone builds and checks no part).
-      if (!flags.armada) pool.start('build', 'rules');
-      const { factions, known } = await loadSelected(files, flags);
-      // Each faction's deck map first: written even when its layout stops the build below. A hull made in
-      // another tool has no planned layout to draw.
-      if (flags.previews) {
-        const planned = factions.filter((f) => !f.model.externalHullStl);
-        const maps = await writeNamedFiles(
-          flags.previews,
-          new Map(
-            await Promise.all(planned.map(async (f) => [f.id, await deckMapPng(f, settings.clearanceMm)] as const)),
-          ),
-        );
-        for (const path of maps.values()) io.err(`deck map: ${path}\n`);
-      }
-      const armada = flags.armada ? await loadArmada(flags.armada) : null;
-      const externalHulls = await readExternalHulls(factions);
-      const {
-        findings,
-        files: checked,
-        figures,
-      } = await validateWithFiles({
-        factions,
-        settings,
-        armada,
-        knownFactionIds: known,
-        externalHulls,
-        replacements: await replacements(flags.part ?? []),
-        pool,
-        cache: await cacheFrom(flags, (m) => io.err(`warning: ${m}\n`)),
-      });
-      const pictures = flags.previews
-        ? await writeNamedFiles(flags.previews, findingPictures(findings, checked))
-        : new Map();
-      io.out(
-        flags.json
-          ? findingsJson(findings, pictures, figures)
-          : `${findingsText(findings, { factions: factions.length, ...(armada ? { players: armada.players.length } : {}) }, pictures)}${figuresText(figures)}`,
-      );
-      if (findings.some((f) => f.severity === 'error')) setExit(EXIT.violations);
     });
 };
