@@ -29,8 +29,8 @@ export type KindName = 'build' | 'rules' | 'guide';
 
 /** How a thread runs one kind of task: its result, and the buffers in it moved back rather than copied. */
 export interface TaskHandler<T, R> {
-  handle: (task: T) => Promise<R>;
-  transfer: (result: R) => ArrayBuffer[];
+  handle(task: T): Promise<R>;
+  transfer(result: R): ArrayBuffer[];
 }
 
 /** A kind of task: the name a thread knows it by, and how this thread runs it (loaded only when it does). */
@@ -241,7 +241,10 @@ export async function withPool<T>(
  */
 const SLOW_BUILDERS = ['hull', 'coupon'];
 
-/** A part's build (generate/build-worker.ts on a thread). Loaded only in-process: a run that takes every part from the cache never loads the kernel. */
+/**
+ * A part's build (generate/build-worker.ts on a thread). Loaded only in-process: a run that takes every part
+ * from the cache never loads the kernel.
+ */
 const BUILD: TaskKind<Job, Built> = { name: 'build', local: async () => (await import('./build.js')).buildJob };
 
 /**

@@ -10,9 +10,9 @@ import type { Answer, KindName, Sent, TaskHandler } from '../generate/pool.js';
 type Handler = TaskHandler<unknown, unknown>;
 
 const MODULES: Record<KindName, () => Promise<{ handler: Handler }>> = {
-  build: () => import('../generate/build-worker.js') as Promise<{ handler: Handler }>,
-  rules: () => import('./rules-worker.js') as Promise<{ handler: Handler }>,
-  guide: () => import('./guide-worker.js') as Promise<{ handler: Handler }>,
+  build: () => import('../generate/build-worker.js'),
+  rules: () => import('./rules-worker.js'),
+  guide: () => import('./guide-worker.js'),
 };
 
 const handlers = new Map<KindName, Promise<Handler>>();
