@@ -81,10 +81,10 @@ function inside(t: Float64Array, px: number, py: number): boolean {
   return sign !== 0;
 }
 
-/** The mesh's shadow turned `quarter` quarter turns, its size, and (unturned) the count of cells whose centre it covers. */
+/** The mesh's shadow turned `quarter` (0 or 1) quarter turns, its size, and (unturned) the count of cells whose centre it covers. */
 function rasterise(
   mesh: MeshData,
-  quarter: number,
+  quarter: 0 | 1,
   cellMm: number,
 ): { mask: FootprintMask; widthMm: number; depthMm: number; centred: number } {
   const p = mesh.positions;
@@ -94,7 +94,9 @@ function rasterise(
     maxX = -Infinity,
     maxY = -Infinity;
   for (let v = 0; v < p.length / 3; v++) {
-    const [x, y] = quarterTurn(quarter, p[3 * v]!, p[3 * v + 1]!);
+    // quarterTurn's (x, y) → (−y, x), written out: no pair made and taken apart per vertex.
+    const x = quarter ? -p[3 * v + 1]! : p[3 * v]!,
+      y = quarter ? p[3 * v]! : p[3 * v + 1]!;
     xy[2 * v] = x;
     xy[2 * v + 1] = y;
     if (x < minX) minX = x;
@@ -107,6 +109,7 @@ function rasterise(
   const cells = new Uint8Array(widthCells * depthCells);
   const centre = new Uint8Array(widthCells * depthCells);
   const tri = new Float64Array(6);
+  let centred = 0;
   const clamp = (i: number, n: number): number => Math.min(n - 1, Math.max(0, i));
   for (let k = 0; k < mesh.triangles.length; k += 3) {
     for (let j = 0; j < 3; j++) {
@@ -123,14 +126,17 @@ function rasterise(
       for (let i = i0; i <= i1; i++) {
         const c = j * widthCells + i;
         if (!cells[c] && touches(tri, i, j, i + 1, j + 1)) cells[c] = 1;
-        if (quarter === 0 && !centre[c] && cells[c] && inside(tri, i + 0.5, j + 0.5)) centre[c] = 1;
+        if (quarter === 0 && !centre[c] && cells[c] && inside(tri, i + 0.5, j + 0.5)) {
+          centre[c] = 1;
+          centred++;
+        }
       }
   }
   return {
     mask: { widthCells, depthCells, cells, offsetXMm: 0, offsetYMm: 0 },
     widthMm: maxX - minX,
     depthMm: maxY - minY,
-    centred: centre.reduce((s, c) => s + c, 0),
+    centred,
   };
 }
 

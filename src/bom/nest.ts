@@ -201,13 +201,19 @@ export function nestPlates(
       for (let k = 0; k < own.words; k++) plate.occupied[base + k]! |= sh[j * own.words + k]!;
       const row = (py + reach + j) * rowWords,
         from = (py + reach + j) * bedW;
-      let longest = 0;
-      for (let x = bedW - 1, run = 0; x >= 0; x--) {
+      // Only the copy's cells were taken: the row's runs change from its right end leftwards, until a
+      // run left of it comes out as it was (all further left then do too).
+      const end = px + own.widthCells;
+      for (let x = end - 1, run = end < bedW ? plate.freeFrom[from + end]! : 0; x >= 0; x--) {
         const free = (plate.occupied[row + ((x + reach) >> 5)]! & (1 << ((x + reach) & 31))) === 0;
         run = free ? Math.max(run, 0) + 1 : Math.min(run, 0) - 1;
+        if (x < px && plate.freeFrom[from + x] === run) break;
         plate.freeFrom[from + x] = run;
-        longest = Math.max(longest, run);
       }
+      // The longest free run: run by run along the row (each cell's count reaches the next run).
+      let longest = 0;
+      for (let x = 0; x < bedW; x += Math.abs(plate.freeFrom[from + x]!))
+        longest = Math.max(longest, plate.freeFrom[from + x]!);
       plate.freeRuns[py + reach + j] = longest;
     }
   };

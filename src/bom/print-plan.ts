@@ -13,6 +13,7 @@ import { createHash } from 'node:crypto';
 import type { MeshData } from '../geometry/kernel.js';
 import type { BuildSettings, PartCache } from '../generate/index.js';
 import { findMaterial } from '../materials.js';
+import { meshBounds } from '../mesh/analysis.js';
 import { serialize3mf, type ThreeMfItem, type ThreeMfModel } from '../mesh/threemf.js';
 import { couponClearancesMm, DEFAULTS as COUPON } from '../parts/coupon.js';
 import { encodePng } from '../render/image.js';
@@ -126,20 +127,8 @@ const slug = (s: string): string =>
     .replace(/^-|-$/g, '');
 
 interface Bounds {
-  min: number[];
-  max: number[];
-}
-
-/** The bounding box of `mesh`. */
-function bounds(mesh: MeshData): Bounds {
-  const min = [Infinity, Infinity, Infinity],
-    max = [-Infinity, -Infinity, -Infinity];
-  const p = mesh.positions;
-  for (let v = 0; v < p.length; v++) {
-    const k = v % 3;
-    ((min[k] = Math.min(min[k]!, p[v]!)), (max[k] = Math.max(max[k]!, p[v]!)));
-  }
-  return { min, max };
+  min: readonly number[];
+  max: readonly number[];
 }
 
 /**
@@ -446,7 +435,7 @@ export async function planPlates(
   // Each file's box, measured once for every plate it is on.
   const boxes = new Map<string, Bounds>();
   const boxOf = (p: Piece): Bounds => {
-    if (!boxes.has(p.file)) boxes.set(p.file, bounds(p.mesh));
+    if (!boxes.has(p.file)) boxes.set(p.file, meshBounds(p.mesh));
     return boxes.get(p.file)!;
   };
   for (const g of ordered) {

@@ -86,7 +86,42 @@ export function itemTransform(item: Pick<ThreeMfItem, 'xMm' | 'yMm' | 'zMm' | 'r
   return [c, s, 0, -s, c, 0, 0, 0, 1, item.xMm, item.yMm, item.zMm];
 }
 
-function modelXml(m: ThreeMfModel): string {
+/** ASCII written straight into a growing buffer: no string made, joined and encoded per vertex. */
+class AsciiBytes {
+  private bytes = new Uint8Array(1 << 16);
+  private length = 0;
+
+  private room(n: number): void {
+    if (this.length + n <= this.bytes.length) return;
+    const grown = new Uint8Array(Math.max(2 * this.bytes.length, this.length + n));
+    grown.set(this.bytes.subarray(0, this.length));
+    this.bytes = grown;
+  }
+
+  text(s: string): void {
+    this.room(s.length);
+    for (let i = 0; i < s.length; i++) this.bytes[this.length++] = s.charCodeAt(i);
+  }
+
+  /** A non-negative integer's decimal digits. */
+  integer(x: number): void {
+    let digits = 1;
+    for (let d = 10; d <= x; d *= 10) digits++;
+    this.room(digits);
+    for (let i = this.length + digits - 1; i >= this.length; i--, x = Math.floor(x / 10)) this.bytes[i] = 48 + (x % 10);
+    this.length += digits;
+  }
+
+  done(): Uint8Array {
+    return this.bytes.subarray(0, this.length);
+  }
+}
+
+/** Each mesh's vertices and triangles as the model's XML, kept per mesh: a part on several plates is written once. */
+const meshXmls = new WeakMap<MeshData, Uint8Array>();
+function meshXml(mesh: MeshData): Uint8Array {
+  const kept = meshXmls.get(mesh);
+  if (kept) return kept;
   // Each coordinate's text once: a part's meshes repeat their values (about one in six is new), and f32 was
   // most of writing the vertices.
   const texts = new Map<number, string>();
@@ -95,7 +130,41 @@ function modelXml(m: ThreeMfModel): string {
     if (s === undefined) texts.set(x, (s = f32(x)));
     return s;
   };
-  const out: string[] = [
+  const out = new AsciiBytes();
+  out.text('    <vertices>\n');
+  const p = mesh.positions;
+  for (let v = 0; v < p.length; v += 3) {
+    out.text('     <vertex x="');
+    out.text(text(p[v]!));
+    out.text('" y="');
+    out.text(text(p[v + 1]!));
+    out.text('" z="');
+    out.text(text(p[v + 2]!));
+    out.text('"/>\n');
+  }
+  out.text('    </vertices>\n    <triangles>\n');
+  const t = mesh.triangles;
+  for (let k = 0; k < t.length; k += 3) {
+    out.text('     <triangle v1="');
+    out.integer(t[k]!);
+    out.text('" v2="');
+    out.integer(t[k + 1]!);
+    out.text('" v3="');
+    out.integer(t[k + 2]!);
+    out.text('"/>\n');
+  }
+  out.text('    </triangles>\n');
+  const xml = out.done();
+  meshXmls.set(mesh, xml);
+  return xml;
+}
+
+/** The model as UTF-8: its text round each object's mesh, which `meshXml` gives as bytes. */
+function modelXml(m: ThreeMfModel): Uint8Array {
+  const enc = new TextEncoder();
+  const parts: Uint8Array[] = [];
+  // Lines of text up to the next mesh, each ending in a newline.
+  let lines: string[] = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<model unit="millimeter" xml:lang="en-US" xmlns="${CORE_NAMESPACE}">`,
     ` <metadata name="Title">${xmlText(m.title)}</metadata>`,
@@ -108,25 +177,24 @@ function modelXml(m: ThreeMfModel): string {
     ...m.materials.map((b) => `   <base name="${xmlText(b.name)}" displaycolor="${b.color.toUpperCase()}FF"/>`),
     '  </basematerials>',
   ];
+  const flush = (): void => void parts.push(enc.encode(`${lines.join('\n')}\n`));
   m.objects.forEach((o, i) => {
-    out.push(
+    lines.push(
       `  <object id="${i + 2}" type="model" name="${xmlText(o.name)}" pid="1" pindex="${o.material}">`,
       '   <mesh>',
-      '    <vertices>',
     );
-    const p = o.mesh.positions;
-    for (let v = 0; v < p.length; v += 3)
-      out.push(`     <vertex x="${text(p[v]!)}" y="${text(p[v + 1]!)}" z="${text(p[v + 2]!)}"/>`);
-    out.push('    </vertices>', '    <triangles>');
-    const t = o.mesh.triangles;
-    for (let k = 0; k < t.length; k += 3) out.push(`     <triangle v1="${t[k]}" v2="${t[k + 1]}" v3="${t[k + 2]}"/>`);
-    out.push('    </triangles>', '   </mesh>', '  </object>');
+    flush();
+    parts.push(meshXml(o.mesh));
+    lines = ['   </mesh>', '  </object>'];
   });
-  out.push(' </resources>', ' <build>');
+  lines.push(' </resources>', ' <build>');
   for (const it of m.items)
-    out.push(`  <item objectid="${it.object + 2}" transform="${itemTransform(it).map(num).join(' ')}"/>`);
-  out.push(' </build>', '</model>', '');
-  return out.join('\n');
+    lines.push(`  <item objectid="${it.object + 2}" transform="${itemTransform(it).map(num).join(' ')}"/>`);
+  lines.push(' </build>', '</model>');
+  flush();
+  const out = new Uint8Array(parts.reduce((n, b) => n + b.length, 0));
+  parts.reduce((at, b) => (out.set(b, at), at + b.length), 0);
+  return out;
 }
 
 /** The first line is a comment PrusaSlicer skips; every other line one `; key = value` (3mf.cpp's load_from_gcode_string_legacy). */
@@ -212,7 +280,7 @@ export function serialize3mf(model: ThreeMfModel): Uint8Array {
     {
       '[Content_Types].xml': [enc.encode(contentTypes(png)), opts],
       '_rels/.rels': [enc.encode(rels(png)), opts],
-      [MODEL_PATH]: [enc.encode(modelXml(model)), opts],
+      [MODEL_PATH]: [modelXml(model), opts],
       // PNG is deflated already.
       ...(model.thumbnailPng ? { [THUMBNAIL_PATH]: [model.thumbnailPng, { ...opts, level: 0 }] as const } : {}),
       ...(model.slicer
