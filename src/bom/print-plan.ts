@@ -432,6 +432,10 @@ export async function planPlates(
     }
     return fp;
   };
+  // Made before packing, the smallest meshes first: a cold run optimises the rasteriser on them rather than
+  // run a hull through it unoptimised (the same footprints, about a third less CPU).
+  for (const p of ordered.flatMap((g) => g.pieces).sort((a, b) => a.mesh.triangles.length - b.mesh.triangles.length))
+    footprintOf(p);
   // Each file's box, measured once for every plate it is on.
   const boxes = new Map<string, Bounds>();
   const boxOf = (p: Piece): Bounds => {
