@@ -61,11 +61,11 @@ const numbered = new WeakMap<MeshData, EdgeNumbers>();
 export function edgeNumbers(mesh: MeshData, include?: (triangle: number) => boolean): EdgeNumbers {
   if (include) return numberEdges(mesh, include);
   let all = numbered.get(mesh);
-  if (!all) numbered.set(mesh, (all = numberEdges(mesh, () => true)));
+  if (!all) numbered.set(mesh, (all = numberEdges(mesh)));
   return all;
 }
 
-function numberEdges(mesh: MeshData, include: (triangle: number) => boolean): EdgeNumbers {
+function numberEdges(mesh: MeshData, include?: (triangle: number) => boolean): EdgeNumbers {
   const t = mesh.triangles,
     nv = mesh.positions.length / 3;
   // Each half-edge's lower and upper vertex; -1 for a triangle left out.
@@ -73,7 +73,8 @@ function numberEdges(mesh: MeshData, include: (triangle: number) => boolean): Ed
     upper = new Int32Array(t.length);
   const slotStart = new Int32Array(nv + 1);
   for (let f = 0; f < t.length / 3; f++) {
-    if (!include(f)) continue;
+    // No callback per triangle for the whole mesh: the estimate and the mesh checks number every file's edges.
+    if (include && !include(f)) continue;
     for (let h = 3 * f; h < 3 * f + 3; h++) {
       const a = t[h]!,
         b = t[nextHalfEdge(h)]!;
