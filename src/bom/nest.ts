@@ -53,9 +53,14 @@ function bitMask(m: FootprintMask): BitMask {
     for (let i = 0; i < m.widthCells; i++)
       if (m.cells[j * m.widthCells + i]) flat[j * words + (i >> 5)]! |= 1 << (i & 31);
   // The mask's last word is always clear (a spare for shifting), so no bits fall off a row.
-  const shifted = Array.from({ length: 32 }, (_, s) =>
-    s === 0 ? flat : flat.map((w, k) => (k % words === 0 ? w << s : (w << s) | (flat[k - 1]! >>> (32 - s)))),
-  );
+  // Shifted by a loop, not a callback per word: 31 shifts of every turn's masks.
+  const shifted = [flat];
+  for (let s = 1; s < 32; s++) {
+    const out = new Uint32Array(flat.length);
+    for (let k = 0; k < flat.length; k++)
+      out[k] = k % words === 0 ? flat[k]! << s : (flat[k]! << s) | (flat[k - 1]! >>> (32 - s));
+    shifted.push(out);
+  }
   const longest = Array.from({ length: m.depthCells }, (_, j) =>
     longestRun(0, m.widthCells, (i) => m.cells[j * m.widthCells + i] === 1),
   );
@@ -138,7 +143,9 @@ function masksOf(m: FootprintMask, reach: number, gapCells: number): { own: BitM
 /** An empty plate's freeFrom: every cell free to the row's end. */
 function freeCells(rows: number, bedW: number): Int16Array {
   const out = new Int16Array(rows * bedW);
-  for (let r = 0; r < rows; r++) for (let x = 0; x < bedW; x++) out[r * bedW + x] = bedW - x;
+  for (let x = 0; x < bedW; x++) out[x] = bedW - x;
+  // Every row as the first: a copy each, not a loop over every cell of the plate for each new plate.
+  for (let r = 1; r < rows; r++) out.copyWithin(r * bedW, 0, bedW);
   return out;
 }
 
