@@ -122,8 +122,32 @@ function rasterise(
       i1 = clamp(Math.floor(Math.max(tri[0]!, tri[2]!, tri[4]!)), widthCells);
     const j0 = clamp(Math.ceil(Math.min(tri[1]!, tri[3]!, tri[5]!)) - 1, depthCells),
       j1 = clamp(Math.floor(Math.max(tri[1]!, tri[3]!, tri[5]!)), depthCells);
-    for (let j = j0; j <= j1; j++)
-      for (let i = i0; i <= i1; i++) {
+    for (let j = j0; j <= j1; j++) {
+      // Of a wide row, only the cells by the triangle's x-extent within it (its edges clipped to the row), a
+      // hundredth of a cell wider: every cell beyond lies clear of the triangle by more than that, which
+      // `touches` would find cell by cell (a wall seen edge on crosses few of its box's cells).
+      let from = i0,
+        to = i1;
+      if (i1 - i0 > 3) {
+        let lo = Infinity,
+          hi = -Infinity;
+        for (let e = 0; e < 6; e += 2) {
+          const ax = tri[e]!,
+            ay = tri[e + 1]!,
+            bx = tri[(e + 2) % 6]!,
+            by = tri[(e + 3) % 6]!;
+          if (Math.max(ay, by) < j || Math.min(ay, by) > j + 1) continue;
+          const s0 = ay === by ? 0 : Math.min(1, Math.max(0, (j - ay) / (by - ay))),
+            s1 = ay === by ? 1 : Math.min(1, Math.max(0, (j + 1 - ay) / (by - ay)));
+          const x0 = ax + s0 * (bx - ax),
+            x1 = ax + s1 * (bx - ax);
+          lo = Math.min(lo, x0, x1);
+          hi = Math.max(hi, x0, x1);
+        }
+        from = Math.max(i0, Math.ceil(lo - 0.01) - 1);
+        to = Math.min(i1, Math.floor(hi + 0.01));
+      }
+      for (let i = from; i <= to; i++) {
         const c = j * widthCells + i;
         if (!cells[c] && touches(tri, i, j, i + 1, j + 1)) cells[c] = 1;
         if (quarter === 0 && !centre[c] && cells[c] && inside(tri, i + 0.5, j + 0.5)) {
@@ -131,6 +155,7 @@ function rasterise(
           centred++;
         }
       }
+    }
   }
   return {
     mask: { widthCells, depthCells, cells, offsetXMm: 0, offsetYMm: 0 },
