@@ -162,15 +162,38 @@ export function analyseOverhangs(mesh: MeshData, limits: OverhangLimits): Overha
     // it) PrusaSlicer does not bridge. A step at the bed (a hole's flare, a chamfer's ledge) is the first
     // layers' business (print/first-layer).
     if (z > bedZ + STRAIGHT_ABOVE_BED_MM && !straightRuns(free.filter((e) => e.wallAbove))) return false;
-    const samples: V2[] = region
-      .flatMap((f) => {
-        const c = centroid(f);
-        return [
-          [c[0], c[1]] as V2,
-          ...[0, 1, 2].map((k): V2 => [(p[3 * t[3 * f + k]!]! + c[0]) / 2, (p[3 * t[3 * f + k]! + 1]! + c[1]) / 2]),
-        ];
-      })
-      .filter((o) => free.every((e) => segmentDistance(o, e.a, e.b) > limits.lineWidthMm));
+    // Each free edge's box grown by a line width (and a hair over rounding): a point outside it is farther
+    // than a line from the edge, so only points inside are measured (most points are far from most edges).
+    const reachMm = limits.lineWidthMm + 1e-9;
+    const near = new Float64Array(4 * free.length);
+    free.forEach((e, i) => {
+      near.set(
+        [
+          Math.min(e.a[0], e.b[0]) - reachMm,
+          Math.min(e.a[1], e.b[1]) - reachMm,
+          Math.max(e.a[0], e.b[0]) + reachMm,
+          Math.max(e.a[1], e.b[1]) + reachMm,
+        ],
+        4 * i,
+      );
+    });
+    const clearOfFreeEdges = (o: V2): boolean => {
+      for (let i = 0; i < free.length; i++) {
+        if (o[0] < near[4 * i]! || o[1] < near[4 * i + 1]! || o[0] > near[4 * i + 2]! || o[1] > near[4 * i + 3]!)
+          continue;
+        if (segmentDistance(o, free[i]!.a, free[i]!.b) <= limits.lineWidthMm) return false;
+      }
+      return true;
+    };
+    const samples: V2[] = [];
+    for (const f of region) {
+      const cx = centroidsMm[3 * f]!,
+        cy = centroidsMm[3 * f + 1]!;
+      for (let k = -1; k < 3; k++) {
+        const o: V2 = k < 0 ? [cx, cy] : [(p[3 * t[3 * f + k]!]! + cx) / 2, (p[3 * t[3 * f + k]! + 1]! + cy) / 2];
+        if (clearOfFreeEdges(o)) samples.push(o);
+      }
+    }
     const directions: V2[] = Array.from({ length: BRIDGE_DIRECTIONS }, (_, i) => [
       Math.cos((i * Math.PI) / BRIDGE_DIRECTIONS),
       Math.sin((i * Math.PI) / BRIDGE_DIRECTIONS),
