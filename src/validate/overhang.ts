@@ -14,7 +14,7 @@
 import type { MeshData } from '../geometry/kernel.js';
 import { centroidMm, meshMoments } from '../geometry/mass.js';
 import { vertexAt, type Vec3 } from '../geometry/vec3.js';
-import { edgeAdjacency, facets, meshBounds, triangleNeighbours } from '../mesh/analysis.js';
+import { edgeAdjacency, edgeNumbers, facets, meshBounds, triangleNeighbours, triangleOf } from '../mesh/analysis.js';
 import { convexHull2d } from './measure.js';
 
 export interface OverhangLimits {
@@ -93,6 +93,23 @@ export function analyseOverhangs(mesh: MeshData, limits: OverhangLimits): Overha
   // analysis runs on every part.
   const bed = new Uint8Array(n);
   for (let f = 0; f < n; f++) bed[f] = onBed(f) ? 1 : 0;
+  // Per edge (the adjacency's numbering): its first triangle, the first after it that is another (in
+  // triangle order, as the adjacency lists them), and its half-edges on bed faces; read per half-edge below
+  // without a list made per look-up.
+  const { edgeOf, counts } = edgeNumbers(mesh);
+  const firstOn = new Int32Array(counts.length).fill(-1),
+    secondOn = new Int32Array(counts.length).fill(-1),
+    bedHalves = new Int32Array(counts.length);
+  for (let h = 0; h < t.length; h++) {
+    const e = edgeOf[h]!,
+      f = triangleOf(h);
+    if (firstOn[e]! < 0) firstOn[e] = f;
+    else if (secondOn[e]! < 0 && f !== firstOn[e]) secondOn[e] = f;
+    bedHalves[e]! += bed[f]!;
+  }
+  /** The first triangle but `f` on the edge of `f`'s half-edge `h`, or -1. */
+  const across = (f: number, h: number): number =>
+    firstOn[edgeOf[h]!] !== f ? firstOn[edgeOf[h]!]! : secondOn[edgeOf[h]!]!;
   let footArea = 0,
     perimeter = 0;
   const footPoints: [number, number][] = [];
@@ -103,8 +120,10 @@ export function analyseOverhangs(mesh: MeshData, limits: OverhangLimits): Overha
       const a = t[3 * f + k]!,
         b = t[3 * f + ((k + 1) % 3)]!;
       footPoints.push([p[3 * a]!, p[3 * a + 1]!]);
-      if (!edges.triangles(a, b).some((g) => g !== f && bed[g]))
-        perimeter += Math.hypot(p[3 * b]! - p[3 * a]!, p[3 * b + 1]! - p[3 * a + 1]!);
+      // No other bed face on the edge: its bed half-edges are all this face's.
+      const e = edgeOf[3 * f + k]!;
+      const own = Number(edgeOf[3 * f] === e) + Number(edgeOf[3 * f + 1] === e) + Number(edgeOf[3 * f + 2] === e);
+      if (bedHalves[e] === own) perimeter += Math.hypot(p[3 * b]! - p[3 * a]!, p[3 * b + 1]! - p[3 * a + 1]!);
     }
   }
 
@@ -146,8 +165,8 @@ export function analyseOverhangs(mesh: MeshData, limits: OverhangLimits): Overha
       for (let k = 0; k < 3; k++) {
         const a = t[3 * f + k]!,
           b = t[3 * f + ((k + 1) % 3)]!;
-        const other = edges.triangles(a, b).find((g) => g !== f);
-        if (other === undefined || inRegion.has(other)) continue;
+        const other = across(f, 3 * f + k);
+        if (other < 0 || inRegion.has(other)) continue;
         // Material under the edge: the face across it goes down from it.
         const third = [0, 1, 2].map((j) => t[3 * other + j]!).find((v) => v !== a && v !== b)!;
         boundary.push({
