@@ -42,6 +42,14 @@ export const OVERLAP_TOLERANCE_MM3 = 0.05;
 const boxesMeet = (p: BoundsMm, q: BoundsMm): boolean =>
   [0, 1, 2].every((i) => p.min[i]! < q.max[i]! && q.min[i]! < p.max[i]!);
 
+const boxes = new WeakMap<Solid, BoundsMm>();
+/** A solid's bounds, asked of the kernel once: the sweep and the shot's legs test the same parts' boxes at every heading. */
+function boxOf(solid: Solid): BoundsMm {
+  let box = boxes.get(solid);
+  if (!box) boxes.set(solid, (box = solid.bounds()));
+  return box;
+}
+
 /** A solid known by its bounds before it is built: built only where another part's box meets them. */
 interface Deferred {
   bounds: BoundsMm;
@@ -50,9 +58,9 @@ interface Deferred {
 
 /** Volume `a` shares with each of `others` above the tolerance, by name. */
 function meets(a: Solid | Deferred, others: readonly Placed[]): { name: string; mm3: number }[] {
-  const box = a instanceof Solid ? a.bounds() : a.bounds;
+  const box = a instanceof Solid ? boxOf(a) : a.bounds;
   return others.flatMap((o) => {
-    if (!boxesMeet(box, o.solid.bounds())) return [];
+    if (!boxesMeet(box, boxOf(o.solid))) return [];
     const mm3 = (a instanceof Solid ? a : a.solid()).intersect(o.solid).volumeMm3();
     return mm3 > OVERLAP_TOLERANCE_MM3 ? [{ name: o.name, mm3 }] : [];
   });
@@ -670,9 +678,9 @@ const SWEEP_SEARCH_MM = 5;
 
 /** Least gap from `a` to each of `others` closer than SWEEP_SEARCH_MM, by name (boxes apart by more are not measured). */
 function gaps(a: Solid, others: readonly Placed[]): { name: string; mm: number }[] {
-  const p = a.bounds();
+  const p = boxOf(a);
   return others.flatMap((o) => {
-    const q = o.solid.bounds();
+    const q = boxOf(o.solid);
     if ([0, 1, 2].some((i) => p.min[i]! - q.max[i]! >= SWEEP_SEARCH_MM || q.min[i]! - p.max[i]! >= SWEEP_SEARCH_MM))
       return [];
     const mm = a.gapMm(o.solid, SWEEP_SEARCH_MM);
@@ -710,7 +718,7 @@ function sweep(ctx: Context, ship: Ship): { headingDeg: number; gapMm: number; n
   // No hull below the cannon's lowest point at any heading, less the search distance, can come within it:
   // the cannon is measured against the hull above that (its deck and bulwarks, a few hundred triangles
   // rather than all of them), cut a millimetre lower still so that the cut face is never the nearest.
-  const lowMm = Math.min(...loaded.map((l) => l.cannon.solid.bounds().min[2]));
+  const lowMm = Math.min(...loaded.map((l) => boxOf(l.cannon.solid).min[2]));
   const hull = { ...ship.hull, solid: ship.hull.solid.trimByPlane(UP, lowMm - SWEEP_SEARCH_MM - 1) };
   for (const { h, turret, cannon } of loaded) {
     const near = [...gaps(cannon.solid, [hull, ...rest]), ...gaps(turret.solid, rest)];
