@@ -11,7 +11,6 @@
  * - `assembly/shot-path`: a ball leaving every slot (the turret's over its arc) clears the ship's own parts.
  */
 import { hull3d, Solid, sphere, type BoundsMm } from '../../geometry/kernel.js';
-import { applyPoint } from '../../geometry/part.js';
 import { dot, sub, type Vec3 } from '../../geometry/vec3.js';
 import type { Faction } from '../../faction/types.js';
 import { speedForRangeMps } from '../../physics/flight.js';
@@ -574,10 +573,18 @@ function extentAlong(ctx: Context, part: Placed, dir: Vec3, from: Vec3 = [0, 0, 
   // A part is placed only where its file rebuilds as a solid (src/validate/assembly.ts place).
   if (!vertices.has(part.file)) vertices.set(part.file, ctx.solid(part.file)!.toMesh().positions);
   const p = vertices.get(part.file)!;
+  const m = part.transform;
   let min = Infinity,
     max = -Infinity;
   for (let i = 0; i < p.length; i += 3) {
-    const d = dot(sub(applyPoint(part.transform, [p[i]!, p[i + 1]!, p[i + 2]!]), from), dir);
+    // dot(sub(applyPoint(m, vertex), from), dir) written out, in the same order: no vectors per vertex.
+    const x = p[i]!,
+      y = p[i + 1]!,
+      z = p[i + 2]!;
+    const d =
+      (m[0]! * x + m[4]! * y + m[8]! * z + m[12]! - from[0]) * dir[0] +
+      (m[1]! * x + m[5]! * y + m[9]! * z + m[13]! - from[1]) * dir[1] +
+      (m[2]! * x + m[6]! * y + m[10]! * z + m[14]! - from[2]) * dir[2];
     if (d < min) min = d;
     if (d > max) max = d;
   }

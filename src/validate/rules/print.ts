@@ -132,8 +132,18 @@ export interface MeasuredArm {
 /** Whether the shared cannon's own findings are this context's to report (Context.checked). */
 export const checksCannon = (ctx: Context): boolean => ctx.checked.some((f) => f.part === 'cannon' && !f.faction);
 
-/** Measures the cannon's arm on its mesh, or null when there is no cannon mesh to measure. */
+const arms = new WeakMap<Context, MeasuredArm | null>();
+
+/**
+ * Measures the cannon's arm on its mesh, or null when there is no cannon mesh to measure. Once per context:
+ * the arm's orientation, its fillets and the cannon's range all read it.
+ */
 export function measureCannonArm(ctx: Context): MeasuredArm | null {
+  if (!arms.has(ctx)) arms.set(ctx, measuredArm(ctx));
+  return arms.get(ctx)!;
+}
+
+function measuredArm(ctx: Context): MeasuredArm | null {
   const file = ctx.file('cannon');
   const solid = file && ctx.solid(file);
   const entry = CATALOG.find((e) => e.part === 'cannon');
