@@ -51,108 +51,82 @@ export function rayTree(mesh: { positions: ArrayLike<number>; triangles: ArrayLi
       tbox[6 * f + k + 3] = Math.max(a, b, c);
       centre[3 * f + k] = a + b + c;
     }
-  const order = new Int32Array(n);
-  for (let i = 0; i < n; i++) order[i] = i;
+  const order = new Int32Array(n).map((_, i) => i);
   const maxNodes = Math.max(1, 2 * n - 1);
   const boxes = new Float64Array(6 * maxNodes),
     first = new Int32Array(maxNodes),
     count = new Int32Array(maxNodes);
   let nodes = 0,
     depth = 0;
-  // The centres' bounds of a range (min x y z, max x y z), found while scanning it.
-  const centreBounds = (lo: number, hi: number): number[] => {
-    const b = [Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity];
-    for (let i = lo; i < hi; i++)
-      for (let k = 0; k < 3; k++) {
-        const c = centre[3 * order[i]! + k]!;
-        b[k] = Math.min(b[k]!, c);
-        b[k + 3] = Math.max(b[k + 3]!, c);
-      }
-    return b;
+  // The range's triangles' box, then their centres' (min x y z, max x y z each): kept in locals while the
+  // range is scanned, as every level of the tree scans every triangle.
+  const bounds = new Float64Array(12);
+  const measure = (lo: number, hi: number): void => {
+    let x0 = Infinity,
+      y0 = Infinity,
+      z0 = Infinity,
+      x1 = -Infinity,
+      y1 = -Infinity,
+      z1 = -Infinity,
+      cx0 = Infinity,
+      cy0 = Infinity,
+      cz0 = Infinity,
+      cx1 = -Infinity,
+      cy1 = -Infinity,
+      cz1 = -Infinity;
+    for (let i = lo; i < hi; i++) {
+      const b = 6 * order[i]!,
+        c = b / 2;
+      x0 = Math.min(x0, tbox[b]!);
+      y0 = Math.min(y0, tbox[b + 1]!);
+      z0 = Math.min(z0, tbox[b + 2]!);
+      x1 = Math.max(x1, tbox[b + 3]!);
+      y1 = Math.max(y1, tbox[b + 4]!);
+      z1 = Math.max(z1, tbox[b + 5]!);
+      cx0 = Math.min(cx0, centre[c]!);
+      cy0 = Math.min(cy0, centre[c + 1]!);
+      cz0 = Math.min(cz0, centre[c + 2]!);
+      cx1 = Math.max(cx1, centre[c]!);
+      cy1 = Math.max(cy1, centre[c + 1]!);
+      cz1 = Math.max(cz1, centre[c + 2]!);
+    }
+    bounds.set([x0, y0, z0, x1, y1, z1, cx0, cy0, cz0, cx1, cy1, cz1]);
   };
-  // Depth first: a node's first child follows it, so only the second child's index is kept. A range's
-  // centres' bounds come from its parent's partition, which scans it anyway; a node's box is its leaf's
-  // triangles' or its children's (the same minima and maxima), and is padded once the tree is built.
-  const build = (lo: number, hi: number, level: number, cb: readonly number[]): number => {
+  // Depth first: a node's first child follows it, so only the second child's index is kept.
+  const build = (lo: number, hi: number, level: number): number => {
     const node = nodes++;
     depth = Math.max(depth, level);
+    measure(lo, hi);
+    for (let k = 0; k < 3; k++) {
+      boxes[6 * node + k] = bounds[k]! - PAD_MM;
+      boxes[6 * node + k + 3] = bounds[k + 3]! + PAD_MM;
+    }
+    const extent = (k: number): number => bounds[k + 9]! - bounds[k + 6]!;
     let axis = 0;
-    for (let k = 1; k < 3; k++) if (cb[k + 3]! - cb[k]! > cb[axis + 3]! - cb[axis]!) axis = k;
-    const b = 6 * node;
-    if (hi - lo <= LEAF_SIZE || cb[axis + 3]! - cb[axis]! === 0) {
+    for (let k = 1; k < 3; k++) if (extent(k) > extent(axis)) axis = k;
+    if (hi - lo <= LEAF_SIZE || extent(axis) === 0) {
       first[node] = lo;
       count[node] = hi - lo;
-      for (let k = 0; k < 3; k++) {
-        let min = Infinity,
-          max = -Infinity;
-        for (let i = lo; i < hi; i++) {
-          min = Math.min(min, tbox[6 * order[i]! + k]!);
-          max = Math.max(max, tbox[6 * order[i]! + k + 3]!);
-        }
-        boxes[b + k] = min;
-        boxes[b + k + 3] = max;
-      }
       return node;
     }
     // Split at the middle of the centres' extent; the middle of the range when that leaves one side empty.
-    // Each triangle's centre goes into its side's bounds as it is sorted.
-    const middle = (cb[axis]! + cb[axis + 3]!) / 2;
-    let lx0 = Infinity,
-      ly0 = Infinity,
-      lz0 = Infinity,
-      lx1 = -Infinity,
-      ly1 = -Infinity,
-      lz1 = -Infinity,
-      rx0 = Infinity,
-      ry0 = Infinity,
-      rz0 = Infinity,
-      rx1 = -Infinity,
-      ry1 = -Infinity,
-      rz1 = -Infinity;
+    const middle = (bounds[axis + 6]! + bounds[axis + 9]!) / 2;
     let i = lo,
       j = hi - 1;
     while (i <= j) {
-      const s = order[i]!,
-        c = 3 * s;
-      const x = centre[c]!,
-        y = centre[c + 1]!,
-        z = centre[c + 2]!;
-      if (centre[c + axis]! < middle) {
-        lx0 = Math.min(lx0, x);
-        ly0 = Math.min(ly0, y);
-        lz0 = Math.min(lz0, z);
-        lx1 = Math.max(lx1, x);
-        ly1 = Math.max(ly1, y);
-        lz1 = Math.max(lz1, z);
-        i++;
-      } else {
-        rx0 = Math.min(rx0, x);
-        ry0 = Math.min(ry0, y);
-        rz0 = Math.min(rz0, z);
-        rx1 = Math.max(rx1, x);
-        ry1 = Math.max(ry1, y);
-        rz1 = Math.max(rz1, z);
+      if (centre[3 * order[i]! + axis]! < middle) i++;
+      else {
+        const s = order[i]!;
         order[i] = order[j]!;
         order[j--] = s;
       }
     }
-    const halved = i === lo || i === hi;
-    const split = halved ? (lo + hi) >> 1 : i;
-    build(lo, split, level + 1, halved ? centreBounds(lo, split) : [lx0, ly0, lz0, lx1, ly1, lz1]);
-    const second = build(split, hi, level + 1, halved ? centreBounds(split, hi) : [rx0, ry0, rz0, rx1, ry1, rz1]);
-    first[node] = second;
-    for (let k = 0; k < 3; k++) {
-      boxes[b + k] = Math.min(boxes[b + 6 + k]!, boxes[6 * second + k]!);
-      boxes[b + k + 3] = Math.max(boxes[b + 9 + k]!, boxes[6 * second + k + 3]!);
-    }
+    const split = i === lo || i === hi ? (lo + hi) >> 1 : i;
+    build(lo, split, level + 1);
+    first[node] = build(split, hi, level + 1);
     return node;
   };
-  if (n > 0) build(0, n, 0, centreBounds(0, n));
-  for (let b = 0; b < 6 * nodes; b += 6)
-    for (let k = 0; k < 3; k++) {
-      boxes[b + k] = boxes[b + k]! - PAD_MM;
-      boxes[b + k + 3] = boxes[b + k + 3]! + PAD_MM;
-    }
+  if (n > 0) build(0, n, 0);
   const corners = new Float64Array(9 * n);
   for (let i = 0; i < n; i++)
     for (let c = 0; c < 3; c++)
