@@ -166,30 +166,45 @@ export function rayTreeHitsMm(tree: RayTree, origin: Vec3, end: Vec3): number[] 
   const okx = o[kx]!,
     oky = o[ky]!,
     okz = o[kz]!;
-  const inv = Float64Array.of(1 / dx, 1 / dy, 1 / dz);
+  const ix = 1 / dx,
+    iy = 1 / dy,
+    iz = 1 / dz;
   const stack = new Int32Array(depth + 2);
   let top = 0;
   stack[top++] = 0;
   while (top > 0) {
     const node = stack[--top]!;
     const b = 6 * node;
-    // Slab test over the segment's 0 ≤ s ≤ 1 (an axis the ray does not move along: is the origin between).
+    // Slab test over the segment's 0 ≤ s ≤ 1 (an axis the ray does not move along: is the origin between),
+    // written out per axis; near only grows and far only shrinks, so a miss on one axis is final.
     let near = 0,
-      far = 1,
-      k = 0;
-    for (; k < 3; k++) {
-      const lo = boxes[b + k]!,
-        hi = boxes[b + k + 3]!;
-      if (d[k] === 0) {
-        if (o[k]! < lo || o[k]! > hi) break;
-      } else {
-        const s0 = (lo - o[k]!) * inv[k]!,
-          s1 = (hi - o[k]!) * inv[k]!;
-        near = Math.max(near, Math.min(s0, s1));
-        far = Math.min(far, Math.max(s0, s1));
-      }
+      far = 1;
+    if (dx === 0) {
+      if (ox < boxes[b]! || ox > boxes[b + 3]!) continue;
+    } else {
+      const s0 = (boxes[b]! - ox) * ix,
+        s1 = (boxes[b + 3]! - ox) * ix;
+      near = Math.max(near, Math.min(s0, s1));
+      far = Math.min(far, Math.max(s0, s1));
     }
-    if (k < 3 || near > far) continue;
+    if (dy === 0) {
+      if (oy < boxes[b + 1]! || oy > boxes[b + 4]!) continue;
+    } else {
+      const s0 = (boxes[b + 1]! - oy) * iy,
+        s1 = (boxes[b + 4]! - oy) * iy;
+      near = Math.max(near, Math.min(s0, s1));
+      far = Math.min(far, Math.max(s0, s1));
+    }
+    if (near > far) continue;
+    if (dz === 0) {
+      if (oz < boxes[b + 2]! || oz > boxes[b + 5]!) continue;
+    } else {
+      const s0 = (boxes[b + 2]! - oz) * iz,
+        s1 = (boxes[b + 5]! - oz) * iz;
+      near = Math.max(near, Math.min(s0, s1));
+      far = Math.min(far, Math.max(s0, s1));
+    }
+    if (near > far) continue;
     if (count[node] === 0) {
       stack[top++] = first[node]!;
       stack[top++] = node + 1;
