@@ -169,42 +169,34 @@ export function rayTreeHitsMm(tree: RayTree, origin: Vec3, end: Vec3): number[] 
   const ix = 1 / dx,
     iy = 1 / dy,
     iz = 1 / dz;
+  // Slab test over the segment's 0 ≤ s ≤ 1, an axis at a time (with the origin, the inverse and the change
+  // along it), narrowing near and far; false where the ray does not move along the axis and the origin is
+  // not between.
+  let near = 0,
+    far = 1;
+  const slab = (lo: number, hi: number, from: number, inverse: number, change: number): boolean => {
+    if (change === 0) return !(from < lo || from > hi);
+    const s0 = (lo - from) * inverse,
+      s1 = (hi - from) * inverse;
+    near = Math.max(near, Math.min(s0, s1));
+    far = Math.min(far, Math.max(s0, s1));
+    return true;
+  };
   const stack = new Int32Array(depth + 2);
   let top = 0;
   stack[top++] = 0;
   while (top > 0) {
     const node = stack[--top]!;
     const b = 6 * node;
-    // Slab test over the segment's 0 ≤ s ≤ 1 (an axis the ray does not move along: is the origin between),
-    // written out per axis; near only grows and far only shrinks, so a miss on one axis is final.
-    let near = 0,
-      far = 1;
-    if (dx === 0) {
-      if (ox < boxes[b]! || ox > boxes[b + 3]!) continue;
-    } else {
-      const s0 = (boxes[b]! - ox) * ix,
-        s1 = (boxes[b + 3]! - ox) * ix;
-      near = Math.max(near, Math.min(s0, s1));
-      far = Math.min(far, Math.max(s0, s1));
-    }
-    if (dy === 0) {
-      if (oy < boxes[b + 1]! || oy > boxes[b + 4]!) continue;
-    } else {
-      const s0 = (boxes[b + 1]! - oy) * iy,
-        s1 = (boxes[b + 4]! - oy) * iy;
-      near = Math.max(near, Math.min(s0, s1));
-      far = Math.min(far, Math.max(s0, s1));
-    }
-    if (near > far) continue;
-    if (dz === 0) {
-      if (oz < boxes[b + 2]! || oz > boxes[b + 5]!) continue;
-    } else {
-      const s0 = (boxes[b + 2]! - oz) * iz,
-        s1 = (boxes[b + 5]! - oz) * iz;
-      near = Math.max(near, Math.min(s0, s1));
-      far = Math.min(far, Math.max(s0, s1));
-    }
-    if (near > far) continue;
+    near = 0;
+    far = 1;
+    if (
+      !slab(boxes[b]!, boxes[b + 3]!, ox, ix, dx) ||
+      !slab(boxes[b + 1]!, boxes[b + 4]!, oy, iy, dy) ||
+      !slab(boxes[b + 2]!, boxes[b + 5]!, oz, iz, dz) ||
+      near > far
+    )
+      continue;
     if (count[node] === 0) {
       stack[top++] = first[node]!;
       stack[top++] = node + 1;
