@@ -14,7 +14,7 @@
 import type { MeshData } from '../geometry/kernel.js';
 import { centroidMm, meshMoments } from '../geometry/mass.js';
 import { vertexAt, type Vec3 } from '../geometry/vec3.js';
-import { edgeAdjacency, edgeNumbers, facets, meshBounds, triangleNeighbours, triangleOf } from '../mesh/analysis.js';
+import { edgeNumbers, facets, meshBounds, triangleOf } from '../mesh/analysis.js';
 import { convexHull2d } from './measure.js';
 
 export interface OverhangLimits {
@@ -54,7 +54,7 @@ export interface OverhangAnalysis {
    */
   overhangs: Overhang[];
   /** Triangles sharing an edge with each triangle (for grouping overhangs into places). */
-  neighbours: readonly (readonly number[])[];
+  neighbours: Neighbours;
 }
 
 /** Faces this close to the bed plane lie on it; ceilings within this much of level are flat. */
@@ -67,6 +67,12 @@ const BRIDGE_DIRECTIONS = 12;
 
 type V2 = readonly [number, number];
 
+/** Triangles sharing an edge with each triangle: triangle f's are `list` from `start[f]` up to `start[f + 1]`. */
+export interface Neighbours {
+  start: Int32Array;
+  list: Int32Array;
+}
+
 /** Analyses the mesh as it lies. */
 export function analyseOverhangs(mesh: MeshData, limits: OverhangLimits): OverhangAnalysis {
   const { positions: p, triangles: t } = mesh;
@@ -75,8 +81,6 @@ export function analyseOverhangs(mesh: MeshData, limits: OverhangLimits): Overha
   const bounds = meshBounds(mesh);
   const bedZ = bounds.min[2],
     topZ = bounds.max[2];
-  const edges = edgeAdjacency(mesh);
-  const neighbours = triangleNeighbours(edges, n);
   const { normals, areasMm2: area, centroidsMm } = facets(mesh);
   const nz = (f: number): number => normals[3 * f + 2]!;
   const centroid = (f: number): Vec3 => vertexAt(centroidsMm, f);
@@ -93,23 +97,48 @@ export function analyseOverhangs(mesh: MeshData, limits: OverhangLimits): Overha
   // analysis runs on every part.
   const bed = new Uint8Array(n);
   for (let f = 0; f < n; f++) bed[f] = onBed(f) ? 1 : 0;
-  // Per edge (the adjacency's numbering): its first triangle, the first after it that is another (in
-  // triangle order, as the adjacency lists them), and its half-edges on bed faces; read per half-edge below
-  // without a list made per look-up.
+  // Per edge (edgeNumbers): its first two half-edges, the first triangle on it after its first that is
+  // another (in triangle order), and its half-edges on bed faces; read per half-edge below without a list
+  // made per look-up.
   const { edgeOf, counts } = edgeNumbers(mesh);
-  const firstOn = new Int32Array(counts.length).fill(-1),
+  const firstHalf = new Int32Array(counts.length).fill(-1),
+    secondHalf = new Int32Array(counts.length).fill(-1),
     secondOn = new Int32Array(counts.length).fill(-1),
     bedHalves = new Int32Array(counts.length);
   for (let h = 0; h < t.length; h++) {
     const e = edgeOf[h]!,
       f = triangleOf(h);
-    if (firstOn[e]! < 0) firstOn[e] = f;
-    else if (secondOn[e]! < 0 && f !== firstOn[e]) secondOn[e] = f;
+    if (firstHalf[e]! < 0) firstHalf[e] = h;
+    else {
+      if (secondHalf[e]! < 0) secondHalf[e] = h;
+      if (secondOn[e]! < 0 && f !== triangleOf(firstHalf[e]!)) secondOn[e] = f;
+    }
     bedHalves[e]! += bed[f]!;
   }
   /** The first triangle but `f` on the edge of `f`'s half-edge `h`, or -1. */
-  const across = (f: number, h: number): number =>
-    firstOn[edgeOf[h]!] !== f ? firstOn[edgeOf[h]!]! : secondOn[edgeOf[h]!]!;
+  const across = (f: number, h: number): number => {
+    const g = triangleOf(firstHalf[edgeOf[h]!]!);
+    return g !== f ? g : secondOn[edgeOf[h]!]!;
+  };
+  // Each triangle's neighbours across the edges exactly two half-edges share, by edge and then in the
+  // edge's order (as mesh/analysis.ts triangleNeighbours lists them), in one list rather than an array each.
+  const start = new Int32Array(n + 1);
+  for (let e = 0; e < counts.length; e++)
+    if (counts[e] === 2) {
+      start[triangleOf(firstHalf[e]!) + 1]!++;
+      start[triangleOf(secondHalf[e]!) + 1]!++;
+    }
+  for (let f = 0; f < n; f++) start[f + 1]! += start[f]!;
+  const list = new Int32Array(start[n]!),
+    filled = start.slice(0, n);
+  for (let e = 0; e < counts.length; e++)
+    if (counts[e] === 2) {
+      const f = triangleOf(firstHalf[e]!),
+        g = triangleOf(secondHalf[e]!);
+      list[filled[f]!++] = g;
+      list[filled[g]!++] = f;
+    }
+  const neighbours: Neighbours = { start, list };
   let footArea = 0,
     perimeter = 0;
   const footPoints: [number, number][] = [];
@@ -146,11 +175,13 @@ export function analyseOverhangs(mesh: MeshData, limits: OverhangLimits): Overha
     while (stack.length) {
       const g = stack.pop()!;
       region.push(g);
-      for (const h of neighbours[g]!)
+      for (let q = start[g]!; q < start[g + 1]!; q++) {
+        const h = list[q]!;
         if (!seen[h] && ceiling(h) && Math.abs(centroidZ(h) - z) < ON_BED_MM) {
           seen[h] = 1;
           stack.push(h);
         }
+      }
     }
     if (!bridged(region)) region.forEach(push);
   }
@@ -349,7 +380,7 @@ export interface OverhangPlace {
 }
 
 /** Overhangs grouped into places (connected by shared edges), largest first. */
-function placesOf(neighbours: readonly (readonly number[])[], overhangs: readonly Overhang[]): OverhangPlace[] {
+function placesOf(neighbours: Neighbours, overhangs: readonly Overhang[]): OverhangPlace[] {
   const byTriangle = new Map(overhangs.map((o) => [o.triangle, o]));
   const seen = new Set<number>();
   const places: OverhangPlace[] = [];
@@ -361,11 +392,13 @@ function placesOf(neighbours: readonly (readonly number[])[], overhangs: readonl
     while (stack.length) {
       const f = byTriangle.get(stack.pop()!)!;
       faces.push(f);
-      for (const g of neighbours[f.triangle]!)
+      for (let q = neighbours.start[f.triangle]!; q < neighbours.start[f.triangle + 1]!; q++) {
+        const g = neighbours.list[q]!;
         if (byTriangle.has(g) && !seen.has(g)) {
           seen.add(g);
           stack.push(g);
         }
+      }
     }
     const biggest = faces.reduce((x, y) => (y.areaMm2 > x.areaMm2 ? y : x));
     places.push({
