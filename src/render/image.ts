@@ -59,9 +59,12 @@ export function paste(dst: Image, src: Image, x: number, y: number): void {
       if (alpha === 0) continue;
       const d = 4 * ((y + j) * dst.widthPx + x + i);
       if (alpha === 255) {
-        // Opaque: the blend below gives the source's colour exactly; most of a picture is opaque or empty.
-        ((dst.rgba[d] = src.rgba[s]!), (dst.rgba[d + 1] = src.rgba[s + 1]!), (dst.rgba[d + 2] = src.rgba[s + 2]!));
-        dst.rgba[d + 3] = 255;
+        // Opaque: the blend below gives the source's pixel exactly; most of a picture is opaque or empty,
+        // so a run of opaque pixels is copied as memory.
+        let end = i + 1;
+        while (end < i1 && src.rgba[s + 4 * (end - i) + 3] === 255) end++;
+        dst.rgba.set(src.rgba.subarray(s, s + 4 * (end - i)), d);
+        i = end - 1;
         continue;
       }
       const cover = alpha / 255;

@@ -92,6 +92,26 @@ function cameraAxes(view: View): { right: Vec3; up: Vec3; toward: Vec3 } {
   return { right, up: cross(toward, right), toward };
 }
 
+/**
+ * `Math.hypot(x, y, z)` to the last bit: V8's own arithmetic (each scaled by the largest, the squares
+ * Kahan-summed) written out, without the array the builtin allocates per call: a guide's pictures take
+ * the length of a million normals, and the builtin was a tenth of drawFaces' time in a profile.
+ */
+export function hypot3(x: number, y: number, z: number): number {
+  const a = Math.abs(x),
+    b = Math.abs(y),
+    c = Math.abs(z);
+  const max = Math.max(a, b, c);
+  if (max === 0 || max === Infinity || Number.isNaN(max)) return Math.hypot(x, y, z);
+  const p = a / max,
+    q = b / max,
+    r = c / max;
+  // The first square goes in exactly: the compensation starts at the second.
+  const pq = p * p + q * q;
+  const compensation = pq - p * p - q * q;
+  return Math.sqrt(pq + (r * r - compensation)) * max;
+}
+
 /** The scene's vertices where they stand, per mesh. */
 function placed(s: SceneMesh): Float64Array {
   const p = s.mesh.positions;
@@ -107,21 +127,31 @@ function placed(s: SceneMesh): Float64Array {
   return out;
 }
 
+/** A typed array kept between renders, grown when a render needs more: `take(n)` is its first n entries, as last left. */
+function kept<T extends Float32Array | Float64Array | Int32Array | Uint8Array>(
+  make: (n: number) => T,
+): { take(n: number): T } {
+  let buffer = make(0);
+  return {
+    take(n) {
+      if (buffer.length < n) buffer = make(n);
+      return buffer.subarray(0, n) as T;
+    },
+  };
+}
+
 /**
- * The sample buffers, kept between renders and cleared by each: a guide draws a dozen pictures of up to
- * 1.8 million samples, and allocating them afresh each time kept the garbage collector busy.
+ * The buffers a render fills before it writes the image, kept between renders: a guide draws a dozen
+ * pictures of up to 1.8 million samples and 10⁵ faces, and allocating them afresh each time kept the
+ * garbage collector busy. The samples are cleared by each render; a face's normal and shade, and a mesh's
+ * vertices on the samples, are written before they are read.
  */
-const samples = {
-  depthBuffer: new Float32Array(0),
-  faceBuffer: new Int32Array(0),
-  depth(n: number): Float32Array {
-    if (this.depthBuffer.length < n) this.depthBuffer = new Float32Array(n);
-    return this.depthBuffer.subarray(0, n);
-  },
-  faceAt(n: number): Int32Array {
-    if (this.faceBuffer.length < n) this.faceBuffer = new Int32Array(n);
-    return this.faceBuffer.subarray(0, n);
-  },
+const buffers = {
+  depth: kept((n) => new Float32Array(n)),
+  faceAt: kept((n) => new Int32Array(n)),
+  normals: kept((n) => new Float64Array(n)),
+  shades: kept((n) => new Uint8Array(n)),
+  sxy: kept((n) => new Float64Array(n)),
 };
 
 /**
@@ -210,38 +240,31 @@ export function render(scene: readonly SceneMesh[], options: Partial<RenderOptio
   );
   const cx = (x0 + x1) / 2,
     cy = (y0 + y1) / 2;
-  const depth = samples.depth(W * H).fill(-Infinity);
+  const depth = buffers.depth.take(W * H).fill(-Infinity);
   // The face seen at each sample (0: background), and each face's normal and shaded colour, by face number.
-  const faceAt = samples.faceAt(W * H).fill(0);
+  const faceAt = buffers.faceAt.take(W * H).fill(0);
   // Highlighted meshes take two numbers per face: as it is, and highlighted.
   const triangles = drawn.reduce(
     (sum, g) => sum + (g.first.highlight ? 2 : 1) * (g.first.mesh.triangles.length / 3),
     0,
   );
-  const normals = new Float64Array(3 * (triangles + 1));
-  const shades = new Uint8Array(3 * (triangles + 1));
+  const normals = buffers.normals.take(3 * (triangles + 1));
+  const shades = buffers.shades.take(3 * (triangles + 1));
   let faces = 0;
+  const onSamples: OnSamples = { rx, ry, rz, ux, uy, uz, tx, ty, tz, cx, cy, scale, W, H };
+  // Typed, as drawFaces reads every colour and direction: arrays of numbers come in more than one kind, and
+  // the optimised drawFaces, meeting another, was thrown away and made again (four times for a guide).
+  const lights = { toward: Float64Array.from(toward), key: Float64Array.from(key), fill: Float64Array.from(fill) };
+  // The samples any copy may cover (a box's corners): resolve need look nowhere else.
+  const touched = { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
   for (const { first: s, w, moves } of drawn) {
     // Near-black plastic shades to nothing: lift it to a dark grey so faces still read apart.
-    const base = liftDark(parseHex(s.colorHex));
+    const base = Float64Array.from(liftDark(parseHex(s.colorHex)));
     const t = s.mesh.triangles;
-    const sxy = new Float64Array(w.length);
-    for (let v = 0; v < w.length; v += 3) {
-      sxy[v] = (w[v]! * rx + w[v + 1]! * ry + w[v + 2]! * rz - cx) * scale + W / 2;
-      sxy[v + 1] = H / 2 - (w[v]! * ux + w[v + 1]! * uy + w[v + 2]! * uz - cy) * scale;
-      sxy[v + 2] = w[v]! * tx + w[v + 1]! * ty + w[v + 2]! * tz;
-    }
+    const sxy = buffers.sxy.take(w.length);
+    const [sx0, sy0, sx1, sy1] = project(w, sxy, onSamples);
     // Several copies: the first is drawn into a sprite over its own box of samples, then stamped at every
     // copy. One copy is drawn straight into the image.
-    let sx0 = Infinity,
-      sy0 = Infinity,
-      sx1 = -Infinity,
-      sy1 = -Infinity;
-    for (let v = 0; v < sxy.length; v += 3)
-      ((sx0 = Math.min(sx0, sxy[v]!)),
-        (sx1 = Math.max(sx1, sxy[v]!)),
-        (sy0 = Math.min(sy0, sxy[v + 1]!)),
-        (sy1 = Math.max(sy1, sxy[v + 1]!)));
     const alone = moves.length === 1;
     const ox = alone ? 0 : Math.floor(sx0),
       oy = alone ? 0 : Math.floor(sy0);
@@ -258,12 +281,64 @@ export function render(scene: readonly SceneMesh[], options: Partial<RenderOptio
     faces = drawFaces(
       { t, w, sxy, p: s.mesh.positions, hb: s.highlight, base },
       into,
-      { toward, key, fill, normals, shades },
+      { ...lights, normals, shades },
       faces,
     );
     if (!alone) stamp(into, moves, scale, { depth, faceAt, W, H });
+    for (const [mx, my] of moves) {
+      // Where stamp puts this copy's sprite (one copy: moved by nothing).
+      const dx = Math.round(mx * scale),
+        dy = -Math.round(my * scale);
+      ((touched.x0 = Math.min(touched.x0, Math.floor(sx0) + dx)),
+        (touched.x1 = Math.max(touched.x1, Math.ceil(sx1) + dx)),
+        (touched.y0 = Math.min(touched.y0, Math.floor(sy0) + dy)),
+        (touched.y1 = Math.max(touched.y1, Math.ceil(sy1) + dy)));
+    }
   }
-  return resolve({ faceAt, depth, normals, shades, W, H, S }, o.edges, o.backgroundHex);
+  return resolve({ faceAt, depth, normals, shades, W, H, S }, touched, o.edges, o.backgroundHex);
+}
+
+/** The camera's axes (right, up, toward the viewer) and the fit: where a point in the world falls on the samples. */
+interface OnSamples {
+  rx: number;
+  ry: number;
+  rz: number;
+  ux: number;
+  uy: number;
+  uz: number;
+  tx: number;
+  ty: number;
+  tz: number;
+  cx: number;
+  cy: number;
+  scale: number;
+  W: number;
+  H: number;
+}
+
+/**
+ * Puts vertices where they stand (w) on the samples, x and y, and toward the viewer (into sxy); returns their
+ * box on the samples (x0, y0, x1, y1). Its own function, as drawFaces is: the loop inside render, which runs a
+ * few dozen times, was left unoptimised for much of a guide thread's run (a sixth of its drawing).
+ */
+function project(
+  w: Float64Array,
+  sxy: Float64Array,
+  { rx, ry, rz, ux, uy, uz, tx, ty, tz, cx, cy, scale, W, H }: OnSamples,
+): [number, number, number, number] {
+  let x0 = Infinity,
+    y0 = Infinity,
+    x1 = -Infinity,
+    y1 = -Infinity;
+  for (let v = 0; v < w.length; v += 3) {
+    const x = (w[v]! * rx + w[v + 1]! * ry + w[v + 2]! * rz - cx) * scale + W / 2,
+      y = H / 2 - (w[v]! * ux + w[v + 1]! * uy + w[v + 2]! * uz - cy) * scale;
+    sxy[v] = x;
+    sxy[v + 1] = y;
+    sxy[v + 2] = w[v]! * tx + w[v + 1]! * ty + w[v + 2]! * tz;
+    ((x0 = Math.min(x0, x)), (x1 = Math.max(x1, x)), (y0 = Math.min(y0, y)), (y1 = Math.max(y1, y)));
+  }
+  return [x0, y0, x1, y1];
 }
 
 /** One mesh's vertices: where they stand (w), on the samples (x, y) and toward the viewer (sxy), as given (p). */
@@ -274,7 +349,7 @@ interface MeshSamples {
   p: Float32Array;
   hb: BoxMm | undefined;
   /** The mesh's colour, lifted. */
-  base: readonly number[];
+  base: Float64Array;
 }
 
 /** Samples drawn into: the image's, or a sprite's whose corner stands at sample (ox, oy). */
@@ -289,9 +364,9 @@ interface SampleBox {
 
 /** The lights and the faces' normals and shades, by face number. */
 interface Shading {
-  toward: Vec3;
-  key: Vec3;
-  fill: Vec3;
+  toward: Float64Array;
+  key: Float64Array;
+  fill: Float64Array;
   normals: Float64Array;
   shades: Uint8Array;
 }
@@ -307,7 +382,9 @@ function drawFaces(
   { toward, key, fill, normals, shades }: Shading,
   firstFace: number,
 ): number {
-  const [tx, ty, tz] = toward;
+  const tx = toward[0]!,
+    ty = toward[1]!,
+    tz = toward[2]!;
   const hl = parseHex(HIGHLIGHT_HEX);
   let faces = firstFace;
   for (let k = 0; k < t.length; k += 3) {
@@ -325,7 +402,7 @@ function drawFaces(
     const n0 = ab1 * ac2 - ab2 * ac1,
       n1 = ab2 * ac0 - ab0 * ac2,
       n2 = ab0 * ac1 - ab1 * ac0;
-    const nl = Math.hypot(n0, n1, n2) || 1;
+    const nl = hypot3(n0, n1, n2) || 1;
     const nx = n0 / nl,
       ny = n1 / nl,
       nz = n2 / nl;
@@ -343,8 +420,8 @@ function drawFaces(
     if (area === 0) continue;
     const light =
       0.32 +
-      0.55 * Math.max(0, nx * key[0] + ny * key[1] + nz * key[2]) +
-      0.22 * Math.max(0, nx * fill[0] + ny * fill[1] + nz * fill[2]);
+      0.55 * Math.max(0, nx * key[0]! + ny * key[1]! + nz * key[2]!) +
+      0.22 * Math.max(0, nx * fill[0]! + ny * fill[1]! + nz * fill[2]!);
     const id = ++faces;
     ((normals[3 * id] = nx), (normals[3 * id + 1] = ny), (normals[3 * id + 2] = nz));
     for (let ch = 0; ch < 3; ch++) shades[3 * id + ch] = Math.min(255, Math.round(base[ch]! * light));
@@ -357,10 +434,15 @@ function drawFaces(
       maxX = Math.min(sw - 1, Math.ceil(Math.max(ax, bx, qx)));
     const minY = Math.max(0, Math.floor(Math.min(ay, by, qy))),
       maxY = Math.min(sh - 1, Math.ceil(Math.max(ay, by, qy)));
-    // Barycentric weights are linear in x: on each row, solve for the span where all three are ≥ 0.
+    // Barycentric weights are linear in x: on each row, solve for the span where all three are ≥ 0. The span
+    // is only where to test (each sample is tested below, and one more each side is), so it is solved by
+    // multiplying with the slopes' inverses rather than dividing by the slopes.
     const d0 = (by - qy) / area,
       d1 = (qy - ay) / area,
       d2 = -d0 - d1;
+    const e0 = -1 / d0,
+      e1 = -1 / d1,
+      e2 = -1 / d2;
     for (let py = minY; py <= maxY; py++) {
       const fy = py + 0.5,
         fx0 = minX + 0.5;
@@ -369,14 +451,14 @@ function drawFaces(
       const w2 = 1 - w0 - w1;
       let lo = 0,
         hi = maxX - minX;
-      if (d0 > 0) lo = Math.max(lo, Math.ceil(-w0 / d0) - 1);
-      else if (d0 < 0) hi = Math.min(hi, Math.floor(-w0 / d0) + 1);
+      if (d0 > 0) lo = Math.max(lo, Math.ceil(w0 * e0) - 1);
+      else if (d0 < 0) hi = Math.min(hi, Math.floor(w0 * e0) + 1);
       else if (w0 < 0) continue;
-      if (d1 > 0) lo = Math.max(lo, Math.ceil(-w1 / d1) - 1);
-      else if (d1 < 0) hi = Math.min(hi, Math.floor(-w1 / d1) + 1);
+      if (d1 > 0) lo = Math.max(lo, Math.ceil(w1 * e1) - 1);
+      else if (d1 < 0) hi = Math.min(hi, Math.floor(w1 * e1) + 1);
       else if (w1 < 0) continue;
-      if (d2 > 0) lo = Math.max(lo, Math.ceil(-w2 / d2) - 1);
-      else if (d2 < 0) hi = Math.min(hi, Math.floor(-w2 / d2) + 1);
+      if (d2 > 0) lo = Math.max(lo, Math.ceil(w2 * e2) - 1);
+      else if (d2 < 0) hi = Math.min(hi, Math.floor(w2 * e2) + 1);
       else if (w2 < 0) continue;
       for (let kx = lo; kx <= hi; kx++) {
         const u0 = w0 + d0 * kx,
@@ -439,6 +521,32 @@ interface Samples {
   S: number;
 }
 
+/** Between two faces, a step this deep (mm) reads as a separate surface; a turn sharper than 35°, a crease. */
+const STEP_MM = 0.6,
+  CREASE_COS = Math.cos((35 * Math.PI) / 180);
+
+/**
+ * Whether sample j reads apart from sample i, which shows face f (not background). A function of the module's,
+ * not a closure made per render: the optimised resolve, called with another closure, was thrown away.
+ */
+function differs(
+  { faceAt, depth, normals }: Pick<Samples, 'faceAt' | 'depth' | 'normals'>,
+  f: number,
+  i: number,
+  j: number,
+): boolean {
+  const g = faceAt[j]!;
+  if (g === f) return false;
+  if (!g) return true;
+  return (
+    depth[j]! - depth[i]! > STEP_MM ||
+    normals[3 * f]! * normals[3 * g]! +
+      normals[3 * f + 1]! * normals[3 * g + 1]! +
+      normals[3 * f + 2]! * normals[3 * g + 2]! <
+      CREASE_COS
+  );
+}
+
 /**
  * The image from the supersampled faces, in one pass: each output pixel averages its S × S samples' shaded
  * colours. With `edges`, a sample on a silhouette (next to background or the image's border), on a step
@@ -446,32 +554,24 @@ interface Samples {
  * more than 35°) is darkened, or on a dark face lightened: lines one sample wide.
  */
 function resolve(
-  { faceAt, depth, normals, shades, W, H, S }: Samples,
+  samples: Samples,
+  touched: { x0: number; y0: number; x1: number; y1: number },
   edges: boolean,
   backgroundHex: string | null,
 ): Image {
-  const step = 0.6; // mm: between two faces, a step this deep reads as a separate surface
-  const crease = Math.cos((35 * Math.PI) / 180);
-  // Sample i shows face f (not background).
-  const differs = (f: number, i: number, j: number): boolean => {
-    const g = faceAt[j]!;
-    if (g === f) return false;
-    if (!g) return true;
-    return (
-      depth[j]! - depth[i]! > step ||
-      normals[3 * f]! * normals[3 * g]! +
-        normals[3 * f + 1]! * normals[3 * g + 1]! +
-        normals[3 * f + 2]! * normals[3 * g + 2]! <
-        crease
-    );
-  };
+  const { faceAt, shades, W, H, S } = samples;
   const w = W / S,
     h = H / S;
   const rgba = new Uint8Array(w * h * 4);
   const bg = backgroundHex ? parseHex(backgroundHex) : null;
   const n = S * S;
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++) {
+  // Transparent, a pixel none of whose samples was touched stays empty: only the touched ones are resolved.
+  const px0 = bg ? 0 : Math.max(0, Math.floor(touched.x0 / S)),
+    px1 = bg ? w - 1 : Math.min(w - 1, Math.floor(touched.x1 / S));
+  const py0 = bg ? 0 : Math.max(0, Math.floor(touched.y0 / S)),
+    py1 = bg ? h - 1 : Math.min(h - 1, Math.floor(touched.y1 / S));
+  for (let y = py0; y <= py1; y++)
+    for (let x = px0; x <= px1; x++) {
       let r = 0,
         g = 0,
         b = 0,
@@ -493,10 +593,10 @@ function resolve(
               Y === 0 ||
               X + 1 === W ||
               Y + 1 === H ||
-              differs(f, i, i + 1) ||
-              differs(f, i, i + W) ||
-              differs(f, i, i - 1) ||
-              differs(f, i, i - W))
+              differs(samples, f, i, i + 1) ||
+              differs(samples, f, i, i + W) ||
+              differs(samples, f, i, i - 1) ||
+              differs(samples, f, i, i - W))
           ) {
             if (0.3 * cr + 0.59 * cg + 0.11 * cb < 56)
               ((cr += (255 - cr) * 0.35), (cg += (255 - cg) * 0.35), (cb += (255 - cb) * 0.35));

@@ -93,9 +93,16 @@ export interface FactionGuide {
 
 /** The mesh of `placed` in the world frame. */
 function worldMesh(mesh: MeshData, m: Mat4): MeshData {
-  const p = mesh.positions,
-    out = new Float32Array(p.length);
-  // applyPoint, written out: a hull has 10⁵ vertices and each step moves or turns several meshes.
+  return { positions: worldPositions(mesh.positions, m), triangles: mesh.triangles };
+}
+
+/**
+ * `applyPoint` on every vertex, written out: a hull has 10⁵ vertices and each step moves or turns several
+ * meshes. Nothing follows the loop: its optimised code is compiled while it runs, and code after it, not yet
+ * run, made that code throw itself away at the end of every call.
+ */
+function worldPositions(p: Float32Array, m: Mat4): Float32Array {
+  const out = new Float32Array(p.length);
   const [a, b, c, , d, e, f, , g, h, k, , x, y, z] = m as number[];
   for (let i = 0; i < p.length; i += 3) {
     const px = p[i]!,
@@ -105,7 +112,7 @@ function worldMesh(mesh: MeshData, m: Mat4): MeshData {
     out[i + 1] = b! * px + e! * py + h! * pz + y!;
     out[i + 2] = c! * px + f! * py + k! * pz + z!;
   }
-  return { positions: out, triangles: mesh.triangles };
+  return out;
 }
 
 function moved(mesh: MeshData, by: Vec3): MeshData {

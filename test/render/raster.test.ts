@@ -4,8 +4,8 @@ import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import type { MeshData } from '../../src/geometry/kernel.js';
 import { textWidth } from '../../src/render/font.js';
-import { drawText, encodePng, blank } from '../../src/render/image.js';
-import { HIGHLIGHT_HEX, parseHex, render, type Image, type RenderOptions } from '../../src/render/raster.js';
+import { drawText, encodePng, blank, paste } from '../../src/render/image.js';
+import { HIGHLIGHT_HEX, hypot3, parseHex, render, type Image, type RenderOptions } from '../../src/render/raster.js';
 import { prism, rectangle } from '../helpers/prism.js';
 
 const moved = (m: MeshData, dx: number, dy: number, dz = 0): MeshData => ({
@@ -128,6 +128,16 @@ describe('render', () => {
     for (const x of [25, 50, 75]) expect(alpha(three, ...px(x, 25))).toBe(255);
   });
 
+  it("takes a normal's length as Math.hypot does, to the last bit", () => {
+    const x = fc.oneof(fc.double(), fc.double({ min: -1e3, max: 1e3 }), fc.constantFrom(0, -0, 1e-300, 1e300));
+    fc.assert(
+      fc.property(x, x, x, (a, b, c) => {
+        expect(Object.is(hypot3(a, b, c), Math.hypot(a, b, c))).toBe(true);
+      }),
+      { numRuns: 20000 },
+    );
+  });
+
   it('gives the same bytes for the same scene', () => {
     const scene = [{ mesh: box(20, 10, 8, 10, 10), colorHex: '#4A5059' }];
     expect(encodePng(render(scene))).toEqual(encodePng(render(scene)));
@@ -138,6 +148,37 @@ describe('render', () => {
     const back = PNG.sync.read(Buffer.from(encodePng(img)));
     expect([back.width, back.height]).toEqual([64, 48]);
     expect(new Uint8Array(back.data)).toEqual(img.rgba);
+  });
+
+  it('pastes pixel by pixel: opaque ones copied, clear ones skipped, the rest blended over, clipped at the edges', () => {
+    fc.assert(
+      fc.property(
+        fc.uint8Array({ minLength: 4 * 6 * 5, maxLength: 4 * 6 * 5 }),
+        fc.integer({ min: -4, max: 9 }),
+        fc.integer({ min: -3, max: 8 }),
+        (bytes, x, y) => {
+          // Alpha mostly opaque or clear, in runs, as a rendered picture's is.
+          const rgba = bytes.map((v, i) => (i % 4 === 3 ? (v < 100 ? 255 : v < 160 ? 0 : v) : v));
+          const src: Image = { widthPx: 6, heightPx: 5, rgba };
+          const dst = blank(8, 7, '#336699');
+          const want = new Uint8Array(dst.rgba);
+          for (let j = 0; j < 5; j++)
+            for (let i = 0; i < 6; i++) {
+              const [X, Y] = [x + i, y + j];
+              if (X < 0 || Y < 0 || X >= 8 || Y >= 7) continue;
+              const s = 4 * (j * 6 + i),
+                d = 4 * (Y * 8 + X),
+                cover = rgba[s + 3]! / 255;
+              if (cover === 0) continue;
+              for (let c = 0; c < 3; c++) want[d + c] = Math.round(want[d + c]! * (1 - cover) + rgba[s + c]! * cover);
+              want[d + 3] = Math.max(want[d + 3]!, rgba[s + 3]!);
+            }
+          paste(dst, src, x, y);
+          expect(dst.rgba).toEqual(want);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 
   it('letters a label inside its measured width and cap height', () => {
