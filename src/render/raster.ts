@@ -252,6 +252,7 @@ export function render(scene: readonly SceneMesh[], options: Partial<RenderOptio
   const shades = buffers.shades.take(3 * (triangles + 1));
   let faces = 0;
   const onSamples: OnSamples = { rx, ry, rz, ux, uy, uz, tx, ty, tz, cx, cy, scale, W, H };
+  const box = new Float64Array(4);
   // Typed, as drawFaces reads every colour and direction: arrays of numbers come in more than one kind, and
   // the optimised drawFaces, meeting another, was thrown away and made again (four times for a guide).
   const lights = { toward: Float64Array.from(toward), key: Float64Array.from(key), fill: Float64Array.from(fill) };
@@ -262,7 +263,11 @@ export function render(scene: readonly SceneMesh[], options: Partial<RenderOptio
     const base = Float64Array.from(liftDark(parseHex(s.colorHex)));
     const t = s.mesh.triangles;
     const sxy = buffers.sxy.take(w.length);
-    const [sx0, sy0, sx1, sy1] = project(w, sxy, onSamples);
+    project(w, sxy, onSamples, box);
+    const sx0 = box[0]!,
+      sy0 = box[1]!,
+      sx1 = box[2]!,
+      sy1 = box[3]!;
     // Several copies: the first is drawn into a sprite over its own box of samples, then stamped at every
     // copy. One copy is drawn straight into the image.
     const alone = moves.length === 1;
@@ -317,28 +322,30 @@ interface OnSamples {
 }
 
 /**
- * Puts vertices where they stand (w) on the samples, x and y, and toward the viewer (into sxy); returns their
- * box on the samples (x0, y0, x1, y1). Its own function, as drawFaces is: the loop inside render, which runs a
+ * Puts vertices where they stand (w) on the samples, x and y, and toward the viewer (into sxy), and their box
+ * on the samples (x0, y0, x1, y1) into `box`. Its own function, as drawFaces is: the loop inside render, which runs a
  * few dozen times, was left unoptimised for much of a guide thread's run (a sixth of its drawing).
  */
 function project(
   w: Float64Array,
   sxy: Float64Array,
   { rx, ry, rz, ux, uy, uz, tx, ty, tz, cx, cy, scale, W, H }: OnSamples,
-): [number, number, number, number] {
-  let x0 = Infinity,
-    y0 = Infinity,
-    x1 = -Infinity,
-    y1 = -Infinity;
+  box: Float64Array,
+): void {
+  box.set([Infinity, Infinity, -Infinity, -Infinity]);
   for (let v = 0; v < w.length; v += 3) {
     const x = (w[v]! * rx + w[v + 1]! * ry + w[v + 2]! * rz - cx) * scale + W / 2,
       y = H / 2 - (w[v]! * ux + w[v + 1]! * uy + w[v + 2]! * uz - cy) * scale;
     sxy[v] = x;
     sxy[v + 1] = y;
     sxy[v + 2] = w[v]! * tx + w[v + 1]! * ty + w[v + 2]! * tz;
-    ((x0 = Math.min(x0, x)), (x1 = Math.max(x1, x)), (y0 = Math.min(y0, y)), (y1 = Math.max(y1, y)));
+    // The box is kept in `box` as the loop runs, not written after it: code after a loop, not yet run when
+    // the loop's optimised code is compiled, made that code throw itself away at the end of every call.
+    ((box[0] = Math.min(box[0]!, x)),
+      (box[1] = Math.min(box[1]!, y)),
+      (box[2] = Math.max(box[2]!, x)),
+      (box[3] = Math.max(box[3]!, y)));
   }
-  return [x0, y0, x1, y1];
 }
 
 /** One mesh's vertices: where they stand (w), on the samples (x, y) and toward the viewer (sxy), as given (p). */
