@@ -5,17 +5,10 @@
  */
 import { PNG } from 'pngjs';
 import { textStrokes } from './font.js';
-import { parseHex, type Image } from './raster.js';
+import { opaque, parseHex, type Image } from './raster.js';
 
 export function blank(widthPx: number, heightPx: number, backgroundHex: string): Image {
-  const [r, g, b] = parseHex(backgroundHex);
-  const rgba = new Uint8Array(widthPx * heightPx * 4);
-  if (rgba.length === 0) return { widthPx, heightPx, rgba };
-  rgba.set([r, g, b, 255]);
-  // Doubling copies: a sheet has millions of pixels, and copyWithin moves them as memory, not one by one.
-  for (let filled = 4; filled < rgba.length; filled *= 2)
-    rgba.copyWithin(filled, 0, Math.min(filled, rgba.length - filled));
-  return { widthPx, heightPx, rgba };
+  return { widthPx, heightPx, rgba: opaque(widthPx * heightPx, parseHex(backgroundHex)) };
 }
 
 /** `src` averaged over `factor` × `factor` blocks (colours weighted by their alpha). */

@@ -75,6 +75,17 @@ export function parseHex(hex: string): [number, number, number] {
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
 }
 
+/** `pixels` RGBA pixels of one opaque colour. */
+export function opaque(pixels: number, [r, g, b]: readonly [number, number, number]): Uint8Array {
+  const rgba = new Uint8Array(pixels * 4);
+  if (rgba.length === 0) return rgba;
+  rgba.set([r, g, b, 255]);
+  // Doubling copies: a sheet has millions of pixels, and copyWithin moves them as memory, not one by one.
+  for (let filled = 4; filled < rgba.length; filled *= 2)
+    rgba.copyWithin(filled, 0, Math.min(filled, rgba.length - filled));
+  return rgba;
+}
+
 /** A colour at least as light as a dark grey (luminance 72 of 255), its hue kept. */
 function liftDark(rgb: [number, number, number]): [number, number, number] {
   const lum = 0.3 * rgb[0] + 0.59 * rgb[1] + 0.11 * rgb[2];
@@ -569,14 +580,15 @@ function resolve(
   const { faceAt, shades, W, H, S } = samples;
   const w = W / S,
     h = H / S;
-  const rgba = new Uint8Array(w * h * 4);
   const bg = backgroundHex ? parseHex(backgroundHex) : null;
+  // A pixel none of whose samples was touched is the background (what the average below gives it) or
+  // empty: only the touched ones are resolved.
+  const rgba = bg ? opaque(w * h, bg) : new Uint8Array(w * h * 4);
   const n = S * S;
-  // Transparent, a pixel none of whose samples was touched stays empty: only the touched ones are resolved.
-  const px0 = bg ? 0 : Math.max(0, Math.floor(touched.x0 / S)),
-    px1 = bg ? w - 1 : Math.min(w - 1, Math.floor(touched.x1 / S));
-  const py0 = bg ? 0 : Math.max(0, Math.floor(touched.y0 / S)),
-    py1 = bg ? h - 1 : Math.min(h - 1, Math.floor(touched.y1 / S));
+  const px0 = Math.max(0, Math.floor(touched.x0 / S)),
+    px1 = Math.min(w - 1, Math.floor(touched.x1 / S));
+  const py0 = Math.max(0, Math.floor(touched.y0 / S)),
+    py1 = Math.min(h - 1, Math.floor(touched.y1 / S));
   for (let y = py0; y <= py1; y++)
     for (let x = px0; x <= px1; x++) {
       let r = 0,

@@ -35,7 +35,7 @@ const coverage = (img: Image): number => {
 const px = (xMm: number, yMm: number): [number, number] => [Math.floor(xMm * 2), Math.floor(200 - yMm * 2)];
 
 describe('render', () => {
-  it("covers a box's silhouette, its area to within its outline's antialiasing, where the camera puts it", () => {
+  it("covers a box's silhouette, its area to within its outline's antialiasing, where the camera puts it; on a background, the background exactly where it is not", () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 2, max: 40 }),
@@ -50,6 +50,18 @@ describe('render', () => {
           expect(alpha(img, ...px(x + w / 2, y + d / 2))).toBe(255);
           expect(alpha(img, ...px(x + w + 1, y + d / 2))).toBe(0);
           expect(alpha(img, ...px(x + w / 2, y - 1))).toBe(0);
+          // On a background: the background where the transparent picture is empty, its colour where opaque.
+          const filled = render([{ mesh: box(w, d, 5, x, y), colorHex: '#808080' }], {
+            ...TOP,
+            backgroundHex: '#E4E7EB',
+          });
+          const want = new Uint8Array(filled.rgba);
+          for (let i = 0; i < want.length; i += 4) {
+            if (img.rgba[i + 3] === 0) want.set([0xe4, 0xe7, 0xeb, 255], i);
+            if (img.rgba[i + 3] === 255) want.set([...img.rgba.subarray(i, i + 3), 255], i);
+          }
+          // The first byte that differs (a typed array's deep equality is slow to report on 160 000 bytes).
+          expect(want.findIndex((v, i) => v !== filled.rgba[i])).toBe(-1);
         },
       ),
       { numRuns: 25 },
