@@ -123,17 +123,34 @@ export function hypot3(x: number, y: number, z: number): number {
   return Math.sqrt(pq + (r * r - compensation)) * max;
 }
 
-/** The scene's vertices where they stand, per mesh. */
-function placed(s: SceneMesh): Float64Array {
+/**
+ * A mesh's vertices where they stand, and their box on the screen (mm along the camera's right and up: x0,
+ * x1, y0, y1) into `box`, kept as the loop runs (see project).
+ */
+function placed(s: SceneMesh, { right, up }: { right: Vec3; up: Vec3 }, box: Float64Array): Float64Array {
   const p = s.mesh.positions;
   const out = new Float64Array(p.length);
   const a = ((s.placement?.rotationDeg ?? 0) * Math.PI) / 180;
   const [c, sn] = [Math.cos(a), Math.sin(a)];
   const [tx, ty, tz] = [s.placement?.xMm ?? 0, s.placement?.yMm ?? 0, s.placement?.zMm ?? 0];
+  const rx = right[0],
+    ry = right[1],
+    rz = right[2],
+    ux = up[0],
+    uy = up[1],
+    uz = up[2];
+  box.set([Infinity, -Infinity, Infinity, -Infinity]);
   for (let v = 0; v < p.length; v += 3) {
-    out[v] = p[v]! * c - p[v + 1]! * sn + tx;
-    out[v + 1] = p[v]! * sn + p[v + 1]! * c + ty;
-    out[v + 2] = p[v + 2]! + tz;
+    const x = p[v]! * c - p[v + 1]! * sn + tx,
+      y = p[v]! * sn + p[v + 1]! * c + ty,
+      z = p[v + 2]! + tz;
+    ((out[v] = x), (out[v + 1] = y), (out[v + 2] = z));
+    const sx = x * rx + y * ry + z * rz,
+      sy = x * ux + y * uy + z * uz;
+    if (sx < box[0]!) box[0] = sx;
+    if (sx > box[1]!) box[1] = sx;
+    if (sy < box[2]!) box[2] = sy;
+    if (sy > box[3]!) box[3] = sy;
   }
   return out;
 }
@@ -198,7 +215,8 @@ export function render(scene: readonly SceneMesh[], options: Partial<RenderOptio
   const at = (m: SceneMesh): number[] => [m.placement?.xMm ?? 0, m.placement?.yMm ?? 0, m.placement?.zMm ?? 0];
   const drawn = [...groups.values()].flatMap((byLook) =>
     [...byLook.values()].map((copies) => {
-      const w = placed(copies[0]!);
+      const screen = new Float64Array(4);
+      const w = placed(copies[0]!, { right, up }, screen);
       const t0 = at(copies[0]!);
       // Each copy's move from the first, in screen units (mm) and toward the viewer.
       const moves = copies.map((c) => {
@@ -209,19 +227,7 @@ export function render(scene: readonly SceneMesh[], options: Partial<RenderOptio
           d[0] * tx + d[1] * ty + d[2] * tz,
         ] as const;
       });
-      let x0 = Infinity,
-        x1 = -Infinity,
-        y0 = Infinity,
-        y1 = -Infinity;
-      for (let v = 0; v < w.length; v += 3) {
-        const sx = w[v]! * rx + w[v + 1]! * ry + w[v + 2]! * rz,
-          sy = w[v]! * ux + w[v + 1]! * uy + w[v + 2]! * uz;
-        if (sx < x0) x0 = sx;
-        if (sx > x1) x1 = sx;
-        if (sy < y0) y0 = sy;
-        if (sy > y1) y1 = sy;
-      }
-      return { first: copies[0]!, w, moves, box: { x0, x1, y0, y1 } };
+      return { first: copies[0]!, w, moves, box: { x0: screen[0]!, x1: screen[1]!, y0: screen[2]!, y1: screen[3]! } };
     }),
   );
   // Fit: the scene's projection, scaled to the image less the margin, centred.
