@@ -5,7 +5,7 @@
  */
 import { PNG } from 'pngjs';
 import { textStrokes } from './font.js';
-import { opaque, parseHex, type Image } from './raster.js';
+import { hypot2, opaque, parseHex, type Image } from './raster.js';
 
 export function blank(widthPx: number, heightPx: number, backgroundHex: string): Image {
   return { widthPx, heightPx, rgba: opaque(widthPx * heightPx, parseHex(backgroundHex)) };
@@ -90,11 +90,34 @@ export function drawText(img: Image, text: string, x: number, y: number, capPx: 
   const by0 = Math.max(0, Math.floor(Math.min(...ys) - half - 1)),
     by1 = Math.min(img.heightPx - 1, Math.ceil(Math.max(...ys) + half + 1));
   if (bx1 < bx0 || by1 < by0) return;
+  const cover = strokeCover(segments as [number, number, number, number][], half, { bx0, by0, bx1, by1 });
+  const bw = bx1 - bx0 + 1;
+  for (let i = 0; i < cover.length; i++) {
+    const c = cover[i]!;
+    if (c === 0) continue;
+    const o = 4 * ((by0 + Math.floor(i / bw)) * img.widthPx + bx0 + (i % bw));
+    img.rgba[o] = Math.round(img.rgba[o]! * (1 - c) + r * c);
+    img.rgba[o + 1] = Math.round(img.rgba[o + 1]! * (1 - c) + g * c);
+    img.rgba[o + 2] = Math.round(img.rgba[o + 2]! * (1 - c) + b * c);
+    img.rgba[o + 3] = Math.max(img.rgba[o + 3]!, Math.round(255 * c));
+  }
+}
+
+/**
+ * How much of each pixel of the box (row by row) strokes `half` wide each side cover: the most any stroke
+ * gives it. Its own function, returning as its loops end: inside drawText, the blend after them, not yet run
+ * when the loops' optimised code was compiled, threw that code away on many a call.
+ */
+function strokeCover(
+  segments: readonly [number, number, number, number][],
+  half: number,
+  { bx0, by0, bx1, by1 }: { bx0: number; by0: number; bx1: number; by1: number },
+): Float32Array {
   const bw = bx1 - bx0 + 1;
   const cover = new Float32Array(bw * (by1 - by0 + 1));
   const farSquared = (half + 0.5) ** 2 * (1 + 1e-9),
     coreSquared = Math.max(0, half - 0.5) ** 2 * (1 - 1e-9);
-  for (const [ax, ay, bx, by] of segments as [number, number, number, number][]) {
+  for (const [ax, ay, bx, by] of segments) {
     const [dx, dy] = [bx - ax, by - ay];
     const len2 = dx * dx + dy * dy;
     for (
@@ -121,19 +144,11 @@ export function drawText(img: Image, text: string, x: number, y: number, capPx: 
           cover[i] = 1;
           continue;
         }
-        const c = Math.min(1, Math.max(0, half + 0.5 - Math.hypot(ex, ey)));
+        const c = Math.min(1, Math.max(0, half + 0.5 - hypot2(ex, ey)));
         if (c > cover[i]!) cover[i] = c;
       }
   }
-  for (let i = 0; i < cover.length; i++) {
-    const c = cover[i]!;
-    if (c === 0) continue;
-    const o = 4 * ((by0 + Math.floor(i / bw)) * img.widthPx + bx0 + (i % bw));
-    img.rgba[o] = Math.round(img.rgba[o]! * (1 - c) + r * c);
-    img.rgba[o + 1] = Math.round(img.rgba[o + 1]! * (1 - c) + g * c);
-    img.rgba[o + 2] = Math.round(img.rgba[o + 2]! * (1 - c) + b * c);
-    img.rgba[o + 3] = Math.max(img.rgba[o + 3]!, Math.round(255 * c));
-  }
+  return cover;
 }
 
 /** PNG bytes: 8-bit RGBA, Sub-filtered (the cheapest filter that still pays on flat colour), deflated at level 6. */

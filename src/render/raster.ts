@@ -123,6 +123,17 @@ export function hypot3(x: number, y: number, z: number): number {
   return Math.sqrt(pq + (r * r - compensation)) * max;
 }
 
+/** `Math.hypot(x, y)` to the last bit, as hypot3 (for two, the compensation is nothing): a label's antialiased edge takes one per pixel. */
+export function hypot2(x: number, y: number): number {
+  const a = Math.abs(x),
+    b = Math.abs(y);
+  const max = Math.max(a, b);
+  if (max === 0 || max === Infinity || Number.isNaN(max)) return Math.hypot(x, y);
+  const p = a / max,
+    q = b / max;
+  return Math.sqrt(p * p + q * q) * max;
+}
+
 /**
  * A mesh's vertices where they stand, and their box on the screen (mm along the camera's right and up: x0,
  * x1, y0, y1) into `box`, kept as the loop runs (see project).
