@@ -75,22 +75,49 @@ export function drawText(img: Image, text: string, x: number, y: number, capPx: 
   const { strokes } = textStrokes(text, capPx);
   if (strokes.length === 0) return;
   const half = Math.max(1.2, capPx / 10) / 2;
-  const [r, g, b] = parseHex(colorHex);
-  // The font's y runs up; the image's down.
-  const at = (p: readonly [number, number]): [number, number] => [x + p[0], y - p[1]];
-  // A one-point line is a dot: a segment of no length.
-  const segments = strokes
-    .flatMap((line) => (line.length === 1 ? [[line[0]!, line[0]!]] : line.slice(1).map((p, i) => [line[i]!, p])))
-    .map(([from, to]) => [...at(from!), ...at(to!)]);
+  // Each segment's ends on the image (x0 y0 x1 y1; the font's y runs up, the image's down), a one-point line
+  // a dot, a segment of no length. In a typed array: the font's points come as whole and fractional numbers
+  // alike, arrays of them in more than one kind, and each new kind threw drawText's optimised code away.
+  const segments = new Float64Array(
+    4 * strokes.reduce((n, line) => n + (line.length === 1 ? 1 : Math.max(0, line.length - 1)), 0),
+  );
+  let k = 0;
+  for (const line of strokes)
+    for (let i = Math.min(1, line.length - 1); i < line.length; i++) {
+      const from = line[Math.max(0, i - 1)]!,
+        to = line[i]!;
+      segments.set([x + from[0], y - from[1], x + to[0], y - to[1]], 4 * k++);
+    }
   // Coverage over the text's own box, the most any stroke gives each pixel.
-  const xs = segments.flatMap((sg) => [sg[0]!, sg[2]!]),
-    ys = segments.flatMap((sg) => [sg[1]!, sg[3]!]);
-  const bx0 = Math.max(0, Math.floor(Math.min(...xs) - half - 1)),
-    bx1 = Math.min(img.widthPx - 1, Math.ceil(Math.max(...xs) + half + 1));
-  const by0 = Math.max(0, Math.floor(Math.min(...ys) - half - 1)),
-    by1 = Math.min(img.heightPx - 1, Math.ceil(Math.max(...ys) + half + 1));
+  let xMin = Infinity,
+    xMax = -Infinity,
+    yMin = Infinity,
+    yMax = -Infinity;
+  for (let i = 0; i < segments.length; i += 2)
+    ((xMin = Math.min(xMin, segments[i]!)),
+      (xMax = Math.max(xMax, segments[i]!)),
+      (yMin = Math.min(yMin, segments[i + 1]!)),
+      (yMax = Math.max(yMax, segments[i + 1]!)));
+  const bx0 = Math.max(0, Math.floor(xMin - half - 1)),
+    bx1 = Math.min(img.widthPx - 1, Math.ceil(xMax + half + 1));
+  const by0 = Math.max(0, Math.floor(yMin - half - 1)),
+    by1 = Math.min(img.heightPx - 1, Math.ceil(yMax + half + 1));
   if (bx1 < bx0 || by1 < by0) return;
-  const cover = strokeCover(segments as [number, number, number, number][], half, { bx0, by0, bx1, by1 });
+  const box = { bx0, by0, bx1, by1 };
+  blend(img, strokeCover(segments, half, box), box, parseHex(colorHex));
+}
+
+/**
+ * `rgb` over the image's pixels in the box, each by its cover. Its own function, as strokeCover is: drawText,
+ * with no loop over pixels of its own, is not optimised with the font's code inlined, whose arrays of points
+ * come in several kinds (each new kind threw that code away, and compiling it again took ~25-40 ms).
+ */
+function blend(
+  img: Image,
+  cover: Float32Array,
+  { bx0, by0, bx1 }: { bx0: number; by0: number; bx1: number },
+  [r, g, b]: readonly [number, number, number],
+): void {
   const bw = bx1 - bx0 + 1;
   for (let i = 0; i < cover.length; i++) {
     const c = cover[i]!;
@@ -109,7 +136,7 @@ export function drawText(img: Image, text: string, x: number, y: number, capPx: 
  * when the loops' optimised code was compiled, threw that code away on many a call.
  */
 function strokeCover(
-  segments: readonly [number, number, number, number][],
+  segments: Float64Array,
   half: number,
   { bx0, by0, bx1, by1 }: { bx0: number; by0: number; bx1: number; by1: number },
 ): Float32Array {
@@ -117,8 +144,13 @@ function strokeCover(
   const cover = new Float32Array(bw * (by1 - by0 + 1));
   const farSquared = (half + 0.5) ** 2 * (1 + 1e-9),
     coreSquared = Math.max(0, half - 0.5) ** 2 * (1 - 1e-9);
-  for (const [ax, ay, bx, by] of segments) {
-    const [dx, dy] = [bx - ax, by - ay];
+  for (let s = 0; s < segments.length; s += 4) {
+    const ax = segments[s]!,
+      ay = segments[s + 1]!,
+      bx = segments[s + 2]!,
+      by = segments[s + 3]!;
+    const dx = bx - ax,
+      dy = by - ay;
     const len2 = dx * dx + dy * dy;
     for (
       let py = Math.max(by0, Math.floor(Math.min(ay, by) - half - 1));
