@@ -15,6 +15,14 @@ export function blank(widthPx: number, heightPx: number, backgroundHex: string):
 export function shrink(src: Image, factor: number): Image {
   const w = Math.floor(src.widthPx / factor),
     h = Math.floor(src.heightPx / factor);
+  return { widthPx: w, heightPx: h, rgba: averaged(src, factor, w, h) };
+}
+
+/**
+ * shrink's pixels. Its own function, returning as its loops end: an image made after them, not yet run when
+ * their optimised code was compiled, threw that code away at the end of every call.
+ */
+function averaged(src: Image, factor: number, w: number, h: number): Uint8Array {
   const rgba = new Uint8Array(w * h * 4);
   for (let j = 0; j < h; j++)
     for (let i = 0; i < w; i++) {
@@ -35,7 +43,7 @@ export function shrink(src: Image, factor: number): Image {
         (rgba[o + 2] = Math.round(b / a)),
         (rgba[o + 3] = Math.round(a / (factor * factor))));
     }
-  return { widthPx: w, heightPx: h, rgba };
+  return rgba;
 }
 
 /** Blends `src` (straight alpha) over `dst` with its top-left corner at the whole pixel (x, y). */

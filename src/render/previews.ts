@@ -27,14 +27,22 @@ const SHEET = {
  * 60° up so its face reads; a tall one from 20° so its height does.
  */
 export function viewFor(mesh: MeshData): View {
-  const p = mesh.positions;
-  const min = [Infinity, Infinity, Infinity],
-    max = [-Infinity, -Infinity, -Infinity];
-  for (let v = 0; v < p.length; v++)
-    ((min[v % 3] = Math.min(min[v % 3]!, p[v]!)), (max[v % 3] = Math.max(max[v % 3]!, p[v]!)));
-  const [w, d, h] = [0, 1, 2].map((k) => max[k]! - min[k]!) as [number, number, number];
+  const box = extremes(mesh.positions);
+  const [w, d, h] = [0, 1, 2].map((k) => box[k + 3]! - box[k]!) as [number, number, number];
   const elevationDeg = h <= 0.3 * Math.min(w, d) ? 60 : h >= 1.5 * Math.max(w, d) ? 20 : 35;
   return { azimuthDeg: -55, elevationDeg };
+}
+
+/**
+ * The vertices' least and greatest x, y and z, kept in the array as the loop runs: code after the loop, not
+ * yet run when its optimised code was compiled, threw that code away at the end of every call (once per
+ * part picture).
+ */
+function extremes(p: Float32Array): Float64Array {
+  const box = new Float64Array([Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity]);
+  for (let v = 0; v < p.length; v++)
+    ((box[v % 3] = Math.min(box[v % 3]!, p[v]!)), (box[3 + (v % 3)] = Math.max(box[3 + (v % 3)]!, p[v]!)));
+  return box;
 }
 
 /** One part's picture in its printing colour (`#RRGGBB`). */

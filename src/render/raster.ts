@@ -328,7 +328,11 @@ export function render(scene: readonly SceneMesh[], options: Partial<RenderOptio
         (touched.y1 = Math.max(touched.y1, Math.ceil(sy1) + dy)));
     }
   }
-  return resolve({ faceAt, depth, normals, shades, W, H, S }, touched, o.edges, o.backgroundHex);
+  return {
+    widthPx: o.widthPx,
+    heightPx: o.heightPx,
+    rgba: resolve({ faceAt, depth, normals, shades, W, H, S }, touched, o.edges, o.backgroundHex),
+  };
 }
 
 /** The camera's axes (right, up, toward the viewer) and the fit: where a point in the world falls on the samples. */
@@ -583,17 +587,18 @@ function differs(
 }
 
 /**
- * The image from the supersampled faces, in one pass: each output pixel averages its S × S samples' shaded
+ * The image's pixels from the supersampled faces, in one pass: each output pixel averages its S × S samples' shaded
  * colours. With `edges`, a sample on a silhouette (next to background or the image's border), on a step
  * in depth between two faces (a part in front of another, a hole's rim) or on a crease (faces turning by
- * more than 35°) is darkened, or on a dark face lightened: lines one sample wide.
+ * more than 35°) is darkened, or on a dark face lightened: lines one sample wide. Returns the pixels alone,
+ * as its loops end (code after them, not yet run when their optimised code was compiled, threw it away).
  */
 function resolve(
   samples: Samples,
   touched: { x0: number; y0: number; x1: number; y1: number },
   edges: boolean,
   backgroundHex: string | null,
-): Image {
+): Uint8Array {
   const { faceAt, shades, W, H, S } = samples;
   const w = W / S,
     h = H / S;
@@ -654,5 +659,5 @@ function resolve(
         rgba[o + 3] = Math.round((255 * covered) / n);
       }
     }
-  return { widthPx: w, heightPx: h, rgba };
+  return rgba;
 }
