@@ -26,19 +26,6 @@ export function triangleCorners(mesh: MeshData, triangle: number): [Vec3, Vec3, 
   return [vertexAt(p, t[3 * triangle]!), vertexAt(p, t[3 * triangle + 1]!), vertexAt(p, t[3 * triangle + 2]!)];
 }
 
-/** Which triangles meet at each edge. Every edge of a closed 2-manifold has two half-edges, running opposite ways. */
-export interface EdgeAdjacency {
-  /** The half-edges on the edge between vertices `a` and `b` (either way round), in triangle order. */
-  halfEdges(a: number, b: number): readonly number[];
-  /** The triangles on that edge, in order (one twice if it uses the edge twice). */
-  triangles(a: number, b: number): number[];
-  /**
-   * Every edge's half-edges, once per edge, in the order the edges first appear in the triangle list: views
-   * of one array the adjacency keeps (read them, do not write).
-   */
-  edges(): IterableIterator<Int32Array>;
-}
-
 /** Each half-edge's edge number (edgeNumbers). */
 export interface EdgeNumbers {
   /** Per half-edge, its edge's number; -1 for a triangle left out. */
@@ -109,44 +96,6 @@ function numberEdges(mesh: MeshData, include?: (triangle: number) => boolean): E
     counts[e]!++;
   }
   return { edgeOf, counts, edgeAt };
-}
-
-/** The edges of the triangles `include` accepts (by default, every triangle). */
-export function edgeAdjacency(mesh: MeshData, include?: (triangle: number) => boolean): EdgeAdjacency {
-  const t = mesh.triangles,
-    nv = mesh.positions.length / 3;
-  // Then each edge's half-edges listed together in one array, in triangle order.
-  const { edgeOf, counts, edgeAt } = edgeNumbers(mesh, include);
-  const start = new Int32Array(counts.length + 1);
-  counts.forEach((c, e) => (start[e + 1] = start[e]! + c));
-  const filled = start.slice(0, counts.length);
-  const byEdge = new Int32Array(start[counts.length]!);
-  for (let h = 0; h < t.length; h++) if (edgeOf[h]! >= 0) byEdge[filled[edgeOf[h]!]!++] = h;
-  const list = (e: number): Int32Array => byEdge.subarray(start[e]!, start[e + 1]!);
-  const halfEdges = (a: number, b: number): readonly number[] => {
-    const e = a < nv && b < nv ? edgeAt(Math.min(a, b), Math.max(a, b)) : -1;
-    return e < 0 ? [] : Array.from(list(e));
-  };
-  return {
-    halfEdges,
-    triangles: (a, b) => halfEdges(a, b).map(triangleOf),
-    *edges() {
-      for (let e = 0; e < counts.length; e++) yield list(e);
-    },
-  };
-}
-
-/** Each triangle's neighbours across the edges exactly two triangles share (every edge of a closed 2-manifold). */
-export function triangleNeighbours(adjacency: EdgeAdjacency, triangleCount: number): number[][] {
-  const out: number[][] = Array.from({ length: triangleCount }, () => []);
-  for (const list of adjacency.edges())
-    if (list.length === 2) {
-      const f = triangleOf(list[0]!),
-        g = triangleOf(list[1]!);
-      out[f]!.push(g);
-      out[g]!.push(f);
-    }
-  return out;
 }
 
 /**

@@ -5,7 +5,8 @@
  */
 import { PNG } from 'pngjs';
 import { textStrokes } from './font.js';
-import { hypot2, opaque, parseHex, type Image } from './raster.js';
+import { hypot2 } from '../geometry/vec3.js';
+import { opaque, parseHex, type Image } from './raster.js';
 
 export function blank(widthPx: number, heightPx: number, backgroundHex: string): Image {
   return { widthPx, heightPx, rgba: opaque(widthPx * heightPx, parseHex(backgroundHex)) };

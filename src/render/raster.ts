@@ -5,7 +5,7 @@
  * Plain arithmetic in a fixed order: the same scene gives the same pixels.
  */
 import type { MeshData } from '../geometry/kernel.js';
-import { add, cross, unit, type Vec3 } from '../geometry/vec3.js';
+import { add, cross, hypot3, unit, type Vec3 } from '../geometry/vec3.js';
 
 /** An RGBA image, row-major from the top-left corner. */
 export interface Image {
@@ -101,37 +101,6 @@ function cameraAxes(view: View): { right: Vec3; up: Vec3; toward: Vec3 } {
   // Straight down, "up" on the screen is +Y turned with the azimuth.
   const right: Vec3 = [-Math.sin(az), Math.cos(az), 0];
   return { right, up: cross(toward, right), toward };
-}
-
-/**
- * `Math.hypot(x, y, z)` to the last bit: V8's own arithmetic (each scaled by the largest, the squares
- * Kahan-summed) written out, without the array the builtin allocates per call: a guide's pictures take
- * the length of a million normals, and the builtin was a tenth of drawFaces' time in a profile.
- */
-export function hypot3(x: number, y: number, z: number): number {
-  const a = Math.abs(x),
-    b = Math.abs(y),
-    c = Math.abs(z);
-  const max = Math.max(a, b, c);
-  if (max === 0 || max === Infinity || Number.isNaN(max)) return Math.hypot(x, y, z);
-  const p = a / max,
-    q = b / max,
-    r = c / max;
-  // The first square goes in exactly: the compensation starts at the second.
-  const pq = p * p + q * q;
-  const compensation = pq - p * p - q * q;
-  return Math.sqrt(pq + (r * r - compensation)) * max;
-}
-
-/** `Math.hypot(x, y)` to the last bit, as hypot3 (for two, the compensation is nothing): a label's antialiased edge takes one per pixel. */
-export function hypot2(x: number, y: number): number {
-  const a = Math.abs(x),
-    b = Math.abs(y);
-  const max = Math.max(a, b);
-  if (max === 0 || max === Infinity || Number.isNaN(max)) return Math.hypot(x, y);
-  const p = a / max,
-    q = b / max;
-  return Math.sqrt(p * p + q * q) * max;
 }
 
 /**

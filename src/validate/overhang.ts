@@ -121,7 +121,7 @@ export function analyseOverhangs(mesh: MeshData, limits: OverhangLimits): Overha
     return g !== f ? g : secondOn[edgeOf[h]!]!;
   };
   // Each triangle's neighbours across the edges exactly two half-edges share, by edge and then in the
-  // edge's order (as mesh/analysis.ts triangleNeighbours lists them), in one list rather than an array each.
+  // edge's order, in one list rather than an array each.
   const start = new Int32Array(n + 1);
   for (let e = 0; e < counts.length; e++)
     if (counts[e] === 2) {

@@ -1,10 +1,8 @@
-import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CALIBRATION,
   estimatePrint,
   facingAreas,
-  hypot2,
   plateMinutes,
   sliceMesh,
   SLICER_PROFILE,
@@ -23,30 +21,6 @@ const PRINT: PrintSettings = {
   infillFraction: 0.15,
 };
 const spacing = (p: PrintSettings): number => p.lineWidthMm - p.layerHeightMm * (1 - Math.PI / 4);
-
-describe('hypot2', () => {
-  it('is Math.hypot bit for bit: any doubles, the edge cases, and the float32 differences the contours measure', () => {
-    const same = (x: number, y: number): boolean => Object.is(hypot2(x, y), Math.hypot(x, y));
-    fc.assert(fc.property(fc.double(), fc.double(), same), { numRuns: 20000 });
-    const f32 = fc.float({ min: -500, max: 500, noNaN: true, noDefaultInfinity: true });
-    fc.assert(
-      fc.property(f32, f32, f32, f32, (x0, y0, x1, y1) => same(x1 - x0, y1 - y0)),
-      { numRuns: 20000 },
-    );
-    for (const [x, y] of [
-      [0, -0],
-      [-0, -0],
-      [NaN, Infinity],
-      [-Infinity, NaN],
-      [NaN, 0],
-      [1e308, 1e308],
-      [5e-324, 5e-324],
-      [3, 4],
-    ] as const)
-      expect(same(x, y)).toBe(true);
-    expect(hypot2(3, 4)).toBe(5);
-  });
-});
 
 describe('slicing a mesh into layers', () => {
   it('cuts a box into layers of its exact section and outline', () => {

@@ -4,6 +4,8 @@ import {
   add,
   cross,
   dot,
+  hypot2,
+  hypot3,
   neg,
   norm,
   onCircle,
@@ -94,5 +96,40 @@ describe('vec3', () => {
     );
     expect(triangleNormal([0, 0, 0], [2, 0, 0], [0, 3, 0])).toEqual([0, 0, 6]);
     expect(norm(triangleNormal([0, 0, 0], [1, 1, 1], [2, 2, 2]))).toBe(0);
+  });
+});
+
+describe('hypot2 and hypot3', () => {
+  it('hypot2 is Math.hypot bit for bit: any doubles, the edge cases, and the float32 differences the contours measure', () => {
+    const same = (x: number, y: number): boolean => Object.is(hypot2(x, y), Math.hypot(x, y));
+    fc.assert(fc.property(fc.double(), fc.double(), same), { numRuns: 20000 });
+    const f32 = fc.float({ min: -500, max: 500, noNaN: true, noDefaultInfinity: true });
+    fc.assert(
+      fc.property(f32, f32, f32, f32, (x0, y0, x1, y1) => same(x1 - x0, y1 - y0)),
+      { numRuns: 20000 },
+    );
+    for (const [x, y] of [
+      [0, -0],
+      [-0, -0],
+      [NaN, Infinity],
+      [-Infinity, NaN],
+      [NaN, 0],
+      [1e308, 1e308],
+      [5e-324, 5e-324],
+      [3, 4],
+    ] as const)
+      expect(same(x, y)).toBe(true);
+    expect(hypot2(3, 4)).toBe(5);
+  });
+
+  it("takes a normal's length, and a pixel's distance from a stroke, as Math.hypot does, to the last bit", () => {
+    const x = fc.oneof(fc.double(), fc.double({ min: -1e3, max: 1e3 }), fc.constantFrom(0, -0, 1e-300, 1e300));
+    fc.assert(
+      fc.property(x, x, x, (a, b, c) => {
+        expect(Object.is(hypot3(a, b, c), Math.hypot(a, b, c))).toBe(true);
+        expect(Object.is(hypot2(a, b), Math.hypot(a, b))).toBe(true);
+      }),
+      { numRuns: 20000 },
+    );
   });
 });

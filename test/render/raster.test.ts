@@ -5,15 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { MeshData } from '../../src/geometry/kernel.js';
 import { textWidth } from '../../src/render/font.js';
 import { drawText, encodePng, blank, paste } from '../../src/render/image.js';
-import {
-  HIGHLIGHT_HEX,
-  hypot2,
-  hypot3,
-  parseHex,
-  render,
-  type Image,
-  type RenderOptions,
-} from '../../src/render/raster.js';
+import { HIGHLIGHT_HEX, parseHex, render, type Image, type RenderOptions } from '../../src/render/raster.js';
 import { prism, rectangle } from '../helpers/prism.js';
 
 const moved = (m: MeshData, dx: number, dy: number, dz = 0): MeshData => ({
@@ -146,17 +138,6 @@ describe('render', () => {
     );
     expect(Math.abs(coverage(three) - 3 * one)).toBeLessThan(3 * 4);
     for (const x of [25, 50, 75]) expect(alpha(three, ...px(x, 25))).toBe(255);
-  });
-
-  it("takes a normal's length, and a pixel's distance from a stroke, as Math.hypot does, to the last bit", () => {
-    const x = fc.oneof(fc.double(), fc.double({ min: -1e3, max: 1e3 }), fc.constantFrom(0, -0, 1e-300, 1e300));
-    fc.assert(
-      fc.property(x, x, x, (a, b, c) => {
-        expect(Object.is(hypot3(a, b, c), Math.hypot(a, b, c))).toBe(true);
-        expect(Object.is(hypot2(a, b), Math.hypot(a, b))).toBe(true);
-      }),
-      { numRuns: 20000 },
-    );
   });
 
   it('gives the same bytes for the same scene', () => {
