@@ -11,7 +11,7 @@
  * is recorded in the current arena and freed when `withArena` returns, so a builder never calls delete.
  */
 import Module from 'manifold-3d';
-import type { CrossSection, Manifold, ManifoldToplevel } from 'manifold-3d';
+import type { CrossSection, Manifold, ManifoldToplevel, Mesh } from 'manifold-3d';
 // @jscad/modeling is CommonJS: Node's ESM loader only gives it a default export.
 import jscadText from '@jscad/modeling/src/text/index.js';
 import { rayTree, type RayTree } from './ray-tree.js';
@@ -351,14 +351,27 @@ export function union(solids: readonly Solid[]): Solid {
 export function fromMesh(mesh: MeshData): Solid {
   const M = k();
   const m = new M.Mesh({ numProp: 3, vertProperties: mesh.positions, triVerts: mesh.triangles });
-  m.merge();
-  const solid = new M.Manifold(m);
+  // merge() changes nothing on a mesh without open edges (an exported part, welded as parsed), where it cost
+  // about a fifth of the import: a mesh the kernel refuses as given is welded and imported again.
+  const solid = asGiven(M, m) ?? (m.merge(), new M.Manifold(m));
   const status = solid.status();
   if (status !== 'NoError') {
     solid.delete();
     throw new Error(`mesh is not a closed manifold (${status})`);
   }
   return new Solid(solid);
+}
+
+/** The kernel's manifold of `m` as it is, or null where it refuses it. */
+function asGiven(M: ManifoldToplevel, m: Mesh): Manifold | null {
+  try {
+    const solid = new M.Manifold(m);
+    if (solid.status() === 'NoError') return solid;
+    solid.delete();
+  } catch {
+    // Refused: not a manifold as given.
+  }
+  return null;
 }
 
 /**

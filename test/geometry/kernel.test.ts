@@ -453,6 +453,25 @@ describe('the kernel: solids', () => {
     });
   });
 
+  it('fromMesh welds a triangle soup (each corner its own vertex) as it imports it, into the same solid', () => {
+    withArena(() => {
+      const s = box([3, 4, 5]).subtract(cylinder(10, 1, 1, true));
+      const mesh = s.toMesh();
+      // Corner k of the triangles, in order: vertex k of the soup.
+      const soup = {
+        positions: Float32Array.from(
+          { length: 3 * mesh.triangles.length },
+          (_v, i) => mesh.positions[3 * mesh.triangles[Math.floor(i / 3)]! + (i % 3)]!,
+        ),
+        triangles: Uint32Array.from(mesh.triangles, (_v, i) => i),
+      };
+      const back = fromMesh(soup);
+      expect(back.volumeMm3()).toBeCloseTo(s.volumeMm3(), 4);
+      expectClosed(back);
+      expect(back.toMesh().positions.length).toBe(mesh.positions.length);
+    });
+  });
+
   it('sweep: a profile along a path, mitred at corners, outward whichever way the profile runs', () => {
     withArena(() => {
       const square: Vec2[] = [
