@@ -68,6 +68,9 @@ export const registerPrint: Register = (cmd: Command, io) => {
       let drawing: Promise<GuideFiles[]> = Promise.resolve([]);
       const stopGuides = new AbortController();
       const pool = new Pool(defaultJobs());
+      // Started now, so that they start and load the builds' modules while this thread loads the factions, plans
+      // the parts and reads the cache.
+      pool.start('build');
       try {
         // Factions the folder holds with other settings are built again, so the folder stays one build.
         const { settings, files, bom, mesh, cache, factions } = await runTable(
