@@ -34,23 +34,20 @@ const LEAF_SIZE = 4;
 /** Boxes are grown by this (mm) so that rounding in the slab test never drops a triangle the ray touches. */
 const PAD_MM = 1e-6;
 
-/** Builds the tree over an indexed triangle mesh (x y z per vertex, three vertices per triangle). */
-export function rayTree(mesh: { positions: ArrayLike<number>; triangles: ArrayLike<number> }): RayTree {
-  const p = mesh.positions,
-    t = mesh.triangles;
-  const n = t.length / 3;
+type Mesh = { positions: ArrayLike<number>; triangles: ArrayLike<number> };
+
+/**
+ * Builds the tree over an indexed triangle mesh (x y z per vertex, three vertices per triangle). Its loops are
+ * functions of their own, outside rayTree, with nothing after the loop that reads feedback: a cold thread
+ * compiles a loop's optimised code while the loop first runs, and code after it, not yet run then, threw that
+ * code away at the end of each call (measure and build did so some 1000 times each per validate thread).
+ */
+export function rayTree(mesh: Mesh): RayTree {
+  const n = mesh.triangles.length / 3;
   // Per triangle: its box (min x y z, max x y z) and its centre (times three).
   const tbox = new Float64Array(6 * n),
     centre = new Float64Array(3 * n);
-  for (let f = 0; f < n; f++)
-    for (let k = 0; k < 3; k++) {
-      const a = p[3 * t[3 * f]! + k]!,
-        b = p[3 * t[3 * f + 1]! + k]!,
-        c = p[3 * t[3 * f + 2]! + k]!;
-      tbox[6 * f + k] = Math.min(a, b, c);
-      tbox[6 * f + k + 3] = Math.max(a, b, c);
-      centre[3 * f + k] = a + b + c;
-    }
+  measureTriangles(mesh, tbox, centre);
   const order = new Int32Array(n).map((_, i) => i);
   const maxNodes = Math.max(1, 2 * n - 1);
   const boxes = new Float64Array(6 * maxNodes),
@@ -58,45 +55,13 @@ export function rayTree(mesh: { positions: ArrayLike<number>; triangles: ArrayLi
     count = new Int32Array(maxNodes);
   let nodes = 0,
     depth = 0;
-  // The range's triangles' box, then their centres' (min x y z, max x y z each): kept in locals while the
-  // range is scanned, as every level of the tree scans every triangle.
+  // The range's triangles' box, then their centres' (min x y z, max x y z each).
   const bounds = new Float64Array(12);
-  const measure = (lo: number, hi: number): void => {
-    let x0 = Infinity,
-      y0 = Infinity,
-      z0 = Infinity,
-      x1 = -Infinity,
-      y1 = -Infinity,
-      z1 = -Infinity,
-      cx0 = Infinity,
-      cy0 = Infinity,
-      cz0 = Infinity,
-      cx1 = -Infinity,
-      cy1 = -Infinity,
-      cz1 = -Infinity;
-    for (let i = lo; i < hi; i++) {
-      const b = 6 * order[i]!,
-        c = b / 2;
-      x0 = Math.min(x0, tbox[b]!);
-      y0 = Math.min(y0, tbox[b + 1]!);
-      z0 = Math.min(z0, tbox[b + 2]!);
-      x1 = Math.max(x1, tbox[b + 3]!);
-      y1 = Math.max(y1, tbox[b + 4]!);
-      z1 = Math.max(z1, tbox[b + 5]!);
-      cx0 = Math.min(cx0, centre[c]!);
-      cy0 = Math.min(cy0, centre[c + 1]!);
-      cz0 = Math.min(cz0, centre[c + 2]!);
-      cx1 = Math.max(cx1, centre[c]!);
-      cy1 = Math.max(cy1, centre[c + 1]!);
-      cz1 = Math.max(cz1, centre[c + 2]!);
-    }
-    bounds.set([x0, y0, z0, x1, y1, z1, cx0, cy0, cz0, cx1, cy1, cz1]);
-  };
   // Depth first: a node's first child follows it, so only the second child's index is kept.
   const build = (lo: number, hi: number, level: number): number => {
     const node = nodes++;
     depth = Math.max(depth, level);
-    measure(lo, hi);
+    measure(order, tbox, centre, lo, hi, bounds);
     for (let k = 0; k < 3; k++) {
       boxes[6 * node + k] = bounds[k]! - PAD_MM;
       boxes[6 * node + k + 3] = bounds[k + 3]! + PAD_MM;
@@ -110,17 +75,7 @@ export function rayTree(mesh: { positions: ArrayLike<number>; triangles: ArrayLi
       return node;
     }
     // Split at the middle of the centres' extent; the middle of the range when that leaves one side empty.
-    const middle = (bounds[axis + 6]! + bounds[axis + 9]!) / 2;
-    let i = lo,
-      j = hi - 1;
-    while (i <= j) {
-      if (centre[3 * order[i]! + axis]! < middle) i++;
-      else {
-        const s = order[i]!;
-        order[i] = order[j]!;
-        order[j--] = s;
-      }
-    }
+    const i = partition(order, centre, lo, hi, axis, (bounds[axis + 6]! + bounds[axis + 9]!) / 2);
     const split = i === lo || i === hi ? (lo + hi) >> 1 : i;
     build(lo, split, level + 1);
     first[node] = build(split, hi, level + 1);
@@ -128,9 +83,7 @@ export function rayTree(mesh: { positions: ArrayLike<number>; triangles: ArrayLi
   };
   if (n > 0) build(0, n, 0);
   const corners = new Float64Array(9 * n);
-  for (let i = 0; i < n; i++)
-    for (let c = 0; c < 3; c++)
-      for (let k = 0; k < 3; k++) corners[9 * i + 3 * c + k] = p[3 * t[3 * order[i]! + c]! + k]!;
+  leafCorners(mesh, order, corners);
   return {
     boxes: boxes.slice(0, 6 * nodes),
     first: first.slice(0, nodes),
@@ -138,6 +91,106 @@ export function rayTree(mesh: { positions: ArrayLike<number>; triangles: ArrayLi
     corners,
     depth,
   };
+}
+
+/** Each triangle's box (min x y z, max x y z) into `tbox`, and its centre times three into `centre`. */
+function measureTriangles({ positions: p, triangles: t }: Mesh, tbox: Float64Array, centre: Float64Array): void {
+  for (let f = 0; f < t.length / 3; f++)
+    for (let k = 0; k < 3; k++) {
+      const a = p[3 * t[3 * f]! + k]!,
+        b = p[3 * t[3 * f + 1]! + k]!,
+        c = p[3 * t[3 * f + 2]! + k]!;
+      tbox[6 * f + k] = Math.min(a, b, c);
+      tbox[6 * f + k + 3] = Math.max(a, b, c);
+      centre[3 * f + k] = a + b + c;
+    }
+}
+
+/**
+ * The box of the triangles order[lo..hi) and their centres' box into `bounds` (min x y z, max x y z each):
+ * kept in locals while the range is scanned, as every level of the tree scans every triangle, and stored
+ * element by element after (an array literal there threw the optimised loop away at every call).
+ */
+function measure(
+  order: Int32Array,
+  tbox: Float64Array,
+  centre: Float64Array,
+  lo: number,
+  hi: number,
+  bounds: Float64Array,
+): void {
+  let x0 = Infinity,
+    y0 = Infinity,
+    z0 = Infinity,
+    x1 = -Infinity,
+    y1 = -Infinity,
+    z1 = -Infinity,
+    cx0 = Infinity,
+    cy0 = Infinity,
+    cz0 = Infinity,
+    cx1 = -Infinity,
+    cy1 = -Infinity,
+    cz1 = -Infinity;
+  for (let i = lo; i < hi; i++) {
+    const b = 6 * order[i]!,
+      c = b / 2;
+    x0 = Math.min(x0, tbox[b]!);
+    y0 = Math.min(y0, tbox[b + 1]!);
+    z0 = Math.min(z0, tbox[b + 2]!);
+    x1 = Math.max(x1, tbox[b + 3]!);
+    y1 = Math.max(y1, tbox[b + 4]!);
+    z1 = Math.max(z1, tbox[b + 5]!);
+    cx0 = Math.min(cx0, centre[c]!);
+    cy0 = Math.min(cy0, centre[c + 1]!);
+    cz0 = Math.min(cz0, centre[c + 2]!);
+    cx1 = Math.max(cx1, centre[c]!);
+    cy1 = Math.max(cy1, centre[c + 1]!);
+    cz1 = Math.max(cz1, centre[c + 2]!);
+  }
+  bounds[0] = x0;
+  bounds[1] = y0;
+  bounds[2] = z0;
+  bounds[3] = x1;
+  bounds[4] = y1;
+  bounds[5] = z1;
+  bounds[6] = cx0;
+  bounds[7] = cy0;
+  bounds[8] = cz0;
+  bounds[9] = cx1;
+  bounds[10] = cy1;
+  bounds[11] = cz1;
+}
+
+/**
+ * Sorts order[lo..hi) so the triangles whose centre lies below `middle` on `axis` come first; returns where
+ * the others start.
+ */
+function partition(
+  order: Int32Array,
+  centre: Float64Array,
+  lo: number,
+  hi: number,
+  axis: number,
+  middle: number,
+): number {
+  let i = lo,
+    j = hi - 1;
+  while (i <= j) {
+    if (centre[3 * order[i]! + axis]! < middle) i++;
+    else {
+      const s = order[i]!;
+      order[i] = order[j]!;
+      order[j--] = s;
+    }
+  }
+  return i;
+}
+
+/** The triangles' corners in the tree's order, nine numbers each, into `corners`. */
+function leafCorners({ positions: p, triangles: t }: Mesh, order: Int32Array, corners: Float64Array): void {
+  for (let i = 0; i < order.length; i++)
+    for (let c = 0; c < 3; c++)
+      for (let k = 0; k < 3; k++) corners[9 * i + 3 * c + k] = p[3 * t[3 * order[i]! + c]! + k]!;
 }
 
 /** Distance along the segment from `origin` to `end` to every triangle it crosses, nearest first. */
