@@ -73,6 +73,106 @@ export interface Neighbours {
   list: Int32Array;
 }
 
+/**
+ * The loops over every triangle, edge or half-edge below are functions of their own, each returning as its
+ * loop ends: in a cold thread a loop's optimised code is compiled while it first runs, and code after the
+ * loop, not yet run then, threw that code away on every call (three times per analysis).
+ */
+
+/** Per triangle, 1 where it lies on the bed (all three corners within ON_BED_MM of it, facing down). */
+function bedFaces({ positions: p, triangles: t }: MeshData, bedZ: number, normals: Float64Array): Uint8Array {
+  const n = t.length / 3;
+  const bed = new Uint8Array(n);
+  for (let f = 0; f < n; f++)
+    bed[f] =
+      p[3 * t[3 * f]! + 2]! <= bedZ + ON_BED_MM &&
+      p[3 * t[3 * f + 1]! + 2]! <= bedZ + ON_BED_MM &&
+      p[3 * t[3 * f + 2]! + 2]! <= bedZ + ON_BED_MM &&
+      normals[3 * f + 2]! < -LEVEL_NZ
+        ? 1
+        : 0;
+  return bed;
+}
+
+/**
+ * Per edge (edgeNumbers): its first two half-edges, the first triangle on it after its first that is another
+ * (in triangle order), and its half-edges on bed faces; read per half-edge without a list made per look-up.
+ */
+function edgeHalves(
+  t: ArrayLike<number>,
+  edgeOf: Int32Array,
+  edges: number,
+  bed: Uint8Array,
+): { firstHalf: Int32Array; secondHalf: Int32Array; secondOn: Int32Array; bedHalves: Int32Array } {
+  const halves = {
+    firstHalf: new Int32Array(edges).fill(-1),
+    secondHalf: new Int32Array(edges).fill(-1),
+    secondOn: new Int32Array(edges).fill(-1),
+    bedHalves: new Int32Array(edges),
+  };
+  const { firstHalf, secondHalf, secondOn, bedHalves } = halves;
+  for (let h = 0; h < t.length; h++) {
+    const e = edgeOf[h]!,
+      f = triangleOf(h);
+    if (firstHalf[e]! < 0) firstHalf[e] = h;
+    else {
+      if (secondHalf[e]! < 0) secondHalf[e] = h;
+      if (secondOn[e]! < 0 && f !== triangleOf(firstHalf[e]!)) secondOn[e] = f;
+    }
+    bedHalves[e]! += bed[f]!;
+  }
+  return halves;
+}
+
+/**
+ * Each of the `n` triangles' neighbours across the edges exactly two half-edges share, by edge and then in
+ * the edge's order, in one list rather than an array each.
+ */
+function neighboursOf(n: number, counts: readonly number[], firstHalf: Int32Array, secondHalf: Int32Array): Neighbours {
+  const start = new Int32Array(n + 1);
+  countNeighbours(counts, firstHalf, secondHalf, start);
+  runningTotals(start);
+  const list = new Int32Array(start[n]!);
+  listNeighbours(counts, firstHalf, secondHalf, start.slice(0, n), list);
+  return { start, list };
+}
+
+/** Each triangle's neighbour count into start[triangle + 1]. */
+function countNeighbours(
+  counts: readonly number[],
+  firstHalf: Int32Array,
+  secondHalf: Int32Array,
+  start: Int32Array,
+): void {
+  for (let e = 0; e < counts.length; e++)
+    if (counts[e] === 2) {
+      start[triangleOf(firstHalf[e]!) + 1]!++;
+      start[triangleOf(secondHalf[e]!) + 1]!++;
+    }
+}
+
+/** Each entry of `a` made the sum of it and those before it. */
+function runningTotals(a: Int32Array): void {
+  for (let i = 1; i < a.length; i++) a[i]! += a[i - 1]!;
+}
+
+/** Each triangle's neighbours into `list`, from `filled[triangle]` (its start) on. */
+function listNeighbours(
+  counts: readonly number[],
+  firstHalf: Int32Array,
+  secondHalf: Int32Array,
+  filled: Int32Array,
+  list: Int32Array,
+): void {
+  for (let e = 0; e < counts.length; e++)
+    if (counts[e] === 2) {
+      const f = triangleOf(firstHalf[e]!),
+        g = triangleOf(secondHalf[e]!);
+      list[filled[f]!++] = g;
+      list[filled[g]!++] = f;
+    }
+}
+
 /** Analyses the mesh as it lies. */
 export function analyseOverhangs(mesh: MeshData, limits: OverhangLimits): OverhangAnalysis {
   const { positions: p, triangles: t } = mesh;
@@ -86,59 +186,20 @@ export function analyseOverhangs(mesh: MeshData, limits: OverhangLimits): Overha
   const centroid = (f: number): Vec3 => vertexAt(centroidsMm, f);
   const moments = meshMoments(mesh);
 
-  const onBed = (f: number): boolean =>
-    vz(t[3 * f]!) <= bedZ + ON_BED_MM &&
-    vz(t[3 * f + 1]!) <= bedZ + ON_BED_MM &&
-    vz(t[3 * f + 2]!) <= bedZ + ON_BED_MM &&
-    nz(f) < -LEVEL_NZ;
   const minZ = (f: number): number => Math.min(vz(t[3 * f]!), vz(t[3 * f + 1]!), vz(t[3 * f + 2]!));
 
   // Footprint: area, outline (edges with one bed face) and hull. Flags per triangle, not sets: the
   // analysis runs on every part.
-  const bed = new Uint8Array(n);
-  for (let f = 0; f < n; f++) bed[f] = onBed(f) ? 1 : 0;
-  // Per edge (edgeNumbers): its first two half-edges, the first triangle on it after its first that is
-  // another (in triangle order), and its half-edges on bed faces; read per half-edge below without a list
-  // made per look-up.
+  const bed = bedFaces(mesh, bedZ, normals);
   const { edgeOf, counts } = edgeNumbers(mesh);
-  const firstHalf = new Int32Array(counts.length).fill(-1),
-    secondHalf = new Int32Array(counts.length).fill(-1),
-    secondOn = new Int32Array(counts.length).fill(-1),
-    bedHalves = new Int32Array(counts.length);
-  for (let h = 0; h < t.length; h++) {
-    const e = edgeOf[h]!,
-      f = triangleOf(h);
-    if (firstHalf[e]! < 0) firstHalf[e] = h;
-    else {
-      if (secondHalf[e]! < 0) secondHalf[e] = h;
-      if (secondOn[e]! < 0 && f !== triangleOf(firstHalf[e]!)) secondOn[e] = f;
-    }
-    bedHalves[e]! += bed[f]!;
-  }
+  const { firstHalf, secondHalf, secondOn, bedHalves } = edgeHalves(t, edgeOf, counts.length, bed);
   /** The first triangle but `f` on the edge of `f`'s half-edge `h`, or -1. */
   const across = (f: number, h: number): number => {
     const g = triangleOf(firstHalf[edgeOf[h]!]!);
     return g !== f ? g : secondOn[edgeOf[h]!]!;
   };
-  // Each triangle's neighbours across the edges exactly two half-edges share, by edge and then in the
-  // edge's order, in one list rather than an array each.
-  const start = new Int32Array(n + 1);
-  for (let e = 0; e < counts.length; e++)
-    if (counts[e] === 2) {
-      start[triangleOf(firstHalf[e]!) + 1]!++;
-      start[triangleOf(secondHalf[e]!) + 1]!++;
-    }
-  for (let f = 0; f < n; f++) start[f + 1]! += start[f]!;
-  const list = new Int32Array(start[n]!),
-    filled = start.slice(0, n);
-  for (let e = 0; e < counts.length; e++)
-    if (counts[e] === 2) {
-      const f = triangleOf(firstHalf[e]!),
-        g = triangleOf(secondHalf[e]!);
-      list[filled[f]!++] = g;
-      list[filled[g]!++] = f;
-    }
-  const neighbours: Neighbours = { start, list };
+  const neighbours = neighboursOf(n, counts, firstHalf, secondHalf);
+  const { start, list } = neighbours;
   let footArea = 0,
     perimeter = 0;
   const footPoints: [number, number][] = [];
