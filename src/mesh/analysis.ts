@@ -59,6 +59,40 @@ function numberEdges(mesh: MeshData, include?: (triangle: number) => boolean): E
   const lower = new Int32Array(t.length).fill(-1),
     upper = new Int32Array(t.length);
   const slotStart = new Int32Array(nv + 1);
+  sortEnds(t, include, lower, upper, slotStart);
+  runningTotals(slotStart);
+  // Per vertex, the edges found so far that it is the lower end of: their upper ends and numbers.
+  const slots = {
+    start: slotStart,
+    used: new Int32Array(nv),
+    upper: new Int32Array(slotStart[nv]!),
+    edge: new Int32Array(slotStart[nv]!),
+  };
+  const edgeAt = (lo: number, hi: number): number => {
+    for (let s = slots.start[lo]!; s < slots.start[lo]! + slots.used[lo]!; s++)
+      if (slots.upper[s] === hi) return slots.edge[s]!;
+    return -1;
+  };
+  const edgeOf = new Int32Array(t.length).fill(-1);
+  const counts: number[] = [];
+  numberHalfEdges(lower, upper, edgeAt, slots, edgeOf, counts);
+  return { edgeOf, counts, edgeAt };
+}
+
+/*
+ * numberEdges' loops are functions of their own that return as their loops end: in a cold thread a loop's
+ * optimised code is compiled while it first runs, and code after the loop, not yet run then, threw that code
+ * away on every call.
+ */
+
+/** Each half-edge's lower and upper vertex into `lower` and `upper`, and each vertex's count as a lower end into slotStart[vertex + 1]. */
+function sortEnds(
+  t: ArrayLike<number>,
+  include: ((triangle: number) => boolean) | undefined,
+  lower: Int32Array,
+  upper: Int32Array,
+  slotStart: Int32Array,
+): void {
   for (let f = 0; f < t.length / 3; f++) {
     // No callback per triangle for the whole mesh: the estimate and the mesh checks number every file's edges.
     if (include && !include(f)) continue;
@@ -70,32 +104,36 @@ function numberEdges(mesh: MeshData, include?: (triangle: number) => boolean): E
       slotStart[lower[h]! + 1]!++;
     }
   }
-  for (let v = 0; v < nv; v++) slotStart[v + 1]! += slotStart[v]!;
-  // Per vertex, the edges found so far that it is the lower end of: their upper ends and numbers.
-  const slotsUsed = new Int32Array(nv),
-    slotUpper = new Int32Array(slotStart[nv]!),
-    slotEdge = new Int32Array(slotStart[nv]!);
-  const edgeAt = (lo: number, hi: number): number => {
-    for (let s = slotStart[lo]!; s < slotStart[lo]! + slotsUsed[lo]!; s++) if (slotUpper[s] === hi) return slotEdge[s]!;
-    return -1;
-  };
-  const edgeOf = new Int32Array(t.length).fill(-1);
-  const counts: number[] = [];
-  for (let h = 0; h < t.length; h++) {
+}
+
+/** Each half-edge's edge number into `edgeOf`, each new edge added to `slots` and `counts`. */
+function numberHalfEdges(
+  lower: Int32Array,
+  upper: Int32Array,
+  edgeAt: (lo: number, hi: number) => number,
+  slots: { start: Int32Array; used: Int32Array; upper: Int32Array; edge: Int32Array },
+  edgeOf: Int32Array,
+  counts: number[],
+): void {
+  for (let h = 0; h < lower.length; h++) {
     const lo = lower[h]!,
       hi = upper[h]!;
     if (lo < 0) continue;
     let e = edgeAt(lo, hi);
     if (e < 0) {
       e = counts.push(0) - 1;
-      const s = slotStart[lo]! + slotsUsed[lo]!++;
-      slotUpper[s] = hi;
-      slotEdge[s] = e;
+      const s = slots.start[lo]! + slots.used[lo]!++;
+      slots.upper[s] = hi;
+      slots.edge[s] = e;
     }
     edgeOf[h] = e;
     counts[e]!++;
   }
-  return { edgeOf, counts, edgeAt };
+}
+
+/** Each entry of `a` made the sum of it and those before it. */
+export function runningTotals(a: Int32Array): void {
+  for (let i = 1; i < a.length; i++) a[i]! += a[i - 1]!;
 }
 
 /**
@@ -151,11 +189,24 @@ export function facets(mesh: MeshData): Facets {
 }
 
 function measureFacets(mesh: MeshData): Facets {
-  const p = mesh.positions,
-    t = mesh.triangles;
+  const t = mesh.triangles;
   const normals = triangleNormals(mesh);
   const areasMm2 = triangleAreasMm2(mesh, normals);
   const centroidsMm = new Float64Array(t.length);
+  unitNormalsAndCentroids(mesh, normals, areasMm2, centroidsMm);
+  return { normals, areasMm2, centroidsMm };
+}
+
+/**
+ * Each triangle's normal (`normals`, twice its area long) scaled to unit length, and its centroid into
+ * `centroidsMm`. Its own function, returning as its loop ends (see numberEdges' loops).
+ */
+function unitNormalsAndCentroids(
+  { positions: p, triangles: t }: MeshData,
+  normals: Float64Array,
+  areasMm2: Float64Array,
+  centroidsMm: Float64Array,
+): void {
   for (let f = 0; f < areasMm2.length; f++) {
     // Scaled to unit length as `unit` does, each component over the length; left 0 for no area.
     const length = 2 * areasMm2[f]!;
@@ -164,19 +215,22 @@ function measureFacets(mesh: MeshData): Facets {
       centroidsMm[3 * f + k] = (p[3 * t[3 * f]! + k]! + p[3 * t[3 * f + 1]! + k]! + p[3 * t[3 * f + 2]! + k]!) / 3;
     }
   }
-  return { normals, areasMm2, centroidsMm };
 }
 
 /** The axis-aligned box round every vertex (infinite, inside out, for a mesh with none). */
 export function meshBounds(mesh: MeshData): BoundsMm {
-  const p = mesh.positions;
-  const min = [Infinity, Infinity, Infinity],
-    max = [-Infinity, -Infinity, -Infinity];
+  // Min x y z, max x y z, kept in a typed array as the loop runs (see numberEdges' loops).
+  const box = Float64Array.of(Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity);
+  growBox(mesh.positions, box);
+  return { min: [box[0]!, box[1]!, box[2]!], max: [box[3]!, box[4]!, box[5]!] };
+}
+
+/** `box` (min x y z, max x y z) grown to hold every point of `p` (x y z each). */
+function growBox(p: ArrayLike<number>, box: Float64Array): void {
   for (let i = 0; i < p.length; i += 3)
     for (let j = 0; j < 3; j++) {
       const v = p[i + j]!;
-      if (v < min[j]!) min[j] = v;
-      if (v > max[j]!) max[j] = v;
+      if (v < box[j]!) box[j] = v;
+      if (v > box[j + 3]!) box[j + 3] = v;
     }
-  return { min: [min[0]!, min[1]!, min[2]!], max: [max[0]!, max[1]!, max[2]!] };
 }

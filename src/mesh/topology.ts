@@ -49,9 +49,14 @@ function measureWith(
   mesh: MeshData,
   areasMm2: Float64Array,
 ): { volumeMm3: number; surfaceAreaMm2: number; bounds: BoundsMm } {
-  let area = 0;
-  for (const a of areasMm2) area += a;
-  return { volumeMm3: meshMoments(mesh).volumeMm3, surfaceAreaMm2: area, bounds: meshBounds(mesh) };
+  return { volumeMm3: meshMoments(mesh).volumeMm3, surfaceAreaMm2: sum(areasMm2), bounds: meshBounds(mesh) };
+}
+
+/** The sum of `xs`, in order. Its own function, returning as its loop ends (see checkTopology's loops). */
+function sum(xs: Float64Array): number {
+  let total = 0;
+  for (const x of xs) total += x;
+  return total;
 }
 
 export function checkTopology(mesh: MeshData): TopologyReport {
@@ -59,32 +64,19 @@ export function checkTopology(mesh: MeshData): TopologyReport {
   const nTri = t.length / 3;
   const nVert = p.length / 3;
   const areasMm2 = triangleAreasMm2(mesh);
-  let degenerate = 0;
-  for (let i = 0; i < nTri; i++) {
-    const a = t[i * 3]!,
-      b = t[i * 3 + 1]!,
-      c = t[i * 3 + 2]!;
-    if (a === b || b === c || a === c || areasMm2[i] === 0) degenerate++;
-  }
+  const degenerate = degenerateTriangles(t, areasMm2);
   // Per edge, the half-edges running along it from its lower vertex and back to it (a triangle with a
   // repeated vertex runs both ways along its edge from that vertex to itself).
-  let open = 0,
-    nonManifold = 0,
-    backwards = 0;
   const { edgeOf, counts } = edgeNumbers(mesh);
   const fwd = new Int32Array(counts.length),
     rev = new Int32Array(counts.length);
-  for (let h = 0; h < t.length; h++) {
-    const [from, to] = halfEdgeEnds(t, h);
-    if (from <= to) fwd[edgeOf[h]!]!++;
-    if (to <= from) rev[edgeOf[h]!]!++;
-  }
-  for (let e = 0; e < counts.length; e++) {
-    const total = fwd[e]! + rev[e]!;
-    if (total === 1) open++;
-    else if (total > 2) nonManifold++;
-    else if (fwd[e] !== 1 || rev[e] !== 1) backwards++;
-  }
+  countDirections(t, edgeOf, fwd, rev);
+  // Open, non-manifold and backwards edges.
+  const faults = new Int32Array(3);
+  edgeFaults(fwd, rev, faults);
+  const open = faults[0]!,
+    nonManifold = faults[1]!,
+    backwards = faults[2]!;
   const shells = shellVolumesMm3(mesh);
   const bodies = shells.length;
   const zeroVolumeShells = shells.filter((v) => Math.abs(v) < ZERO_VOLUME_MM3).length;
@@ -110,6 +102,43 @@ export function checkTopology(mesh: MeshData): TopologyReport {
       zeroVolumeShells === 0 &&
       volumeMm3 > 0,
   };
+}
+
+/*
+ * checkTopology's loops are functions of their own that return as their loops end: in a cold thread a
+ * loop's optimised code is compiled while it first runs, and code after the loop, not yet run then, threw
+ * that code away on every call.
+ */
+
+/** Triangles with a repeated vertex or zero area. */
+function degenerateTriangles(t: ArrayLike<number>, areasMm2: Float64Array): number {
+  let degenerate = 0;
+  for (let i = 0; i < areasMm2.length; i++) {
+    const a = t[i * 3]!,
+      b = t[i * 3 + 1]!,
+      c = t[i * 3 + 2]!;
+    if (a === b || b === c || a === c || areasMm2[i] === 0) degenerate++;
+  }
+  return degenerate;
+}
+
+/** Per edge, its half-edges running from its lower vertex (`fwd`) and back to it (`rev`). */
+function countDirections(t: ArrayLike<number>, edgeOf: Int32Array, fwd: Int32Array, rev: Int32Array): void {
+  for (let h = 0; h < t.length; h++) {
+    const [from, to] = halfEdgeEnds(t, h);
+    if (from <= to) fwd[edgeOf[h]!]!++;
+    if (to <= from) rev[edgeOf[h]!]!++;
+  }
+}
+
+/** The open, non-manifold and backwards edges, counted into faults[0], [1] and [2]. */
+function edgeFaults(fwd: Int32Array, rev: Int32Array, faults: Int32Array): void {
+  for (let e = 0; e < fwd.length; e++) {
+    const total = fwd[e]! + rev[e]!;
+    if (total === 1) faults[0]!++;
+    else if (total > 2) faults[1]!++;
+    else if (fwd[e] !== 1 || rev[e] !== 1) faults[2]!++;
+  }
 }
 
 /** Each body's signed volume: triangles joined by the edges they share (union-find), volumes summed per body. */

@@ -14,7 +14,7 @@
 import type { MeshData } from '../geometry/kernel.js';
 import { centroidMm, meshMoments } from '../geometry/mass.js';
 import { vertexAt, type Vec3 } from '../geometry/vec3.js';
-import { edgeNumbers, facets, meshBounds, triangleOf } from '../mesh/analysis.js';
+import { edgeNumbers, facets, meshBounds, runningTotals, triangleOf } from '../mesh/analysis.js';
 import { convexHull2d } from './measure.js';
 
 export interface OverhangLimits {
@@ -149,11 +149,6 @@ function countNeighbours(
       start[triangleOf(firstHalf[e]!) + 1]!++;
       start[triangleOf(secondHalf[e]!) + 1]!++;
     }
-}
-
-/** Each entry of `a` made the sum of it and those before it. */
-function runningTotals(a: Int32Array): void {
-  for (let i = 1; i < a.length; i++) a[i]! += a[i - 1]!;
 }
 
 /** Each triangle's neighbours into `list`, from `filled[triangle]` (its start) on. */
