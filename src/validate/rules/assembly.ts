@@ -18,6 +18,7 @@ import { INTERFACES } from '../../standard.js';
 import { convexHull2d } from '../measure.js';
 import {
   combinedMass,
+  massOf,
   placedCannon,
   placedFittings,
   placedHull,
@@ -431,13 +432,23 @@ export const stands: Rule = {
   id: 'assembly/stands',
   title: `the ship with every fitting, its wheel and a cannon in each slot (and in all at once) keeps its centre of mass over what touches the table (its wheel's band, the carriage's foot, the bow skid), standing level, and tips at ≥ ${MIN_TIP_ANGLE_DEG}°; measures each ship's tipping angle`,
   check(ctx, report, measure) {
-    for (const faction of ctx.factions) {
+    const ships = ctx.factions.flatMap((faction) => {
       const standing = onTable(ctx, faction);
-      if (!standing) continue;
-      const { ship, gear, support } = standing;
+      return standing ? [{ faction, standing, loads: loadings(ctx, standing.ship) }] : [];
+    });
+    // Every mass the loads need, smallest file first: the first estimates in a cold thread run unoptimised,
+    // and a hull met first cost them a third more. massOf keeps each, so no figure depends on the order.
+    const files = new Set(
+      ships.flatMap(({ standing: { gear }, loads }) =>
+        [...loads.flatMap((l) => l.parts), gear.carriage, gear.wheel].map((part) => part.file),
+      ),
+    );
+    for (const file of [...files].sort((a, b) => a.bytes.length - b.bytes.length)) massOf(ctx, file);
+    for (const { faction, standing, loads } of ships) {
+      const { gear, support } = standing;
       let worst: { what: string; s: Stance; grams: number } | null = null;
       let heeled: { what: string; s: Stance } | null = null;
-      for (const load of loadings(ctx, ship)) {
+      for (const load of loads) {
         const { grams, centreMm } = combinedMass(ctx, [...load.parts, gear.carriage, gear.wheel]);
         const s = stance(support, centreMm);
         if (!worst || s.tipDeg < worst.s.tipDeg) worst = { what: load.what, s, grams };
