@@ -29,6 +29,9 @@ export interface RayTree {
   readonly depth: number;
 }
 
+/** A range's bounds (measure) before its first triangle: every least +Infinity, every greatest -Infinity. */
+const NO_BOUNDS = Float64Array.from({ length: 12 }, (_, i) => (i % 6 < 3 ? Infinity : -Infinity));
+
 /** Triangles per leaf at most. */
 const LEAF_SIZE = 4;
 /** Boxes are grown by this (mm) so that rounding in the slab test never drops a triangle the ray touches. */
@@ -107,9 +110,9 @@ function measureTriangles({ positions: p, triangles: t }: Mesh, tbox: Float64Arr
 }
 
 /**
- * The box of the triangles order[lo..hi) and their centres' box into `bounds` (min x y z, max x y z each):
- * kept in locals while the range is scanned, as every level of the tree scans every triangle, and stored
- * element by element after (an array literal there threw the optimised loop away at every call).
+ * The box of the triangles order[lo..hi) and their centres' box into `bounds` (min x y z, max x y z each),
+ * kept there as the range is scanned: kept in locals and stored after the loop, they still threw the loop's
+ * optimised code away on some hundred calls per cold thread.
  */
 function measure(
   order: Int32Array,
@@ -119,46 +122,17 @@ function measure(
   hi: number,
   bounds: Float64Array,
 ): void {
-  let x0 = Infinity,
-    y0 = Infinity,
-    z0 = Infinity,
-    x1 = -Infinity,
-    y1 = -Infinity,
-    z1 = -Infinity,
-    cx0 = Infinity,
-    cy0 = Infinity,
-    cz0 = Infinity,
-    cx1 = -Infinity,
-    cy1 = -Infinity,
-    cz1 = -Infinity;
+  bounds.set(NO_BOUNDS);
   for (let i = lo; i < hi; i++) {
     const b = 6 * order[i]!,
       c = b / 2;
-    x0 = Math.min(x0, tbox[b]!);
-    y0 = Math.min(y0, tbox[b + 1]!);
-    z0 = Math.min(z0, tbox[b + 2]!);
-    x1 = Math.max(x1, tbox[b + 3]!);
-    y1 = Math.max(y1, tbox[b + 4]!);
-    z1 = Math.max(z1, tbox[b + 5]!);
-    cx0 = Math.min(cx0, centre[c]!);
-    cy0 = Math.min(cy0, centre[c + 1]!);
-    cz0 = Math.min(cz0, centre[c + 2]!);
-    cx1 = Math.max(cx1, centre[c]!);
-    cy1 = Math.max(cy1, centre[c + 1]!);
-    cz1 = Math.max(cz1, centre[c + 2]!);
+    for (let k = 0; k < 3; k++) {
+      bounds[k] = Math.min(bounds[k]!, tbox[b + k]!);
+      bounds[k + 3] = Math.max(bounds[k + 3]!, tbox[b + k + 3]!);
+      bounds[k + 6] = Math.min(bounds[k + 6]!, centre[c + k]!);
+      bounds[k + 9] = Math.max(bounds[k + 9]!, centre[c + k]!);
+    }
   }
-  bounds[0] = x0;
-  bounds[1] = y0;
-  bounds[2] = z0;
-  bounds[3] = x1;
-  bounds[4] = y1;
-  bounds[5] = z1;
-  bounds[6] = cx0;
-  bounds[7] = cy0;
-  bounds[8] = cz0;
-  bounds[9] = cx1;
-  bounds[10] = cy1;
-  bounds[11] = cz1;
 }
 
 /**
