@@ -7,8 +7,8 @@
  * are removed and the folder is kept under `maxBytes` by dropping the least recently used entries.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, utimesSync } from 'node:fs';
-import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, utimesSync } from 'node:fs';
+import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -37,37 +37,51 @@ const STALE_TEMP_MS = 60 * 60 * 1000;
 const atomic = (): Promise<typeof Atomic> => import('../files/atomic.js');
 
 /**
- * Every entry under `root` but its folders, as a path relative to `root`. Walked folder by folder: Node
- * 20's `readdirSync(root, { recursive: true })` takes a run's start ~3 ms of CPU for ~200 files, this ~1 ms.
+ * The folders (`root` first) and the other entries under `root`, as paths relative to it. Walked folder by
+ * folder: Node 20's `readdirSync(root, { recursive: true })` takes a run's start ~3 ms of CPU for ~200
+ * files, this ~1 ms.
  */
-function filesUnder(root: string, rel = ''): string[] {
-  return readdirSync(join(root, rel), { withFileTypes: true }).flatMap((e) => {
+function walk(root: string, rel = '', out = { folders: [] as string[], files: [] as string[] }): typeof out {
+  out.folders.push(rel);
+  for (const e of readdirSync(join(root, rel), { withFileTypes: true })) {
     const path = join(rel, e.name);
-    return e.isDirectory() ? filesUnder(root, path) : [path];
-  });
+    if (e.isDirectory()) walk(root, path, out);
+    else out.files.push(path);
+  }
+  return out;
 }
 
 /**
  * The files a code version is made of: every compiled or source file under `root`, package.json, and each
- * dependency's. Listed with synchronous calls: a few hundred small ones take a warm run ~1 ms so, ~5 ms
- * through the thread pool.
+ * dependency's; and every path whose stat tells whether they are still those (`paths`): the folders the
+ * files were listed from and, for each dependency, every place Node looks for it up to where it was found.
+ * Listed with synchronous calls: a few hundred small ones take a warm run ~1 ms so, ~5 ms through the
+ * thread pool.
  */
-function codeInputs(root: string): { sources: string[]; pkgJson: string; deps: [string, string | null][] } {
-  const sources = filesUnder(root)
-    .filter((f) => /\.(js|ts)$/.test(f) && !f.endsWith('.d.ts'))
-    .sort();
+function codeInputs(root: string): {
+  sources: string[];
+  pkgJson: string;
+  deps: [string, string | null][];
+  paths: string[];
+} {
+  const { folders, files } = walk(root);
+  const sources = files.filter((f) => /\.(js|ts)$/.test(f) && !f.endsWith('.d.ts')).sort();
   const pkgRoot = findPackageRoot(root);
   const pkgJson = join(pkgRoot, 'package.json');
   const pkg = JSON.parse(readFileSync(pkgJson, 'utf8')) as { dependencies?: Record<string, string> };
   const require = createRequire(pkgJson);
+  const looked: string[] = [];
   // Found where Node finds it; read directly, since some packages' exports hide their package.json.
   const deps = Object.keys(pkg.dependencies ?? {})
     .sort()
-    .map((dep): [string, string | null] => [
-      dep,
-      (require.resolve.paths(dep) ?? []).map((p) => join(p, dep, 'package.json')).find((f) => existsSync(f)) ?? null,
-    ]);
-  return { sources, pkgJson, deps };
+    .map((dep): [string, string | null] => {
+      const places = (require.resolve.paths(dep) ?? []).map((p) => join(p, dep, 'package.json'));
+      const found = places.findIndex((f) => existsSync(f));
+      looked.push(...places.slice(0, found < 0 ? places.length : found + 1));
+      return [dep, found < 0 ? null : places[found]!];
+    });
+  const paths = [...folders.map((f) => join(root, f)), ...sources.map((f) => join(root, f)), pkgJson, ...looked];
+  return { sources, pkgJson, deps, paths };
 }
 
 /**
@@ -103,6 +117,61 @@ function readJson(path: string): unknown {
 }
 
 /**
+ * Each path with its stat (size, inode, modification and change times, as git's index keeps them), as JSON:
+ * any change to a file changes its change time, and an entry added to or removed from a folder the folder's.
+ */
+function statStamp(paths: readonly string[]): string {
+  return JSON.stringify(
+    paths.map((f) => {
+      const s = statSync(f, { throwIfNoEntry: false });
+      return [f, s ? [s.size, s.ino, s.mtimeMs, s.ctimeMs] : null];
+    }),
+  );
+}
+
+/** A code version with the code's folder and the stamp of the files it was computed from (`statStamp`). */
+interface StampedVersion {
+  root: string;
+  stamp: string;
+  version: string;
+}
+
+/** `memo`'s version when it is of the code in `root` and `stamp` (default: its paths' stat now) is its stamp. */
+function stillValid(memo: unknown, root: string, stamp?: string): string | null {
+  const m = memo as Partial<StampedVersion> | null;
+  if (m?.root !== root || typeof m.stamp !== 'string' || typeof m.version !== 'string') return null;
+  try {
+    return (stamp ?? statStamp((JSON.parse(m.stamp) as [string][]).map(([f]) => f))) === m.stamp ? m.version : null;
+  } catch {
+    return null;
+  }
+}
+
+/** `codeVersion(root)`, kept in `memoPath` with its stamp and used while the stamp holds. */
+async function rememberedAt(memoPath: string, root: string): Promise<string> {
+  const inputs = codeInputs(root);
+  // The stamp is taken before the files are read: a file changed meanwhile has another stamp next run.
+  const stamp = statStamp(inputs.paths);
+  const kept = stillValid(readJson(memoPath), root, stamp);
+  if (kept) return kept;
+  const version = await versionOf(root, inputs);
+  const memo: StampedVersion = { root, stamp, version };
+  await (await atomic()).writeFileAtomic(memoPath, JSON.stringify(memo), WRITE).catch(() => undefined);
+  return version;
+}
+
+/** Where `npm run build` leaves the code version of dist/src/: dist/code-version.json, outside the folders it stamps. */
+const builtMemoPath = (root: string): string => join(root, '..', 'code-version.json');
+
+/**
+ * Keeps `root`'s code version and stamp beside it (`npm run build` does, after compiling, for dist/src/), so
+ * that a run of the built code stats the files listed there instead of listing them and finding the
+ * dependencies again.
+ */
+export const rememberBuiltCodeVersion = (root: string = CODE_ROOT): Promise<string> =>
+  rememberedAt(builtMemoPath(root), root);
+
+/**
  * The memo of the code version of the code in `root`, in a cache folder: one per installed copy (two
  * checkouts sharing ~/.cache/shipwright keep theirs apart); valid while every input file has the stat it had.
  */
@@ -110,27 +179,13 @@ const codeVersionMemo = (root: string): string =>
   `code-version-${createHash('sha256').update(root).digest('hex').slice(0, 16)}.json`;
 
 /**
- * `codeVersion(root)`, remembered in `dir` beside the stat of each file it read (size, inode, change and
- * modification times, as git's index keeps them): reading and hashing ~2 MB of code costs a warm run ~15 ms,
- * stat-ing it ~2 ms. Any change to a file changes its ctime, and a file added, removed or moved changes the
- * listing, so the memo is used only for the very bytes it was computed from.
+ * `codeVersion(root)`, remembered beside the stat of each file it read: reading and hashing ~2 MB of code
+ * costs a warm run ~15 ms, listing and stat-ing it ~5 ms, stat-ing the files the build listed ~1 ms. The
+ * build's memo (rememberBuiltCodeVersion) is used while all its files are unchanged; else (the sources run
+ * by the tests, a build changed since) the memo in `dir`.
  */
 export async function rememberedCodeVersion(dir: string, root: string = CODE_ROOT): Promise<string> {
-  const inputs = codeInputs(root);
-  const paths = [...inputs.sources.map((f) => join(root, f)), inputs.pkgJson, ...inputs.deps.map(([d, f]) => f ?? d)];
-  const stamp = JSON.stringify(
-    paths.map((f) => {
-      const s = statSync(f, { throwIfNoEntry: false });
-      return [f, s ? [s.size, s.ino, s.mtimeMs, s.ctimeMs] : null];
-    }),
-  );
-  const memoPath = join(dir, codeVersionMemo(root));
-  const memo = readJson(memoPath) as { stamp?: unknown; version?: unknown } | null;
-  if (memo?.stamp === stamp && typeof memo.version === 'string') return memo.version;
-  // The stamp is taken before the files are read: a file changed meanwhile has another stamp next run.
-  const version = await versionOf(root, inputs);
-  await (await atomic()).writeFileAtomic(memoPath, JSON.stringify({ stamp, version }), WRITE).catch(() => undefined);
-  return version;
+  return stillValid(readJson(builtMemoPath(root)), root) ?? rememberedAt(join(dir, codeVersionMemo(root)), root);
 }
 
 export interface DiskCacheOptions {
@@ -169,7 +224,7 @@ export async function openDiskCache(dir: string, options: DiskCacheOptions = {})
     return null;
   };
   try {
-    await mkdir(dir, { recursive: true });
+    mkdirSync(dir, { recursive: true });
   } catch (e) {
     fail(e);
   }

@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { copyFile, mkdir, mkdtemp, readdir, stat, utimes, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { MeshFacts } from '../../src/generate/index.js';
-import { codeVersion, openDiskCache, rememberedCodeVersion } from '../../src/io/cache.js';
+import { codeVersion, openDiskCache, rememberBuiltCodeVersion, rememberedCodeVersion } from '../../src/io/cache.js';
 import { createHash } from 'node:crypto';
 
 const K1 = '1'.repeat(64);
@@ -146,19 +146,25 @@ describe('codeVersion', () => {
     expect(await codeVersion(join(pkg, 'src'))).toBe(v3);
   });
 
-  it('is remembered in the cache folder only while every file it read is unchanged', async () => {
-    const pkg = await mkdtemp(join(tmpdir(), 'sw-pkg-'));
+  /** A package with one source file (src/parts/coin.js) and one dependency (fake-text 2.13.0, in the folder above). */
+  const fakePackage = async () => {
+    const outer = await mkdtemp(join(tmpdir(), 'sw-pkg-'));
+    const pkg = join(outer, 'pkg');
     await mkdir(join(pkg, 'src/parts'), { recursive: true });
-    await mkdir(join(pkg, 'node_modules/fake-text'), { recursive: true });
+    await mkdir(join(outer, 'node_modules/fake-text'), { recursive: true });
     await writeFile(
       join(pkg, 'package.json'),
       JSON.stringify({ version: '1.0.0', dependencies: { 'fake-text': '^2' } }),
     );
-    const dep = join(pkg, 'node_modules/fake-text/package.json');
+    const dep = join(outer, 'node_modules/fake-text/package.json');
     await writeFile(dep, JSON.stringify({ name: 'fake-text', version: '2.13.0' }));
     const coin = join(pkg, 'src/parts/coin.js');
     await writeFile(coin, 'export const letters = 1;');
-    const src = join(pkg, 'src');
+    return { pkg, dep, coin, src: join(pkg, 'src') };
+  };
+
+  it('is remembered in the cache folder only while every file it read is unchanged', async () => {
+    const { pkg, dep, coin, src } = await fakePackage();
     const remembered = () => rememberedCodeVersion(dir, src);
     const seen = [await remembered()];
     expect(seen[0]).toBe(await codeVersion(src));
@@ -175,5 +181,45 @@ describe('codeVersion', () => {
     seen.push(await remembered());
     expect(new Set(seen).size).toBe(4);
     expect(seen.at(-1)).toBe(await codeVersion(src));
+  });
+
+  it("is the build's own (beside the code) while every file it read is unchanged, without a memo in the cache", async () => {
+    const { pkg, coin, src } = await fakePackage();
+    const built = await rememberBuiltCodeVersion(src);
+    expect(built).toBe(await codeVersion(src));
+    expect(await readdir(pkg)).toContain('code-version.json');
+    expect(await rememberedCodeVersion(dir, src)).toBe(built);
+    await expect(readdir(dir)).rejects.toThrow(/ENOENT/); // the cache folder not even made
+    // A file added (no file changed), then one changed with its size and times put back, then a copy of
+    // the dependency installed where Node looks for it first: each is a new version, the build's memo unused.
+    const seen = [built];
+    const changes = [
+      () => writeFile(join(src, 'parts/sail.js'), 'export const sails = 1;'),
+      async () => {
+        const { atime, mtime } = await stat(coin);
+        await writeFile(coin, 'export const letters = 2;');
+        await utimes(coin, atime, mtime);
+      },
+      async () => {
+        await mkdir(join(pkg, 'node_modules/fake-text'), { recursive: true });
+        await writeFile(join(pkg, 'node_modules/fake-text/package.json'), '{"name":"fake-text","version":"2.15.0"}');
+      },
+    ];
+    for (const change of changes) {
+      await rememberBuiltCodeVersion(src);
+      await change();
+      const version = await rememberedCodeVersion(dir, src);
+      expect(version).toBe(await codeVersion(src));
+      seen.push(version);
+    }
+    expect(new Set(seen).size).toBe(4);
+    // The memo is of the code in one folder: the same stamp for another folder is not used.
+    await rememberBuiltCodeVersion(src);
+    const path = join(pkg, 'code-version.json');
+    const memo = JSON.parse(await readFile(path, 'utf8')) as { root: string };
+    await writeFile(path, JSON.stringify({ ...memo, version: 'kept', root: join(pkg, 'elsewhere') }));
+    expect(await rememberedCodeVersion(dir, src)).toBe(seen.at(-1));
+    await writeFile(path, JSON.stringify({ ...memo, version: 'kept' }));
+    expect(await rememberedCodeVersion(dir, src)).toBe('kept');
   });
 });
