@@ -7,7 +7,7 @@ import { loadFactionFiles } from '../faction/loader.js';
 import type { Faction } from '../faction/types.js';
 import { buildId, composeManifest, GENERATOR, keptWithOtherSettings, type ManifestRun } from '../generate/manifest.js';
 import type { BuildSettings, GeneratedFile, LazyBytes } from '../generate/types.js';
-import { openProject, writeProject, type Project } from '../io/output.js';
+import { openProject, writeProject, type Project, type SumsMemo } from '../io/output.js';
 import type { Io } from './terminal.js';
 
 /** The folder a run writes: `--out`, else `out` (a pack's files in `out/<id>`). */
@@ -48,8 +48,11 @@ export interface RunFiles extends Omit<ManifestRun, 'folder' | 'generator' | 'pa
   others: readonly { path: string; bytes: Uint8Array; owner: string }[];
 }
 
-/** Writes a run's files into its project and prints the notes the write made (on stderr, so --json stays clean). */
-export async function writeRun(project: Project, run: RunFiles, io: Io): Promise<void> {
+/**
+ * Writes a run's files into its project and prints the notes the write made (on stderr, so --json stays
+ * clean). The part cache, when the run has one, remembers the files' sums (src/io/output.ts `sums`).
+ */
+export async function writeRun(project: Project, run: RunFiles, io: Io, cache: SumsMemo | null = null): Promise<void> {
   const at = (p: string): string => (project.folder === '' ? p : `${project.folder}/${p}`);
   const parts = run.parts.map((p) => ({ ...p, file: { ...p.file, path: at(p.file.path) } }));
   const others = run.others.map((o) => ({ ...o, path: at(o.path) }));
@@ -62,6 +65,6 @@ export async function writeRun(project: Project, run: RunFiles, io: Io): Promise
   const full: ManifestRun = { ...run, parts, others, table, factions, folder: project.folder, generator: GENERATOR };
   // A part's sha256 is its bytes' (measured when built, checked when read from the cache): the writer need not hash them again.
   const files = [...parts.map((p) => p.file), ...others.map((o) => ({ path: o.path, bytes: o.bytes }))];
-  const notes = await writeProject(project, files, (previous) => composeManifest(previous, full));
+  const notes = await writeProject(project, files, (previous) => composeManifest(previous, full), { sums: cache });
   for (const n of notes) io.err(`note: ${n}\n`);
 }

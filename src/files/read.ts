@@ -13,6 +13,7 @@ import {
   readdirSync,
   readSync,
   statSync,
+  type BigIntStats,
   type Stats,
 } from 'node:fs';
 import { readdir } from 'node:fs/promises';
@@ -78,7 +79,7 @@ export async function readFileBounded(path: string, maxBytes: number): Promise<U
 }
 
 /** What a non-regular file is, for messages. */
-export function fileKind(info: Stats): string {
+export function fileKind(info: Stats | BigIntStats): string {
   if (info.isFile()) return 'a file';
   if (info.isDirectory()) return 'a folder';
   if (info.isFIFO()) return 'a FIFO (named pipe)';

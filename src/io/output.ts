@@ -21,7 +21,7 @@ import { randomBytes } from 'node:crypto';
 import { chmod, lstat, mkdir, readdir, readFile, realpath, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { lstatSync, readFileSync } from 'node:fs';
+import { lstatSync, readFileSync, type BigIntStats } from 'node:fs';
 import { InputError } from '../errors.js';
 import {
   listedFiles,
@@ -67,7 +67,21 @@ export interface WriteOptions {
   afterJournal?: () => Promise<void>;
   /** How long to wait for another run's lock, in ms (default the lock's). */
   lockWaitMs?: number;
+  /**
+   * Where the stat and sha256 of the project's files are kept between runs (the part cache): a file whose
+   * stat is the one recorded is not read again to check it is still ours. Default none: each is read.
+   */
+  sums?: SumsMemo | null;
 }
+
+/** Bytes kept between runs under a key (the part cache's `getBytes`/`putBytes`). */
+export interface SumsMemo {
+  getBytes(key: string, kind: string): Promise<Uint8Array | null>;
+  putBytes(key: string, kind: string, bytes: Uint8Array): Promise<void>;
+}
+
+/** Each file's stat (device, inode, size, modification and change times in ns) and sha256, by path. */
+type Sums = Map<string, [stat: string, sha256: string]>;
 
 /** A manifest of 30 parts with their features is ~300 KiB; anything much larger is not ours. */
 const MAX_MANIFEST_BYTES = 16 * 2 ** 20;
@@ -312,46 +326,88 @@ function checkNames(m: Manifest, shown: string): void {
   }
 }
 
+/** The files' sums remembered in the part cache for the project in `root` (src/io/cache.ts getBytes/putBytes). */
+const sumsKey = (root: string): string => sha256Of(new TextEncoder().encode(`project-sums\0${root}`));
+const SUMS_KIND = 'project-sums';
+
+/**
+ * A file's sha256: the one recorded with its stat when the stat is unchanged, else read and hashed; and
+ * the sum to remember for it. The stat is taken before the bytes are read, so a change meanwhile gives
+ * another stat next run; a file last changed after the lock was taken (`lock`: its change time, on the
+ * same disk) is not remembered, as it could be changed again within the same tick of the disk's clock and
+ * keep its stat (git's index calls such files racily clean).
+ */
+function sumOf(
+  path: string,
+  info: BigIntStats,
+  known: [string, string] | undefined,
+  lock: BigIntStats,
+): { sha256: string; keep: [string, string] | null } {
+  const stat = `${info.dev}:${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`;
+  if (known?.[0] === stat) return { sha256: known[1], keep: known };
+  const sha256 = sha256Of(readFileSync(path));
+  return { sha256, keep: info.dev === lock.dev && info.ctimeNs < lock.ctimeNs ? [stat, sha256] : null };
+}
+
 /**
  * Refuses to write where something we did not write is in the way: a path we write (or a folder on it)
- * that holds anything but a file the previous manifest lists with the bytes it lists. Returns the paths
- * found holding the bytes the manifest lists, each with their sha256.
+ * that holds anything but a file the previous manifest lists with the bytes it lists (read, or known by
+ * its stat from `known`). Returns the paths found holding the bytes the manifest lists, each with their
+ * sha256, and the sums to remember.
  */
 function checkPaths(
   root: string,
   shown: string,
   paths: readonly string[],
   previous: Manifest | null,
-): Map<string, string> {
+  known: Sums,
+): { verified: Map<string, string>; sums: Sums } {
   const ours = new Map([
     ...(previous ? [[MANIFEST_FILE, '']] : []),
     ...listedFiles(previous).map((f) => [f.path, f.sha256]),
   ] as [string, string][]);
+  const lock = lstatSync(join(root, LOCK_FILE), { bigint: true });
   // Synchronous calls: under the lock nothing else of this run waits, and ~40 files' stat, read and hash
   // take ~6 ms so, ~10 ms through the thread pool.
   const checkedDirs = new Set<string>();
   const verified = new Map<string, string>();
+  const sums: Sums = new Map();
   for (const p of paths) {
     const parts = p.split('/');
     for (let i = 1; i <= parts.length; i++) {
       const rel = parts.slice(0, i).join('/');
       const isDir = i < parts.length;
       if (isDir && checkedDirs.has(rel)) continue;
-      const info = lstatSync(onDisk(root, rel), { throwIfNoEntry: false });
+      const info = lstatSync(onDisk(root, rel), { throwIfNoEntry: false, bigint: true });
       if (!info) break;
       let why: string | null = null;
       if (isDir) why = info.isDirectory() ? null : `${fileKind(info)} where shipwright needs a folder`;
       else if (!info.isFile()) why = fileKind(info);
       else if (!ours.has(rel)) why = 'a file shipwright did not write';
       else if (ours.get(rel) !== '') {
-        if (sha256Of(readFileSync(onDisk(root, rel))) === ours.get(rel)) verified.set(rel, ours.get(rel)!);
+        const { sha256, keep } = sumOf(onDisk(root, rel), info, known.get(rel), lock);
+        if (keep) sums.set(rel, keep);
+        if (sha256 === ours.get(rel)) verified.set(rel, sha256);
         else why = 'a file shipwright wrote that was changed since';
       }
       if (why) throw InputError.single(`${shown}/${rel}`, '', `is ${why}: move it away, or choose another --out`);
       if (isDir) checkedDirs.add(rel);
     }
   }
-  return verified;
+  return { verified, sums };
+}
+
+/** The sums `memo` keeps for the project in `root` (none when it keeps none, or not in this form). */
+async function recalledSums(memo: SumsMemo | null | undefined, root: string): Promise<Sums> {
+  const bytes = await memo?.getBytes(sumsKey(root), SUMS_KIND);
+  try {
+    const entries = bytes ? (JSON.parse(new TextDecoder().decode(bytes)) as unknown) : [];
+    const valid = (e: unknown): e is [string, [string, string]] =>
+      Array.isArray(e) && typeof e[0] === 'string' && Array.isArray(e[1]) && e[1].every((x) => typeof x === 'string');
+    return new Map(Array.isArray(entries) ? entries.filter(valid) : []);
+  } catch {
+    return new Map();
+  }
 }
 
 /**
@@ -382,12 +438,22 @@ export async function writeProject(
         for (const f of files)
           if (!listedNow.has(f.path)) throw new Error(`${f.path} is written but not listed in the manifest`);
         const all = [...files, { path: MANIFEST_FILE, bytes: new TextEncoder().encode(serializeManifest(manifest)) }];
-        const verified = checkPaths(
+        const known = await recalledSums(options.sums, root);
+        const { verified, sums } = checkPaths(
           root,
           shown,
           all.map((f) => f.path),
           previous,
+          known,
         );
+        // The paths checked now as found now, the rest of the listed files as remembered; kept only when that
+        // differs from the memo, so a run that changes nothing, run again, writes nothing there either.
+        const checked = new Set(all.map((f) => f.path));
+        const next = [...[...known].filter(([p]) => listedNow.has(p) && !checked.has(p)), ...sums].sort(([a], [b]) =>
+          a < b ? -1 : 1,
+        );
+        if (options.sums && JSON.stringify(next) !== JSON.stringify([...known]))
+          await options.sums.putBytes(sumsKey(root), SUMS_KIND, new TextEncoder().encode(JSON.stringify(next)));
         // A file already holding the bytes it would be given is left as it is: a run that changes nothing writes nothing.
         const manifestNow = await readFile(join(root, MANIFEST_FILE)).catch(() => null);
         const unchanged = (f: OutputFile): boolean => {

@@ -17,6 +17,7 @@ import {
   utimes,
   writeFile,
 } from 'node:fs/promises';
+import { writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -237,6 +238,90 @@ describe('writeProject', () => {
     const m = JSON.parse(await text('manifest.json')) as Manifest;
     expect(m.otherFiles.filter((o) => o.path.startsWith('b'))).toHaveLength(4);
     for (const o of m.otherFiles) expect(sha256Of(await readFile(join(out, o.path)))).toBe(o.sha256);
+  });
+});
+
+describe('sums remembered in the part cache', () => {
+  /** The part cache's getBytes/putBytes, in memory, with the one value it keeps here as sums by path. */
+  const memo = () => {
+    const kept = new Map<string, Uint8Array>();
+    const sums = {
+      puts: 0,
+      getBytes: async (key: string, kind: string) => kept.get(`${kind}/${key}`) ?? null,
+      putBytes: async (key: string, kind: string, bytes: Uint8Array) => {
+        sums.puts++;
+        kept.set(`${kind}/${key}`, bytes);
+      },
+      /** The remembered [stat, sha256] by path. */
+      paths: (): Map<string, [string, string]> =>
+        new Map(JSON.parse(new TextDecoder().decode([...kept.values()][0] ?? new TextEncoder().encode('[]')))),
+      set: (path: string, sum: [string, string]) => {
+        const [key] = [...kept.keys()];
+        kept.set(key!, new TextEncoder().encode(JSON.stringify([...sums.paths().set(path, sum)])));
+      },
+    };
+    return sums;
+  };
+  const files = [file('a/hull.stl', 'A1'), file('a/sail.stl', 'S1')];
+  /** Waits until the disk's clock has moved past `path`'s change time: a file changed in that tick is not remembered. */
+  const clockPast = async (path: string): Promise<void> => {
+    const { ctimeNs } = await stat(path, { bigint: true });
+    const probe = join(parent, 'clock');
+    for (;;) {
+      await writeFile(probe, '');
+      if ((await stat(probe, { bigint: true })).ctimeNs > ctimeNs) return rm(probe);
+      await new Promise((r) => setTimeout(r, 1));
+    }
+  };
+
+  it('knows a file of ours by its stat, once last changed before a run took the lock, without reading it', async () => {
+    const sums = memo();
+    await run(files, 'a', { sums }); // written by this run: nothing there to check yet
+    expect(sums.paths().size).toBe(0);
+    await clockPast(join(out, 'manifest.json'));
+    await run(files, 'a', { sums });
+    expect([...sums.paths()].map(([p, [, sha]]) => [p, sha])).toEqual(files.map((f) => [f.path, sha256Of(f.bytes)]));
+    const puts = sums.puts;
+    await run(files, 'a', { sums });
+    expect(sums.puts).toBe(puts); // nothing new to remember: nothing written
+    // Other bytes under the stat recorded with ours pass unread (which is what the record saves); read, they do not.
+    await writeFile(join(out, 'a/hull.stl'), 'XX');
+    const now = await stat(join(out, 'a/hull.stl'), { bigint: true });
+    sums.set('a/hull.stl', [
+      `${now.dev}:${now.ino}:${now.size}:${now.mtimeNs}:${now.ctimeNs}`,
+      sha256Of(files[0]!.bytes),
+    ]);
+    await run(files, 'a', { sums });
+    await expect(run(files, 'a')).rejects.toThrow(/a\/hull\.stl: is a file shipwright wrote that was changed since/);
+  });
+
+  it('still refuses a file changed since, its size and modification time put back, and does not remember one changed since the lock', async () => {
+    const sums = memo();
+    await run(files, 'a', { sums });
+    await clockPast(join(out, 'manifest.json'));
+    await run(files, 'a', { sums });
+    expect([...sums.paths().keys()]).toEqual(['a/hull.stl', 'a/sail.stl']);
+    // Written again (the same bytes) after this run took the lock: the disk's clock may not have moved on.
+    const racy = (previous: Manifest | null) => {
+      writeFileSync(join(out, 'a/sail.stl'), 'S1');
+      return composeFor(files, 'a')(previous);
+    };
+    await writeProject({ root: out, shown: out }, files, racy, { sums });
+    expect([...sums.paths().keys()]).toEqual(['a/hull.stl']);
+    await clockPast(join(out, 'a/sail.stl'));
+    await run(files, 'a', { sums });
+    expect([...sums.paths().keys()]).toEqual(['a/hull.stl', 'a/sail.stl']);
+    // Times on a whole second, so that they can be put back exactly (a Date holds no nanoseconds).
+    const sail = join(out, 'a/sail.stl');
+    await utimes(sail, 1e9, 1e9);
+    await clockPast(sail);
+    await run(files, 'a', { sums });
+    expect(sums.paths().get('a/sail.stl')![0]).toMatch(/:1000000000000000000:\d+$/);
+    await writeFile(sail, 'S2');
+    await utimes(sail, 1e9, 1e9);
+    await expect(run(files, 'a', { sums })).rejects.toThrow(
+      /a\/sail\.stl: is a file shipwright wrote that was changed since/,
+    );
   });
 });
 

@@ -114,6 +114,7 @@ export const registerGenerate: Register = (cmd: Command, io) => {
           project,
           { game: HOME_GAME, settings, parts, others, replaces: (o) => owners.has(o), factions: sources },
           io,
+          cache,
         );
         const seconds = (performance.now() - t0) / 1000;
         if (flags.json) io.out(`${JSON.stringify(summary(project.shownFolder, files, seconds), null, 2)}\n`);
@@ -176,6 +177,7 @@ async function generateGame(
       factions: [],
     },
     io,
+    cache,
   );
   const seconds = (performance.now() - t0) / 1000;
   if (flags.json) io.out(`${JSON.stringify(summary(project.shownFolder, files, seconds), null, 2)}\n`);

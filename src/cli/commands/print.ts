@@ -124,6 +124,7 @@ export const registerPrint: Register = (cmd: Command, io) => {
             table: { players: bom.players, mode: bom.mode, counts },
           },
           io,
+          cache,
         );
         if (flags.json) io.out(printPlanJson(plan, bom, assembly));
         else
