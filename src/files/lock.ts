@@ -21,8 +21,12 @@ export const STALE_MS = 10_000;
 /** How long a run waits for another run's lock by default: a write takes seconds, a build is done before the lock is taken. */
 export const LOCK_WAIT_MS = 60_000;
 
-/** Tokens of the locks this process holds: a lock with our pid and another token is a dead run's. */
-const held = new Set<string>();
+/**
+ * Tokens of the locks this process has taken, held or given back: a lock with our pid and another token is
+ * a dead run's (the pid reused), but one with a token of ours is a run of this process, held or being
+ * removed by it; judged dead, its removal could remove the next holder's lock instead.
+ */
+const taken = new Set<string>();
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 interface Holder {
@@ -45,7 +49,7 @@ function isStale(mtimeMs: number, text: string | null): boolean {
   if (Date.now() - mtimeMs > STALE_MS) return true;
   const h = text === null ? null : parseHolder(text);
   if (!h || h.host !== hostname()) return false;
-  if (h.pid === process.pid) return !held.has(h.token);
+  if (h.pid === process.pid) return !taken.has(h.token);
   return !pidAlive(h.pid);
 }
 
@@ -83,7 +87,7 @@ export async function withLock<T>(
         e.code === 'EEXIST' ? null : Promise.reject(asUserError(e, shown, 'cannot lock it')),
       );
       if (fh) {
-        held.add(token);
+        taken.add(token);
         try {
           await fh.writeFile(`${JSON.stringify({ pid: process.pid, host: hostname(), token })}\n`);
         } finally {
@@ -117,7 +121,6 @@ export async function withLock<T>(
     return await fn();
   } finally {
     clearInterval(beat);
-    held.delete(token);
     // Only our own lock is removed: one judged stale and taken over meanwhile belongs to its new holder.
     const text = await readFile(lockPath, 'utf8').catch(() => null);
     if (text !== null && parseHolder(text)?.token === token) await rm(lockPath, { force: true });

@@ -341,12 +341,12 @@ function sumOf(
   path: string,
   info: BigIntStats,
   known: [string, string] | undefined,
-  lock: BigIntStats,
+  lock: BigIntStats | undefined,
 ): { sha256: string; keep: [string, string] | null } {
   const stat = `${info.dev}:${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`;
   if (known?.[0] === stat) return { sha256: known[1], keep: known };
   const sha256 = sha256Of(readFileSync(path));
-  return { sha256, keep: info.dev === lock.dev && info.ctimeNs < lock.ctimeNs ? [stat, sha256] : null };
+  return { sha256, keep: lock && info.dev === lock.dev && info.ctimeNs < lock.ctimeNs ? [stat, sha256] : null };
 }
 
 /**
@@ -366,7 +366,8 @@ function checkPaths(
     ...(previous ? [[MANIFEST_FILE, '']] : []),
     ...listedFiles(previous).map((f) => [f.path, f.sha256]),
   ] as [string, string][]);
-  const lock = lstatSync(join(root, LOCK_FILE), { bigint: true });
+  // Gone only if another run took it as a dead run's: then nothing is remembered.
+  const lock = lstatSync(join(root, LOCK_FILE), { bigint: true, throwIfNoEntry: false });
   // Synchronous calls: under the lock nothing else of this run waits, and ~40 files' stat, read and hash
   // take ~6 ms so, ~10 ms through the thread pool.
   const checkedDirs = new Set<string>();

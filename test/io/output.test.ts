@@ -17,7 +17,7 @@ import {
   utimes,
   writeFile,
 } from 'node:fs/promises';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -344,6 +344,23 @@ describe('the lock', () => {
     await writeFile(lock(), holder(process.pid));
     await run([file('a/hull.stl', 'A1')], 'a', { lockWaitMs: 0 });
     await writeFile(lock(), holder(1));
+    await ago(STALE_MS + 1000);
+    await run([file('a/hull.stl', 'A2')], 'a', { lockWaitMs: 0 });
+    expect(await text('a/hull.stl')).toBe('A2');
+  });
+
+  it("does not take a lock of this process's own being given back for a dead run's (its next holder's would go)", async () => {
+    let ours = '';
+    const keep = (previous: Manifest | null) => {
+      ours = readFileSync(lock(), 'utf8');
+      return composeFor([file('a/hull.stl', 'A1')], 'a')(previous);
+    };
+    await writeProject({ root: out, shown: out }, [file('a/hull.stl', 'A1')], keep);
+    // As a waiter finds it between the holder's last write and its removal: our pid, a token this process took.
+    await writeFile(lock(), ours);
+    await expect(run([file('a/hull.stl', 'A2')], 'a', { lockWaitMs: 100 })).rejects.toThrow(
+      new RegExp(`another shipwright run \\(pid ${process.pid}\\) is writing`),
+    );
     await ago(STALE_MS + 1000);
     await run([file('a/hull.stl', 'A2')], 'a', { lockWaitMs: 0 });
     expect(await text('a/hull.stl')).toBe('A2');
