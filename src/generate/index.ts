@@ -4,19 +4,11 @@
  * that builds them), the rest are spread over worker threads. Disk access is injected (`PartCache`).
  */
 import { createHash } from 'node:crypto';
+import { remembered } from '../faction/loader.js';
 import type { Faction } from '../faction/types.js';
 import { DEFAULT_TUNE } from '../physics/solver.js';
 import { DEFAULT_BAND, DEFAULT_CLEARANCE_MM, DEFAULT_PRINTER_ID, PRINTERS } from '../standard.js';
-import { jsonExact } from '../text.js';
-import {
-  CATALOG,
-  cannonRequest,
-  quantityFor,
-  rememberTunedCannon,
-  tunedCannon,
-  type CatalogEntry,
-  type TunedCannon,
-} from './catalog.js';
+import { CATALOG, cannonRequest, quantityFor, rememberTunedCannon, tunedCannon, type CatalogEntry } from './catalog.js';
 import { InfeasibleError, InputError, type Problem } from '../errors.js';
 import { buildAll, defaultJobs, withPool, type Pool } from './pool.js';
 import type { Brim, BuildSettings, GeneratedFile, Job, LazyBytes, MeshFacts, Quantity } from './types.js';
@@ -86,19 +78,14 @@ export function defaultSettings(): BuildSettings {
  * solved is left to the caller's own call, which throws its InfeasibleError.
  */
 export async function recallTunedCannon(settings: BuildSettings, cache: PartCache): Promise<void> {
-  const key = createHash('sha256')
-    .update(`${cache.codeVersion}\0${canonicalJson(cannonRequest(settings))}`)
-    .digest('hex');
-  const kept = await cache.getBytes(key, 'tuned-cannon');
-  if (kept) return rememberTunedCannon(settings, JSON.parse(new TextDecoder().decode(kept)) as TunedCannon);
-  let options: TunedCannon;
   try {
-    options = tunedCannon(settings);
+    const options = await remembered(cache, 'tuned-cannon', [canonicalJson(cannonRequest(settings))], async () =>
+      tunedCannon(settings),
+    );
+    rememberTunedCannon(settings, options);
   } catch (e) {
-    if (e instanceof InfeasibleError) return;
-    throw e;
+    if (!(e instanceof InfeasibleError)) throw e;
   }
-  if (jsonExact(options)) await cache.putBytes(key, 'tuned-cannon', new TextEncoder().encode(JSON.stringify(options)));
 }
 
 interface PlannedJob {

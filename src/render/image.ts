@@ -1,9 +1,9 @@
 /**
  * Images beyond the renderer: blank canvases, pasting one image into another (scaled down by whole
- * factors), lettering in JSCAD's Hershey vector font (./font.ts: drawn here, no system font is read), and PNG
- * bytes. Same input, same bytes.
+ * factors), lettering in JSCAD's Hershey vector font (./font.ts: drawn here, no system font is read), and PNG bytes
+ * by pngjs. Same input, same bytes.
  */
-import { constants as zlibConstants, deflateSync } from 'node:zlib';
+import { PNG } from 'pngjs';
 import { textStrokes } from './font.js';
 import { hypot2 } from '../geometry/vec3.js';
 import { opaque, parseHex, type Image } from './raster.js';
@@ -194,74 +194,8 @@ function strokeCover(
 
 /** PNG bytes: 8-bit RGBA, Sub-filtered (the cheapest filter that still pays on flat colour), deflated at level 6. */
 export function encodePng(img: Image): Uint8Array {
-  // The bytes pngjs wrote with these settings (filter 1, level 6, its default Z_RLE strategy and chunk size),
-  // made here: its per-byte filter was most of a guide sheet's encoding.
-  const data = deflateSync(subFiltered(img), { chunkSize: 32 * 1024, level: 6, strategy: zlibConstants.Z_RLE });
-  const header = new Uint8Array(13);
-  const view = new DataView(header.buffer);
-  view.setUint32(0, img.widthPx);
-  view.setUint32(4, img.heightPx);
-  header.set([8, 6, 0, 0, 0], 8); // bit depth, RGBA, deflate, adaptive filtering, no interlace
-  const parts = [PNG_SIGNATURE, pngChunk('IHDR', header), pngChunk('IDAT', data), pngChunk('IEND', new Uint8Array(0))];
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let o = 0;
-  for (const p of parts) {
-    out.set(p, o);
-    o += p.length;
-  }
-  return out;
-}
-
-const PNG_SIGNATURE = new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]);
-
-/** Each row as filter type 1 (Sub): its byte, then every byte less the one a pixel to its left. */
-function subFiltered(img: Image): Uint8Array {
-  const row = 4 * img.widthPx;
-  const diffs = new Uint8Array(pixelDifferences(img).buffer);
-  const out = new Uint8Array((row + 1) * img.heightPx);
-  for (let y = 0; y < img.heightPx; y++) {
-    out[y * (row + 1)] = 1;
-    out.set(diffs.subarray(y * row, (y + 1) * row), y * (row + 1) + 1);
-  }
-  return out;
-}
-
-/**
- * Each pixel less the one to its left (the first of a row less nothing), channel by channel modulo 256, a
- * pixel's four bytes at once (Hacker's Delight's bytewise subtraction: no borrow crosses a channel).
- */
-function pixelDifferences(img: Image): Uint32Array {
-  const rgba = img.rgba.byteOffset % 4 === 0 ? img.rgba : img.rgba.slice();
-  const px = new Uint32Array(rgba.buffer, rgba.byteOffset, img.widthPx * img.heightPx);
-  const out = new Uint32Array(px.length);
-  const H = 0x80808080;
-  for (let i = 0, x = 0; i < px.length; i++, x = x + 1 === img.widthPx ? 0 : x + 1) {
-    const a = px[i]!,
-      b = x === 0 ? 0 : px[i - 1]!;
-    out[i] = ((a | H) - (b & ~H)) ^ ((a ^ ~b) & H);
-  }
-  return out;
-}
-
-/** A PNG chunk: length, type, data and the CRC-32 of type and data. */
-function pngChunk(type: string, data: Uint8Array): Uint8Array {
-  const out = new Uint8Array(12 + data.length);
-  const view = new DataView(out.buffer);
-  view.setUint32(0, data.length);
-  for (let i = 0; i < 4; i++) out[4 + i] = type.charCodeAt(i);
-  out.set(data, 8);
-  view.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
-  return out;
-}
-
-const CRC_TABLE = Uint32Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c;
-});
-
-function crc32(bytes: Uint8Array): number {
-  let c = 0xffffffff;
-  for (let i = 0; i < bytes.length; i++) c = CRC_TABLE[(c ^ bytes[i]!) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
+  const png = new PNG({ width: img.widthPx, height: img.heightPx });
+  png.data = Buffer.from(img.rgba.buffer, img.rgba.byteOffset, img.rgba.byteLength);
+  // One filter for every row: pngjs otherwise tries all five per row.
+  return new Uint8Array(PNG.sync.write(png, { colorType: 6, filterType: 1, deflateLevel: 6 }));
 }

@@ -105,7 +105,7 @@ function cameraAxes(view: View): { right: Vec3; up: Vec3; toward: Vec3 } {
 
 /**
  * A mesh's vertices where they stand, and their box on the screen (mm along the camera's right and up: x0,
- * x1, y0, y1) into `box`, kept as the loop runs (see project).
+ * y0, x1, y1, as project's) into `box`, kept as the loop runs (see project).
  */
 function placed(s: SceneMesh, { right, up }: { right: Vec3; up: Vec3 }, box: Float64Array): Float64Array {
   const p = s.mesh.positions;
@@ -119,7 +119,7 @@ function placed(s: SceneMesh, { right, up }: { right: Vec3; up: Vec3 }, box: Flo
     ux = up[0],
     uy = up[1],
     uz = up[2];
-  box.set([Infinity, -Infinity, Infinity, -Infinity]);
+  box.set([Infinity, Infinity, -Infinity, -Infinity]);
   for (let v = 0; v < p.length; v += 3) {
     const x = p[v]! * c - p[v + 1]! * sn + tx,
       y = p[v]! * sn + p[v + 1]! * c + ty,
@@ -128,8 +128,8 @@ function placed(s: SceneMesh, { right, up }: { right: Vec3; up: Vec3 }, box: Flo
     const sx = x * rx + y * ry + z * rz,
       sy = x * ux + y * uy + z * uz;
     if (sx < box[0]!) box[0] = sx;
-    if (sx > box[1]!) box[1] = sx;
-    if (sy < box[2]!) box[2] = sy;
+    if (sx > box[2]!) box[2] = sx;
+    if (sy < box[1]!) box[1] = sy;
     if (sy > box[3]!) box[3] = sy;
   }
   return out;
@@ -207,7 +207,7 @@ export function render(scene: readonly SceneMesh[], options: Partial<RenderOptio
           d[0] * tx + d[1] * ty + d[2] * tz,
         ] as const;
       });
-      return { first: copies[0]!, w, moves, box: { x0: screen[0]!, x1: screen[1]!, y0: screen[2]!, y1: screen[3]! } };
+      return { first: copies[0]!, w, moves, box: { x0: screen[0]!, y0: screen[1]!, x1: screen[2]!, y1: screen[3]! } };
     }),
   );
   // Fit: the scene's projection, scaled to the image less the margin, centred.
