@@ -14,7 +14,16 @@
  *
  * Other fits that reach the bed (a hole lying on its side) are not cut here; print/bed-chamfer reports them.
  */
-import { circleSegments, cylinder, hull3d, union, type Profile, type Solid } from '../geometry/kernel.js';
+import {
+  circleSegments,
+  cylinder,
+  hull3d,
+  polygon,
+  union,
+  type Profile,
+  type Solid,
+  type Vec2,
+} from '../geometry/kernel.js';
 import type { Feature, Part } from '../geometry/part.js';
 import { add, type Vec3 } from '../geometry/vec3.js';
 import { featureFrame } from '../mesh/probe.js';
@@ -75,7 +84,19 @@ function chamferCut(f: Feature, bedZ: number, c: number): Solid | null {
         .union(cylinder(2 * e, r, r, false, circleSegments(r)).translate([x, y, bedZ + c - e]));
       return flare.subtract(boss);
     }
-    // A peg: the ring between its outline and the bevel, from just under the bed to c above it.
+    // A peg: the ring between its outline and the bevel, from just under the bed to c above it. A round one
+    // is its section revolved with the fit's facets: the two frustums' difference without its boolean (two
+    // 128-gon caps cut into each other, a third of a coin's build).
+    if (f.size.shape === 'round') {
+      const r = f.size.diameterMm / 2;
+      const section: Vec2[] = [
+        [r - c - e, bedZ - e],
+        [r + e, bedZ - e],
+        [r + e, bedZ + c],
+        [r, bedZ + c],
+      ];
+      return polygon(section).revolve(360, circleSegments(r)).translate([f.positionMm[0], f.positionMm[1], 0]);
+    }
     return frustum(f, bedZ - e, e, bedZ + c, e).subtract(frustum(f, bedZ - e, -(c + e), bedZ + c, 0));
   }
   if (Math.abs(w[2]) > 0.01 || f.role !== 'peg') return null;
