@@ -8,8 +8,8 @@
  * bit-identical and the mesh's topology can be recovered from the file (see topology.ts).
  */
 import type { MeshData } from '../geometry/kernel.js';
-import { norm, triangleNormal } from '../geometry/vec3.js';
-import { triangleCorners } from './analysis.js';
+import { hypot3 } from '../geometry/vec3.js';
+import { triangleNormals } from './analysis.js';
 
 const HEADER_BYTES = 80;
 const TRIANGLE_BYTES = 50;
@@ -24,20 +24,23 @@ export function serializeStl(mesh: MeshData, label: string): Uint8Array {
   for (let i = 0; i < header.length; i++) bytes[i] = header.charCodeAt(i) & 0x7f;
   const view = new DataView(buf);
   view.setUint32(HEADER_BYTES, n, true);
-  const p = mesh.positions;
+  const p = mesh.positions,
+    t = mesh.triangles;
+  // One pass of plain arithmetic, no array per triangle: a thread's first hulls ran it unoptimised.
+  const normals = triangleNormals(mesh);
   let o = HEADER_BYTES + 4;
-  for (let t = 0; t < n; t++) {
-    const a = mesh.triangles[t * 3]! * 3,
-      b = mesh.triangles[t * 3 + 1]! * 3,
-      c = mesh.triangles[t * 3 + 2]! * 3;
-    const n = triangleNormal(...triangleCorners(mesh, t));
+  for (let f = 0; f < t.length; f += 3) {
+    const nx = normals[f]!,
+      ny = normals[f + 1]!,
+      nz = normals[f + 2]!;
     // A zero-area triangle keeps its zero normal.
-    const len = norm(n) || 1;
-    view.setFloat32(o, n[0] / len, true);
-    view.setFloat32(o + 4, n[1] / len, true);
-    view.setFloat32(o + 8, n[2] / len, true);
+    const len = hypot3(nx, ny, nz) || 1;
+    view.setFloat32(o, nx / len, true);
+    view.setFloat32(o + 4, ny / len, true);
+    view.setFloat32(o + 8, nz / len, true);
     o += 12;
-    for (const v of [a, b, c]) {
+    for (let k = 0; k < 3; k++) {
+      const v = 3 * t[f + k]!;
       view.setFloat32(o, p[v]!, true);
       view.setFloat32(o + 4, p[v + 1]!, true);
       view.setFloat32(o + 8, p[v + 2]!, true);
