@@ -694,25 +694,55 @@ export const MIN_SWEEP_GAP_MM = 1;
 /** Gaps are measured out to this; anything farther is simply clear. */
 const SWEEP_SEARCH_MM = 5;
 
-/** Least gap from `a` to each of `others` closer than SWEEP_SEARCH_MM, by name (boxes apart by more are not measured). */
-function gaps(a: Solid, others: readonly Placed[]): { name: string; mm: number }[] {
+/** Distance between two boxes: no point of one comes nearer the other. */
+function boxGapMm(p: BoundsMm, q: BoundsMm): number {
+  let sq = 0;
+  for (let i = 0; i < 3; i++) {
+    const apart = Math.max(0, p.min[i]! - q.max[i]!, q.min[i]! - p.max[i]!);
+    sq += apart * apart;
+  }
+  return Math.sqrt(sq);
+}
+
+/**
+ * Boxes this much farther apart than a gap that matters are known not to come within it: the kernel's gap
+ * and the boxes' distance round differently where the nearest points lie on the boxes' faces.
+ */
+const BOX_GAP_SLACK_MM = 1e-6;
+
+/**
+ * Least gap from `a` to each of `others` that may come within `matterMm` (at most SWEEP_SEARCH_MM), by name:
+ * boxes farther apart than that are not measured.
+ */
+function gaps(a: Solid, others: readonly Placed[], matterMm: number): { name: string; mm: number }[] {
   const p = boxOf(a);
   return others.flatMap((o) => {
-    const q = boxOf(o.solid);
-    if ([0, 1, 2].some((i) => p.min[i]! - q.max[i]! >= SWEEP_SEARCH_MM || q.min[i]! - p.max[i]! >= SWEEP_SEARCH_MM))
-      return [];
+    if (boxGapMm(p, boxOf(o.solid)) > matterMm + BOX_GAP_SLACK_MM) return [];
     const mm = a.gapMm(o.solid, SWEEP_SEARCH_MM);
     return mm < SWEEP_SEARCH_MM ? [{ name: o.name, mm }] : [];
   });
 }
 
+/** One heading of the sweep: what comes closer than MIN_SWEEP_GAP_MM, and how close. */
+interface SweepStep {
+  headingDeg: number;
+  blockers: { name: string; mm: number }[];
+}
+
 /**
- * Every heading's least gap between the loaded turret and the rest of the ship: its cannon against the hull,
+ * The loaded turret turned through every heading against the rest of the ship: its cannon against the hull,
  * the other fittings, the cannons in the hull's slots and the running gear; its drum against all of those
- * but the hull it stands on. `blockers` are what come closer than MIN_SWEEP_GAP_MM.
+ * but the hull it stands on. Each heading's `blockers` come closer than MIN_SWEEP_GAP_MM; `tight` is the
+ * least gap over the headings in `want` (the first heading and the first part where several are as close;
+ * SWEEP_SEARCH_MM to "nothing" where nothing comes that near), null without any. A pair is measured only where its boxes are close
+ * enough to block, or to be nearer than the least found so far: most headings' parts are neither.
  */
-function sweep(ctx: Context, ship: Ship): { headingDeg: number; gapMm: number; nearest: string; blockers: string[] }[] {
-  const out: { headingDeg: number; gapMm: number; nearest: string; blockers: string[] }[] = [];
+function sweep(
+  ctx: Context,
+  ship: Ship,
+  want: readonly number[],
+): { steps: SweepStep[]; tight: { headingDeg: number; gapMm: number; nearest: string } | null } {
+  const steps: SweepStep[] = [];
   const hullCannons = ship.sites
     .filter((s) => s.host === ship.hull)
     .flatMap((s) => {
@@ -732,26 +762,26 @@ function sweep(ctx: Context, ship: Ship): { headingDeg: number; gapMm: number; n
     const cannon = site && cannonIn(ctx, site);
     if (turret && cannon) loaded.push({ h, turret, cannon: { ...cannon, name: 'the cannon in the turret' } });
   }
-  if (loaded.length === 0) return out;
+  let tight: { headingDeg: number; gapMm: number; nearest: string } | null = null;
+  if (loaded.length === 0) return { steps, tight };
   // No hull below the cannon's lowest point at any heading, less the search distance, can come within it:
   // the cannon is measured against the hull above that (its deck and bulwarks, a few hundred triangles
   // rather than all of them), cut a millimetre lower still so that the cut face is never the nearest.
   const lowMm = Math.min(...loaded.map((l) => boxOf(l.cannon.solid).min[2]));
   const hull = { ...ship.hull, solid: ship.hull.solid.trimByPlane(UP, lowMm - SWEEP_SEARCH_MM - 1) };
   for (const { h, turret, cannon } of loaded) {
-    const near = [...gaps(cannon.solid, [hull, ...rest]), ...gaps(turret.solid, rest)];
+    // What can matter here: a blocker, or (over `want`) a gap under the least so far.
+    const wanted = want.includes(h);
+    const matterMm = Math.max(MIN_SWEEP_GAP_MM, wanted ? (tight?.gapMm ?? SWEEP_SEARCH_MM) : 0);
+    const near = [...gaps(cannon.solid, [hull, ...rest], matterMm), ...gaps(turret.solid, rest, matterMm)];
     const least = near.reduce<{ name: string; mm: number }>((a, b) => (b.mm < a.mm ? b : a), {
       name: 'nothing',
       mm: SWEEP_SEARCH_MM,
     });
-    out.push({
-      headingDeg: h,
-      gapMm: least.mm,
-      nearest: least.name,
-      blockers: [...new Set(near.filter((x) => x.mm < MIN_SWEEP_GAP_MM).map((x) => x.name))],
-    });
+    if (wanted && (!tight || least.mm < tight.gapMm)) tight = { headingDeg: h, gapMm: least.mm, nearest: least.name };
+    steps.push({ headingDeg: h, blockers: near.filter((x) => x.mm < MIN_SWEEP_GAP_MM) });
   }
-  return out;
+  return { steps, tight };
 }
 
 /** The loaded turret's lean on its pivot: where its centre of mass falls against the drum's face on the deck. */
@@ -794,12 +824,9 @@ export const turretSweep: Rule = {
     for (const faction of ctx.factions) {
       const ship = shipOf(ctx, faction);
       if (!ship || !ship.fittings.some(isTurret)) continue;
-      const steps = sweep(ctx, ship);
-      const clear = new Set(steps.filter((s) => s.blockers.length === 0).map((s) => s.headingDeg));
       const want = requiredHeadings(faction);
-      const tight = steps
-        .filter((s) => want.includes(s.headingDeg))
-        .reduce<(typeof steps)[number] | null>((a, b) => (!a || b.gapMm < a.gapMm ? b : a), null);
+      const { steps, tight } = sweep(ctx, ship, want);
+      const clear = new Set(steps.filter((s) => s.blockers.length === 0).map((s) => s.headingDeg));
       if (tight)
         measure({
           faction: faction.id,
@@ -811,11 +838,11 @@ export const turretSweep: Rule = {
       const blocked = steps.filter((s) => want.includes(s.headingDeg) && s.blockers.length > 0);
       if (blocked.length > 0) {
         const arc = faction.card.turretArcDeg;
-        const names = [...new Set(blocked.flatMap((b) => b.blockers))];
+        const names = [...new Set(blocked.flatMap((b) => b.blockers.map((x) => x.name)))];
         report({
           faction: faction.id,
           part: 'turret',
-          message: `the loaded turret ${arc === undefined ? 'must turn all round' : `must turn ${arc}° about the bow (card.turretArc)`} but comes within ${MIN_SWEEP_GAP_MM} mm of ${names.join(', ')} at ${runs(blocked.map((b) => b.headingDeg))} (0° = bow, 90° = port; least gap ${r2(Math.min(...blocked.map((b) => b.gapMm)))} mm); it turns clear over ${clearArcAboutBow(clear)}° about the bow`,
+          message: `the loaded turret ${arc === undefined ? 'must turn all round' : `must turn ${arc}° about the bow (card.turretArc)`} but comes within ${MIN_SWEEP_GAP_MM} mm of ${names.join(', ')} at ${runs(blocked.map((b) => b.headingDeg))} (0° = bow, 90° = port; least gap ${r2(Math.min(...blocked.flatMap((b) => b.blockers.map((x) => x.mm))))} mm); it turns clear over ${clearArcAboutBow(clear)}° about the bow`,
           expected: arc === undefined ? '360°' : `${arc}°`,
           measured: `${clearArcAboutBow(clear)}°`,
           hint: `raise the turret's slot over what is on the deck and move the mast beyond the cannon's reach, or set card.turretArc to at most ${clearArcAboutBow(clear)}° (and say so in the ability's text)`,
