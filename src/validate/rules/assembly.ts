@@ -279,16 +279,18 @@ export function shipSupport(ground: readonly Placed[], wheel: Placed, bandCordMm
   const band = bandCordMm / 2;
   const level = convexHull2d([[0, -band], [0, band], ...contacts]);
   // Hovering supports: each one's heel, its gap over its distance outside the level support.
-  const tanOf = (deg: number): number => Math.tan((deg * Math.PI) / 180);
-  const reach = Math.max(...level.map((p) => Math.hypot(p[0], p[1]))) * tanOf(MIN_TIP_ANGLE_DEG);
+  const tipTan = Math.tan((MIN_TIP_ANGLE_DEG * Math.PI) / 180);
+  const reach = Math.max(...level.map((p) => Math.hypot(p[0], p[1]))) * tipTan;
+  // The level support's edges, measured once for the thousands of vertices tested against them.
+  const levelEdges = edgesOf(level);
   const hovering: { p: [number, number]; gapMm: number }[] = [];
   for (const { p: xyz } of owned)
     for (let i = 0; i < xyz.length; i += 3) {
       const gapMm = gapAt(xyz[i]!, xyz[i + 1]!, xyz[i + 2]!);
       if (gapMm < CONTACT_TOLERANCE_MM || gapMm > reach) continue;
       const p = on2d([xyz[i]!, xyz[i + 1]!, xyz[i + 2]!]);
-      const out = -edgeMargin(level, p).marginMm;
-      if (out > 0 && gapMm <= out * tanOf(MIN_TIP_ANGLE_DEG)) hovering.push({ p, gapMm });
+      const out = -nearestEdge(levelEdges, p).marginMm;
+      if (out > 0 && gapMm <= out * tipTan) hovering.push({ p, gapMm });
     }
   const tipping = convexHull2d([...level, ...hovering.map((h) => h.p)]);
   const acrossAt = (pts: [number, number][]): number =>
@@ -324,11 +326,11 @@ export function stance(support: Support, centre: Vec3): Stance {
     heelDeg = 0,
     rest = edgeMargin(poly, c);
   while (rest.marginMm < 0) {
-    const [a, b] = rest.edge as [[number, number], [number, number]];
+    const edge = rest.edge!;
     // Distance of each hovering point beyond the edge's line (outward), and the heel that brings it down.
     let first: { deg: number; p: [number, number] } | null = null;
     for (const h of support.hovering) {
-      const out = -insideOf(a, b, h.p);
+      const out = -insideOf(edge, h.p);
       if (out <= 1e-6) continue;
       const deg = (Math.atan2(h.gapMm, out) * 180) / Math.PI;
       if (!first || deg < first.deg) first = { deg, p: h.p };
@@ -354,41 +356,59 @@ export function stance(support: Support, centre: Vec3): Stance {
   };
 }
 
-/** Signed distance of `p` from the line through a counter-clockwise polygon's edge `a`→`b`: positive inside. */
-function insideOf(a: readonly [number, number], b: readonly [number, number], p: readonly [number, number]): number {
-  return ((b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])) / Math.hypot(b[0] - a[0], b[1] - a[1]);
+/** An edge of a counter-clockwise polygon: from `a` along (dx, dy), `len` long. */
+interface Edge {
+  a: readonly [number, number];
+  dx: number;
+  dy: number;
+  len: number;
+}
+
+/** The polygon's edges that have a length, in order. */
+function edgesOf(poly: readonly [number, number][]): Edge[] {
+  const out: Edge[] = [];
+  for (let i = 0; i < poly.length; i++) {
+    const a = poly[i]!,
+      b = poly[(i + 1) % poly.length]!;
+    const dx = b[0] - a[0],
+      dy = b[1] - a[1];
+    const len = Math.hypot(dx, dy);
+    if (len >= 1e-9) out.push({ a, dx, dy, len });
+  }
+  return out;
+}
+
+/** Signed distance of `p` from the line through edge `e`: positive inside. */
+function insideOf(e: Edge, p: readonly [number, number]): number {
+  return (e.dx * (p[1] - e.a[1]) - e.dy * (p[0] - e.a[0])) / e.len;
+}
+
+/** The edge of `edges` nearest inside `c` (the first of equals; null for none), and c's signed distance from it (negative: outside). */
+function nearestEdge(edges: readonly Edge[], c: readonly [number, number]): { edge: Edge | null; marginMm: number } {
+  let edge: Edge | null = null,
+    marginMm = Infinity;
+  for (const e of edges) {
+    const d = insideOf(e, c);
+    if (d < marginMm) {
+      marginMm = d;
+      edge = e;
+    }
+  }
+  return { edge, marginMm };
 }
 
 /** The signed distance from `c` to the nearest edge of the counter-clockwise polygon `poly` (negative: outside), and which way that edge faces. */
 function edgeMargin(
   poly: readonly [number, number][],
   c: [number, number],
-): { marginMm: number; toward: string; edge: [number, number][] } {
-  let marginMm = Infinity,
-    toward = '',
-    edge: [number, number][] = [];
-  for (let i = 0; i < poly.length; i++) {
-    const a = poly[i]!,
-      b = poly[(i + 1) % poly.length]!;
-    const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
-    if (len < 1e-9) continue;
-    const d = insideOf(a, b, c);
-    if (d < marginMm) {
-      marginMm = d;
-      edge = [a, b];
-      // The edge's outward normal: (dy, −dx).
-      const nx = (b[1] - a[1]) / len,
-        ny = -(b[0] - a[0]) / len;
-      toward =
-        Math.abs(ny) >= Math.abs(nx)
-          ? ny > 0
-            ? 'to port'
-            : 'to starboard'
-          : nx > 0
-            ? 'over the bow'
-            : 'over the stern';
-    }
-  }
+): { marginMm: number; toward: string; edge: Edge | null } {
+  const { edge, marginMm } = nearestEdge(edgesOf(poly), c);
+  if (!edge) return { marginMm, toward: '', edge };
+  // The edge's outward normal: (dy, −dx).
+  const nx = edge.dy / edge.len,
+    ny = -edge.dx / edge.len;
+  const toward =
+    Math.abs(ny) >= Math.abs(nx) ? (ny > 0 ? 'to port' : 'to starboard') : nx > 0 ? 'over the bow' : 'over the stern';
   return { marginMm, toward, edge };
 }
 
