@@ -176,17 +176,20 @@ function fitRule(pair: Pair): Rule {
       // Each hole and each male part measured once: a shared hole meets every male part of its kind (a table
       // of N factions has N sets of fittings), so measuring per pair would grow with N².
       const pegSize = memo((p: (typeof pegs)[number]) => pegSizes(ctx, pair.compare, p.file, p.feature));
-      for (const holeFile of ctx.files)
+      for (const holeFile of ctx.files) {
+        // A faction's part goes into its own ship or a shared part; a shared part takes any faction's, and
+        // a shared one where the shared parts' own findings are reported (Context.checked). A hole nothing
+        // goes into here is not measured.
+        const mating = pegs.filter(
+          (p) =>
+            (!p.file.faction || !holeFile.faction || p.file.faction === holeFile.faction) &&
+            (p.file.faction || ctx.checked.includes(holeFile)),
+        );
+        if (mating.length === 0) continue;
         for (const hole of ctx.features(holeFile).filter((f) => f.kind === pair.hole && f.role === 'hole')) {
           const sides = holeSizes(ctx, holeFile, hole);
           if (!sides) continue;
-          // A faction's part goes into its own ship or a shared part; a shared part takes any faction's, and
-          // a shared one where the shared parts' own findings are reported (Context.checked).
-          for (const peg of pegs.filter(
-            (p) =>
-              (!p.file.faction || !holeFile.faction || p.file.faction === holeFile.faction) &&
-              (p.file.faction || ctx.checked.includes(holeFile)),
-          )) {
+          for (const peg of mating) {
             const pegSides = pegSize(peg);
             if (!pegSides) continue;
             const s = { hole: pair.compare === 'width' ? sides.slice(0, 1) : sides, peg: pegSides };
@@ -209,6 +212,7 @@ function fitRule(pair: Pair): Rule {
             });
           }
         }
+      }
     },
   };
 }
