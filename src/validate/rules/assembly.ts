@@ -571,9 +571,10 @@ export const cannonSeats: Rule = {
         );
       }
     }
+    // The shared hosts where the shared parts' own findings are reported (Context.checked).
     for (const part of ['island-topper', 'island']) {
       const file = ctx.file(part);
-      const solid = file && ctx.solid(file);
+      const solid = file && ctx.checked.includes(file) && ctx.solid(file);
       if (!file || !solid) continue;
       const host: Placed = {
         name: part,
