@@ -891,6 +891,17 @@ export const turretSweep: Rule = {
 export const SHOT_CHECK_MM = 100;
 const SHOT_SEGMENTS = 10;
 
+const balls = new WeakMap<Context, Solid>();
+/**
+ * The ball the shot's path is swept with, made once per context for every shot. 16 facets round: the faceted
+ * ball is within 2 % (0.08 mm) of the round one, well inside any gap that matters.
+ */
+function ballOf(ctx: Context): Solid {
+  let ball = balls.get(ctx);
+  if (!ball) balls.set(ctx, (ball = sphere(INTERFACES.cannonball.diameterMm / 2, 16)));
+  return ball;
+}
+
 /**
  * The ball's path from a placed cannon's muzzle over the first SHOT_CHECK_MM (measured along the table),
  * as a swept ball in SHOT_SEGMENTS legs: the drag-free arc of the launch speed that carries the cannon's range from its height
@@ -918,9 +929,8 @@ function shotSweep(ctx: Context, cannon: Placed): Deferred[] | null {
     const rise = 1000 * (sm * Math.tan(elevationRad) - (g * sm * sm) / (2 * v * v * Math.cos(elevationRad) ** 2));
     points.push([start[0] + (a[0] / horiz) * s, start[1] + (a[1] / horiz) * s, start[2] + rise]);
   }
-  // 16 facets round: the faceted ball is within 2 % (0.08 mm) of the round one, well inside any gap that matters.
-  const ball = sphere(d / 2, 16);
-  const b = ball.bounds();
+  const ball = ballOf(ctx);
+  const b = boxOf(ball);
   // Each leg apart, and built only where its box (the two balls' boxes together, as the hull's) meets a
   // part's: a leg clear of every part's box costs no hull and no boolean, and no union of them is built.
   return points.slice(1).map((p, i) => {
