@@ -301,13 +301,25 @@ async function buildWith<B extends LazyBytes>(
 
   const keys = cache ? planned.map((p) => jobKey(p.job, cache.codeVersion)) : [];
   const toBuild: number[] = [];
+  // Files whose builds differ only in their path (three factions carry the same barrels): built once, the
+  // others are its bytes under their own header, the STL's only difference.
+  const copies = new Map<number, number[]>();
+  const firstOf = new Map<string, number>();
   // Looked up together (the disk's waits overlap), taken in plan order.
   const hits = cache ? await Promise.all(planned.map((p, i) => recall(cache, keys[i]!, p.job))) : [];
   for (let i = 0; i < planned.length; i++) {
     const hit = hits[i];
-    if (hit) finish(i, { ...hit, buildMs: 0 }, true);
-    else toBuild.push(i);
+    if (hit) {
+      finish(i, { ...hit, buildMs: 0 }, true);
+      continue;
+    }
+    const { builder, options } = planned[i]!.job;
+    const same = `${builder}\0${canonicalJson(options)}`;
+    const first = firstOf.get(same);
+    if (first === undefined) (firstOf.set(same, i), toBuild.push(i));
+    else copies.set(first, [...(copies.get(first) ?? []), i]);
   }
+  const relabelStl = copies.size ? (await import('../mesh/stl.js')).relabelStl : null;
   // Each part is stored as it is built, its writes overlapping the builds still running.
   const stores: Promise<void>[] = [];
   try {
@@ -315,14 +327,19 @@ async function buildWith<B extends LazyBytes>(
       buildAll(
         toBuild.map((i) => planned[i]!.job),
         pool,
-        (k, built) => {
-          const i = toBuild[k]!;
-          finish(i, built, false);
-          if (!cache) return;
-          const stored = cache.put(keys[i]!, results[i]!.part, toFacts(built.facts), built.bytes);
-          // Handled here so a write failing mid-build is not an unhandled rejection; awaited, and thrown, below.
-          stored.catch(() => undefined);
-          stores.push(stored);
+        (k, made) => {
+          const first = toBuild[k]!;
+          for (const i of [first, ...(copies.get(first) ?? [])]) {
+            const bytes = i === first ? made.bytes : relabelStl!(made.bytes, planned[i]!.job.path);
+            const sha256 = i === first ? made.facts.sha256 : createHash('sha256').update(bytes).digest('hex');
+            const built = { facts: { ...made.facts, sha256 }, bytes, buildMs: i === first ? made.buildMs : 0 };
+            finish(i, built, false);
+            if (!cache) continue;
+            const stored = cache.put(keys[i]!, results[i]!.part, toFacts(built.facts), built.bytes);
+            // Handled here so a write failing mid-build is not an unhandled rejection; awaited, and thrown, below.
+            stored.catch(() => undefined);
+            stores.push(stored);
+          }
         },
         (k, e) => {
           const blame = planned[toBuild[k]!]!.blame;

@@ -14,14 +14,27 @@ import { triangleNormals } from './analysis.js';
 const HEADER_BYTES = 80;
 const TRIANGLE_BYTES = 50;
 
+/** Writes the header naming `label` over the first 80 bytes (zeros after it). */
+function writeHeader(bytes: Uint8Array, label: string): void {
+  const header = `shipwright ${label}`.slice(0, HEADER_BYTES);
+  bytes.fill(0, 0, HEADER_BYTES);
+  // Never begin with "solid": some readers would take the file for ASCII STL.
+  for (let i = 0; i < header.length; i++) bytes[i] = header.charCodeAt(i) & 0x7f;
+}
+
+/** `serializeStl`'s bytes of the same mesh under another `label`: a copy with only the header rewritten. */
+export function relabelStl(bytes: Uint8Array, label: string): Uint8Array {
+  const out = bytes.slice();
+  writeHeader(out, label);
+  return out;
+}
+
 /** Serializes a mesh. The header holds `label` (ASCII, truncated to 80 bytes) and no timestamp. */
 export function serializeStl(mesh: MeshData, label: string): Uint8Array {
   const n = mesh.triangles.length / 3;
   const buf = new ArrayBuffer(HEADER_BYTES + 4 + n * TRIANGLE_BYTES);
   const bytes = new Uint8Array(buf);
-  const header = `shipwright ${label}`.slice(0, HEADER_BYTES);
-  // Never begin with "solid": some readers would take the file for ASCII STL.
-  for (let i = 0; i < header.length; i++) bytes[i] = header.charCodeAt(i) & 0x7f;
+  writeHeader(bytes, label);
   const view = new DataView(buf);
   view.setUint32(HEADER_BYTES, n, true);
   const p = mesh.positions,

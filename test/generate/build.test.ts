@@ -1,55 +1,44 @@
-import { describe, expect, it, vi } from 'vitest';
-import type { Job } from '../../src/generate/types.js';
+import { describe, expect, it } from 'vitest';
+import { buildFiles, type FileToBuild } from '../../src/generate/index.js';
+import { parseStl } from '../../src/mesh/stl.js';
 
-// Counts the builders' runs: buildJob makes a part once for equal builder and options.
-const made = vi.hoisted(() => [] as unknown[]);
-vi.mock('../../src/parts/registry.js', async (original) => {
-  const registry = await original<typeof import('../../src/parts/registry.js')>();
-  return {
-    ...registry,
-    loadBuilder: async (id: string) => {
-      const builder = await registry.loadBuilder(id);
-      return (options: unknown) => (made.push(options), builder(options));
-    },
-  };
-});
-const { buildJob } = await import('../../src/generate/build.js');
-
-const ball = (path: string, diameterMm: number): Job => ({
-  path,
-  part: 'cannonball',
-  faction: null,
-  builder: 'cannonball',
-  options: { diameterMm, flatDepthMm: 0.4 },
+const ball = (path: string, diameterMm: number): FileToBuild => ({
+  job: { path, part: 'cannonball', faction: null, builder: 'cannonball', options: { diameterMm, flatDepthMm: 0.4 } },
+  quantity: { perSet: { test: 1 }, rule: 'one a set', optional: false },
+  brim: { brim: false, reason: null },
+  color: 'black',
+  material: 'PLA',
 });
 /** The STL after its 80-byte header, which names the file. */
 const body = (bytes: Uint8Array): Uint8Array => bytes.subarray(80);
 const header = (bytes: Uint8Array): string => Buffer.from(bytes.subarray(0, 80)).toString('latin1');
 
-describe('buildJob', () => {
-  it('makes a part once for two files with the same builder and options, each file named in its header', async () => {
-    made.length = 0;
-    const a = await buildJob(ball('a/ball.stl', 10));
-    const b = await buildJob(ball('b/ball.stl', 10));
-    expect(made).toHaveLength(1);
-    expect(header(a.bytes)).toContain('a/ball.stl');
-    expect(header(b.bytes)).toContain('b/ball.stl');
-    expect(body(b.bytes)).toEqual(body(a.bytes));
-    expect(b.facts.sha256).not.toBe(a.facts.sha256);
-    expect({ ...b.facts, sha256: '' }).toEqual({ ...a.facts, sha256: '' });
-  });
-
-  it('makes the part again for other options, and for ones it has not made for a while', async () => {
-    made.length = 0;
-    const first = await buildJob(ball('a/ball.stl', 11));
-    const other = await buildJob(ball('a/ball.stl', 12));
-    expect(made).toHaveLength(2);
-    expect(other.facts.volumeMm3).toBeGreaterThan(first.facts.volumeMm3);
-    // Enough other parts in between that the first is no longer among the recent ones.
-    for (let d = 13; d <= 20; d++) await buildJob(ball('a/ball.stl', d));
-    made.length = 0;
-    const again = await buildJob(ball('c/ball.stl', 11));
-    expect(made).toHaveLength(1);
-    expect(body(again.bytes)).toEqual(body(first.bytes));
+describe('buildFiles', () => {
+  it('builds once the files whose builds differ only in their path, each file named in its own header', async () => {
+    const [a, other, b] = await buildFiles([ball('a/ball.stl', 10), ball('a/big.stl', 12), ball('b/ball.stl', 10)], {
+      jobs: 1,
+    });
+    // Built (the time its build took), built, and not built: a copy (no mock counts the builds here, as the
+    // suite's files share their modules).
+    expect(a!.buildMs).toBeGreaterThan(0);
+    expect(other!.buildMs).toBeGreaterThan(0);
+    expect(b!.buildMs).toBe(0);
+    expect(header(a!.bytes)).toMatch(/^shipwright a\/ball\.stl\0+$/);
+    expect(header(b!.bytes)).toMatch(/^shipwright b\/ball\.stl\0+$/);
+    expect(body(b!.bytes)).toEqual(body(a!.bytes));
+    expect(b!.sha256).not.toBe(a!.sha256);
+    expect({ ...b!, path: '', bytes: null, sha256: '', buildMs: 0 }).toEqual({
+      ...a!,
+      path: '',
+      bytes: null,
+      sha256: '',
+      buildMs: 0,
+    });
+    // The copy is what building it would give.
+    const alone = await buildFiles([ball('b/ball.stl', 10)], { jobs: 1 });
+    expect(alone[0]!.bytes).toEqual(b!.bytes);
+    expect(alone[0]!.sha256).toBe(b!.sha256);
+    expect(parseStl(other!.bytes).triangles.length).toBeGreaterThan(0);
+    expect(other!.volumeMm3).toBeGreaterThan(a!.volumeMm3);
   });
 });
