@@ -3,8 +3,7 @@
  * cache and needs none of those flags' imports (the profile, the game packs), which would slow its start.
  */
 import type { Command } from 'commander';
-import type { PartCache } from '../generate/index.js';
-import { defaultCacheDir, openDiskCache } from '../io/cache.js';
+import { defaultCacheDir, openDiskCache, type DiskCache } from '../io/cache.js';
 
 export interface CacheFlags {
   cache: boolean;
@@ -19,6 +18,6 @@ export function addCacheOptions(cmd: Command): Command {
 }
 
 /** The part cache the flags ask for (null with --no-cache); a cache that fails warns on `warn` and is bypassed. */
-export async function cacheFrom(flags: CacheFlags, warn: (message: string) => void): Promise<PartCache | null> {
+export async function cacheFrom(flags: CacheFlags, warn: (message: string) => void): Promise<DiskCache | null> {
   return flags.cache ? openDiskCache(flags.cacheDir ?? defaultCacheDir(), { warn }) : null;
 }

@@ -21,8 +21,9 @@ function commandNamed(args: readonly string[]): string | undefined {
 }
 
 /**
- * The program with every command registered; the one `argv` runs (all of them when `argv` is omitted)
- * fully, with its options and action, the rest by name and summary.
+ * The program with its commands registered: the one `argv` runs, fully (its options and action), and no
+ * other, as neither its run nor its help shows them; when `argv` names none (the overview help, a mistyped
+ * name), every command by name and summary; when `argv` is omitted, every command fully.
  */
 export async function buildProgram(
   io: Io,
@@ -37,9 +38,9 @@ export async function buildProgram(
     .exitOverride()
     .configureOutput({ writeOut: io.out, writeErr: io.err });
   const running = argv && commandNamed(argv.slice(2));
-  for (const entry of COMMANDS) {
+  for (const entry of running ? COMMANDS.filter((c) => c.name === running) : COMMANDS) {
     const cmd = program.command(entry.name).description(entry.summary).addHelpText('after', helpFooter(entry));
-    if (!argv || entry.name === running) (await entry.load())(cmd, io, setExit);
+    if (!argv || running) (await entry.load())(cmd, io, setExit);
   }
   return program;
 }

@@ -4,7 +4,6 @@
  * checked (src/faction/format.ts). Every problem in a file is reported at once, each with the file, the
  * line:column (or the field path) and what would be valid, in one InputError.
  */
-import { createHash } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InputError, type Problem } from '../errors.js';
@@ -52,6 +51,8 @@ export async function remembered<T>(
   compute: () => Promise<T>,
 ): Promise<T> {
   if (!memo) return compute();
+  // Loaded here: a run that finds its factions listed whole (the factions command) hashes nothing.
+  const { createHash } = await import('node:crypto');
   const hash = createHash('sha256').update(memo.codeVersion);
   for (const input of inputs) hash.update('\0').update(input);
   const key = hash.digest('hex');
@@ -80,17 +81,40 @@ function parseRemembered(text: string, path: string, opts: LoadOptions): Promise
  * @throws InputError with every problem of every file.
  */
 export async function loadFactionFiles(paths: readonly string[], opts: LoadOptions = {}): Promise<Faction[]> {
+  return parseFactionFiles(await readFactionFiles(paths), opts);
+}
+
+/** Faction files as read: each path with its text, or the reason it could not be read. */
+export interface FactionFiles {
+  paths: readonly string[];
+  texts: readonly PromiseSettledResult<string>[];
+}
+
+async function readFactionFiles(paths: readonly string[]): Promise<FactionFiles> {
+  return { paths, texts: await Promise.allSettled(paths.map((p) => readTextFile(p, MAX_FACTION_FILE_BYTES))) };
+}
+
+/**
+ * Parses faction files already read (loadFactionFiles), each file's problems (a read that failed, a bad
+ * field, an id taken by a file before it) in the order given.
+ * @throws InputError with every problem of every file.
+ */
+async function parseFactionFiles(files: FactionFiles, opts: LoadOptions = {}): Promise<Faction[]> {
   const factions: Faction[] = [];
   const problems: Problem[] = [];
-  // Read and parsed (or taken from the memo) together, so the disk waits overlap; judged in the order given.
-  const read = await Promise.allSettled(
-    paths.map(async (path) => parseRemembered(await readTextFile(path, MAX_FACTION_FILE_BYTES), path, opts)),
+  // Parsed (or taken from the memo) together; judged in the order given.
+  const parsed = await Promise.allSettled(
+    files.paths.map(async (path, i) => {
+      const text = files.texts[i]!;
+      if (text.status === 'rejected') throw text.reason;
+      return parseRemembered(text.value, path, opts);
+    }),
   );
-  for (const [i, path] of paths.entries()) {
+  for (const [i, path] of files.paths.entries()) {
     try {
-      const parsed = read[i]!;
-      if (parsed.status === 'rejected') throw parsed.reason;
-      const f = parsed.value;
+      const result = parsed[i]!;
+      if (result.status === 'rejected') throw result.reason;
+      const f = result.value;
       const twin = factions.find((g) => g.id === f.id);
       if (twin)
         problems.push({
@@ -109,10 +133,11 @@ export async function loadFactionFiles(paths: readonly string[], opts: LoadOptio
 }
 
 /**
- * Loads every *.yaml / *.yml file in `dir`, sorted by id. The problems of all files are gathered into one
- * InputError; two files with the same id, and a folder without faction files, are errors too.
+ * Reads every *.yaml / *.yml file in `dir` (parseFactionFolder parses them). A folder without faction files
+ * is an error.
+ * @throws InputError when the folder is missing, is not a folder, or holds no faction files.
  */
-export async function loadFactions(dir: string, opts: LoadOptions = {}): Promise<Faction[]> {
+export async function readFactionFolder(dir: string): Promise<FactionFiles> {
   const paths = await listFiles(dir, FACTION_FILE_EXTENSIONS);
   if (paths.length === 0) {
     throw InputError.single(
@@ -121,6 +146,19 @@ export async function loadFactions(dir: string, opts: LoadOptions = {}): Promise
       `no faction files (${FACTION_FILE_EXTENSIONS.map((e) => `*${e}`).join(', ')}) in this folder; point --factions-dir at a folder like the shipped factions/`,
     );
   }
-  const factions = await loadFactionFiles(paths, opts);
+  return readFactionFiles(paths);
+}
+
+/**
+ * Parses the files of a factions folder (readFactionFolder), sorted by id. The problems of all files are
+ * gathered into one InputError; two files with the same id are an error too.
+ */
+export async function parseFactionFolder(files: FactionFiles, opts: LoadOptions = {}): Promise<Faction[]> {
+  const factions = await parseFactionFiles(files, opts);
   return factions.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/** Loads every *.yaml / *.yml file in `dir`, sorted by id (readFactionFolder, parseFactionFolder). */
+export async function loadFactions(dir: string, opts: LoadOptions = {}): Promise<Faction[]> {
+  return parseFactionFolder(await readFactionFolder(dir), opts);
 }

@@ -6,7 +6,6 @@
  * edited or truncated entry is rebuilt. When a run first writes an entry, temporary files of killed runs
  * are removed and the folder is kept under `maxBytes` by dropping the least recently used entries.
  */
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, utimesSync } from 'node:fs';
 import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -14,8 +13,10 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InputError } from '../errors.js';
+import { jsonExact } from '../text.js';
 import type { MeshFacts, PartCache } from '../generate/index.js';
 import type * as Atomic from '../files/atomic.js';
+import type * as Crypto from 'node:crypto';
 import { describeSystemError, isSystemError } from '../files/fs-errors.js';
 import { findPackageRoot, readFileBounded } from '../files/read.js';
 
@@ -29,12 +30,16 @@ export const MAX_CACHE_BYTES = 256 * 2 ** 20;
 /** The largest STL a part makes is ~2 MiB; the metadata a few KiB. */
 const MAX_ENTRY_STL_BYTES = 64 * 2 ** 20;
 const MAX_ENTRY_JSON_BYTES = 2 ** 20;
+/** A value kept whole (DiskCache.keep): the listing of 500 factions is ~3 MiB. */
+const MAX_KEPT_BYTES = 64 * 2 ** 20;
 /** Entries are written with their folder made if need be; dead runs' temporary files go at open (tidy). */
 const WRITE = { createParents: true, removeDeadTemps: false } as const;
 /** A temporary file this old is a dead run's even if its pid was reused. */
 const STALE_TEMP_MS = 60 * 60 * 1000;
 /** The atomic writer, loaded when a run first writes: a warm run that only reads (factions) does without it. */
 const atomic = (): Promise<typeof Atomic> => import('../files/atomic.js');
+/** node:crypto, loaded when a run first hashes (~1.5 ms): a warm run that recalls what it needs hashes nothing. */
+const crypto = (): Promise<typeof Crypto> => import('node:crypto');
 
 /**
  * The folders (`root` first) and the other entries under `root`, as paths relative to it. Walked folder by
@@ -96,7 +101,7 @@ export async function codeVersion(root: string = CODE_ROOT): Promise<string> {
 const CODE_ROOT = fileURLToPath(new URL('../', import.meta.url));
 
 async function versionOf(root: string, inputs: ReturnType<typeof codeInputs>): Promise<string> {
-  const hash = createHash('sha256');
+  const hash = (await crypto()).createHash('sha256');
   const texts = await Promise.all(inputs.sources.map((f) => readFile(join(root, f))));
   inputs.sources.forEach((f, i) => hash.update(f).update('\0').update(texts[i]!).update('\0'));
   hash.update((JSON.parse(await readFile(inputs.pkgJson, 'utf8')) as { version: string }).version);
@@ -116,33 +121,46 @@ function readJson(path: string): unknown {
   }
 }
 
+/** Each path with its stat (size, inode, modification and change times, as git's index keeps them), or null when missing. */
+type Stamp = [path: string, stat: number[] | null][];
+
 /**
- * Each path with its stat (size, inode, modification and change times, as git's index keeps them), as JSON:
- * any change to a file changes its change time, and an entry added to or removed from a folder the folder's.
+ * The stamp of `paths` now: any change to a file changes its change time, and an entry added to or removed
+ * from a folder the folder's.
  */
-function statStamp(paths: readonly string[]): string {
-  return JSON.stringify(
-    paths.map((f) => {
-      const s = statSync(f, { throwIfNoEntry: false });
-      return [f, s ? [s.size, s.ino, s.mtimeMs, s.ctimeMs] : null];
-    }),
+function statStamp(paths: readonly string[]): Stamp {
+  return paths.map((f) => {
+    const s = statSync(f, { throwIfNoEntry: false });
+    return [f, s ? [s.size, s.ino, s.mtimeMs, s.ctimeMs] : null];
+  });
+}
+
+/** Whether two stamps are of the same paths with the same stats (compared as numbers: JSON gives them back exactly). */
+function sameStamp(a: Stamp, b: Stamp): boolean {
+  return (
+    a.length === b.length &&
+    a.every(([f, s], i) => {
+      const [g, t] = b[i]!;
+      return f === g && (s === null || t === null ? s === t : s.length === t.length && s.every((v, j) => v === t[j]));
+    })
   );
 }
 
 /** A code version with the code's folder and the stamp of the files it was computed from (`statStamp`). */
 interface StampedVersion {
   root: string;
-  stamp: string;
+  stamp: Stamp;
   version: string;
 }
 
 /** `memo`'s version when it is of the code in `root` and `stamp` (default: its paths' stat now) is its stamp. */
-function stillValid(memo: unknown, root: string, stamp?: string): string | null {
+function stillValid(memo: unknown, root: string, stamp?: Stamp): string | null {
   const m = memo as Partial<StampedVersion> | null;
-  if (m?.root !== root || typeof m.stamp !== 'string' || typeof m.version !== 'string') return null;
+  if (m?.root !== root || !Array.isArray(m.stamp) || typeof m.version !== 'string') return null;
   try {
-    return (stamp ?? statStamp((JSON.parse(m.stamp) as [string][]).map(([f]) => f))) === m.stamp ? m.version : null;
+    return sameStamp(stamp ?? statStamp(m.stamp.map(([f]) => f)), m.stamp) ? m.version : null;
   } catch {
+    // Not a stamp (a memo edited by hand): computed again.
     return null;
   }
 }
@@ -175,8 +193,8 @@ export const rememberBuiltCodeVersion = (root: string = CODE_ROOT): Promise<stri
  * The memo of the code version of the code in `root`, in a cache folder: one per installed copy (two
  * checkouts sharing ~/.cache/shipwright keep theirs apart); valid while every input file has the stat it had.
  */
-const codeVersionMemo = (root: string): string =>
-  `code-version-${createHash('sha256').update(root).digest('hex').slice(0, 16)}.json`;
+const codeVersionMemo = async (root: string): Promise<string> =>
+  `code-version-${(await crypto()).createHash('sha256').update(root).digest('hex').slice(0, 16)}.json`;
 
 /**
  * `codeVersion(root)`, remembered beside the stat of each file it read: reading and hashing ~2 MB of code
@@ -185,7 +203,28 @@ const codeVersionMemo = (root: string): string =>
  * by the tests, a build changed since) the memo in `dir`.
  */
 export async function rememberedCodeVersion(dir: string, root: string = CODE_ROOT): Promise<string> {
-  return stillValid(readJson(builtMemoPath(root)), root) ?? rememberedAt(join(dir, codeVersionMemo(root)), root);
+  return stillValid(readJson(builtMemoPath(root)), root) ?? rememberedAt(join(dir, await codeVersionMemo(root)), root);
+}
+
+/**
+ * The part cache, and values kept whole with the very inputs they were computed from (the factions
+ * command's listing): one file per name, written atomically, given back when the code and every input are
+ * exactly the same. The inputs are compared, not hashed: a warm run that needs only such a value loads no
+ * hashing at all.
+ */
+export interface DiskCache extends PartCache {
+  /** The value kept under `name` by this code from exactly these `inputs`, or null. */
+  recall(name: string, inputs: readonly string[]): Promise<unknown>;
+  /** Keeps `value` (when JSON gives it back exactly) under `name`, in place of what was kept there. */
+  keep(name: string, inputs: readonly string[], value: unknown): Promise<void>;
+}
+
+/** A value kept whole: its name, the code version, the inputs and the value. */
+interface KeptValue {
+  name: string;
+  code: string;
+  inputs: string[];
+  value: unknown;
 }
 
 export interface DiskCacheOptions {
@@ -212,7 +251,7 @@ interface StoredBytesMeta {
  * Opens (creating it if needed) the cache in `dir`, cleans up after killed runs and trims it to its size
  * bound. Never throws for the disk's sake: a cache that cannot work warns once and builds everything.
  */
-export async function openDiskCache(dir: string, options: DiskCacheOptions = {}): Promise<PartCache> {
+export async function openDiskCache(dir: string, options: DiskCacheOptions = {}): Promise<DiskCache> {
   let working = true;
   const fail = (e: unknown): null => {
     if (!isSystemError(e) && !(e instanceof InputError)) throw e;
@@ -272,10 +311,13 @@ export async function openDiskCache(dir: string, options: DiskCacheOptions = {})
     }
     if ((meta as { key?: unknown } | null)?.key !== key) return null;
     const sha = promised(meta);
-    if (typeof sha !== 'string' || createHash('sha256').update(bytes).digest('hex') !== sha) return null;
+    if (typeof sha !== 'string' || (await crypto()).createHash('sha256').update(bytes).digest('hex') !== sha)
+      return null;
     touch(key);
     return { meta, bytes };
   };
+  /** A name as a file name; two names alike there are told apart by the name kept inside. */
+  const keptPath = (name: string): string => join(dir, `kept-${name.replace(/[^A-Za-z0-9]+/g, '-').slice(-120)}.json`);
   const writeEntry = async (key: string, ext: string, bytes: Uint8Array, meta: object): Promise<void> => {
     await tidyOnce();
     if (!working) return;
@@ -309,17 +351,37 @@ export async function openDiskCache(dir: string, options: DiskCacheOptions = {})
         (await readEntry<StoredBytesMeta>(key, 'bin', (m) => (m.kind === kind ? m.sha256 : undefined)))?.bytes ?? null
       );
     },
-    putBytes: (key, kind, bytes) =>
+    putBytes: async (key, kind, bytes) =>
       writeEntry(key, 'bin', bytes, {
         key,
         kind,
-        sha256: createHash('sha256').update(bytes).digest('hex'),
+        sha256: (await crypto()).createHash('sha256').update(bytes).digest('hex'),
       } satisfies StoredBytesMeta),
+    async recall(name, inputs) {
+      const json = working ? await read(keptPath(name), MAX_KEPT_BYTES) : null;
+      let kept: Partial<KeptValue> | null = null;
+      try {
+        kept = json && (JSON.parse(new TextDecoder().decode(json)) as Partial<KeptValue>);
+      } catch {
+        return null;
+      }
+      const was = kept?.inputs;
+      const same = kept?.name === name && kept.code === version && Array.isArray(was) && was.length === inputs.length;
+      return same && inputs.every((input, i) => input === was[i]) ? kept!.value : null;
+    },
+    async keep(name, inputs, value) {
+      if (!jsonExact(value)) return;
+      await tidyOnce();
+      if (!working) return;
+      const kept: KeptValue = { name, code: version, inputs: [...inputs], value };
+      await (await atomic()).writeFileAtomic(keptPath(name), JSON.stringify(kept), WRITE).catch(fail);
+    },
   };
 }
 
 /** A temporary file of a cache write (atomic.ts names them). */
-const CACHE_TEMP = /^\.([0-9a-f]{64}\.(stl|bin|json)|code-version-[0-9a-f]{16}\.json)\.\d+\.[0-9a-f]{8}\.tmp$/;
+const CACHE_TEMP =
+  /^\.([0-9a-f]{64}\.(stl|bin|json)|code-version-[0-9a-f]{16}\.json|kept-[A-Za-z0-9-]+\.json)\.\d+\.[0-9a-f]{8}\.tmp$/;
 
 /** Removes dead runs' temporary files, then the least recently used entries beyond `maxBytes`. */
 async function tidy(dir: string, maxBytes: number): Promise<void> {

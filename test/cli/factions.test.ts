@@ -173,6 +173,25 @@ describe('shipwright factions', () => {
     expect(await named('.stl')).toHaveLength(0);
   });
 
+  it('keeps the listing whole: a warm run parses, measures and builds nothing, and an edited file is read again', async () => {
+    const dir = await folderWith('the-islanders.yaml', await readFile('factions/the-islanders.yaml'));
+    const cacheDir = join(tmp, 'listing-cache');
+    const list = (...more: string[]): ReturnType<typeof run> =>
+      run('factions', '--factions-dir', dir, '--cache-dir', cacheDir, ...more);
+    const entries = async (): Promise<string[]> =>
+      (await readdir(cacheDir)).filter((n) => !n.startsWith('code-version-'));
+    const first = await list();
+    // Every other entry gone (the faction's parse, the hull sizes, the hull): the listing kept whole prints the same.
+    for (const name of await entries()) if (!name.startsWith('kept-')) await rm(join(cacheDir, name));
+    expect(await list()).toEqual(first);
+    expect(await entries()).toEqual([expect.stringMatching(/^kept-.*\.json$/)]);
+    // An edited file is parsed again.
+    const file = join(dir, 'the-islanders.yaml');
+    await writeFile(file, (await readFile(file, 'utf8')).replace('name: The Islanders', 'name: The Other Islanders'));
+    const { out } = await list('--json');
+    expect((JSON.parse(out) as { name: string }[]).map((f) => f.name)).toEqual(['The Other Islanders']);
+  });
+
   it('has a corpus of at least 20 malformed files, each with an expected message', async () => {
     const files = (await readdir(BAD)).filter((f) => f.endsWith('.yaml'));
     expect(files.length).toBeGreaterThanOrEqual(20);

@@ -71,6 +71,31 @@ describe('the part cache', () => {
     expect(warnings).toEqual([]);
   });
 
+  it('keeps a value whole with its inputs: given back only under the same name, for the very same inputs and code', async () => {
+    const cache = await open();
+    const inputs = ['factions/a.yaml', 'id: a\n', 'factions/b.yaml', 'id: b\n'];
+    await cache.keep('factions /x', inputs, { rows: [1, 2] });
+    expect(await (await open()).recall('factions /x', inputs)).toEqual({ rows: [1, 2] });
+    // An input changed, one more, one fewer; another name, even one kept in the same file.
+    expect(await cache.recall('factions /x', [...inputs.slice(0, 3), 'id: c\n'])).toBeNull();
+    expect(await cache.recall('factions /x', [...inputs, 'x'])).toBeNull();
+    expect(await cache.recall('factions /x', inputs.slice(0, 2))).toBeNull();
+    expect(await cache.recall('factions -x', inputs)).toBeNull();
+    // Kept by other code, or truncated: not given back; put back as it was, it is.
+    const [file] = (await readdir(dir)).filter((n) => n.startsWith('kept-'));
+    const text = await readFile(join(dir, file!), 'utf8');
+    await writeFile(join(dir, file!), text.replace(cache.codeVersion, 'other code'));
+    expect(await cache.recall('factions /x', inputs)).toBeNull();
+    await writeFile(join(dir, file!), text.slice(0, -1));
+    expect(await cache.recall('factions /x', inputs)).toBeNull();
+    await writeFile(join(dir, file!), text);
+    expect(await cache.recall('factions /x', inputs)).toEqual({ rows: [1, 2] });
+    // A value JSON would not give back exactly is not kept.
+    await cache.keep('factions /y', inputs, { at: -0 });
+    expect(await cache.recall('factions /y', inputs)).toBeNull();
+    expect(warnings).toEqual([]);
+  });
+
   it('falls back to building, with one warning, when its folder is a file', async () => {
     await writeFile(dir, 'not a folder');
     const cache = await open();

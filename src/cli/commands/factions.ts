@@ -1,14 +1,12 @@
 /** `shipwright factions`: the factions in a folder and their card stats. */
 import type { Command } from 'commander';
-import { DEFAULT_FACTIONS_DIR, loadFactions, remembered } from '../../faction/loader.js';
+import { DEFAULT_FACTIONS_DIR, parseFactionFolder, readFactionFolder, remembered } from '../../faction/loader.js';
 import type { Faction } from '../../faction/types.js';
-import { CLICK_DISTANCE_MM } from '../../standard.js';
-import { mmToIn } from '../../units.js';
 import type { Register } from '../terminal.js';
 import type { PartCache, PartFacts } from '../../generate/index.js';
+import type { DiskCache } from '../../io/cache.js';
 import { addCacheOptions, cacheFrom, type CacheFlags } from '../cache-options.js';
 import { basename } from 'node:path';
-import { formatTable, wrap } from '../../table.js';
 
 interface Flags extends CacheFlags {
   factionsDir?: string;
@@ -31,6 +29,49 @@ async function printedHulls(factions: readonly Faction[], cache: PartCache | nul
     return files.map((f): [string, string] => [f.faction!, size(f)]);
   });
   return new Map(sizes);
+}
+
+/** What the command prints: the factions (--json), or their table and the paragraph under it. */
+interface Listing {
+  factions: Faction[];
+  table?: string;
+}
+
+/**
+ * The factions in `dir` (with `table`, the table printed of them, saying they are from `source`), or the
+ * listing a run before kept in `cache` from the very same files and source: a warm run reads the files and
+ * one entry, and neither parses, hashes, measures nor lays out (~4 ms, and 5 modules). Only a listing with
+ * its table is kept (--json makes none).
+ */
+async function listing(dir: string, source: string, cache: DiskCache | null, table: boolean): Promise<Listing> {
+  const files = await readFactionFolder(dir);
+  // Kept only when every file could be read; otherwise the parse below reports which could not.
+  const texts = files.texts.map((t) => (t.status === 'fulfilled' ? t.value : null));
+  const inputs = texts.every((t) => t !== null) ? [source, ...files.paths.flatMap((p, i) => [p, texts[i]!])] : null;
+  const name = `factions ${dir}`;
+  const kept = inputs && ((await cache?.recall(name, inputs)) as Listing | null);
+  if (kept) return kept;
+  const factions = await parseFactionFolder(files, { memo: cache });
+  if (!table) return { factions };
+  const made: Listing = { factions, table: await printedTable(factions, await printedHulls(factions, cache), source) };
+  if (inputs) await cache?.keep(name, inputs, made);
+  return made;
+}
+
+/** The table of `factions` and the paragraph under it, which says they are from `source`. */
+async function printedTable(
+  factions: readonly Faction[],
+  hulls: ReadonlyMap<string, string>,
+  source: string,
+): Promise<string> {
+  // Loaded here: a listing kept whole needs none of these.
+  const [{ formatTable, wrap }, { CLICK_DISTANCE_MM }, { mmToIn }] = await Promise.all([
+    import('../../table.js'),
+    import('../../standard.js'),
+    import('../../units.js'),
+  ]);
+  const about = `${plural(factions.length, 'faction')} from ${source}. move: clicks of the movement wheel, ${+mmToIn(CLICK_DISTANCE_MM).toFixed(1)} in (${CLICK_DISTANCE_MM} mm) each; slots: cannon slots; hits: hits to sink; printed: the hull's generated mesh.`;
+  return `${formatTable(tableRows(factions, hulls), [1, 2, 3, 4, 5])}\n${wrap(about)}\n`;
 }
 
 function tableRows(factions: readonly Faction[], hulls: ReadonlyMap<string, string>): string[][] {
@@ -71,15 +112,7 @@ export const registerFactions: Register = (cmd: Command, io) => {
   addCacheOptions(cmd).action(async (flags: Flags) => {
     const dir = flags.factionsDir ?? DEFAULT_FACTIONS_DIR;
     const cache = await cacheFrom(flags, (m) => io.err(`warning: ${m}\n`));
-    const factions = await loadFactions(dir, { memo: cache });
-    if (flags.json) {
-      io.out(`${JSON.stringify(factions, null, 2)}\n`);
-      return;
-    }
-    const hulls = await printedHulls(factions, cache);
-    io.out(formatTable(tableRows(factions, hulls), [1, 2, 3, 4, 5]));
-    io.out(
-      `\n${wrap(`${plural(factions.length, 'faction')} from ${flags.factionsDir ?? 'the shipped factions/'}. move: clicks of the movement wheel, ${+mmToIn(CLICK_DISTANCE_MM).toFixed(1)} in (${CLICK_DISTANCE_MM} mm) each; slots: cannon slots; hits: hits to sink; printed: the hull's generated mesh.`)}\n`,
-    );
+    const { factions, table } = await listing(dir, flags.factionsDir ?? 'the shipped factions/', cache, !flags.json);
+    io.out(flags.json ? `${JSON.stringify(factions, null, 2)}\n` : table!);
   });
 };
