@@ -2,7 +2,7 @@ import { copyFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/pro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_FACTION_FILE_BYTES } from '../../src/faction/loader.js';
+import { DEFAULT_FACTIONS_DIR, MAX_FACTION_FILE_BYTES } from '../../src/faction/loader.js';
 import { runBuilt, runInProcess } from '../helpers/cli.js';
 
 const BAD = 'test/fixtures/factions-bad';
@@ -187,9 +187,13 @@ describe('shipwright factions', () => {
     expect(await entries()).toEqual([expect.stringMatching(/^kept-.*\.json$/)]);
     // An edited file is parsed again.
     const file = join(dir, 'the-islanders.yaml');
-    await writeFile(file, (await readFile(file, 'utf8')).replace('name: The Islanders', 'name: The Other Islanders'));
-    const { out } = await list('--json');
-    expect((JSON.parse(out) as { name: string }[]).map((f) => f.name)).toEqual(['The Other Islanders']);
+    await writeFile(file, (await readFile(file, 'utf8')).replace('name: Home Waters', 'name: Shallow Waters'));
+    const edited = (await list()).out;
+    expect([edited.includes('Shallow Waters'), edited.includes('Home Waters')]).toEqual([true, false]);
+    // The shipped folder named with --factions-dir is said to be that folder, not "the shipped factions/".
+    expect((await run('factions')).out).toMatch(/from the shipped factions\/\./);
+    const named = (await run('factions', '--factions-dir', DEFAULT_FACTIONS_DIR)).out;
+    expect(named.replace(/\s+/g, ' ')).toContain(`7 factions from ${DEFAULT_FACTIONS_DIR}.`);
   });
 
   it('has a corpus of at least 20 malformed files, each with an expected message', async () => {

@@ -1,6 +1,12 @@
 /** `shipwright factions`: the factions in a folder and their card stats. */
 import type { Command } from 'commander';
-import { DEFAULT_FACTIONS_DIR, parseFactionFolder, readFactionFolder, remembered } from '../../faction/loader.js';
+import {
+  DEFAULT_FACTIONS_DIR,
+  loadFactions,
+  parseFactionFolder,
+  readFactionFolder,
+  remembered,
+} from '../../faction/loader.js';
 import type { Faction } from '../../faction/types.js';
 import type { Register } from '../terminal.js';
 import type { PartCache, PartFacts } from '../../generate/index.js';
@@ -31,31 +37,23 @@ async function printedHulls(factions: readonly Faction[], cache: PartCache | nul
   return new Map(sizes);
 }
 
-/** What the command prints: the factions (--json), or their table and the paragraph under it. */
-interface Listing {
-  factions: Faction[];
-  table?: string;
-}
-
 /**
- * The factions in `dir` (with `table`, the table printed of them, saying they are from `source`), or the
- * listing a run before kept in `cache` from the very same files and source: a warm run reads the files and
- * one entry, and neither parses, hashes, measures nor lays out (~4 ms, and 5 modules). Only a listing with
- * its table is kept (--json makes none).
+ * The table of the factions in `dir` and the paragraph under it, which says they are from `source`, or the
+ * one a run before kept in `cache` from the very same files and source: a warm run reads the files and one
+ * entry, and neither parses, hashes, measures nor lays out (~4 ms, and 5 modules).
  */
-async function listing(dir: string, source: string, cache: DiskCache | null, table: boolean): Promise<Listing> {
+async function listing(dir: string, source: string, cache: DiskCache | null): Promise<string> {
   const files = await readFactionFolder(dir);
   // Kept only when every file could be read; otherwise the parse below reports which could not.
   const texts = files.texts.map((t) => (t.status === 'fulfilled' ? t.value : null));
   const inputs = texts.every((t) => t !== null) ? [source, ...files.paths.flatMap((p, i) => [p, texts[i]!])] : null;
   const name = `factions ${dir}`;
-  const kept = inputs && ((await cache?.recall(name, inputs)) as Listing | null);
-  if (kept) return kept;
+  const kept = inputs && (await cache?.recall(name, inputs));
+  if (typeof kept === 'string') return kept;
   const factions = await parseFactionFolder(files, { memo: cache });
-  if (!table) return { factions };
-  const made: Listing = { factions, table: await printedTable(factions, await printedHulls(factions, cache), source) };
-  if (inputs) await cache?.keep(name, inputs, made);
-  return made;
+  const table = await printedTable(factions, await printedHulls(factions, cache), source);
+  if (inputs) await cache?.keep(name, inputs, table);
+  return table;
 }
 
 /** The table of `factions` and the paragraph under it, which says they are from `source`. */
@@ -112,7 +110,10 @@ export const registerFactions: Register = (cmd: Command, io) => {
   addCacheOptions(cmd).action(async (flags: Flags) => {
     const dir = flags.factionsDir ?? DEFAULT_FACTIONS_DIR;
     const cache = await cacheFrom(flags, (m) => io.err(`warning: ${m}\n`));
-    const { factions, table } = await listing(dir, flags.factionsDir ?? 'the shipped factions/', cache, !flags.json);
-    io.out(flags.json ? `${JSON.stringify(factions, null, 2)}\n` : table!);
+    if (flags.json) {
+      io.out(`${JSON.stringify(await loadFactions(dir, { memo: cache }), null, 2)}\n`);
+      return;
+    }
+    io.out(await listing(dir, flags.factionsDir ?? 'the shipped factions/', cache));
   });
 };
