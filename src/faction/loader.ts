@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { InputError, type Problem } from '../errors.js';
 import { jsonExact } from '../text.js';
 import { findPackageRoot, listFiles, readTextFile } from '../files/read.js';
+import type * as Crypto from 'node:crypto';
 import type { ParseOptions } from './parse.js';
 import type { Faction } from './types.js';
 
@@ -40,6 +41,10 @@ export async function loadFactionFile(path: string, opts: LoadOptions = {}): Pro
   return (await import('./parse.js')).parseFaction(text, path, opts);
 }
 
+/** node:crypto, loaded when a memo is first used: the factions command's warm run (a listing kept whole) hashes nothing. */
+let cryptoLoaded: Promise<typeof Crypto> | undefined;
+const crypto = (): Promise<typeof Crypto> => (cryptoLoaded ??= import('node:crypto'));
+
 /**
  * `compute()`, or the value a run before kept in `memo` under the same `kind`, `inputs` and code: only a
  * value that JSON gives back exactly is kept, and a throw keeps nothing. Without a memo, `compute()`.
@@ -51,8 +56,7 @@ export async function remembered<T>(
   compute: () => Promise<T>,
 ): Promise<T> {
   if (!memo) return compute();
-  // Loaded here: a run that finds its factions listed whole (the factions command) hashes nothing.
-  const { createHash } = await import('node:crypto');
+  const { createHash } = await crypto();
   const hash = createHash('sha256').update(memo.codeVersion);
   for (const input of inputs) hash.update('\0').update(input);
   const key = hash.digest('hex');

@@ -39,7 +39,8 @@ const STALE_TEMP_MS = 60 * 60 * 1000;
 /** The atomic writer, loaded when a run first writes: a warm run that only reads (factions) does without it. */
 const atomic = (): Promise<typeof Atomic> => import('../files/atomic.js');
 /** node:crypto, loaded when a run first hashes (~1.5 ms): a warm run that recalls what it needs hashes nothing. */
-const crypto = (): Promise<typeof Crypto> => import('node:crypto');
+let cryptoLoaded: Promise<typeof Crypto> | undefined;
+const crypto = (): Promise<typeof Crypto> => (cryptoLoaded ??= import('node:crypto'));
 
 /**
  * The folders (`root` first) and the other entries under `root`, as paths relative to it. Walked folder by
