@@ -30,7 +30,7 @@ export const MAX_CACHE_BYTES = 256 * 2 ** 20;
 /** The largest STL a part makes is ~2 MiB; the metadata a few KiB. */
 const MAX_ENTRY_STL_BYTES = 64 * 2 ** 20;
 const MAX_ENTRY_JSON_BYTES = 2 ** 20;
-/** A value kept whole (DiskCache.keep): the listing of 500 factions is ~3 MiB. */
+/** A value kept whole (DiskCache.keep): a listing holds every faction file's text, ~4 KiB a faction. */
 const MAX_KEPT_BYTES = 64 * 2 ** 20;
 /** Entries are written with their folder made if need be; dead runs' temporary files go at open (tidy). */
 const WRITE = { createParents: true, removeDeadTemps: false } as const;
@@ -38,7 +38,7 @@ const WRITE = { createParents: true, removeDeadTemps: false } as const;
 const STALE_TEMP_MS = 60 * 60 * 1000;
 /** The atomic writer, loaded when a run first writes: a warm run that only reads (factions) does without it. */
 const atomic = (): Promise<typeof Atomic> => import('../files/atomic.js');
-/** node:crypto, loaded when a run first hashes (~1.5 ms): a warm run that recalls what it needs hashes nothing. */
+/** node:crypto, loaded when a run first hashes (~2 ms): a warm run that recalls what it needs hashes nothing. */
 let cryptoLoaded: Promise<typeof Crypto> | undefined;
 const crypto = (): Promise<typeof Crypto> => (cryptoLoaded ??= import('node:crypto'));
 
@@ -215,9 +215,10 @@ export async function rememberedCodeVersion(dir: string, root: string = CODE_ROO
 
 /**
  * The part cache, and values kept whole with the very inputs they were computed from (the factions
- * command's listing): one file per name, written atomically, given back when the code and every input are
- * exactly the same. The inputs are compared, not hashed: a warm run that needs only such a value loads no
- * hashing at all.
+ * command's listing): one file per name, `kept-<name>.json`, written atomically, given back when the name,
+ * the code and every input are exactly the same. The inputs are compared, not hashed: a warm run that needs
+ * only such a value loads no hashing at all. Like a part's metadata (`facts`), the value itself carries no
+ * sum: an edit that leaves valid JSON is given back. One file per name, not trimmed with the entries.
  */
 export interface DiskCache extends PartCache {
   /** The value kept under `name` by this code from exactly these `inputs`, or null. */
