@@ -172,177 +172,34 @@ function listNeighbours(
 export function analyseOverhangs(mesh: MeshData, limits: OverhangLimits): OverhangAnalysis {
   const { positions: p, triangles: t } = mesh;
   const n = t.length / 3;
-  const vz = (i: number): number => p[3 * i + 2]!;
   const bounds = meshBounds(mesh);
   const bedZ = bounds.min[2],
     topZ = bounds.max[2];
   const { normals, areasMm2: area, centroidsMm } = facets(mesh);
-  const nz = (f: number): number => normals[3 * f + 2]!;
-  const centroid = (f: number): Vec3 => vertexAt(centroidsMm, f);
   const moments = meshMoments(mesh);
-
-  const minZ = (f: number): number => Math.min(vz(t[3 * f]!), vz(t[3 * f + 1]!), vz(t[3 * f + 2]!));
 
   // Footprint: area, outline (edges with one bed face) and hull. Flags per triangle, not sets: the
   // analysis runs on every part.
   const bed = bedFaces(mesh, bedZ, normals);
   const { edgeOf, counts } = edgeNumbers(mesh);
   const { firstHalf, secondHalf, secondOn, bedHalves } = edgeHalves(t, edgeOf, counts.length, bed);
-  /** The first triangle but `f` on the edge of `f`'s half-edge `h`, or -1. */
-  const across = (f: number, h: number): number => {
-    const g = triangleOf(firstHalf[edgeOf[h]!]!);
-    return g !== f ? g : secondOn[edgeOf[h]!]!;
-  };
   const neighbours = neighboursOf(n, counts, firstHalf, secondHalf);
-  const { start, list } = neighbours;
-  let footArea = 0,
-    perimeter = 0;
-  const footPoints: [number, number][] = [];
-  for (let f = 0; f < n; f++) {
-    if (!bed[f]) continue;
-    footArea += area[f]!;
-    for (let k = 0; k < 3; k++) {
-      const a = t[3 * f + k]!,
-        b = t[3 * f + ((k + 1) % 3)]!;
-      footPoints.push([p[3 * a]!, p[3 * a + 1]!]);
-      // No other bed face on the edge: its bed half-edges are all this face's.
-      const e = edgeOf[3 * f + k]!;
-      const own = Number(edgeOf[3 * f] === e) + Number(edgeOf[3 * f + 1] === e) + Number(edgeOf[3 * f + 2] === e);
-      if (bedHalves[e] === own) perimeter += Math.hypot(p[3 * b]! - p[3 * a]!, p[3 * b + 1]! - p[3 * a + 1]!);
-    }
-  }
+  const footprint = footprintOf(mesh, bed, area, edgeOf, bedHalves);
 
-  const limitNz = -Math.sin(((limits.overhangDeg + ANGLE_TOLERANCE_DEG) * Math.PI) / 180);
-  const overhangs: Overhang[] = [];
-  const angleOf = (f: number): number => (Math.asin(Math.min(1, -nz(f))) * 180) / Math.PI;
-  const push = (f: number): void =>
-    void overhangs.push({ triangle: f, areaMm2: area[f]!, angleDeg: angleOf(f), centroid: centroid(f), minZ: minZ(f) });
-
-  // Flat ceilings: grouped into regions, each bridged or not as a whole.
-  const ceiling = (f: number): boolean => nz(f) < -LEVEL_NZ && !bed[f];
-  const centroidZ = (f: number): number => centroidsMm[3 * f + 2]!;
+  // Flat ceilings: grouped into regions, each bridged or not as a whole; then the other steep faces.
   const seen = new Uint8Array(n);
-  for (let f = 0; f < n; f++) {
-    if (!ceiling(f) || seen[f]) continue;
-    const z = centroidZ(f);
-    const region: number[] = [];
-    const stack = [f];
-    seen[f] = 1;
-    while (stack.length) {
-      const g = stack.pop()!;
-      region.push(g);
-      for (let q = start[g]!; q < start[g + 1]!; q++) {
-        const h = list[q]!;
-        if (!seen[h] && ceiling(h) && Math.abs(centroidZ(h) - z) < ON_BED_MM) {
-          seen[h] = 1;
-          stack.push(h);
-        }
-      }
-    }
-    if (!bridged(region)) region.forEach(push);
-  }
-  for (let f = 0; f < n; f++) if (nz(f) < limitNz && !seen[f] && !bed[f]) push(f);
-
-  /** Whether one bridge direction spans the whole ceiling between supported edges within the limit. */
-  function bridged(region: number[]): boolean {
-    const inRegion = new Set(region);
-    const z = centroid(region[0]!)[2];
-    const boundary: { a: V2; b: V2; supported: boolean; wallAbove: boolean }[] = [];
-    for (const f of region)
-      for (let k = 0; k < 3; k++) {
-        const a = t[3 * f + k]!,
-          b = t[3 * f + ((k + 1) % 3)]!;
-        const other = across(f, 3 * f + k);
-        if (other < 0 || inRegion.has(other)) continue;
-        // Material under the edge: the face across it goes down from it.
-        const third = [0, 1, 2].map((j) => t[3 * other + j]!).find((v) => v !== a && v !== b)!;
-        boundary.push({
-          a: [p[3 * a]!, p[3 * a + 1]!],
-          b: [p[3 * b]!, p[3 * b + 1]!],
-          supported: vz(third) < z - ON_BED_MM,
-          wallAbove: vz(third) > z + ON_BED_MM && Math.abs(nz(other)) < WALL_NZ,
-        });
-      }
-    const free = boundary.filter((e) => !e.supported);
-    // A free edge that bends where it meets a wall going up (a slot's roof ending where a curved side cuts
-    // it) PrusaSlicer does not bridge. A step at the bed (a hole's flare, a chamfer's ledge) is the first
-    // layers' business (print/first-layer).
-    if (z > bedZ + STRAIGHT_ABOVE_BED_MM && !straightRuns(free.filter((e) => e.wallAbove))) return false;
-    // Each free edge's box grown by a line width (and a hair over rounding): a point outside it is farther
-    // than a line from the edge, so only points inside are measured (most points are far from most edges).
-    const reachMm = limits.lineWidthMm + 1e-9;
-    const near = new Float64Array(4 * free.length);
-    free.forEach((e, i) => {
-      near.set(
-        [
-          Math.min(e.a[0], e.b[0]) - reachMm,
-          Math.min(e.a[1], e.b[1]) - reachMm,
-          Math.max(e.a[0], e.b[0]) + reachMm,
-          Math.max(e.a[1], e.b[1]) + reachMm,
-        ],
-        4 * i,
-      );
-    });
-    const clearOfFreeEdges = (o: V2): boolean => {
-      for (let i = 0; i < free.length; i++) {
-        if (o[0] < near[4 * i]! || o[1] < near[4 * i + 1]! || o[0] > near[4 * i + 2]! || o[1] > near[4 * i + 3]!)
-          continue;
-        if (segmentDistance(o, free[i]!.a, free[i]!.b) <= limits.lineWidthMm) return false;
-      }
-      return true;
-    };
-    const samples: V2[] = [];
-    for (const f of region) {
-      const cx = centroidsMm[3 * f]!,
-        cy = centroidsMm[3 * f + 1]!;
-      for (let k = -1; k < 3; k++) {
-        const o: V2 = k < 0 ? [cx, cy] : [(p[3 * t[3 * f + k]!]! + cx) / 2, (p[3 * t[3 * f + k]! + 1]! + cy) / 2];
-        if (clearOfFreeEdges(o)) samples.push(o);
-      }
-    }
-    const directions: V2[] = Array.from({ length: BRIDGE_DIRECTIONS }, (_, i) => [
-      Math.cos((i * Math.PI) / BRIDGE_DIRECTIONS),
-      Math.sin((i * Math.PI) / BRIDGE_DIRECTIONS),
-    ]);
-    for (const e of boundary)
-      if (e.supported) {
-        const l = Math.hypot(e.b[0] - e.a[0], e.b[1] - e.a[1]);
-        if (l > 0) directions.push([-(e.b[1] - e.a[1]) / l, (e.b[0] - e.a[0]) / l]);
-      }
-    // The boundary's edges as start points and vectors, for the rays below (the bridge test's hot loop).
-    const nb = boundary.length;
-    const ax = new Float64Array(nb),
-      ay = new Float64Array(nb),
-      ex = new Float64Array(nb),
-      ey = new Float64Array(nb);
-    boundary.forEach((e, i) => {
-      ax[i] = e.a[0];
-      ay[i] = e.a[1];
-      ex[i] = e.b[0] - e.a[0];
-      ey[i] = e.b[1] - e.a[1];
-    });
-    // Whether the line through o along d meets a supported boundary edge first on both sides, within the
-    // bridge limit. One pass casts both rays: along −d the ray parameter is −s and u the same, exactly.
-    const spans = (o: V2, d: V2): boolean => {
-      let ahead = Infinity,
-        aheadSupported = false,
-        behind = Infinity,
-        behindSupported = false;
-      for (let i = 0; i < nb; i++) {
-        const den = d[0] * ey[i]! - d[1] * ex[i]!;
-        if (Math.abs(den) < 1e-12) continue;
-        const wx = ax[i]! - o[0],
-          wy = ay[i]! - o[1];
-        const s = (wx * ey[i]! - wy * ex[i]!) / den;
-        const u = (wx * d[1] - wy * d[0]) / den;
-        if (!(u >= -1e-9 && u <= 1 + 1e-9)) continue;
-        if (s > 1e-9 && s < ahead) [ahead, aheadSupported] = [s, boundary[i]!.supported];
-        if (-s > 1e-9 && -s < behind) [behind, behindSupported] = [-s, boundary[i]!.supported];
-      }
-      return aheadSupported && behindSupported && ahead + behind <= limits.bridgeMm;
-    };
-    return directions.some((d) => samples.every((o) => spans(o, d)));
-  }
+  const surface: Surface = { p, t, normals, centroidsMm, edgeOf, firstHalf, secondOn, bedZ, limits };
+  const faces: number[] = [];
+  for (const region of ceilingRegions(normals, bed, centroidsMm, neighbours, seen))
+    if (!bridged(surface, region)) faces.push(...region);
+  steepFaces(normals, seen, bed, -Math.sin(((limits.overhangDeg + ANGLE_TOLERANCE_DEG) * Math.PI) / 180), faces);
+  const overhangs = faces.map((f): Overhang => ({
+    triangle: f,
+    areaMm2: area[f]!,
+    angleDeg: (Math.asin(Math.min(1, -normals[3 * f + 2]!)) * 180) / Math.PI,
+    centroid: vertexAt(centroidsMm, f),
+    minZ: Math.min(p[3 * t[3 * f]! + 2]!, p[3 * t[3 * f + 1]! + 2]!, p[3 * t[3 * f + 2]! + 2]!),
+  }));
 
   // A place smaller than one line's footprint (a sliver where two faces meet) prints as whatever is beside it.
   const significant = placesOf(neighbours, overhangs)
@@ -353,15 +210,237 @@ export function analyseOverhangs(mesh: MeshData, limits: OverhangLimits): Overha
     bedZ,
     heightMm: topZ - bedZ,
     footprint: {
-      areaMm2: footArea,
-      perimeterMm: perimeter,
-      hull: footPoints.length >= 3 ? convexHull2d(footPoints) : footPoints,
+      areaMm2: footprint.areaMm2,
+      perimeterMm: footprint.perimeterMm,
+      hull: footprint.points.length >= 3 ? convexHull2d(footprint.points) : footprint.points,
     },
     centroid: moments.volumeMm3 !== 0 ? centroidMm(moments) : [0, 0, 0],
     volumeMm3: moments.volumeMm3,
     overhangs: significant,
     neighbours,
   };
+}
+
+/** The bed faces' area, the length of their outline (edges with no other bed face) and their corners (x, y). */
+function footprintOf(
+  { positions: p, triangles: t }: MeshData,
+  bed: Uint8Array,
+  area: Float64Array,
+  edgeOf: Int32Array,
+  bedHalves: Int32Array,
+): { areaMm2: number; perimeterMm: number; points: [number, number][] } {
+  let areaMm2 = 0,
+    perimeterMm = 0;
+  const points: [number, number][] = [];
+  for (let f = 0; f < bed.length; f++) {
+    if (!bed[f]) continue;
+    areaMm2 += area[f]!;
+    for (let k = 0; k < 3; k++) {
+      const a = t[3 * f + k]!,
+        b = t[3 * f + ((k + 1) % 3)]!;
+      points.push([p[3 * a]!, p[3 * a + 1]!]);
+      // No other bed face on the edge: its bed half-edges are all this face's.
+      const e = edgeOf[3 * f + k]!;
+      const own = Number(edgeOf[3 * f] === e) + Number(edgeOf[3 * f + 1] === e) + Number(edgeOf[3 * f + 2] === e);
+      if (bedHalves[e] === own) perimeterMm += Math.hypot(p[3 * b]! - p[3 * a]!, p[3 * b + 1]! - p[3 * a + 1]!);
+    }
+  }
+  return { areaMm2, perimeterMm, points };
+}
+
+/** Whether triangle f is a flat ceiling off the bed. */
+const isCeiling = (normals: Float64Array, bed: Uint8Array, f: number): boolean =>
+  normals[3 * f + 2]! < -LEVEL_NZ && !bed[f];
+
+/**
+ * The flat ceilings off the bed, joined by edges into regions at one height (each in the order it was
+ * reached), marking their faces in `seen`.
+ */
+function ceilingRegions(
+  normals: Float64Array,
+  bed: Uint8Array,
+  centroidsMm: Float64Array,
+  { start, list }: Neighbours,
+  seen: Uint8Array,
+): number[][] {
+  const regions: number[][] = [];
+  for (let f = 0; f < bed.length; f++) {
+    if (!isCeiling(normals, bed, f) || seen[f]) continue;
+    const z = centroidsMm[3 * f + 2]!;
+    const region: number[] = [];
+    const stack = [f];
+    seen[f] = 1;
+    while (stack.length) {
+      const g = stack.pop()!;
+      region.push(g);
+      for (let q = start[g]!; q < start[g + 1]!; q++) {
+        const h = list[q]!;
+        if (!seen[h] && isCeiling(normals, bed, h) && Math.abs(centroidsMm[3 * h + 2]! - z) < ON_BED_MM) {
+          seen[h] = 1;
+          stack.push(h);
+        }
+      }
+    }
+    regions.push(region);
+  }
+  return regions;
+}
+
+/** Appends to `faces` every face steeper than `limitNz` (its normal's z below it) neither seen nor on the bed. */
+function steepFaces(normals: Float64Array, seen: Uint8Array, bed: Uint8Array, limitNz: number, faces: number[]): void {
+  for (let f = 0; f < seen.length; f++) if (normals[3 * f + 2]! < limitNz && !seen[f] && !bed[f]) faces.push(f);
+}
+
+/** What the bridge test reads of the mesh and its analysis. */
+interface Surface {
+  p: ArrayLike<number>;
+  t: ArrayLike<number>;
+  normals: Float64Array;
+  centroidsMm: Float64Array;
+  edgeOf: Int32Array;
+  firstHalf: Int32Array;
+  secondOn: Int32Array;
+  bedZ: number;
+  limits: OverhangLimits;
+}
+
+/** Whether one bridge direction spans the whole ceiling between supported edges within the limit. */
+function bridged(s: Surface, region: readonly number[]): boolean {
+  const { p, t, normals, edgeOf, firstHalf, secondOn, limits } = s;
+  const vz = (i: number): number => p[3 * i + 2]!;
+  const inRegion = new Set(region);
+  const z = s.centroidsMm[3 * region[0]! + 2]!;
+  const boundary: { a: V2; b: V2; supported: boolean; wallAbove: boolean }[] = [];
+  for (const f of region)
+    for (let k = 0; k < 3; k++) {
+      const a = t[3 * f + k]!,
+        b = t[3 * f + ((k + 1) % 3)]!;
+      // The first triangle but f on the edge.
+      const e = edgeOf[3 * f + k]!;
+      const first = triangleOf(firstHalf[e]!);
+      const other = first !== f ? first : secondOn[e]!;
+      if (other < 0 || inRegion.has(other)) continue;
+      // Material under the edge: the face across it goes down from it.
+      const third = [0, 1, 2].map((j) => t[3 * other + j]!).find((v) => v !== a && v !== b)!;
+      boundary.push({
+        a: [p[3 * a]!, p[3 * a + 1]!],
+        b: [p[3 * b]!, p[3 * b + 1]!],
+        supported: vz(third) < z - ON_BED_MM,
+        wallAbove: vz(third) > z + ON_BED_MM && Math.abs(normals[3 * other + 2]!) < WALL_NZ,
+      });
+    }
+  const free = boundary.filter((e) => !e.supported);
+  // A free edge that bends where it meets a wall going up (a slot's roof ending where a curved side cuts
+  // it) PrusaSlicer does not bridge. A step at the bed (a hole's flare, a chamfer's ledge) is the first
+  // layers' business (print/first-layer).
+  if (z > s.bedZ + STRAIGHT_ABOVE_BED_MM && !straightRuns(free.filter((e) => e.wallAbove))) return false;
+  const samples = clearSamples(s, region, free);
+  const directions: V2[] = Array.from({ length: BRIDGE_DIRECTIONS }, (_, i) => [
+    Math.cos((i * Math.PI) / BRIDGE_DIRECTIONS),
+    Math.sin((i * Math.PI) / BRIDGE_DIRECTIONS),
+  ]);
+  for (const e of boundary)
+    if (e.supported) {
+      const l = Math.hypot(e.b[0] - e.a[0], e.b[1] - e.a[1]);
+      if (l > 0) directions.push([-(e.b[1] - e.a[1]) / l, (e.b[0] - e.a[0]) / l]);
+    }
+  // The boundary's edges as start points and vectors, for the rays (the bridge test's hot loop).
+  const edges: Edges = {
+    ax: Float64Array.from(boundary, (e) => e.a[0]),
+    ay: Float64Array.from(boundary, (e) => e.a[1]),
+    ex: Float64Array.from(boundary, (e) => e.b[0] - e.a[0]),
+    ey: Float64Array.from(boundary, (e) => e.b[1] - e.a[1]),
+    supported: Uint8Array.from(boundary, (e) => (e.supported ? 1 : 0)),
+  };
+  return directions.some((d) => spansAll(edges, samples, d, limits.bridgeMm));
+}
+
+/**
+ * The points the bridges must span: each face's centroid and the midpoints from it to its corners (x y
+ * pairs), but those within a line width of a free edge (the bridge's perimeter prints them).
+ */
+function clearSamples(s: Surface, region: readonly number[], free: readonly { a: V2; b: V2 }[]): Float64Array {
+  const { p, t, centroidsMm } = s;
+  const lineMm = s.limits.lineWidthMm;
+  // Each free edge's box grown by a line width (and a hair over rounding): a point outside it is farther
+  // than a line from the edge, so only points inside are measured (most points are far from most edges).
+  const reachMm = lineMm + 1e-9;
+  const near = new Float64Array(4 * free.length);
+  free.forEach((e, i) => {
+    near.set(
+      [
+        Math.min(e.a[0], e.b[0]) - reachMm,
+        Math.min(e.a[1], e.b[1]) - reachMm,
+        Math.max(e.a[0], e.b[0]) + reachMm,
+        Math.max(e.a[1], e.b[1]) + reachMm,
+      ],
+      4 * i,
+    );
+  });
+  const clearOfFreeEdges = (o: V2): boolean => {
+    for (let i = 0; i < free.length; i++) {
+      if (o[0] < near[4 * i]! || o[1] < near[4 * i + 1]! || o[0] > near[4 * i + 2]! || o[1] > near[4 * i + 3]!)
+        continue;
+      if (segmentDistance(o, free[i]!.a, free[i]!.b) <= lineMm) return false;
+    }
+    return true;
+  };
+  const samples: number[] = [];
+  for (const f of region) {
+    const cx = centroidsMm[3 * f]!,
+      cy = centroidsMm[3 * f + 1]!;
+    for (let k = -1; k < 3; k++) {
+      const o: V2 = k < 0 ? [cx, cy] : [(p[3 * t[3 * f + k]!]! + cx) / 2, (p[3 * t[3 * f + k]! + 1]! + cy) / 2];
+      if (clearOfFreeEdges(o)) samples.push(o[0], o[1]);
+    }
+  }
+  return Float64Array.from(samples);
+}
+
+/** A ceiling's boundary edges: start points, vectors, and 1 where material is under the edge. */
+interface Edges {
+  ax: Float64Array;
+  ay: Float64Array;
+  ex: Float64Array;
+  ey: Float64Array;
+  supported: Uint8Array;
+}
+
+/** Whether every sample (x y pairs) lies on a bridge along d: spans for each, in order, until one fails. */
+function spansAll(edges: Edges, samples: Float64Array, d: V2, bridgeMm: number): boolean {
+  for (let i = 0; i < samples.length; i += 2)
+    if (!spans(edges, samples[i]!, samples[i + 1]!, d[0], d[1], bridgeMm)) return false;
+  return true;
+}
+
+/**
+ * Whether the line through (ox, oy) along (dx, dy) meets a supported boundary edge first on both sides,
+ * within the bridge limit. One pass casts both rays: along −d the ray parameter is −s and u the same, exactly.
+ */
+function spans(edges: Edges, ox: number, oy: number, dx: number, dy: number, bridgeMm: number): boolean {
+  const { ax, ay, ex, ey, supported } = edges;
+  let ahead = Infinity,
+    aheadSupported = 0,
+    behind = Infinity,
+    behindSupported = 0;
+  for (let i = 0; i < ax.length; i++) {
+    const den = dx * ey[i]! - dy * ex[i]!;
+    if (Math.abs(den) < 1e-12) continue;
+    const wx = ax[i]! - ox,
+      wy = ay[i]! - oy;
+    const s = (wx * ey[i]! - wy * ex[i]!) / den;
+    const u = (wx * dy - wy * dx) / den;
+    if (!(u >= -1e-9 && u <= 1 + 1e-9)) continue;
+    if (s > 1e-9 && s < ahead) {
+      ahead = s;
+      aheadSupported = supported[i]!;
+    }
+    if (-s > 1e-9 && -s < behind) {
+      behind = -s;
+      behindSupported = supported[i]!;
+    }
+  }
+  return aheadSupported === 1 && behindSupported === 1 && ahead + behind <= bridgeMm;
 }
 
 /**
