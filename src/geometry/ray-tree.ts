@@ -1,5 +1,5 @@
 /**
- * Rays against a triangle mesh through a bounding-volume tree over its triangles: built once per mesh, it
+ * Rays against a triangle mesh through a bounding-volume tree over its triangles: made once per mesh, it
  * answers each ray in about log(triangles) box tests, where the kernel's own ray cast tests every triangle
  * whose box meets the ray's box (a long skewed ray's box holds the whole mesh). For the many rays the
  * validator casts at one part: parity of a point, a hole's way out.
@@ -15,18 +15,30 @@
  */
 import type { Vec3 } from './vec3.js';
 
-/** The tree, and the triangles' corners in the order its leaves hold them. */
+/**
+ * The tree, and the triangles' corners in the order its leaves hold them. It is split as rays need it: a
+ * node is split when a ray first meets its box (a probe's few hundred rays meet a tenth of a hull's boxes),
+ * the same split as a tree built whole, so a ray tests the same triangles.
+ */
 export interface RayTree {
   /** Per node: min x y z, max x y z. */
   readonly boxes: Float64Array;
-  /** Per node: the first triangle of a leaf, or the index of an inner node's second child (its first is next). */
+  /** Per node: its triangles' centres' min x y z, max x y z (times three), where to split it. */
+  readonly centres: Float64Array;
+  /** Per node: a leaf's or an unsplit node's first triangle, or an inner node's first child (its second is next). */
   readonly first: Int32Array;
-  /** Per node: a leaf's triangle count; 0 for an inner node. */
+  /** Per node: a leaf's triangle count; 0 for an inner node; minus the count for a node not split yet. */
   readonly count: Int32Array;
-  /** Per triangle in leaf order: its corners' x y z, nine numbers. */
+  /** Per triangle in leaf order: its corners' x y z, nine numbers, written as its leaf is made. */
   readonly corners: Float64Array;
-  /** Levels below the root: a ray's walk keeps at most one node per level waiting. */
-  readonly depth: number;
+  /** The triangles (their indexes) in leaf order, as far as the tree is split. */
+  readonly order: Int32Array;
+  /** Per triangle: its box (min x y z, max x y z) and its centre (times three). */
+  readonly tbox: Float64Array;
+  readonly centre: Float64Array;
+  readonly mesh: Mesh;
+  /** Nodes made so far. */
+  nodes: number;
 }
 
 /** A range's bounds (measure) before its first triangle: every least +Infinity, every greatest -Infinity. */
@@ -40,60 +52,30 @@ const PAD_MM = 1e-6;
 type Mesh = { positions: ArrayLike<number>; triangles: ArrayLike<number> };
 
 /**
- * Builds the tree over an indexed triangle mesh (x y z per vertex, three vertices per triangle). Its loops are
- * functions of their own, outside rayTree, with nothing after the loop that reads feedback: a cold thread
- * compiles a loop's optimised code while the loop first runs, and code after it, not yet run then, threw that
- * code away at the end of each call (measure and build did so some 1000 times each per validate thread).
+ * The tree over an indexed triangle mesh (x y z per vertex, three vertices per triangle): its root, split as
+ * rays meet it. Its loops are functions of their own, with nothing after the loop that reads feedback: a
+ * cold thread compiles a loop's optimised code while the loop first runs, and code after it, not yet run
+ * then, threw that code away at the end of each call (measure and build did so some 1000 times each per
+ * validate thread).
  */
 export function rayTree(mesh: Mesh): RayTree {
   const n = mesh.triangles.length / 3;
-  // Per triangle: its box (min x y z, max x y z) and its centre (times three).
-  const tbox = new Float64Array(6 * n),
-    centre = new Float64Array(3 * n);
-  measureTriangles(mesh, tbox, centre);
-  const order = new Int32Array(n).map((_, i) => i);
   const maxNodes = Math.max(1, 2 * n - 1);
-  const boxes = new Float64Array(6 * maxNodes),
-    first = new Int32Array(maxNodes),
-    count = new Int32Array(maxNodes);
-  let nodes = 0,
-    depth = 0;
-  // The range's triangles' box, then their centres' (min x y z, max x y z each).
-  const bounds = new Float64Array(12);
-  // Depth first: a node's first child follows it, so only the second child's index is kept.
-  const build = (lo: number, hi: number, level: number): number => {
-    const node = nodes++;
-    depth = Math.max(depth, level);
-    measure(order, tbox, centre, lo, hi, bounds);
-    for (let k = 0; k < 3; k++) {
-      boxes[6 * node + k] = bounds[k]! - PAD_MM;
-      boxes[6 * node + k + 3] = bounds[k + 3]! + PAD_MM;
-    }
-    const extent = (k: number): number => bounds[k + 9]! - bounds[k + 6]!;
-    let axis = 0;
-    for (let k = 1; k < 3; k++) if (extent(k) > extent(axis)) axis = k;
-    if (hi - lo <= LEAF_SIZE || extent(axis) === 0) {
-      first[node] = lo;
-      count[node] = hi - lo;
-      return node;
-    }
-    // Split at the middle of the centres' extent; the middle of the range when that leaves one side empty.
-    const i = partition(order, centre, lo, hi, axis, (bounds[axis + 6]! + bounds[axis + 9]!) / 2);
-    const split = i === lo || i === hi ? (lo + hi) >> 1 : i;
-    build(lo, split, level + 1);
-    first[node] = build(split, hi, level + 1);
-    return node;
+  const tree: RayTree = {
+    boxes: new Float64Array(6 * maxNodes),
+    centres: new Float64Array(6 * maxNodes),
+    first: new Int32Array(maxNodes),
+    count: new Int32Array(maxNodes),
+    corners: new Float64Array(9 * n),
+    order: new Int32Array(n).map((_, i) => i),
+    tbox: new Float64Array(6 * n),
+    centre: new Float64Array(3 * n),
+    mesh,
+    nodes: 0,
   };
-  if (n > 0) build(0, n, 0);
-  const corners = new Float64Array(9 * n);
-  leafCorners(mesh, order, corners);
-  return {
-    boxes: boxes.slice(0, 6 * nodes),
-    first: first.slice(0, nodes),
-    count: count.slice(0, nodes),
-    corners,
-    depth,
-  };
+  measureTriangles(mesh, tree.tbox, tree.centre);
+  if (n > 0) makeNode(tree, 0, n);
+  return tree;
 }
 
 /** Each triangle's box (min x y z, max x y z) into `tbox`, and its centre times three into `centre`. */
@@ -110,18 +92,62 @@ function measureTriangles({ positions: p, triangles: t }: Mesh, tbox: Float64Arr
 }
 
 /**
- * The box of the triangles order[lo..hi) and their centres' box into `bounds` (min x y z, max x y z each),
- * kept there as the range is scanned: kept in locals and stored after the loop, they still threw the loop's
- * optimised code away on some hundred calls per cold thread.
+ * A node for the triangles order[lo..hi): its box and its centres' box, and a leaf (its corners written)
+ * when it holds few triangles or their centres coincide, else a node to split when a ray meets it.
  */
-function measure(
-  order: Int32Array,
-  tbox: Float64Array,
-  centre: Float64Array,
-  lo: number,
-  hi: number,
-  bounds: Float64Array,
-): void {
+function makeNode(tree: RayTree, lo: number, hi: number): number {
+  const node = tree.nodes++;
+  const bounds = measure(tree.order, tree.tbox, tree.centre, lo, hi);
+  for (let k = 0; k < 3; k++) {
+    tree.boxes[6 * node + k] = bounds[k]! - PAD_MM;
+    tree.boxes[6 * node + k + 3] = bounds[k + 3]! + PAD_MM;
+    tree.centres[6 * node + k] = bounds[k + 6]!;
+    tree.centres[6 * node + k + 3] = bounds[k + 9]!;
+  }
+  tree.first[node] = lo;
+  if (hi - lo <= LEAF_SIZE || extent(tree.centres, node, splitAxis(tree.centres, node)) === 0) {
+    tree.count[node] = hi - lo;
+    leafCorners(tree.mesh, tree.order, lo, hi, tree.corners);
+  } else tree.count[node] = lo - hi;
+  return node;
+}
+
+/** The extent of a node's centres along an axis. */
+const extent = (centres: Float64Array, node: number, k: number): number =>
+  centres[6 * node + k + 3]! - centres[6 * node + k]!;
+
+/** The axis along which a node's centres spread most (the first of equals). */
+function splitAxis(centres: Float64Array, node: number): number {
+  let axis = 0;
+  for (let k = 1; k < 3; k++) if (extent(centres, node, k) > extent(centres, node, axis)) axis = k;
+  return axis;
+}
+
+/**
+ * Splits a node not split yet at the middle of its centres' extent (the middle of its range when that
+ * leaves one side empty) into two new nodes.
+ */
+function split(tree: RayTree, node: number): void {
+  const lo = tree.first[node]!,
+    hi = lo - tree.count[node]!;
+  const axis = splitAxis(tree.centres, node);
+  const middle = (tree.centres[6 * node + axis]! + tree.centres[6 * node + axis + 3]!) / 2;
+  const i = partition(tree.order, tree.centre, lo, hi, axis, middle);
+  const at = i === lo || i === hi ? (lo + hi) >> 1 : i;
+  tree.first[node] = makeNode(tree, lo, at);
+  makeNode(tree, at, hi);
+  tree.count[node] = 0;
+}
+
+/** Scratch for measure: one range's bounds at a time. */
+const bounds = new Float64Array(12);
+
+/**
+ * The box of the triangles order[lo..hi) and their centres' box (min x y z, max x y z each), in a scratch
+ * array read before the next call, kept there as the range is scanned: kept in locals and stored after the
+ * loop, they still threw the loop's optimised code away on some hundred calls per cold thread.
+ */
+function measure(order: Int32Array, tbox: Float64Array, centre: Float64Array, lo: number, hi: number): Float64Array {
   bounds.set(NO_BOUNDS);
   for (let i = lo; i < hi; i++) {
     const b = 6 * order[i]!,
@@ -133,6 +159,7 @@ function measure(
       bounds[k + 9] = Math.max(bounds[k + 9]!, centre[c + k]!);
     }
   }
+  return bounds;
 }
 
 /**
@@ -160,18 +187,24 @@ function partition(
   return i;
 }
 
-/** The triangles' corners in the tree's order, nine numbers each, into `corners`. */
-function leafCorners({ positions: p, triangles: t }: Mesh, order: Int32Array, corners: Float64Array): void {
-  for (let i = 0; i < order.length; i++)
+/** The corners of the triangles order[lo..hi), nine numbers each, into `corners` at their place in the order. */
+function leafCorners(
+  { positions: p, triangles: t }: Mesh,
+  order: Int32Array,
+  lo: number,
+  hi: number,
+  corners: Float64Array,
+): void {
+  for (let i = lo; i < hi; i++)
     for (let c = 0; c < 3; c++)
       for (let k = 0; k < 3; k++) corners[9 * i + 3 * c + k] = p[3 * t[3 * order[i]! + c]! + k]!;
 }
 
 /** Distance along the segment from `origin` to `end` to every triangle it crosses, nearest first. */
 export function rayTreeHitsMm(tree: RayTree, origin: Vec3, end: Vec3): number[] {
-  const { boxes, first, count, corners, depth } = tree;
+  const { boxes, first, count, corners } = tree;
   const hits: number[] = [];
-  if (first.length === 0) return hits;
+  if (tree.nodes === 0) return hits;
   const [ox, oy, oz] = origin;
   const dx = end[0] - ox,
     dy = end[1] - oy,
@@ -209,11 +242,9 @@ export function rayTreeHitsMm(tree: RayTree, origin: Vec3, end: Vec3): number[] 
     far = Math.min(far, Math.max(s0, s1));
     return true;
   };
-  const stack = new Int32Array(depth + 2);
-  let top = 0;
-  stack[top++] = 0;
-  while (top > 0) {
-    const node = stack[--top]!;
+  const stack = [0];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
     const b = 6 * node;
     near = 0;
     far = 1;
@@ -224,9 +255,9 @@ export function rayTreeHitsMm(tree: RayTree, origin: Vec3, end: Vec3): number[] 
       near > far
     )
       continue;
+    if (count[node]! < 0) split(tree, node);
     if (count[node] === 0) {
-      stack[top++] = first[node]!;
-      stack[top++] = node + 1;
+      stack.push(first[node]! + 1, first[node]!);
       continue;
     }
     for (let i = first[node]!, end = i + count[node]!; i < end; i++) {

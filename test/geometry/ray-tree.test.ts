@@ -74,6 +74,26 @@ describe('ray tree', () => {
     );
   });
 
+  it('gives the same crossings to rays cast one after another at one tree, split as they meet it', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(point, point, point), { minLength: 1, maxLength: 60 }),
+        fc.array(fc.tuple(point, point), { minLength: 2, maxLength: 6 }),
+        (tris, rays) => {
+          const positions = tris.flatMap(([a, b, c]) => [...a, ...b, ...c]);
+          const triangles = positions.map((_, i) => i).filter((i) => i < positions.length / 3);
+          const tree = rayTree({ positions, triangles });
+          for (const [o, e] of rays) {
+            const got = rayTreeHitsMm(tree, o, e);
+            const want = bruteHitsMm(positions, triangles, o, e);
+            expect(got.length).toBe(want.length);
+            got.forEach((h, i) => expect(h).toBeCloseTo(want[i]!, 6));
+          }
+        },
+      ),
+    );
+  });
+
   it('counts a ray through shared edges and corners once, and one grazing a corner twice or not at all', () => {
     fc.assert(
       fc.property(
