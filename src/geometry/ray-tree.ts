@@ -226,35 +226,11 @@ export function rayTreeHitsMm(tree: RayTree, origin: Vec3, end: Vec3): number[] 
   const okx = o[kx]!,
     oky = o[ky]!,
     okz = o[kz]!;
-  const ix = 1 / dx,
-    iy = 1 / dy,
-    iz = 1 / dz;
-  // Slab test over the segment's 0 ≤ s ≤ 1, an axis at a time (with the origin, the inverse and the change
-  // along it), narrowing near and far; false where the ray does not move along the axis and the origin is
-  // not between.
-  let near = 0,
-    far = 1;
-  const slab = (lo: number, hi: number, from: number, inverse: number, change: number): boolean => {
-    if (change === 0) return !(from < lo || from > hi);
-    const s0 = (lo - from) * inverse,
-      s1 = (hi - from) * inverse;
-    near = Math.max(near, Math.min(s0, s1));
-    far = Math.min(far, Math.max(s0, s1));
-    return true;
-  };
+  const inverse = Float64Array.of(1 / dx, 1 / dy, 1 / dz);
   const stack = [0];
   while (stack.length > 0) {
     const node = stack.pop()!;
-    const b = 6 * node;
-    near = 0;
-    far = 1;
-    if (
-      !slab(boxes[b]!, boxes[b + 3]!, ox, ix, dx) ||
-      !slab(boxes[b + 1]!, boxes[b + 4]!, oy, iy, dy) ||
-      !slab(boxes[b + 2]!, boxes[b + 5]!, oz, iz, dz) ||
-      near > far
-    )
-      continue;
+    if (!meetsBox(boxes, 6 * node, o, d, inverse)) continue;
     if (count[node]! < 0) split(tree, node);
     if (count[node] === 0) {
       stack.push(first[node]! + 1, first[node]!);
@@ -294,6 +270,29 @@ export function rayTreeHitsMm(tree: RayTree, origin: Vec3, end: Vec3): number[] 
     }
   }
   return hits.sort((a, b) => a - b);
+}
+
+/**
+ * Whether the segment from `o` along `d` (0 ≤ s ≤ 1; `inverse` is 1 / d) meets the box at boxes[b..b + 6):
+ * the slab test, an axis at a time, narrowing the segment's near and far ends; not where the segment does
+ * not move along an axis and `o` is not between the box's faces on it.
+ */
+function meetsBox(boxes: Float64Array, b: number, o: Float64Array, d: Float64Array, inverse: Float64Array): boolean {
+  let near = 0,
+    far = 1;
+  for (let k = 0; k < 3; k++) {
+    const lo = boxes[b + k]!,
+      hi = boxes[b + k + 3]!;
+    if (d[k] === 0) {
+      if (o[k]! < lo || o[k]! > hi) return false;
+      continue;
+    }
+    const s0 = (lo - o[k]!) * inverse[k]!,
+      s1 = (hi - o[k]!) * inverse[k]!;
+    near = Math.max(near, Math.min(s0, s1));
+    far = Math.min(far, Math.max(s0, s1));
+  }
+  return !(near > far);
 }
 
 /**
