@@ -321,7 +321,7 @@ function bridged(s: Surface, region: readonly number[]): boolean {
       const other = first !== f ? first : secondOn[e]!;
       if (other < 0 || inRegion.has(other)) continue;
       // Material under the edge: the face across it goes down from it.
-      const third = [0, 1, 2].map((j) => t[3 * other + j]!).find((v) => v !== a && v !== b)!;
+      const third = thirdCorner(t, other, a, b);
       boundary.push({
         a: [p[3 * a]!, p[3 * a + 1]!],
         b: [p[3 * b]!, p[3 * b + 1]!],
@@ -353,6 +353,15 @@ function bridged(s: Surface, region: readonly number[]): boolean {
     supported: Uint8Array.from(boundary, (e) => (e.supported ? 1 : 0)),
   };
   return directions.some((d) => spansAll(edges, samples, d, limits.bridgeMm));
+}
+
+/** The first corner of triangle f that is neither vertex a nor b; -1 for none (no vertex, so no height). */
+function thirdCorner(t: ArrayLike<number>, f: number, a: number, b: number): number {
+  for (let j = 0; j < 3; j++) {
+    const v = t[3 * f + j]!;
+    if (v !== a && v !== b) return v;
+  }
+  return -1;
 }
 
 /**
