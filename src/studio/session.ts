@@ -40,7 +40,8 @@ import {
 import { deckMapPng } from '../validate/deck-map.js';
 import { RULES } from '../validate/rules/index.js';
 import type { Finding, Rule } from '../validate/types.js';
-import { checkFiles, sortFindings, withContext, type HullProbeMemo } from '../validate/validate.js';
+import { withContext } from '../validate/context.js';
+import { checkFiles, sortFindings, type HullProbeMemo } from '../validate/validate.js';
 
 /** The deck map's size in the page's pane (about 500 px wide at 1280 × 800): its lettering reads there. */
 const DECK_MAP_PANE = { widthPx: 640, heightPx: 400 } as const;

@@ -41,7 +41,7 @@ import {
 import { featureMiddle } from './measure.js';
 import { bossDiameterMm } from './rules/fit.js';
 import type { Context } from './types.js';
-import { withContext } from './validate.js';
+import { withContext } from './context.js';
 
 /** What is drawn in colours no printed part has: the bought parts and the paper. */
 const BOUGHT_HEX = { band: '#1E1E1E', washer: '#A9AEB4', paper: '#F4F1E6' } as const;

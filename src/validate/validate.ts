@@ -1,78 +1,15 @@
 /**
  * `validate`: builds every part the factions need in memory, rebuilds each solid from its exported bytes,
- * and runs the ordered rule list over them. It returns findings; a rule violation never throws.
+ * and runs the ordered rule list over them. It returns findings; a rule violation never throws. The rules'
+ * context (./context.ts, the kernel and every rule) is loaded where the rules run: a thread, or this one
+ * when it checks them itself, so a command that hands them to threads starts them sooner.
  */
-import type { Armada } from '../armada/load.js';
-import type { Faction } from '../faction/types.js';
-import { fromMesh, initKernel, withArena, type MeshData, type Solid } from '../geometry/kernel.js';
-import { canonicalJson, generateParts, type BuildSettings, type PartCache } from '../generate/index.js';
+import { generateParts } from '../generate/index.js';
 import { defaultJobs, withPool, type Pool, type TaskKind } from '../generate/pool.js';
-import { parseStl } from '../mesh/stl.js';
-import { checkTopology, type TopologyReport } from '../mesh/topology.js';
-import { CLICK_DISTANCE_MM, PRINT_DEFAULTS, PRINTABILITY } from '../standard.js';
-import { probeHull, type HullProbe } from './hull-probe.js';
-import { analyseOverhangs, type OverhangAnalysis } from './overhang.js';
-import { RULES } from './rules/index.js';
-import type { Context, Figure, Finding, MeshFile, Rule } from './types.js';
+import { checkedFiles, sortFindings, type GroupResult, type GroupTask, type ValidateInput } from './input.js';
+import type { Figure, Finding, MeshFile } from './types.js';
 
-export interface ValidateInput {
-  /** Factions whose cards and models are checked (may be empty when only an armada list is checked). */
-  factions: readonly Faction[];
-  settings: BuildSettings;
-  /** The click distance the table plays with. Default CLICK_DISTANCE_MM (2 in). */
-  clickDistanceMm?: number;
-  armada?: Armada | null;
-  /** Faction ids an armada list may name. Default: the ids of `factions`. */
-  knownFactionIds?: readonly string[];
-  /** Bytes of each faction's external hull STL (model.externalHullStl), by faction id. */
-  externalHulls?: ReadonlyMap<string, Uint8Array>;
-  /**
-   * Shared parts exported from another tool, checked in place of the generated ones (by part name, e.g.
-   * `wheel`); they keep the generated part's features, so they must be exported in the same frame.
-   */
-  replacements?: ReadonlyMap<string, { path: string; bytes: Uint8Array }>;
-  /** Worker threads for building and checking. Default: the machine's cores. */
-  jobs?: number;
-  /** The threads to build and check on (the command's). Default: `jobs` threads of this run's own. */
-  pool?: Pool;
-  /** The part cache generate fills (default none: every part built afresh). */
-  cache?: PartCache | null;
-  /** The rules to run. Default: all of RULES, in order. */
-  rules?: readonly Rule[];
-  /** Factions checked in one context at most. Default VALIDATE_BATCH. */
-  batch?: number;
-  /** Hull probes kept from earlier runs, and kept for later ones. Default: none (each run probes afresh). */
-  hullProbes?: HullProbeMemo;
-  /** Whether the shared parts' own findings are this run's to report (Context.checked). Default true. */
-  reportsShared?: boolean;
-}
-
-/**
- * Hull probes kept between runs over the same built files (the studio's, from one card-only edit to the
- * next): by the hull mesh's bytes (the same object), then by all else the probe reads: the faction's model,
- * the clearance and the file's path and features. A probe never reads the card.
- */
-export type HullProbeMemo = WeakMap<Uint8Array, Map<string, HullProbe | null>>;
-
-/**
- * The solid the kernel rebuilds from the mesh, or null when it cannot (print/manifold says why). A mesh of
- * no triangles rebuilds as the empty solid: no part to measure either, so null too, and no rule sees it.
- */
-function rebuild(mesh: MeshData): Solid | null {
-  try {
-    const solid = fromMesh(mesh);
-    return solid.isEmpty() ? null : solid;
-  } catch {
-    return null;
-  }
-}
-
-/** Severity order for output: errors first, then by faction, part and rule. */
-export function sortFindings(findings: readonly Finding[]): Finding[] {
-  const key = (f: Finding): string =>
-    `${f.severity === 'error' ? 0 : 1}\0${f.faction ?? ''}\0${f.part ?? ''}\0${f.rule}`;
-  return [...findings].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
-}
+export { sortFindings, type HullProbeMemo, type ValidateInput } from './input.js';
 
 /** Builds the parts, runs every rule and returns the findings (errors first). */
 export async function validate(input: ValidateInput): Promise<Finding[]> {
@@ -94,21 +31,6 @@ export async function validateWithFiles(
   });
 }
 
-/** The meshes to check: the built ones with the user's replacements, and each faction's external hull. */
-function checkedFiles(built: readonly MeshFile[], input: ValidateInput): MeshFile[] {
-  const files: MeshFile[] = built.map((f) => {
-    const r = f.faction === null ? input.replacements?.get(f.part) : undefined;
-    return r ? { ...f, path: r.path, bytes: r.bytes } : f;
-  });
-  for (const f of input.factions) {
-    if (!f.model.externalHullStl) continue;
-    const bytes = input.externalHulls?.get(f.id);
-    if (!bytes) throw new Error(`validate: no bytes given for ${f.id}'s external hull ${f.model.externalHullStl}`);
-    files.push({ path: f.model.externalHullStl, part: 'hull', faction: f.id, bytes, features: [] });
-  }
-  return files;
-}
-
 /** Runs the rules over meshes already built (plus each faction's external hull). */
 export async function checkFiles(built: readonly MeshFile[], input: ValidateInput): Promise<Finding[]> {
   return (await checkFilesWithFigures(built, input)).findings;
@@ -124,39 +46,11 @@ export async function checkFiles(built: readonly MeshFile[], input: ValidateInpu
  */
 export const VALIDATE_BATCH = 4;
 
-/** What one context checks: a group of factions with their files and the shared ones (rules-worker.ts). */
-export interface GroupTask {
-  files: readonly MeshFile[];
-  input: Omit<ValidateInput, 'rules' | 'hullProbes' | 'cache' | 'jobs' | 'batch' | 'pool'>;
-}
-
-/** What the rules found over one group. */
-export interface GroupResult {
-  findings: Finding[];
-  figures: Figure[];
-}
-
-/** Every rule (default RULES) over one group's context: a thread's task, or this thread's. */
-export function checkGroup(t: GroupTask, rules = RULES): Promise<GroupResult> {
-  return withContext(t.files, t.input, (ctx) => runRules(ctx, rules));
-}
-
-/** The default rules over one group (rules-worker.ts on a thread). */
-const CHECK_GROUP: TaskKind<GroupTask, GroupResult> = { name: 'rules', local: async () => checkGroup };
-
-/** Every rule over one context: findings sorted, figures in rule order, then faction. */
-function runRules(ctx: Context, rules: readonly Rule[]): GroupResult {
-  const findings: Finding[] = [];
-  const figures: Figure[] = [];
-  for (const rule of rules) {
-    rule.check(
-      ctx,
-      (f) => findings.push({ ...f, rule: rule.id, severity: f.severity ?? 'error', at: f.at ?? null }),
-      (m) => figures.push({ rule: rule.id, ...m }),
-    );
-  }
-  return { findings: sortFindings(findings), figures };
-}
+/** The rules over one group: context.ts's checkGroup, on a thread (rules-worker.ts) or in this one. */
+const CHECK_GROUP: TaskKind<GroupTask, GroupResult> = {
+  name: 'rules',
+  local: async () => (await import('./context.js')).checkGroup,
+};
 
 /**
  * `checkFiles`, and the figures the rules measured (in rule order, then faction). The factions are checked
@@ -172,12 +66,11 @@ async function checkFilesWithFigures(built: readonly MeshFile[], input: Validate
 
 /** `checkFilesWithFigures` on `pool`. */
 async function checkOn(pool: Pool, built: readonly MeshFile[], input: ValidateInput): Promise<GroupResult> {
-  const rules = input.rules ?? RULES;
   const { factions } = input;
   const inParallel = !input.rules && !input.hullProbes && pool.threaded;
   const threads = inParallel ? Math.max(1, Math.min(pool.parallel, factions.length)) : 1;
   const size = Math.min(input.batch ?? VALIDATE_BATCH, Math.ceil(factions.length / threads));
-  if (factions.length <= size) return withContext(built, input, (ctx) => runRules(ctx, rules));
+  if (factions.length <= size) return (await import('./context.js')).checkGroup({ files: built, input }, input.rules);
   const knownFactionIds = input.knownFactionIds ?? factions.map((f) => f.id);
   const { settings, clickDistanceMm, armada, externalHulls, replacements } = input;
   const tasks: GroupTask[] = [];
@@ -202,107 +95,22 @@ async function checkOn(pool: Pool, built: readonly MeshFile[], input: ValidateIn
   }
   const results: GroupResult[] = [];
   if (inParallel) await pool.run(CHECK_GROUP, tasks, (i, r) => (results[i] = r));
-  else for (const t of tasks) results.push(await checkGroup(t, rules));
+  else {
+    const { checkGroup } = await import('./context.js');
+    for (const t of tasks) results.push(await checkGroup(t, input.rules));
+  }
   const findings = new Map<string, Finding>();
   const figures = new Map<string, Figure>();
   for (const r of results) {
     for (const f of r.findings) findings.set(JSON.stringify(f), f);
     for (const m of r.figures) figures.set(JSON.stringify(m), m);
   }
-  const ruleAt = new Map(rules.map((r, i) => [r.id, i]));
+  const ruleAt = new Map(results[0]!.ruleIds.map((id, i) => [id, i]));
   const factionAt = new Map(factions.map((f, i) => [f.id, i]));
   const order = (m: Figure): [number, number] => [ruleAt.get(m.rule) ?? -1, factionAt.get(m.faction ?? '') ?? -1];
   return {
     findings: sortFindings([...findings.values()]),
     figures: [...figures.values()].sort((a, b) => order(a)[0] - order(b)[0] || order(a)[1] - order(b)[1]),
+    ruleIds: results[0]!.ruleIds,
   };
-}
-
-/**
- * Runs `fn` over the rules' context for meshes already built (plus each faction's external hull): the
- * solids, hull probes and placements the rules see (the assembly guide draws from them). Kernel objects
- * live only while `fn` runs: return plain values.
- */
-export async function withContext<T>(
-  built: readonly MeshFile[],
-  input: ValidateInput,
-  fn: (ctx: Context) => T,
-): Promise<T> {
-  const files = checkedFiles(built, input);
-  await initKernel();
-  return withArena(() => {
-    const solids = new Map<MeshFile, Solid | null>();
-    const topologies = new Map<MeshFile, TopologyReport>();
-    const hulls = new Map<string, HullProbe | null>();
-    const analyses = new Map<MeshFile, OverhangAnalysis | null>();
-    // Each file is parsed once, for its topology and for its solid.
-    const meshes = new Map<MeshFile, MeshData>();
-    const mesh = (file: MeshFile): MeshData => {
-      if (!meshes.has(file)) meshes.set(file, parseStl(file.bytes));
-      return meshes.get(file)!;
-    };
-    const probed = (faction: Faction): HullProbe | null => {
-      const file = ctx.file('hull', faction.id);
-      if (!file) return null;
-      const { clearanceMm } = input.settings;
-      const key = canonicalJson({ model: faction.model, clearanceMm, path: file.path, features: file.features });
-      const kept = input.hullProbes?.get(file.bytes)?.get(key);
-      if (kept !== undefined) return kept && { ...kept, file };
-      const solid = ctx.solid(file);
-      const probe = solid && probeHull(faction, file, solid, clearanceMm);
-      if (input.hullProbes) {
-        if (!input.hullProbes.has(file.bytes)) input.hullProbes.set(file.bytes, new Map());
-        input.hullProbes.get(file.bytes)!.set(key, probe);
-      }
-      return probe;
-    };
-    const ctx: Context = {
-      factions: input.factions,
-      files,
-      settings: input.settings,
-      clickDistanceMm: input.clickDistanceMm ?? CLICK_DISTANCE_MM,
-      armada: input.armada ?? null,
-      knownFactionIds: input.knownFactionIds ?? input.factions.map((f) => f.id),
-      checked: input.reportsShared === false ? files.filter((f) => f.faction !== null) : files,
-      topology(file) {
-        if (!topologies.has(file)) topologies.set(file, checkTopology(mesh(file)));
-        return topologies.get(file)!;
-      },
-      overhangAnalysis(file) {
-        if (!analyses.has(file)) {
-          const t = ctx.topology(file);
-          const solid = t.watertight && t.bodies === 1 ? ctx.solid(file) : null;
-          analyses.set(
-            file,
-            solid &&
-              analyseOverhangs(solid.toMesh(), {
-                overhangDeg: PRINTABILITY.overhangDeg,
-                bridgeMm: PRINTABILITY.bridgeMm,
-                lineWidthMm: PRINT_DEFAULTS.lineWidthMm,
-              }),
-          );
-        }
-        return analyses.get(file)!;
-      },
-      solid(file) {
-        if (!solids.has(file)) solids.set(file, rebuild(mesh(file)));
-        return solids.get(file)!;
-      },
-      file(part, faction = null) {
-        return files.find((f) => f.part === part && f.faction === faction) ?? null;
-      },
-      features(file) {
-        const faction = file.part === 'hull' ? input.factions.find((f) => f.id === file.faction) : undefined;
-        const hull = faction ? ctx.hull(faction) : null;
-        if (!hull) return file.features;
-        const all = [...hull.fittings, ...hull.cannonSlots, hull.coinSlot, hull.wheelSlot];
-        return all.flatMap((p) => (p && p.open ? [p.feature] : []));
-      },
-      hull(faction) {
-        if (!hulls.has(faction.id)) hulls.set(faction.id, probed(faction));
-        return hulls.get(faction.id)!;
-      },
-    };
-    return fn(ctx);
-  });
 }

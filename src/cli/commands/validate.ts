@@ -11,11 +11,7 @@ import type { Faction } from '../../faction/types.js';
 import { CATALOG } from '../../generate/catalog.js';
 import { figuresText, findingsJson, findingsText } from '../../validate/report.js';
 import { formatTable } from '../../table.js';
-import { RULES } from '../../validate/rules/index.js';
 import type { Rule } from '../../validate/types.js';
-import { packRules, validatePack } from '../../games/rules.js';
-import { findingPictures } from '../../validate/pictures.js';
-import { deckMapPng } from '../../validate/deck-map.js';
 import { validateWithFiles } from '../../validate/validate.js';
 import { defaultJobs, Pool } from '../../generate/pool.js';
 import { writeNamedFiles } from '../../io/named-files.js';
@@ -36,11 +32,9 @@ import {
 } from '../options.js';
 import { addCacheOptions, cacheFrom, type CacheFlags } from '../cache-options.js';
 import type { Register } from '../terminal.js';
+// The rules, a pack's checks and paper, and the pictures are loaded where a run needs them: the threads,
+// started first, then load the builds and the rules while this one loads less.
 import { readExternalHulls, readStl } from '../stl-input.js';
-import { loadPackPaper } from '../../paper/pack-file.js';
-import { packPages } from '../../paper/pack.js';
-import { paperFindings, PAPER_RULES } from '../../paper/pack-check.js';
-import { PAPER } from '../../paper/page.js';
 
 const collect = (v: string, prev: string[] | undefined): string[] => [...(prev ?? []), v];
 
@@ -86,6 +80,26 @@ async function replacements(specs: readonly string[]): Promise<Map<string, { pat
   return out;
 }
 
+/** A pack's checks and its paper's, loaded only for `--game`. */
+async function packModules() {
+  const [rules, file, pack, check, page] = await Promise.all([
+    import('../../games/rules.js'),
+    import('../../paper/pack-file.js'),
+    import('../../paper/pack.js'),
+    import('../../paper/pack-check.js'),
+    import('../../paper/page.js'),
+  ]);
+  return {
+    packRules: rules.packRules,
+    validatePack: rules.validatePack,
+    loadPackPaper: file.loadPackPaper,
+    packPages: pack.packPages,
+    paperFindings: check.paperFindings,
+    PAPER_RULES: check.PAPER_RULES,
+    PAPER: page.PAPER,
+  };
+}
+
 /** Every rule id beside what it checks, one per line, in the order they run. */
 function rulesTable(rules: readonly Pick<Rule, 'id' | 'title'>[]): string {
   return formatTable([['rule', 'checks'], ...rules.map((r) => [r.id, r.title])]);
@@ -110,10 +124,14 @@ export const registerValidate: Register = (cmd: Command, io, setExit) => {
     .option('--json', 'print {"findings": [...], "figures": [...]} on stdout and nothing else')
     .action(async (files: string[], flags: Flags) => {
       const game = await packFrom(flags, files);
+      const packs = game ? await packModules() : null;
       // A pack's paper (its cards.yaml) is checked with its pieces: the deck's count, every card's pattern.
-      const paper = game ? await loadPackPaper(game) : null;
+      const paper = packs && game ? await packs.loadPackPaper(game) : null;
       if (flags.listRules) {
-        const rules = game ? [...packRules(game, []), ...(paper ? PAPER_RULES : [])] : RULES;
+        const rules =
+          packs && game
+            ? [...packs.packRules(game, []), ...(paper ? packs.PAPER_RULES : [])]
+            : (await import('../../validate/rules/index.js')).RULES;
         io.out(
           flags.json
             ? `${JSON.stringify(
@@ -130,7 +148,7 @@ export const registerValidate: Register = (cmd: Command, io, setExit) => {
       // One pool of threads for the builds and then the rules.
       const pool = new Pool(jobs);
       try {
-        if (game) {
+        if (packs && game) {
           for (const [flag, v] of [
             ['--part', flags.part],
             ['--previews', flags.previews],
@@ -141,12 +159,14 @@ export const registerValidate: Register = (cmd: Command, io, setExit) => {
                 '',
                 `${flag} checks the faction sets' parts; leave it out for ${game.name}`,
               );
-          const findings = await validatePack(game, settings, {
+          const findings = await packs.validatePack(game, settings, {
             pool,
             cache: await cacheFrom(flags, (m) => io.err(`warning: ${m}\n`)),
           });
           if (paper)
-            findings.push(...paperFindings(paper, packPages(paper, game.players.min, PAPER.a4), game.players.min));
+            findings.push(
+              ...packs.paperFindings(paper, packs.packPages(paper, game.players.min, packs.PAPER.a4), game.players.min),
+            );
           io.out(
             flags.json
               ? findingsJson(findings)
@@ -162,6 +182,7 @@ export const registerValidate: Register = (cmd: Command, io, setExit) => {
         // Each faction's deck map first: written even when its layout stops the build below. A hull made in
         // another tool has no planned layout to draw.
         if (flags.previews) {
+          const { deckMapPng } = await import('../../validate/deck-map.js');
           const planned = factions.filter((f) => !f.model.externalHullStl);
           const maps = await writeNamedFiles(
             flags.previews,
@@ -188,7 +209,10 @@ export const registerValidate: Register = (cmd: Command, io, setExit) => {
           cache: await cacheFrom(flags, (m) => io.err(`warning: ${m}\n`)),
         });
         const pictures = flags.previews
-          ? await writeNamedFiles(flags.previews, findingPictures(findings, checked))
+          ? await writeNamedFiles(
+              flags.previews,
+              (await import('../../validate/pictures.js')).findingPictures(findings, checked),
+            )
           : new Map();
         io.out(
           flags.json
