@@ -10,7 +10,7 @@ import type { BuildSettings, GeneratedFile, PartCache } from '../generate/index.
 import { PNG } from 'pngjs';
 import type { Image } from '../render/raster.js';
 import type { Pool, TaskKind } from '../generate/pool.js';
-import { drawnGuides, type DrawnGuide, type GuideTask } from '../validate/assembly-guide.js';
+import type { DrawnGuide, GuideTask } from '../validate/assembly-guide.js';
 
 /** A faction's guide, drawn. */
 export interface GuideFiles {
@@ -27,7 +27,12 @@ export interface GuideFiles {
 
 const KIND = 'assembly-guide';
 /** A group of factions' guides (guide-worker.ts on a thread). */
-const DRAW_GUIDES: TaskKind<GuideTask, DrawnGuide[]> = { name: 'guide', local: async () => drawnGuides };
+// The guides' module (the renderer, and the rules' context they place the parts by) is loaded only where
+// they are drawn: on the threads, or here when the pool has none.
+const DRAW_GUIDES: TaskKind<GuideTask, DrawnGuide[]> = {
+  name: 'guide',
+  local: async () => (await import('../validate/assembly-guide.js')).drawnGuides,
+};
 
 /**
  * The guides of `factions`, drawn on `pool`: the factions dealt round one task a thread (each rebuilds the

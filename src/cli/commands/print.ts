@@ -5,15 +5,8 @@
  * print-plan.md with each faction's assembly guide beside it (assembly/<faction>.png); with --json the plan on stdout. `--have` names the spools the user owns.
  */
 import type { Command } from 'commander';
-import {
-  cachedPlanPlates,
-  drawThumbnail,
-  planPlates,
-  printPlanJson,
-  printPlanMarkdown,
-  type AssemblyText,
-} from '../../bom/print-plan.js';
-import { startGuides, type GuideFiles } from '../assembly.js';
+import type { AssemblyText } from '../../bom/print-plan.js';
+import type { GuideFiles } from '../assembly.js';
 import { defaultJobs, Pool } from '../../generate/pool.js';
 import { findMaterial } from '../../materials.js';
 import { HOME_GAME, owner } from '../../generate/manifest.js';
@@ -80,12 +73,16 @@ export const registerPrint: Register = (cmd: Command, io) => {
           game,
           async (t) => {
             const tableFactions = game ? [] : t.factions.filter((f) => t.plan.lines.some((l) => l.faction === f.id));
+            const { startGuides } = await import('../assembly.js');
             drawing = (await startGuides(t.files, tableFactions, t.settings, t.cache, pool, stopGuides.signal)).drawn;
             // Awaited below; a failure before then must reach the command's error, not end the process unhandled.
             drawing.catch(() => undefined);
           },
           pool,
         );
+        // Loaded once the parts are built: the plates' modules are this thread's only from here on.
+        const { cachedPlanPlates, drawThumbnail, planPlates, printPlanJson, printPlanMarkdown } =
+          await import('../../bom/print-plan.js');
         const brims = new Map(files.map((f) => [f.path, f.brim.brim]));
         const planOptions = {
           brim: (file: string) => brims.get(file) ?? false,
