@@ -121,6 +121,8 @@ export async function startGuides(
     });
   });
   const store = async (guides: DrawnGuide[]): Promise<GuideFiles[]> => {
+    // The guides' writes together, not one synced file after another.
+    const stores: Promise<void>[] = [];
     for (const g of guides) {
       const made: GuideFiles = {
         faction: g.faction,
@@ -138,12 +140,15 @@ export async function startGuides(
         shipPng: Buffer.from(g.shipPng).toString('base64'),
       };
       if (cache)
-        await cache.putBytes(
-          keyOf(missing.find((f) => f.id === g.faction)!),
-          KIND,
-          new TextEncoder().encode(JSON.stringify(stored)),
+        stores.push(
+          cache.putBytes(
+            keyOf(missing.find((f) => f.id === g.faction)!),
+            KIND,
+            new TextEncoder().encode(JSON.stringify(stored)),
+          ),
         );
     }
+    await Promise.all(stores);
     return factions.flatMap((f) => out.get(f.id) ?? []);
   };
   return {
