@@ -12,12 +12,11 @@
 import { createHash } from 'node:crypto';
 import type { MeshData } from '../geometry/kernel.js';
 import type { BuildSettings, PartCache } from '../generate/index.js';
+import type { Pool, TaskKind } from '../generate/pool.js';
 import { findMaterial } from '../materials.js';
 import { meshBounds } from '../mesh/analysis.js';
-import { serialize3mf, type ThreeMfItem, type ThreeMfModel } from '../mesh/threemf.js';
+import type { ThreeMfItem, ThreeMfModel } from '../mesh/threemf.js';
 import { couponClearancesMm, DEFAULTS as COUPON } from '../parts/coupon.js';
-import { encodePng } from '../render/image.js';
-import { plateThumbnail } from '../render/previews.js';
 import { displayColor, HEX_COLOR, nearestColorName, PRINT_PLATE, type PrinterProfile } from '../standard.js';
 import { ANY_COLOR, countSpools, SPOOL_GRAMS, spoolKey, tableTitle, type Bom, type BomRow } from './bom.js';
 import { estimatePrint, plateMinutes, type LayerTimes, type PrintSettings } from './estimate.js';
@@ -25,6 +24,7 @@ import { hours } from './format.js';
 import { meshFootprint, quarterTurn, type Footprint } from './footprint.js';
 import { grownFootprint } from './nest.js';
 import { PART_PRINT, partPrint } from './part-print.js';
+import { plateBytes, type PlateResult, type PlateTask } from './plate-bytes.js';
 import { packPlates } from './plates.js';
 import { orcaObjectConfig, prusaObjectConfig, prusaPlateConfig } from './slicer-config.js';
 
@@ -100,8 +100,6 @@ export interface OwnedSpool {
 
 /** What the plan needs besides the bill of materials. */
 export interface PlanOptions {
-  /** Draws each plate's thumbnail (default drawThumbnail). */
-  draw?: DrawThumbnail;
   /** Whether a generated file prints with a brim (its manifest entry's `brim`); default none. */
   brim?: (file: string) => boolean;
   /** The fit coupon's file; absent: no coupon plate (a game pack). */
@@ -143,40 +141,65 @@ function turnedBox(box: Bounds, quarter: number): Bounds {
   };
 }
 
-/** Draws a plate's thumbnail as PNG bytes (null: none); the CLI passes one that keeps them in the part cache. */
-export type DrawThumbnail = (
-  plate: Pick<ThreeMfModel, 'title' | 'materials' | 'objects' | 'items'>,
+/** Makes the plates' 3MF bytes from their models, in order, for a bed of `bedXMm` × `bedYMm` (platesOn). */
+export type PlatesBytes = (
+  models: readonly Omit<ThreeMfModel, 'thumbnailPng'>[],
   bedXMm: number,
   bedYMm: number,
-) => Promise<Uint8Array | null>;
+) => Promise<Uint8Array[]>;
 
-const thumbnailPng = (plate: Parameters<DrawThumbnail>[0], bedXMm: number, bedYMm: number): Uint8Array =>
-  encodePng(plateThumbnail(plate, bedXMm, bedYMm));
-
-/** Renders the thumbnail (src/render/previews.ts's plateThumbnail). */
-export const drawThumbnail: DrawThumbnail = async (plate, bedXMm, bedYMm) => thumbnailPng(plate, bedXMm, bedYMm);
+/** A plate's bytes as a pool's task (./plate-worker.ts on a thread). */
+const PLATE: TaskKind<PlateTask, PlateResult> = { name: 'plate', local: async () => async (t) => plateBytes(t) };
 
 /**
- * `drawThumbnail`, kept in `cache`: a warm run draws nothing. The key is the code's version, the bed, and
- * the plate's meshes, colours and places, so any change draws again.
+ * Each plate made by ./plate-bytes.ts: on `pool`'s threads side by side (null: one after another here),
+ * its thumbnail kept in `cache` (a warm run draws none; the key is the code's version, the bed, and the
+ * plate's meshes, colours and places, so any change draws again). Without `thumbnails`, the plates have none.
  */
-function cachedThumbnails(cache: PartCache): DrawThumbnail {
-  return async (plate, bedXMm, bedYMm) => {
-    const h = createHash('sha256').update(
-      `${cache.codeVersion}\0${bedXMm}\0${bedYMm}\0${JSON.stringify(plate.materials)}\0${JSON.stringify(plate.items)}`,
+export function platesOn(pool: Pool | null, cache: PartCache | null, { thumbnails = true } = {}): PlatesBytes {
+  return async (models, bedXMm, bedYMm) => {
+    const keys = cache && thumbnails ? models.map((m) => thumbnailKey(cache, m, bedXMm, bedYMm)) : [];
+    const kept = await Promise.all(
+      models.map((_, i) => (cache && keys[i] ? cache.getBytes(keys[i], THUMBNAIL_KIND) : null)),
     );
-    for (const o of plate.objects) {
-      h.update(`\0${o.material}\0`);
-      h.update(new Uint8Array(o.mesh.positions.buffer, o.mesh.positions.byteOffset, o.mesh.positions.byteLength));
-      h.update(new Uint8Array(o.mesh.triangles.buffer, o.mesh.triangles.byteOffset, o.mesh.triangles.byteLength));
-    }
-    const key = h.digest('hex');
-    const kept = await cache.getBytes(key, THUMBNAIL_KIND);
-    if (kept) return kept;
-    const png = thumbnailPng(plate, bedXMm, bedYMm);
-    await cache.putBytes(key, THUMBNAIL_KIND, png);
-    return png;
+    const tasks = models.map((model, i): PlateTask => ({
+      model,
+      bedXMm,
+      bedYMm,
+      thumbnailPng: kept[i] ?? null,
+      draw: thumbnails,
+    }));
+    const made: PlateResult[] = [];
+    if (pool) await pool.run(PLATE, tasks, (i, r) => (made[i] = r));
+    else tasks.forEach((t, i) => (made[i] = plateBytes(t)));
+    // Each new thumbnail kept, the writes together.
+    await Promise.all(
+      made.map((r, i) =>
+        cache && keys[i] && !kept[i] && r.thumbnailPng
+          ? cache.putBytes(keys[i], THUMBNAIL_KIND, r.thumbnailPng)
+          : undefined,
+      ),
+    );
+    return made.map((r) => r.bytes);
   };
+}
+
+/** The thumbnail's cache key: the code's version, the bed, and the plate's meshes, colours and places. */
+function thumbnailKey(
+  cache: PartCache,
+  plate: Omit<ThreeMfModel, 'thumbnailPng'>,
+  bedXMm: number,
+  bedYMm: number,
+): string {
+  const h = createHash('sha256').update(
+    `${cache.codeVersion}\0${bedXMm}\0${bedYMm}\0${JSON.stringify(plate.materials)}\0${JSON.stringify(plate.items)}`,
+  );
+  for (const o of plate.objects) {
+    h.update(`\0${o.material}\0`);
+    h.update(new Uint8Array(o.mesh.positions.buffer, o.mesh.positions.byteOffset, o.mesh.positions.byteLength));
+    h.update(new Uint8Array(o.mesh.triangles.buffer, o.mesh.triangles.byteOffset, o.mesh.triangles.byteLength));
+  }
+  return h.digest('hex');
 }
 
 const THUMBNAIL_KIND = 'plate-thumbnail';
@@ -186,9 +209,10 @@ const PLAN_KIND = 'print-plan';
 type StoredPlan = Omit<PrintPlan, 'plates'> & { plates: (Omit<PrintPlate, 'bytes'> & { bytes: string })[] };
 
 /**
- * `planPlates` (thumbnails from `cachedThumbnails`), kept in `cache`: a warm run packs and writes no plate.
- * The key is the code's version, the bill of materials, the printer, the options, and the path, hash and
- * brim of each of `files` (every mesh the plan may read), so any change plans again.
+ * `planPlates` (its plates made on `pool`, default here, their thumbnails kept in `cache` too), kept in
+ * `cache`: a warm run packs and writes no plate. The key is the code's version, the bill of materials, the
+ * printer, the options, and the path, hash and brim of each of `files` (every mesh the plan may read), so
+ * any change plans again.
  */
 export async function cachedPlanPlates(
   cache: PartCache,
@@ -197,6 +221,7 @@ export async function cachedPlanPlates(
   mesh: (file: string) => MeshData,
   printer: PrinterProfile,
   options: PlanOptions = {},
+  pool: Pool | null = null,
 ): Promise<PrintPlan> {
   const { brim = (): boolean => false, ...rest } = options;
   const key = createHash('sha256')
@@ -210,7 +235,7 @@ export async function cachedPlanPlates(
       plates: stored.plates.map((p) => ({ ...p, bytes: new Uint8Array(Buffer.from(p.bytes, 'base64')) })),
     };
   }
-  const plan = await planPlates(bom, mesh, printer, cachedThumbnails(cache), options);
+  const plan = await planPlates(bom, mesh, printer, platesOn(pool, cache), options);
   const stored: StoredPlan = {
     ...plan,
     plates: plan.plates.map((p) => ({ ...p, bytes: Buffer.from(p.bytes).toString('base64') })),
@@ -269,13 +294,14 @@ interface Group {
 
 /**
  * Lays the bill of materials out on plates for `printer`, in printing order. `mesh(file)` gives each
- * generated file's mesh (as its STL holds it, lying as it prints); `draw` each plate's thumbnail.
+ * generated file's mesh (as its STL holds it, lying as it prints); `bytes` makes the plates' 3MF packages
+ * (default one after another here, each with its thumbnail).
  */
 export async function planPlates(
   bom: Bom,
   mesh: (file: string) => MeshData,
   printer: PrinterProfile,
-  draw: DrawThumbnail = drawThumbnail,
+  bytes: PlatesBytes = platesOn(null, null),
   options: PlanOptions = {},
 ): Promise<PrintPlan> {
   const brim = options.brim ?? ((): boolean => false);
@@ -416,7 +442,9 @@ export async function planPlates(
     ...tableGroups,
   ];
 
-  const plates: PrintPlate[] = [];
+  // The plates in order, then their packages made together (side by side where `bytes` has threads).
+  const plates: Omit<PrintPlate, 'bytes'>[] = [];
+  const models: Omit<ThreeMfModel, 'thumbnailPng'>[] = [];
   let lowerBound = 0;
   const firstIndex = options.couponFile ? 0 : 1;
   // Brim parts take their brim's width on every side, then the gap: no brim touches a neighbour or its brim.
@@ -505,10 +533,11 @@ export async function planPlates(
           ? plateMinutes(on.map((p) => ({ times: p.layerTimes!, count: count(p) })))
           : on.reduce((s, p) => s + count(p) * p.minutesEach, 0),
         checks: [...new Set(on.map((p) => checkOf(p.part)))],
-        bytes: serialize3mf({ ...model, thumbnailPng: await draw(model, printer.bedXMm, printer.bedYMm) }),
       });
+      models.push(model);
     }
   }
+  const packages = await bytes(models, printer.bedXMm, printer.bedYMm);
   const changes = plates.reduce(
     (n, p, i) =>
       n + (i > 0 && spoolKey(p.spool, p.material) !== spoolKey(plates[i - 1]!.spool, plates[i - 1]!.material) ? 1 : 0),
@@ -517,7 +546,7 @@ export async function planPlates(
   return {
     printer,
     print: bom.settings,
-    plates,
+    plates: plates.map((p, i) => ({ ...p, bytes: packages[i]! })),
     lowerBound,
     filamentChanges: changes,
     spools,

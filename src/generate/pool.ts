@@ -25,7 +25,7 @@ export function defaultJobs(): number {
 }
 
 /** The kinds of task a thread runs, each by the handler its module exports (src/validate/thread.ts). */
-export type KindName = 'build' | 'rules' | 'guide';
+export type KindName = 'build' | 'rules' | 'guide' | 'plate';
 
 /** How a thread runs one kind of task: its result, and the buffers in it moved back rather than copied. */
 export interface TaskHandler<T, R> {

@@ -13,6 +13,7 @@ const MODULES: Record<KindName, () => Promise<{ handler: Handler }>> = {
   build: () => import('../generate/build-worker.js'),
   rules: () => import('./rules-worker.js'),
   guide: () => import('./guide-worker.js'),
+  plate: () => import('../bom/plate-worker.js'),
 };
 
 const handlers = new Map<KindName, Promise<Handler>>();

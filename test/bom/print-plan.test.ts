@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { unzipSync } from 'fflate';
 import { buildBom } from '../../src/bom/bom.js';
 import type { PrintSettings } from '../../src/bom/estimate.js';
-import { cachedPlanPlates, planPlates } from '../../src/bom/print-plan.js';
+import { cachedPlanPlates, planPlates, platesOn } from '../../src/bom/print-plan.js';
 import { planBom, resolveMode, type BomMode } from '../../src/bom/quantities.js';
 import type { Faction } from '../../src/faction/types.js';
 import { defaultSettings, generateParts } from '../../src/generate/index.js';
@@ -41,7 +41,7 @@ beforeAll(async () => {
 });
 
 /** These tests count and pack; the thumbnails are tested with the CLI. */
-const NO_THUMBNAIL = async (): Promise<null> => null;
+const NO_THUMBNAIL = platesOn(null, null, { thumbnails: false });
 
 describe('the print plan', () => {
   it('puts on plates exactly the copies bom counts, for 2–20 players in every mode', async () => {

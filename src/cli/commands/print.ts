@@ -81,7 +81,7 @@ export const registerPrint: Register = (cmd: Command, io) => {
           pool,
         );
         // Loaded once the parts are built: the plates' modules are this thread's only from here on.
-        const { cachedPlanPlates, drawThumbnail, planPlates, printPlanJson, printPlanMarkdown } =
+        const { cachedPlanPlates, planPlates, platesOn, printPlanJson, printPlanMarkdown } =
           await import('../../bom/print-plan.js');
         const brims = new Map(files.map((f) => [f.path, f.brim.brim]));
         const planOptions = {
@@ -90,9 +90,10 @@ export const registerPrint: Register = (cmd: Command, io) => {
           build: settings,
           have,
         };
+        // The plates' packages and thumbnails are made on the threads, beside the guides still drawing there.
         const plan = cache
-          ? await cachedPlanPlates(cache, files, bom, mesh, settings.printer, planOptions)
-          : await planPlates(bom, mesh, settings.printer, drawThumbnail, planOptions);
+          ? await cachedPlanPlates(cache, files, bom, mesh, settings.printer, planOptions, pool)
+          : await planPlates(bom, mesh, settings.printer, platesOn(pool, null), planOptions);
         const build = buildOf(project, gameId);
         const enc = new TextEncoder();
         const guides = await drawing;
