@@ -337,21 +337,46 @@ export function ballastPocket(id: string, washers: number, clearanceMm: number):
   const h = ballastCeilingRiseMm(clearanceMm);
   const pocket = roundHole('ballast-pocket', id, 2 * R, depthMm, 'sliding');
   // The wall's lean and the boss's cap, frustums over the stack, each reaching a hair (e) into what it joins.
+  // The pocket and its lean, and the boss and its cap, are each one section revolved with its circle's facets
+  // (as the cylinders': their unions without a 3D boolean), so the cut takes one boolean, not three.
   const e = 0.01;
   const t = BALLAST_LEAN;
-  const lean = cylinder(h + e, R - h * t, R, false, circleSegments(R)).translate([0, 0, -depthMm - h]);
+  const z0 = -depthMm;
+  const outside = polygon([
+    [0, z0],
+    [R, z0],
+    [R, OVERSHOOT_MM],
+    [0, OVERSHOOT_MM],
+  ])
+    .union(
+      polygon([
+        [0, z0 - h],
+        [R - h * t, z0 - h],
+        [R, z0 + e],
+        [0, z0 + e],
+      ]),
+    )
+    .revolve(360, circleSegments(R));
   // The boss, across its facets' flats at its size, runs past the cut's overshoot at both ends, so no face of it lies on one of the pocket's.
   const n = circleSegments(r);
-  const boss = cylinder(
-    depthMm + 3 * OVERSHOOT_MM,
-    r / Math.cos(Math.PI / n),
-    r / Math.cos(Math.PI / n),
-    false,
-    n,
-  ).translate([0, 0, -depthMm - OVERSHOOT_MM]);
-  const cap = cylinder(h + e, r + (h + e) * t, r, false, circleSegments(r)).translate([0, 0, -depthMm - h - e]);
+  const bossMm = r / Math.cos(Math.PI / n);
+  const core = polygon([
+    [0, z0 - OVERSHOOT_MM],
+    [bossMm, z0 - OVERSHOOT_MM],
+    [bossMm, 2 * OVERSHOOT_MM],
+    [0, 2 * OVERSHOOT_MM],
+  ])
+    .union(
+      polygon([
+        [0, z0 - h - e],
+        [r + (h + e) * t, z0 - h - e],
+        [r, z0],
+        [0, z0],
+      ]),
+    )
+    .revolve(360, n);
   return {
-    solid: pocket.solid.union(lean).subtract(boss.union(cap)),
+    solid: outside.subtract(core),
     feature: { ...pocket.feature, size: { shape: 'round', diameterMm: 2 * R, coreDiameterMm: 2 * r } },
   };
 }
