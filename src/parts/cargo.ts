@@ -75,14 +75,15 @@ export function cargo(options?: Partial<CargoOptions>): Part {
   checkRange('cargo', 'chamferMm', o.chamferMm, 0, o.crateMm / 4);
 
   const height = o.levels * o.crateMm;
-  const load = LOADS[o.kind](o);
-  const solid = load.union(
+  // The load's pieces and the peg in one union, so the whole load is not united a second time to take the peg.
+  const solid = union([
+    ...LOADS[o.kind](o),
     box([peg.sideMm, peg.sideMm, peg.lengthMm + 0.01], false).translate([
       -peg.sideMm / 2,
       -peg.sideMm / 2,
       height - 0.01,
     ]),
-  );
+  ]);
   return layOnBed({
     solid,
     features: [
@@ -100,8 +101,11 @@ export function cargo(options?: Partial<CargoOptions>): Part {
   });
 }
 
-/** Each kind's load from z = 0 (on the bed) to levels × crateMm, centred on the z axis, within 2 crateMm square. */
-const LOADS: Record<CargoKind, (o: CargoOptions) => Solid> = {
+/**
+ * Each kind's load from z = 0 (on the bed) to levels × crateMm, centred on the z axis, within 2 crateMm
+ * square: the pieces whose union it is.
+ */
+const LOADS: Record<CargoKind, (o: CargoOptions) => Solid[]> = {
   crates: (o) => {
     const side = 2 * o.crateMm,
       height = o.levels * o.crateMm;
@@ -119,7 +123,7 @@ const LOADS: Record<CargoKind, (o: CargoOptions) => Solid> = {
     const seams = Array.from({ length: o.levels - 1 }, (_, i) =>
       seamRing(o, side, side, (i + 1) * o.crateMm - o.seamWidthMm / 2),
     );
-    return seams.length ? crates.subtract(...seams) : crates;
+    return [seams.length ? crates.subtract(...seams) : crates];
   },
   barrels: (o) => {
     // Four barrels a crate's girth across, stood in a square, each tier's swelling just touching its
@@ -157,15 +161,11 @@ const LOADS: Record<CargoKind, (o: CargoOptions) => Solid> = {
       -0.45 * o.crateMm,
       0,
     ]);
-    return union([
-      core,
-      ...[
-        [1, 1],
-        [1, -1],
-        [-1, 1],
-        [-1, -1],
-      ].map(([sx, sy]) => barrel.translate([sx! * at, sy! * at, 0])),
-    ]);
+    // The raft is symmetric across x = 0, as is a barrel about its own axis: the pair on +x, united once, and
+    // its mirror image are the four barrels, so the booleans work out three of the barrels' four meetings
+    // (the fourth is the first one's mirror image).
+    const pair = barrel.translate([at, at, 0]).union(barrel.translate([at, -at, 0]));
+    return [core, pair, pair.mirror([1, 0, 0])];
   },
   chests: (o) => {
     // A stack of chests, each two crates wide, 1.6 deep and a crate tall, strapped twice, each lid's seam
@@ -194,7 +194,7 @@ const LOADS: Record<CargoKind, (o: CargoOptions) => Solid> = {
       seamRing(o, w, dp, k * o.crateMm + o.crateMm / 3),
       ...(k > 0 ? [seamRing(o, w, dp, k * o.crateMm - o.seamWidthMm / 2)] : []),
     ]).flat();
-    return union([roof, body]).subtract(...seams, ...straps);
+    return [union([roof, body]).subtract(...seams, ...straps)];
   },
 };
 
