@@ -152,6 +152,14 @@ describe('render', () => {
     expect(new Uint8Array(back.data)).toEqual(img.rgba);
   });
 
+  it('writes the bytes pngjs writes with its filter and deflate options', () => {
+    const img = render([{ mesh: box(20, 10, 8), colorHex: '#4A5059' }], { widthPx: 96, heightPx: 64 });
+    const png = new PNG({ width: img.widthPx, height: img.heightPx });
+    png.data = Buffer.from(img.rgba);
+    const theirs = PNG.sync.write(png, { colorType: 6, filterType: 1, deflateLevel: 6 });
+    expect(Buffer.from(encodePng(img)).equals(theirs)).toBe(true);
+  });
+
   it('pastes pixel by pixel: opaque ones copied, clear ones skipped, the rest blended over, clipped at the edges', () => {
     fc.assert(
       fc.property(
