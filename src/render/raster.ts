@@ -158,7 +158,7 @@ const buffers = {
   depth: kept((n) => new Float32Array(n)),
   faceAt: kept((n) => new Int32Array(n)),
   normals: kept((n) => new Float64Array(n)),
-  shades: kept((n) => new Uint8Array(n)),
+  shades: kept((n) => new Float64Array(n)),
   sxy: kept((n) => new Float64Array(n)),
 };
 
@@ -246,7 +246,7 @@ export function render(scene: readonly SceneMesh[], options: Partial<RenderOptio
     0,
   );
   const normals = buffers.normals.take(3 * (triangles + 1));
-  const shades = buffers.shades.take(3 * (triangles + 1));
+  const shades = buffers.shades.take(SHADE * (triangles + 1));
   let faces = 0;
   const onSamples: OnSamples = { rx, ry, rz, ux, uy, uz, tx, ty, tz, cx, cy, scale, W, H };
   const box = new Float64Array(4);
@@ -370,13 +370,36 @@ interface SampleBox {
   face: Int32Array;
 }
 
-/** The lights and the faces' normals and shades, by face number. */
+/** The lights and the faces' normals and shades (SHADE numbers each, see shade), by face number. */
 interface Shading {
   toward: Float64Array;
   key: Float64Array;
   fill: Float64Array;
   normals: Float64Array;
-  shades: Uint8Array;
+  shades: Float64Array;
+}
+
+/** The highlight colour, typed as the faces' colours are (see render's lights). */
+const HIGHLIGHT_RGB = Float64Array.from(parseHex(HIGHLIGHT_HEX));
+
+/** Numbers per face in the shades: its colour, and its colour where a line is drawn on it. */
+const SHADE = 6;
+
+/**
+ * Writes face `id`'s colour, `rgb` lit by `light`, and its colour on a line (darkened, or on a dark face
+ * lightened), into `shades`: a line's colour is worked out once a face, not once a sample on the line.
+ */
+function shade(shades: Float64Array, id: number, rgb: Float64Array, light: number): void {
+  const r = Math.min(255, Math.round(rgb[0]! * light)),
+    g = Math.min(255, Math.round(rgb[1]! * light)),
+    b = Math.min(255, Math.round(rgb[2]! * light));
+  const at = SHADE * id;
+  ((shades[at] = r), (shades[at + 1] = g), (shades[at + 2] = b));
+  if (0.3 * r + 0.59 * g + 0.11 * b < 56)
+    ((shades[at + 3] = r + (255 - r) * 0.35),
+      (shades[at + 4] = g + (255 - g) * 0.35),
+      (shades[at + 5] = b + (255 - b) * 0.35));
+  else ((shades[at + 3] = r * 0.3), (shades[at + 4] = g * 0.3), (shades[at + 5] = b * 0.3));
 }
 
 /**
@@ -393,7 +416,6 @@ function drawFaces(
   const tx = toward[0]!,
     ty = toward[1]!,
     tz = toward[2]!;
-  const hl = parseHex(HIGHLIGHT_HEX);
   let faces = firstFace;
   for (let k = 0; k < t.length; k += 3) {
     const a = t[k]!,
@@ -432,11 +454,11 @@ function drawFaces(
       0.22 * Math.max(0, nx * fill[0]! + ny * fill[1]! + nz * fill[2]!);
     const id = ++faces;
     ((normals[3 * id] = nx), (normals[3 * id + 1] = ny), (normals[3 * id + 2] = nz));
-    for (let ch = 0; ch < 3; ch++) shades[3 * id + ch] = Math.min(255, Math.round(base[ch]! * light));
+    shade(shades, id, base, light);
     if (hb) {
       ++faces;
       ((normals[3 * id + 3] = nx), (normals[3 * id + 4] = ny), (normals[3 * id + 5] = nz));
-      for (let ch = 0; ch < 3; ch++) shades[3 * id + 3 + ch] = Math.min(255, Math.round(hl[ch]! * light));
+      shade(shades, id + 1, HIGHLIGHT_RGB, light);
     }
     const minX = Math.max(0, Math.floor(Math.min(ax, bx, qx))),
       maxX = Math.min(sw - 1, Math.ceil(Math.max(ax, bx, qx)));
@@ -468,13 +490,18 @@ function drawFaces(
       if (d2 > 0) lo = Math.max(lo, Math.ceil(w2 * e2) - 1);
       else if (d2 < 0) hi = Math.min(hi, Math.floor(w2 * e2) + 1);
       else if (w2 < 0) continue;
-      for (let kx = lo; kx <= hi; kx++) {
+      // Past this test (an empty span: lo above hi, or either NaN), lo and hi are whole numbers from 0 to
+      // maxX - minX, and the sample's index fits 32 bits: the loop counts and indexes in integers, not
+      // converting a float at every sample.
+      if (!(lo <= hi)) continue;
+      const row = (py * sw + minX) | 0;
+      for (let kx = lo | 0, end = hi | 0; kx <= end; kx++) {
         const u0 = w0 + d0 * kx,
           u1 = w1 + d1 * kx,
           u2 = 1 - u0 - u1;
         if (u0 < 0 || u1 < 0 || u2 < 0) continue;
         const z = u0 * az + u1 * bz + u2 * qz;
-        const i = py * sw + minX + kx;
+        const i = row + kx;
         if (z <= spriteDepth[i]!) continue;
         spriteDepth[i] = z;
         spriteFace[i] = id;
@@ -523,7 +550,7 @@ interface Samples {
   faceAt: Int32Array;
   depth: Float32Array;
   normals: Float64Array;
-  shades: Uint8Array;
+  shades: Float64Array;
   W: number;
   H: number;
   S: number;
@@ -594,11 +621,10 @@ function resolve(
           const f = faceAt[i]!;
           if (!f) continue;
           covered++;
-          let cr = shades[3 * f]!,
-            cg = shades[3 * f + 1]!,
-            cb = shades[3 * f + 2]!;
-          if (
-            edges &&
+          // On a line: the face's colour for lines, the three after its own.
+          const at =
+            SHADE * f +
+            (edges &&
             (X === 0 ||
               Y === 0 ||
               X + 1 === W ||
@@ -607,12 +633,9 @@ function resolve(
               differs(samples, f, i, i + W) ||
               differs(samples, f, i, i - 1) ||
               differs(samples, f, i, i - W))
-          ) {
-            if (0.3 * cr + 0.59 * cg + 0.11 * cb < 56)
-              ((cr += (255 - cr) * 0.35), (cg += (255 - cg) * 0.35), (cb += (255 - cb) * 0.35));
-            else ((cr *= 0.3), (cg *= 0.3), (cb *= 0.3));
-          }
-          ((r += cr), (g += cg), (b += cb));
+              ? 3
+              : 0);
+          ((r += shades[at]!), (g += shades[at + 1]!), (b += shades[at + 2]!));
         }
       const o = 4 * (y * w + x);
       if (bg) {
