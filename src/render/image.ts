@@ -23,7 +23,7 @@ export function shrink(src: Image, factor: number): Image {
  * shrink's pixels. Its own function, returning as its loops end: an image made after them, not yet run when
  * their optimised code was compiled, threw that code away at the end of every call.
  */
-function averaged(src: Image, factor: number, w: number, h: number): Uint8Array {
+function averaged({ rgba: from, widthPx }: Image, factor: number, w: number, h: number): Uint8Array {
   const rgba = new Uint8Array(w * h * 4);
   for (let j = 0; j < h; j++)
     for (let i = 0; i < w; i++) {
@@ -33,9 +33,9 @@ function averaged(src: Image, factor: number, w: number, h: number): Uint8Array 
         a = 0;
       for (let sy = 0; sy < factor; sy++)
         for (let sx = 0; sx < factor; sx++) {
-          const s = 4 * ((j * factor + sy) * src.widthPx + i * factor + sx);
-          const al = src.rgba[s + 3]!;
-          ((r += src.rgba[s]! * al), (g += src.rgba[s + 1]! * al), (b += src.rgba[s + 2]! * al), (a += al));
+          const s = 4 * ((j * factor + sy) * widthPx + i * factor + sx);
+          const al = from[s + 3]!;
+          ((r += from[s]! * al), (g += from[s + 1]! * al), (b += from[s + 2]! * al), (a += al));
         }
       if (a === 0) continue;
       const o = 4 * (j * w + i);
@@ -49,31 +49,35 @@ function averaged(src: Image, factor: number, w: number, h: number): Uint8Array 
 
 /** Blends `src` (straight alpha) over `dst` with its top-left corner at the whole pixel (x, y). */
 export function paste(dst: Image, src: Image, x: number, y: number): void {
+  const from = src.rgba,
+    to = dst.rgba;
   // The source's columns and rows that land on the destination.
   const i0 = Math.max(0, -x),
     i1 = Math.min(src.widthPx, dst.widthPx - x);
   const j0 = Math.max(0, -y),
     j1 = Math.min(src.heightPx, dst.heightPx - y);
-  for (let j = j0; j < j1; j++)
+  for (let j = j0; j < j1; j++) {
+    const row = 4 * j * src.widthPx,
+      onto = 4 * ((y + j) * dst.widthPx + x);
     for (let i = i0; i < i1; i++) {
-      const s = 4 * (j * src.widthPx + i);
-      const alpha = src.rgba[s + 3]!;
+      const s = row + 4 * i;
+      const alpha = from[s + 3]!;
       if (alpha === 0) continue;
-      const d = 4 * ((y + j) * dst.widthPx + x + i);
+      const d = onto + 4 * i;
       if (alpha === 255) {
         // Opaque: the blend below gives the source's pixel exactly; most of a picture is opaque or empty,
         // so a run of opaque pixels is copied as memory.
         let end = i + 1;
-        while (end < i1 && src.rgba[s + 4 * (end - i) + 3] === 255) end++;
-        dst.rgba.set(src.rgba.subarray(s, s + 4 * (end - i)), d);
+        while (end < i1 && from[row + 4 * end + 3] === 255) end++;
+        to.set(from.subarray(s, row + 4 * end), d);
         i = end - 1;
         continue;
       }
       const cover = alpha / 255;
-      for (let c = 0; c < 3; c++)
-        dst.rgba[d + c] = Math.round(dst.rgba[d + c]! * (1 - cover) + src.rgba[s + c]! * cover);
-      dst.rgba[d + 3] = Math.max(dst.rgba[d + 3]!, alpha);
+      for (let c = 0; c < 3; c++) to[d + c] = Math.round(to[d + c]! * (1 - cover) + from[s + c]! * cover);
+      to[d + 3] = Math.max(to[d + 3]!, alpha);
     }
+  }
 }
 
 /**
