@@ -230,8 +230,19 @@ function subFiltered(rgba: Uint8Array, widthPx: number, heightPx: number): Uint8
     const from = y * row,
       to = y * (row + 1) + 1;
     out[to - 1] = 1;
-    for (let x = 0; x < 4 && x < row; x++) out[to + x] = rgba[from + x]!;
-    for (let x = 4; x < row; x++) out[to + x] = rgba[from + x]! - rgba[from + x - 4]!;
+    // The pixel to the left, kept as the row is walked (none left of the first: zeros).
+    let r0 = 0,
+      g0 = 0,
+      b0 = 0,
+      a0 = 0;
+    for (let x = 0; x < row; x += 4) {
+      const r = rgba[from + x]!,
+        g = rgba[from + x + 1]!,
+        b = rgba[from + x + 2]!,
+        a = rgba[from + x + 3]!;
+      ((out[to + x] = r - r0), (out[to + x + 1] = g - g0), (out[to + x + 2] = b - b0), (out[to + x + 3] = a - a0));
+      ((r0 = r), (g0 = g), (b0 = b), (a0 = a));
+    }
   }
   return out;
 }
