@@ -104,12 +104,11 @@ function cameraAxes(view: View): { right: Vec3; up: Vec3; toward: Vec3 } {
 }
 
 /**
- * A mesh's vertices where they stand, and their box on the screen (mm along the camera's right and up: x0,
- * y0, x1, y1, as project's) into `box`, kept as the loop runs (see project).
+ * A mesh's vertices where they stand into `out`, and their box on the screen (mm along the camera's right and
+ * up: x0, y0, x1, y1, as project's) into `box`, kept as the loop runs (see project).
  */
-function placed(s: SceneMesh, { right, up }: { right: Vec3; up: Vec3 }, box: Float64Array): Float64Array {
+function placed(s: SceneMesh, { right, up }: { right: Vec3; up: Vec3 }, box: Float64Array, out: Float64Array): void {
   const p = s.mesh.positions;
-  const out = new Float64Array(p.length);
   const a = ((s.placement?.rotationDeg ?? 0) * Math.PI) / 180;
   const [c, sn] = [Math.cos(a), Math.sin(a)];
   const [tx, ty, tz] = [s.placement?.xMm ?? 0, s.placement?.yMm ?? 0, s.placement?.zMm ?? 0];
@@ -132,7 +131,6 @@ function placed(s: SceneMesh, { right, up }: { right: Vec3; up: Vec3 }, box: Flo
     if (sy < box[1]!) box[1] = sy;
     if (sy > box[3]!) box[3] = sy;
   }
-  return out;
 }
 
 /** A typed array kept between renders, grown when a render needs more: `take(n)` is its first n entries, as last left. */
@@ -152,7 +150,7 @@ function kept<T extends Float32Array | Float64Array | Int32Array | Uint8Array>(
  * The buffers a render fills before it writes the image, kept between renders: a guide draws a dozen
  * pictures of up to 1.8 million samples and 10⁵ faces, and allocating them afresh each time kept the
  * garbage collector busy. The samples are cleared by each render; a face's normal and shade, and a mesh's
- * vertices on the samples, are written before they are read.
+ * vertices where they stand and on the samples, are written before they are read.
  */
 const buffers = {
   depth: kept((n) => new Float32Array(n)),
@@ -160,6 +158,7 @@ const buffers = {
   normals: kept((n) => new Float64Array(n)),
   shades: kept((n) => new Float64Array(n)),
   sxy: kept((n) => new Float64Array(n)),
+  world: kept((n) => new Float64Array(n)),
 };
 
 /**
@@ -193,23 +192,26 @@ export function render(scene: readonly SceneMesh[], options: Partial<RenderOptio
     else byLook.set(look, [m]);
   }
   const at = (m: SceneMesh): number[] => [m.placement?.xMm ?? 0, m.placement?.yMm ?? 0, m.placement?.zMm ?? 0];
-  const drawn = [...groups.values()].flatMap((byLook) =>
-    [...byLook.values()].map((copies) => {
-      const screen = new Float64Array(4);
-      const w = placed(copies[0]!, { right, up }, screen);
-      const t0 = at(copies[0]!);
-      // Each copy's move from the first, in screen units (mm) and toward the viewer.
-      const moves = copies.map((c) => {
-        const d = at(c).map((v, k) => v - t0[k]!) as [number, number, number];
-        return [
-          d[0] * rx + d[1] * ry + d[2] * rz,
-          d[0] * ux + d[1] * uy + d[2] * uz,
-          d[0] * tx + d[1] * ty + d[2] * tz,
-        ] as const;
-      });
-      return { first: copies[0]!, w, moves, box: { x0: screen[0]!, y0: screen[1]!, x1: screen[2]!, y1: screen[3]! } };
-    }),
-  );
+  const looks = [...groups.values()].flatMap((byLook) => [...byLook.values()]);
+  // Each look's vertices where they stand, one after another in one kept buffer.
+  const world = buffers.world.take(looks.reduce((n, copies) => n + copies[0]!.mesh.positions.length, 0));
+  let placedTo = 0;
+  const drawn = looks.map((copies) => {
+    const screen = new Float64Array(4);
+    const w = world.subarray(placedTo, (placedTo += copies[0]!.mesh.positions.length));
+    placed(copies[0]!, { right, up }, screen, w);
+    const t0 = at(copies[0]!);
+    // Each copy's move from the first, in screen units (mm) and toward the viewer.
+    const moves = copies.map((c) => {
+      const d = at(c).map((v, k) => v - t0[k]!) as [number, number, number];
+      return [
+        d[0] * rx + d[1] * ry + d[2] * rz,
+        d[0] * ux + d[1] * uy + d[2] * uz,
+        d[0] * tx + d[1] * ty + d[2] * tz,
+      ] as const;
+    });
+    return { first: copies[0]!, w, moves, box: { x0: screen[0]!, y0: screen[1]!, x1: screen[2]!, y1: screen[3]! } };
+  });
   // Fit: the scene's projection, scaled to the image less the margin, centred.
   let x0 = Infinity,
     x1 = -Infinity,
