@@ -4,6 +4,6 @@ import { plateBytes, type PlateResult, type PlateTask } from './plate-bytes.js';
 
 export const handler: TaskHandler<PlateTask, PlateResult> = {
   handle: async (t) => plateBytes(t),
-  // The thumbnail and the package each have a buffer of their own (pngjs's is copied out, fflate's is new).
+  // The thumbnail and the package each have a buffer of their own (encodePng's output and fflate's zip are new).
   transfer: (r) => [...new Set([r.bytes.buffer, ...(r.thumbnailPng ? [r.thumbnailPng.buffer] : [])] as ArrayBuffer[])],
 };
