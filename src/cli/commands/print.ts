@@ -61,9 +61,11 @@ export const registerPrint: Register = (cmd: Command, io) => {
       let drawing: Promise<GuideFiles[]> = Promise.resolve([]);
       const stopGuides = new AbortController();
       const pool = new Pool(defaultJobs());
-      // Started now, so that they start and load the builds' modules while this thread loads the factions, plans
-      // the parts and reads the cache.
-      pool.start('build');
+      // Started now, so that they start and load the builds', the guides' and the plates' modules while this
+      // thread loads the factions, plans the parts and reads the cache: loaded after the builds, the guides'
+      // held up the threads there, the run's critical path (cold 2.63-2.70 s against 2.70-2.74 s; a warm run,
+      // which uses no thread, 0.36 s against 0.32 s).
+      pool.start('build', 'guide', 'plate');
       try {
         // Factions the folder holds with other settings are built again, so the folder stays one build.
         const { settings, files, bom, mesh, cache, factions } = await runTable(
