@@ -32,9 +32,11 @@ import {
 } from '../options.js';
 import { addCacheOptions, cacheFrom, type CacheFlags } from '../cache-options.js';
 import type { Register } from '../terminal.js';
+import { readExternalHulls, readStl } from '../stl-input.js';
+import type { Game } from '../../games/types.js';
+
 // The rules, a pack's checks and paper, and the pictures are loaded where a run needs them: the threads,
 // started first, then load the builds and the rules while this one loads less.
-import { readExternalHulls, readStl } from '../stl-input.js';
 
 const collect = (v: string, prev: string[] | undefined): string[] => [...(prev ?? []), v];
 
@@ -80,8 +82,8 @@ async function replacements(specs: readonly string[]): Promise<Map<string, { pat
   return out;
 }
 
-/** A pack's checks and its paper's, loaded only for `--game`. */
-async function packModules() {
+/** A `--game` pack with its paper (its cards.yaml, or null) and the modules that check them, loaded only for one. */
+async function packOf(game: Game) {
   const [rules, file, pack, check, page] = await Promise.all([
     import('../../games/rules.js'),
     import('../../paper/pack-file.js'),
@@ -90,9 +92,10 @@ async function packModules() {
     import('../../paper/page.js'),
   ]);
   return {
+    game,
+    paper: await file.loadPackPaper(game),
     packRules: rules.packRules,
     validatePack: rules.validatePack,
-    loadPackPaper: file.loadPackPaper,
     packPages: pack.packPages,
     paperFindings: check.paperFindings,
     PAPER_RULES: check.PAPER_RULES,
@@ -124,14 +127,12 @@ export const registerValidate: Register = (cmd: Command, io, setExit) => {
     .option('--json', 'print {"findings": [...], "figures": [...]} on stdout and nothing else')
     .action(async (files: string[], flags: Flags) => {
       const game = await packFrom(flags, files);
-      const packs = game ? await packModules() : null;
       // A pack's paper (its cards.yaml) is checked with its pieces: the deck's count, every card's pattern.
-      const paper = packs && game ? await packs.loadPackPaper(game) : null;
+      const pack = game ? await packOf(game) : null;
       if (flags.listRules) {
-        const rules =
-          packs && game
-            ? [...packs.packRules(game, []), ...(paper ? packs.PAPER_RULES : [])]
-            : (await import('../../validate/rules/index.js')).RULES;
+        const rules = pack
+          ? [...pack.packRules(pack.game, []), ...(pack.paper ? pack.PAPER_RULES : [])]
+          : (await import('../../validate/rules/index.js')).RULES;
         io.out(
           flags.json
             ? `${JSON.stringify(
@@ -148,7 +149,8 @@ export const registerValidate: Register = (cmd: Command, io, setExit) => {
       // One pool of threads for the builds and then the rules.
       const pool = new Pool(jobs);
       try {
-        if (packs && game) {
+        if (pack) {
+          const { game, paper } = pack;
           for (const [flag, v] of [
             ['--part', flags.part],
             ['--previews', flags.previews],
@@ -159,13 +161,13 @@ export const registerValidate: Register = (cmd: Command, io, setExit) => {
                 '',
                 `${flag} checks the faction sets' parts; leave it out for ${game.name}`,
               );
-          const findings = await packs.validatePack(game, settings, {
+          const findings = await pack.validatePack(game, settings, {
             pool,
             cache: await cacheFrom(flags, (m) => io.err(`warning: ${m}\n`)),
           });
           if (paper)
             findings.push(
-              ...packs.paperFindings(paper, packs.packPages(paper, game.players.min, packs.PAPER.a4), game.players.min),
+              ...pack.paperFindings(paper, pack.packPages(paper, game.players.min, pack.PAPER.a4), game.players.min),
             );
           io.out(
             flags.json
