@@ -206,9 +206,9 @@ const CRC_TABLE = Int32Array.from({ length: 256 }, (_, n) => {
 });
 
 /**
- * The CRC-32 of `bytes` from `from` to `to`, as a signed 32-bit number. Its own function, returning as its loop ends: inside putChunk, the
- * code after the loop, not yet run when the loop's optimised code was compiled, threw that code away at the
- * end of every chunk.
+ * The CRC-32 of `bytes` from `from` to `to`, as a signed 32-bit number. Its own function, returning as its
+ * loop ends: inside putChunk, the code after the loop, not yet run when the loop's optimised code was
+ * compiled, threw that code away at the end of every chunk.
  */
 function crc32(bytes: Uint8Array, from: number, to: number): number {
   let crc = -1;
