@@ -161,7 +161,7 @@ export async function cachedEstimates(
   // a hull unoptimised (about a third less CPU for a table's estimates). Each estimate is the same either way.
   missing.sort((a, b) => a.mesh.triangles.length - b.mesh.triangles.length);
   // Each estimate is kept as it is made, its write (two synced files) overlapping the estimates still to
-  // make: awaited one by one, a table's 26 writes held a cold print 0.2-0.7 s while the disk was busy.
+  // make: awaited one by one, a table's 26 writes held a cold print 0.2–0.7 s while the disk was busy.
   const stores: Promise<void>[] = [];
   for (const { job, key, mesh: m } of missing) {
     const est = estimatePrint(m, job.settings, job.densityGPerCm3);

@@ -45,16 +45,27 @@ export function roundHole(
 ): Cut {
   return {
     solid: cylinder(depthMm + OVERSHOOT_MM, diameterMm / 2).translate([0, 0, -depthMm]),
-    feature: {
-      id,
-      kind,
-      role: 'hole',
-      positionMm: [0, 0, 0],
-      axis: [0, 0, 1],
-      size: { shape: 'round', diameterMm },
-      depthMm,
-      mating,
-    },
+    feature: roundHoleFeature(kind, id, diameterMm, depthMm, mating),
+  };
+}
+
+/** A round hole's feature: its mouth at the origin, running down −Z, axis +Z. */
+function roundHoleFeature(
+  kind: FeatureKind,
+  id: string,
+  diameterMm: number,
+  depthMm: number,
+  mating: MatingClass,
+): Feature {
+  return {
+    id,
+    kind,
+    role: 'hole',
+    positionMm: [0, 0, 0],
+    axis: [0, 0, 1],
+    size: { shape: 'round', diameterMm },
+    depthMm,
+    mating,
   };
 }
 
@@ -335,10 +346,9 @@ export function ballastPocket(id: string, washers: number, clearanceMm: number):
   const depthMm = fitDepthMm(washers * w.thicknessMaxMm, 'sliding', clearanceMm);
   const { wallMm: R, bossMm: r } = ballastRadiiMm(clearanceMm);
   const h = ballastCeilingRiseMm(clearanceMm);
-  const pocket = roundHole('ballast-pocket', id, 2 * R, depthMm, 'sliding');
-  // The wall's lean and the boss's cap, frustums over the stack, each reaching a hair (e) into what it joins.
-  // The pocket and its lean, and the boss and its cap, are each one section revolved with its circle's facets
-  // (as the cylinders': their unions without a 3D boolean), so the cut takes one boolean, not three.
+  // The pocket with the wall's lean over the stack, and the boss with its cap, each lean reaching a hair (e)
+  // into what it joins: each one section revolved with its circle's facets (as the cylinders' were: their
+  // unions without a 3D boolean), so the cut takes one boolean, not three.
   const e = 0.01;
   const t = BALLAST_LEAN;
   const z0 = -depthMm;
@@ -377,6 +387,9 @@ export function ballastPocket(id: string, washers: number, clearanceMm: number):
     .revolve(360, n);
   return {
     solid: outside.subtract(core),
-    feature: { ...pocket.feature, size: { shape: 'round', diameterMm: 2 * R, coreDiameterMm: 2 * r } },
+    feature: {
+      ...roundHoleFeature('ballast-pocket', id, 2 * R, depthMm, 'sliding'),
+      size: { shape: 'round', diameterMm: 2 * R, coreDiameterMm: 2 * r },
+    },
   };
 }

@@ -46,10 +46,13 @@ export async function checkFiles(built: readonly MeshFile[], input: ValidateInpu
  */
 export const VALIDATE_BATCH = 4;
 
+/** The rules' context (./context.ts), loaded in this thread only when it checks rules itself. */
+const context = (): Promise<typeof import('./context.js')> => import('./context.js');
+
 /** The rules over one group: context.ts's checkGroup, on a thread (rules-worker.ts) or in this one. */
 const CHECK_GROUP: TaskKind<GroupTask, GroupResult> = {
   name: 'rules',
-  local: async () => (await import('./context.js')).checkGroup,
+  local: async () => (await context()).checkGroup,
 };
 
 /**
@@ -70,7 +73,7 @@ async function checkOn(pool: Pool, built: readonly MeshFile[], input: ValidateIn
   const inParallel = !input.rules && !input.hullProbes && pool.threaded;
   const threads = inParallel ? Math.max(1, Math.min(pool.parallel, factions.length)) : 1;
   const size = Math.min(input.batch ?? VALIDATE_BATCH, Math.ceil(factions.length / threads));
-  if (factions.length <= size) return (await import('./context.js')).checkGroup({ files: built, input }, input.rules);
+  if (factions.length <= size) return (await context()).checkGroup({ files: built, input }, input.rules);
   const knownFactionIds = input.knownFactionIds ?? factions.map((f) => f.id);
   const { settings, clickDistanceMm, armada, externalHulls, replacements } = input;
   const tasks: GroupTask[] = [];
@@ -96,7 +99,7 @@ async function checkOn(pool: Pool, built: readonly MeshFile[], input: ValidateIn
   const results: GroupResult[] = [];
   if (inParallel) await pool.run(CHECK_GROUP, tasks, (i, r) => (results[i] = r));
   else {
-    const { checkGroup } = await import('./context.js');
+    const { checkGroup } = await context();
     for (const t of tasks) results.push(await checkGroup(t, input.rules));
   }
   const findings = new Map<string, Finding>();

@@ -63,7 +63,7 @@ export const registerPrint: Register = (cmd: Command, io) => {
       const pool = new Pool(defaultJobs());
       // Started now, so that they start and load the builds', the guides' and the plates' modules while this
       // thread loads the factions, plans the parts and reads the cache: loaded after the builds, the guides'
-      // held up the threads there, the run's critical path (cold 2.63-2.70 s against 2.70-2.74 s; a warm run,
+      // held up the threads there, the run's critical path (cold 2.63–2.70 s against 2.70–2.74 s; a warm run,
       // which uses no thread, 0.36 s against 0.32 s).
       pool.start('build', 'guide', 'plate');
       try {
